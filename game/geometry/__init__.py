@@ -1,0 +1,1 @@
+"""Warbench geometry layer."""

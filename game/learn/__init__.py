@@ -1,0 +1,1 @@
+"""Warbench learn layer."""

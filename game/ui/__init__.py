@@ -1,0 +1,1 @@
+"""Warbench ui layer."""
