@@ -1,0 +1,335 @@
+"""The ``warbench`` command (also ``python -m game``). See docs/cli.md.
+
+- ``warbench [play] [SCENARIO]``: open the desktop table (default scenario if none given).
+- ``warbench check FILE...``: validate scenarios and saves; exit 0, or 2 with every problem.
+- ``warbench run SCENARIO [--actions FILE|-] [--dice N...] [--json] [--save FILE]``: play
+  headless; exit 0, 2 for an invalid scenario, 3 for an illegal action.
+- ``warbench replay SAVE``: re-run a save and verify its state hash.
+- ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
+- ``warbench bench geometry|render [--json]``: the benchmarks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from game.core.actions import Action, ActionSyntaxError, Dice, RollPending, parse
+from game.core.events import Event
+from game.core.game import Game
+from game.core.pending import Chance, IllegalAction, Idle, Over, PlayerDecision
+from game.scenario.loader import load_scenario
+from game.scenario.problems import ScenarioError
+from game.scenario.saves import Session, load_save, new_session, write_save
+
+EXIT_OK = 0
+EXIT_INVALID = 2
+EXIT_ILLEGAL = 3
+
+DEFAULT_SCENARIO = "asoiaf_skirmish.toml"
+
+
+def scenarios_dir() -> Path:
+    """The folder of shipped scenarios (``scenarios/`` beside the package)."""
+    return Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def default_scenario() -> Path:
+    """The scenario the game opens with."""
+    return scenarios_dir() / DEFAULT_SCENARIO
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``warbench`` console script."""
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    command = args.command or "play"
+    handlers = {
+        "play": _play,
+        "check": _check,
+        "run": _run,
+        "replay": _replay,
+        "render": _render,
+        "bench": _bench,
+    }
+    code: int = handlers[command](args)
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="warbench", description="A digital table for miniatures rules."
+    )
+    sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="open the desktop table")
+    play.add_argument("scenario", nargs="?", help="scenario or save file")
+    play.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
+    check = sub.add_parser("check", help="validate scenario and save files")
+    check.add_argument("files", nargs="+")
+    run = sub.add_parser("run", help="play a scenario headless from a list of actions")
+    run.add_argument("scenario")
+    run.add_argument("--actions", help="file of actions, one a line ('-' = standard input)")
+    run.add_argument("--dice", nargs="*", type=int, default=[], help="dice results to use")
+    run.add_argument("--json", action="store_true", help="one JSON object per line")
+    run.add_argument("--save", help="write a save file at the end")
+    replay = sub.add_parser("replay", help="re-run a save and verify its state hash")
+    replay.add_argument("save")
+    replay.add_argument("--json", action="store_true")
+    render = sub.add_parser("render", help="draw a scenario's table to a PNG")
+    render.add_argument("scenario")
+    render.add_argument("--out", required=True)
+    render.add_argument("--select")
+    render.add_argument("--hover")
+    render.add_argument("--size", default="1280x800")
+    bench = sub.add_parser("bench", help="run a benchmark")
+    bench.add_argument("target", choices=["geometry", "render"])
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--repeats", type=int, default=None)
+    return parser
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+def _play(args: argparse.Namespace) -> int:
+    scenario = getattr(args, "scenario", None)
+    path = Path(scenario) if scenario else default_scenario()
+    try:
+        app = importlib.import_module("game.ui.app")
+    except ImportError as exc:
+        print(f"The desktop table is not built yet ({exc}).", file=sys.stderr)
+        print(f"Try: warbench run {path}", file=sys.stderr)
+        return EXIT_OK
+    code: int = app.main(path, size=getattr(args, "windowed_size", "1280x800"))
+    return code
+
+
+# --- check ---------------------------------------------------------------------------------
+
+
+def _check(args: argparse.Namespace) -> int:
+    failed = False
+    for name in args.files:
+        try:
+            if name.endswith(".json"):
+                session = load_save(name)
+                detail = f"save, {len(session.game.log)} actions, hash verified"
+            else:
+                scenario = load_scenario(name)
+                detail = f"{scenario.ruleset.name}, {len(scenario.state.units)} units"
+            print(f"{name}: ok ({detail})")
+        except ScenarioError as exc:
+            failed = True
+            print(f"{name}: {exc}", file=sys.stderr)
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+# --- run -----------------------------------------------------------------------------------
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        scenario = load_scenario(args.scenario)
+    except ScenarioError as exc:
+        print(f"{args.scenario}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    session = new_session(scenario, args.dice)
+    out = Printer(sys.stdout, as_json=args.json)
+    out.events(session.game.opening_events)
+    try:
+        lines = _action_lines(args.actions)
+    except OSError as exc:
+        print(f"cannot read actions: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    code = play_script(session.game, lines, out)
+    out.summary(session.game)
+    if args.save:
+        write_save(session, args.save)
+    return code
+
+
+def _action_lines(source: str | None) -> list[tuple[int, str]]:
+    if source is None:
+        return []
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    numbered = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            numbered.append((number, line))
+    return numbered
+
+
+def play_script(game: Game, lines: Iterable[tuple[int, str]], out: Printer) -> int:
+    """Apply actions in order; roll pending dice when the next line is not a dice answer.
+
+    ``undo`` and ``redo`` lines act on the history. Returns an exit code.
+    """
+    types = game.ruleset.action_types()
+    for number, line in lines:
+        if line in ("undo", "redo"):
+            try:
+                entry = game.undo() if line == "undo" else game.redo()
+            except IllegalAction as exc:
+                out.error(f"line {number}: cannot {line}: {exc.refusal}")
+                return EXIT_ILLEGAL
+            out.note(f"{line}: {entry.action}")
+            continue
+        try:
+            action = parse(line, types)
+        except ActionSyntaxError as exc:
+            out.error(f"line {number}: {exc}")
+            return EXIT_ILLEGAL
+        if not isinstance(action, Dice | RollPending):
+            _roll_waiting_dice(game, out)
+        try:
+            out.action(action)
+            out.events(game.apply(action))
+        except IllegalAction as exc:
+            out.error(f"line {number}: '{action}' is not legal: {exc.refusal}")
+            return EXIT_ILLEGAL
+    return EXIT_OK
+
+
+def _roll_waiting_dice(game: Game, out: Printer) -> None:
+    while isinstance(game.pending(), Chance):
+        out.action(RollPending())
+        out.events(game.apply(RollPending()))
+
+
+class Printer:
+    """Writes events and the summary as text lines or JSON objects."""
+
+    def __init__(self, stream: TextIO, as_json: bool) -> None:
+        self.stream = stream
+        self.as_json = as_json
+
+    def _emit(self, obj: dict[str, object], text: str) -> None:
+        print(json.dumps(obj) if self.as_json else text, file=self.stream)
+
+    def action(self, action: Action) -> None:
+        """Echo an action about to be applied."""
+        self._emit({"type": "action", "action": str(action)}, f"> {action}")
+
+    def events(self, events: Iterable[Event]) -> None:
+        """Print events."""
+        for event in events:
+            self._emit({"type": "event", **event.to_dict()}, f"  {event.line()}")
+
+    def note(self, text: str) -> None:
+        """Print a remark."""
+        self._emit({"type": "note", "text": text}, f"# {text}")
+
+    def error(self, text: str) -> None:
+        """Print an error (to standard error as text, to the stream as JSON)."""
+        if self.as_json:
+            self._emit({"type": "error", "text": text}, text)
+        else:
+            print(text, file=sys.stderr)
+
+    def summary(self, game: Game) -> None:
+        """Print the final state."""
+        state = game.state
+        units = {
+            u.id: {
+                "name": u.name,
+                "owner": u.owner,
+                "destroyed": u.destroyed,
+                **u.status(),
+                **_position(u),
+            }
+            for u in state.units.values()
+        }
+        pending = describe_pending(game)
+        obj = {
+            "type": "summary",
+            "round": state.turn.round,
+            "active": state.turn.active,
+            "pending": pending,
+            "units": units,
+            "state_hash": game.state_hash(),
+            "actions": len(game.log),
+        }
+        if self.as_json:
+            print(json.dumps(obj), file=self.stream)
+            return
+        print(f"== round {state.turn.round}, {pending}", file=self.stream)
+        for uid, info in units.items():
+            details = " ".join(f"{k}={v}" for k, v in info.items() if k != "name")
+            print(f"   {uid} ({info['name']}): {details}", file=self.stream)
+        print(f"   state hash {obj['state_hash']}", file=self.stream)
+
+
+def _position(unit: object) -> dict[str, object]:
+    tray = getattr(unit, "tray", None)
+    if tray is not None:
+        return {"x": round(tray.x, 3), "y": round(tray.y, 3), "facing": round(tray.facing, 3)}
+    h = getattr(unit, "hex", None)
+    if h is not None:
+        return {"hex": [h.q, h.r], "facing": getattr(unit, "hex_facing", 0)}
+    return {}
+
+
+def describe_pending(game: Game) -> str:
+    """One line saying what the game waits for."""
+    node = game.pending()
+    state = game.state
+    if isinstance(node, Over):
+        return f"game over: {node.summary}"
+    if isinstance(node, Chance):
+        return f"waiting for dice {node.dice}: {node.purpose}"
+    if isinstance(node, PlayerDecision):
+        options = ", ".join(str(o) for o in node.options[:8])
+        more = " ..." if len(node.options) > 8 else ""
+        return f"{state.player(node.player).name} decides: {node.prompt} [{options}{more}]"
+    assert isinstance(node, Idle)
+    return f"{state.player(node.player).name} to act"
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        session: Session = load_save(args.save)
+    except ScenarioError as exc:
+        print(f"{args.save}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    out = Printer(sys.stdout, as_json=args.json)
+    out.events(session.game.opening_events)
+    for entry in session.game.log:
+        out.action(entry.action)
+        out.events(entry.events)
+    out.summary(session.game)
+    out.note(f"replayed {len(session.game.log)} actions; state hash verified")
+    return EXIT_OK
+
+
+# --- render and bench (need the UI or the benchmark modules) -------------------------------
+
+
+def _render(args: argparse.Namespace) -> int:
+    try:
+        module = importlib.import_module("game.ui.render_cli")
+    except ImportError as exc:
+        print(f"The renderer is not built yet ({exc}).", file=sys.stderr)
+        return EXIT_INVALID
+    code: int = module.main(args)
+    return code
+
+
+def _bench(args: argparse.Namespace) -> int:
+    module_name = {
+        "geometry": "game.bench.geometry_bench",
+        "render": "game.ui.bench",
+    }[args.target]
+    module = importlib.import_module(module_name)
+    argv = ["--json"] if args.json else []
+    if args.repeats is not None:
+        argv += ["--repeats", str(args.repeats)]
+    code: int = module.main(argv)
+    return code

@@ -1,0 +1,289 @@
+"""The Game: one table's state, its ruleset, its seeded dice, its log and its history.
+
+Models: python-chess (value-object moves, a snapshot undo stack), OpenSpiel (decisions and dice
+as chance nodes), boardgame.io (a log with metadata, the seeded RNG in the state).
+
+- ``pending()`` says what the game waits for; ``legal_actions()`` and ``why_not()`` never change
+  anything; ``apply()`` checks first and changes nothing when it refuses.
+- Dice come from a counter-based seeded generator: the ``n``-th roll of a game with seed ``s`` is
+  always the same, so undo cannot re-roll and a replay re-applies the very same numbers.
+- Scripted dice in the state answer chance nodes automatically, in order.
+- Every applied action becomes a :class:`LogEntry` holding the action as recorded (a
+  ``rolldice`` is recorded as the ``dice`` it produced) and the events it caused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.core.actions import Action, Dice, DiceSpec, FreeRoll, RollPending
+from game.core.events import Event
+from game.core.hashing import snapshot, state_hash
+from game.core.pending import Chance, IllegalAction, Idle, Over, Pending, PlayerDecision, Refusal
+from game.core.ruleset import Context, Ruleset
+from game.core.state import GameState
+
+MAX_AUTOMATIC_STEPS = 10_000
+"""Guard against a ruleset that never stops asking for scripted dice."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action: as recorded, who acted, the events, whose dice were rolled."""
+
+    index: int
+    action: Action
+    actor: int | None
+    events: tuple[Event, ...]
+    rolled_by: frozenset[int]
+    hash_after: str
+
+
+Listener = Callable[["Game", LogEntry], None]
+
+
+class Game:
+    """A game in progress (see module docstring)."""
+
+    def __init__(self, state: GameState, ruleset: Ruleset, *, started: bool = False) -> None:
+        """Wrap ``state``; unless ``started``, let the ruleset begin the game."""
+        self.ruleset = ruleset
+        self.state = state
+        self.opening_events: tuple[Event, ...] = ()
+        if not started:
+            ctx = Context()
+            ruleset.start(state, ctx)
+            self._settle(ctx, set())
+            self.opening_events = tuple(ctx.events)
+        self.initial_state = snapshot(state)
+        self.log: list[LogEntry] = []
+        self._undo: list[GameState] = []
+        self._redo: list[LogEntry] = []
+        self.listeners: list[Listener] = []
+
+    # --- questions (never change anything) ---------------------------------------------------
+
+    def pending(self) -> Pending:
+        """What the game waits for: a decision, dice, an idle player, or nothing (over)."""
+        state = self.state
+        if state.outcome is not None:
+            return Over(state.outcome.winner, state.outcome.summary)
+        node = self.ruleset.decision(state)
+        if node is not None:
+            return node
+        return Idle(player=state.turn.active, round=state.turn.round)
+
+    def current_player(self) -> int | None:
+        """The player the game waits for (None when over)."""
+        node = self.pending()
+        return None if isinstance(node, Over) else node.player
+
+    def legal_actions(self) -> list[Action]:
+        """Every discrete legal action now (free moves are checked by why_not only)."""
+        node = self.pending()
+        if isinstance(node, Over):
+            return []
+        if isinstance(node, Chance):
+            return [RollPending()]
+        if isinstance(node, PlayerDecision):
+            return list(node.options)
+        return self.ruleset.legal_actions(self.state)
+
+    def why_not(self, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal now (with rule IDs), or None if it is."""
+        node = self.pending()
+        if isinstance(node, Over):
+            return Refusal("the game is over", ())
+        if isinstance(action, Dice | RollPending):
+            if not isinstance(node, Chance):
+                return Refusal("no dice are waiting to be rolled", ("WB-DICE-1",))
+            if isinstance(action, Dice):
+                problem = node.dice.accepts(action.results)
+                if problem:
+                    return Refusal(f"{node.purpose}: {problem}", ("WB-DICE-1",))
+            return None
+        if isinstance(node, Chance):
+            return Refusal(f"roll the dice first: {node.purpose}", ("WB-DICE-1", *node.rules))
+        if isinstance(node, PlayerDecision) and action not in node.options:
+            return Refusal(f"{node.prompt} (answer with one of the offered choices)", node.rules)
+        try:
+            return self.ruleset.why_not(self.state, action)
+        except (KeyError, ValueError) as exc:
+            return Refusal(f"cannot read {action}: {exc}", ())
+
+    def state_hash(self) -> str:
+        """SHA-256 of the state's canonical form."""
+        return state_hash(self.state)
+
+    def actions(self) -> list[Action]:
+        """The recorded actions of the log, in order (what a save or replay needs)."""
+        return [entry.action for entry in self.log]
+
+    def events(self) -> list[Event]:
+        """Every event so far, the opening ones first."""
+        out = list(self.opening_events)
+        for entry in self.log:
+            out.extend(entry.events)
+        return out
+
+    # --- applying ------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return its events; raise :class:`IllegalAction` otherwise."""
+        entry = self._apply(action)
+        self._redo.clear()
+        self._notify(entry)
+        return list(entry.events)
+
+    def _apply(self, action: Action) -> LogEntry:
+        refusal = self.why_not(action)
+        if refusal is not None:
+            raise IllegalAction(action, refusal)
+        actor = self.current_player()
+        before = snapshot(self.state)
+        ctx = Context()
+        rolled_by: set[int] = set()
+        try:
+            recorded = self._perform(action, ctx, rolled_by)
+            self._settle(ctx, rolled_by)
+        except Exception:
+            self.state = before
+            raise
+        self._undo.append(before)
+        entry = LogEntry(
+            index=len(self.log),
+            action=recorded,
+            actor=actor,
+            events=tuple(ctx.events),
+            rolled_by=frozenset(rolled_by),
+            hash_after=state_hash(self.state),
+        )
+        self.log.append(entry)
+        return entry
+
+    def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
+        """Do one action; return it as it goes into the log."""
+        node = self.pending()
+        if isinstance(action, RollPending | Dice):
+            assert isinstance(node, Chance)
+            if isinstance(action, RollPending):
+                action = Dice(self._draw(node.dice))
+                source = "rolled"
+            else:
+                source = "given"
+            self._feed(node, action.results, source, ctx, rolled_by)
+            return action
+        if isinstance(action, FreeRoll) and not action.results:
+            action = FreeRoll(action.spec, self._draw(DiceSpec.parse(action.spec)))
+        elif isinstance(action, FreeRoll):
+            self.state.dice_drawn += 1
+        self.ruleset.apply(self.state, action, ctx)
+        return action
+
+    def _draw(self, spec: DiceSpec) -> tuple[int, ...]:
+        """Roll ``spec`` from the counter-based seeded generator (advances the counter)."""
+        rng = random.Random(f"{self.state.seed}:{self.state.dice_drawn}")
+        self.state.dice_drawn += 1
+        return tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+
+    def _feed(
+        self,
+        node: Chance,
+        results: tuple[int, ...],
+        source: str,
+        ctx: Context,
+        rolled_by: set[int],
+    ) -> None:
+        """Record a chance node's results (WB-DICE-1) and hand them to the procedure."""
+        if source != "rolled":
+            self.state.dice_drawn += 1
+        rolled_by.add(node.player)
+        ctx.emit(
+            "dice.rolled",
+            f"{node.purpose}: {' '.join(map(str, results))}",
+            ("WB-DICE-1", *node.rules),
+            player=node.player,
+            dice=str(node.dice),
+            results=list(results),
+            source=source,
+        )
+        self.ruleset.on_dice(self.state, results, ctx)
+
+    def _settle(self, ctx: Context, rolled_by: set[int]) -> None:
+        """Answer chance nodes from the scripted dice while there are enough of them."""
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            node = self.pending()
+            if not isinstance(node, Chance):
+                return
+            queue = self.state.scripted_dice
+            if len(queue) < node.dice.count:
+                return
+            results = tuple(queue[: node.dice.count])
+            del queue[: node.dice.count]
+            problem = node.dice.accepts(results)
+            if problem:
+                raise ValueError(f"scripted dice do not fit {node.purpose}: {problem}")
+            self._feed(node, results, "scripted", ctx, rolled_by)
+        raise RuntimeError("the ruleset asked for dice without end")
+
+    def _notify(self, entry: LogEntry) -> None:
+        for listener in list(self.listeners):
+            listener(self, entry)
+
+    # --- history -------------------------------------------------------------------------------
+
+    def can_undo(self, by: int | None = None) -> Refusal | None:
+        """Why the last action cannot be undone by player ``by`` (default: whoever acts now)."""
+        if not self.log:
+            return Refusal("there is nothing to undo", ())
+        by = self.current_player() if by is None else by
+        last = self.log[-1]
+        if by in last.rolled_by and not self.state.options.allow_undo_dice:
+            return Refusal(
+                f"{self.state.player(by).name} rolled dice in '{last.action}' and cannot take "
+                "them back",
+                ("WB-HIST-1",),
+            )
+        return None
+
+    def undo(self, by: int | None = None) -> LogEntry:
+        """Take back the last action (snapshot restore); raise IllegalAction if not allowed."""
+        refusal = self.can_undo(by)
+        if refusal is not None:
+            raise IllegalAction(self.log[-1].action if self.log else Dice(()), refusal)
+        entry = self.log.pop()
+        self.state = self._undo.pop()
+        self._redo.append(entry)
+        self._notify(entry)
+        return entry
+
+    def can_redo(self) -> bool:
+        """Whether an undone action can be applied again."""
+        return bool(self._redo)
+
+    def redo(self) -> LogEntry:
+        """Apply again the last undone action (recorded dice included)."""
+        if not self._redo:
+            raise IllegalAction(Dice(()), Refusal("there is nothing to redo", ()))
+        entry = self._apply(self._redo[-1].action)
+        self._redo.pop()
+        self._notify(entry)
+        return entry
+
+    # --- replay ----------------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, initial: GameState, ruleset: Ruleset, actions: Sequence[Action]) -> Game:
+        """Rebuild a game from its initial state and recorded actions."""
+        game = cls(snapshot(initial), ruleset, started=True)
+        for action in actions:
+            game._apply(action)
+        return game
+
+    def replayed(self) -> Game:
+        """A fresh game rebuilt from this one's initial state and log."""
+        game = Game.replay(self.initial_state, self.ruleset, self.actions())
+        game.opening_events = self.opening_events
+        return game

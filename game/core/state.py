@@ -1,0 +1,209 @@
+"""The game state: plain data that a ruleset changes and the renderer draws.
+
+Everything a game needs to continue is in :class:`GameState`: the board, terrain, players,
+units (ruleset subclasses of :class:`Unit`), the turn, the dice counter and the stack of running
+procedures. It is deep-copied for undo snapshots and hashed canonically by
+:func:`game.core.hashing.state_hash`; nothing in it refers to the UI or to files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from shapely.geometry import Polygon
+
+from game.core.actions import JSON
+from game.geometry.hexgrid import Hex
+from game.geometry.tray import Tray
+
+BoardKind = Literal["table", "hex"]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: number (1-based), display name and colour (``#rrggbb``)."""
+
+    number: int
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    """A terrain polygon (inches) with its kind and rules keywords (``blocks-sight``...)."""
+
+    id: str
+    kind: str
+    keywords: frozenset[str]
+    points: tuple[tuple[float, float], ...]
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        """The shapely polygon of the piece."""
+        return Polygon(self.points)
+
+    def has(self, keyword: str) -> bool:
+        """Whether the piece carries a rules keyword."""
+        return keyword in self.keywords
+
+
+@dataclass(frozen=True)
+class TableBoard:
+    """A rectangular table, ``width`` x ``height`` inches, origin at player 1's left corner."""
+
+    width: float
+    height: float
+    kind: BoardKind = "table"
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        """The table's outline."""
+        return Polygon([(0, 0), (self.width, 0), (self.width, self.height), (0, self.height)])
+
+
+@dataclass(frozen=True)
+class HexCell:
+    """One hex of a map: its terrain name, elevation (pegs or levels) and rules keywords."""
+
+    terrain: str = "open"
+    elevation: int = 0
+    keywords: frozenset[str] = frozenset()
+
+    def has(self, keyword: str) -> bool:
+        """Whether the hex carries a rules keyword (``blocks-sight``, ``impassable``...)."""
+        return keyword in self.keywords
+
+
+@dataclass(frozen=True)
+class HexBoard:
+    """A hex map: every hex on it with its cell."""
+
+    cells: dict[Hex, HexCell]
+    kind: BoardKind = "hex"
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.cells
+
+    def blocking(self, keyword: str = "blocks-sight") -> frozenset[Hex]:
+        """The hexes that carry ``keyword``."""
+        return frozenset(h for h, cell in self.cells.items() if cell.has(keyword))
+
+
+Board = TableBoard | HexBoard
+
+
+@dataclass(kw_only=True)
+class Unit:
+    """A unit on the board. Rulesets subclass it with their stats and counters.
+
+    A table unit has a ``tray``; a hex unit has a ``hex`` and a ``hex_facing`` (0..5, see
+    :mod:`game.geometry.hexgrid`). ``destroyed`` units stay in the state (for the log and the
+    end screen) but are off the board.
+    """
+
+    id: str
+    name: str
+    owner: int
+    profile: str
+    tray: Tray | None = None
+    hex: Hex | None = None
+    hex_facing: int = 0
+    destroyed: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        """Whether the unit is still in play."""
+        return not self.destroyed
+
+    def status(self) -> dict[str, JSON]:
+        """Counters shown on the table and in summaries (rulesets add theirs)."""
+        return {}
+
+
+@dataclass(kw_only=True)
+class Procedure:
+    """A running rules procedure (a small state machine); rulesets subclass it.
+
+    ``step`` names where it is; ``player`` is the player whose action started it.
+    """
+
+    step: str
+    player: int
+
+
+@dataclass(kw_only=True)
+class TurnState:
+    """Whose turn it is: round number (1-based), the active player, units done this round."""
+
+    round: int = 1
+    active: int = 1
+    activated: list[str] = field(default_factory=list)
+    current_unit: str | None = None
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Table settings from the scenario.
+
+    ``sandbox`` allows free moves and pivots of the active player's units;
+    ``allow_undo_dice`` lets a player undo an action whose dice they rolled.
+    """
+
+    sandbox: bool = False
+    allow_undo_dice: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended."""
+
+    winner: int | None
+    summary: str
+
+
+@dataclass(kw_only=True)
+class GameState:
+    """The whole state of one game (see module docstring)."""
+
+    ruleset: str
+    board: Board
+    terrain: list[TerrainPiece]
+    players: list[Player]
+    units: dict[str, Unit]
+    turn: TurnState = field(default_factory=TurnState)
+    seed: int = 0
+    dice_drawn: int = 0
+    scripted_dice: list[int] = field(default_factory=list)
+    procedures: list[Procedure] = field(default_factory=list)
+    outcome: Outcome | None = None
+    options: TableOptions = field(default_factory=TableOptions)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def unit(self, unit_id: str) -> Unit:
+        """The unit with this id (KeyError if none)."""
+        return self.units[unit_id]
+
+    def live_units(self, owner: int | None = None) -> list[Unit]:
+        """Units still in play, optionally of one player, in id order of the scenario."""
+        return [
+            u for u in self.units.values() if u.on_board and (owner is None or u.owner == owner)
+        ]
+
+    def player(self, number: int) -> Player:
+        """The player with this number."""
+        for p in self.players:
+            if p.number == number:
+                return p
+        raise KeyError(number)
+
+    def next_player(self, number: int) -> int:
+        """The player after ``number`` in seating order (wrapping round)."""
+        numbers = [p.number for p in self.players]
+        return numbers[(numbers.index(number) + 1) % len(numbers)]
+
+    @property
+    def procedure(self) -> Procedure | None:
+        """The innermost running procedure, if any."""
+        return self.procedures[-1] if self.procedures else None

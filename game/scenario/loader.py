@@ -1,0 +1,380 @@
+"""Load a scenario file into a ready-to-play game state, strictly.
+
+The loader reads TOML, checks every key and type with the models of :mod:`game.scenario.model`,
+then checks cross-references (ruleset, sides, profiles, positions, overlaps) with the ruleset.
+All problems are collected and raised together as one :class:`ScenarioError`; a file with an
+error never produces a state (it never half-loads).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from game import rulesets
+from game.core.game import Game
+from game.core.hashing import snapshot
+from game.core.ruleset import Ruleset, SetupError, UnitSetup
+from game.core.state import (
+    Board,
+    GameState,
+    HexBoard,
+    HexCell,
+    Player,
+    TableBoard,
+    TableOptions,
+    TerrainPiece,
+    TurnState,
+    Unit,
+)
+from game.geometry.hexgrid import Hex
+from game.scenario.model import TERRAIN_KEYWORDS, HexMapModel, ScenarioModel, UnitModel
+from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
+
+MAX_FILE_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A loaded scenario: its source, its checked model, its ruleset and its initial state."""
+
+    name: str
+    file: str
+    text: str
+    model: ScenarioModel
+    ruleset: Ruleset
+    state: GameState
+
+    def new_game(self, extra_dice: Sequence[int] = ()) -> Game:
+        """A fresh game of this scenario (``extra_dice`` answer chance nodes after the file's)."""
+        state = snapshot(self.state)
+        state.scripted_dice.extend(extra_dice)
+        return Game(state, self.ruleset)
+
+
+def load_scenario(path: str | FilePath) -> Scenario:
+    """Read and check a scenario file; raise ScenarioError with every problem."""
+    file = str(path)
+    try:
+        raw = FilePath(path).read_bytes()
+    except OSError as exc:
+        raise ScenarioError([Problem(file, None, "", f"cannot read the file: {exc.strerror}")])
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(file, None, "", "the file is too large for a scenario")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([Problem(file, None, "", f"the file is not UTF-8 text ({exc})")])
+    return load_scenario_text(text, file)
+
+
+def load_scenario_text(text: str, file: str = "<scenario>") -> Scenario:
+    """Check a scenario given as TOML text (``file`` is used in the messages)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError([_toml_problem(file, exc)]) from None
+    lines = LineIndex(text)
+    try:
+        model = ScenarioModel.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(_validation_problems(file, lines, exc)) from None
+    builder = _Builder(file, lines, model)
+    state, ruleset = builder.build()
+    if builder.problems:
+        raise ScenarioError(builder.problems)
+    assert state is not None and ruleset is not None
+    return Scenario(model.scenario.name, file, text, model, ruleset, state)
+
+
+def _toml_problem(file: str, exc: tomllib.TOMLDecodeError) -> Problem:
+    message = str(exc)
+    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    line = int(match.group(1)) if match else None
+    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    column = f" (column {match.group(2)})" if match else ""
+    return Problem(file, line, "", f"this is not valid TOML: {message}{column}")
+
+
+# --- type errors ---------------------------------------------------------------------------
+
+
+def _validation_problems(file: str, lines: LineIndex, exc: ValidationError) -> list[Problem]:
+    problems = []
+    for error in exc.errors():
+        loc: Path = tuple(error["loc"])
+        kind = error["type"]
+        suggestion = None
+        if kind == "extra_forbidden":
+            key = str(loc[-1])
+            allowed = _allowed_keys(loc[:-1])
+            suggestion = did_you_mean(key, allowed)
+            expected = ", ".join(allowed) if allowed else "none"
+            message = f"unknown key {key!r}; expected one of: {expected}"
+        elif kind == "missing":
+            message = "this key is required"
+        elif kind == "literal_error":
+            given = error.get("input")
+            suggestion = did_you_mean(str(given), TERRAIN_KEYWORDS)
+            message = f"{given!r} is not allowed; expected one of: {', '.join(TERRAIN_KEYWORDS)}"
+        else:
+            message = f"{error['msg']} (got {_short(error.get('input'))})"
+        problems.append(Problem(file, lines.line_of(loc), dotted(loc), message, suggestion))
+    return problems
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _allowed_keys(loc: Path) -> list[str]:
+    """The keys the model at ``loc`` accepts (for "did you mean")."""
+    model: type[BaseModel] | None = ScenarioModel
+    for part in loc:
+        if isinstance(part, int) or model is None:
+            continue
+        field = model.model_fields.get(part)
+        model = _model_in(field.annotation) if field is not None else None
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+# --- cross-references ------------------------------------------------------------------------
+
+
+class _Builder:
+    """Builds the state from a typed model, collecting every cross-reference problem."""
+
+    def __init__(self, file: str, lines: LineIndex, model: ScenarioModel) -> None:
+        self.file = file
+        self.lines = lines
+        self.model = model
+        self.problems: list[Problem] = []
+
+    def problem(self, loc: Path, message: str, suggestion: str | None = None) -> None:
+        """Record a problem at a path of the file."""
+        self.problems.append(
+            Problem(self.file, self.lines.line_of(loc), dotted(loc), message, suggestion)
+        )
+
+    def build(self) -> tuple[GameState | None, Ruleset | None]:
+        """The initial state and ruleset, or (None, None) with problems recorded."""
+        ruleset = self._ruleset()
+        board = self._board(ruleset)
+        terrain = self._terrain()
+        players = [
+            Player(i + 1, p.name, p.colour.lower()) for i, p in enumerate(self.model.players)
+        ]
+        self._check_names(players)
+        if ruleset is None or board is None:
+            self._check_units_without_ruleset()
+            return None, None
+        units = self._units(ruleset, board, len(players))
+        rules = self.model.rules
+        state = GameState(
+            ruleset=ruleset.name,
+            board=board,
+            terrain=terrain,
+            players=players,
+            units=units,
+            turn=TurnState(round=1, active=1),
+            seed=self.model.scenario.seed,
+            scripted_dice=list(self.model.dice.scripted),
+            options=TableOptions(sandbox=rules.sandbox, allow_undo_dice=rules.allow_undo_dice),
+        )
+        self._check_placements(ruleset, state)
+        return (state, ruleset) if not self.problems else (None, None)
+
+    def _ruleset(self) -> Ruleset | None:
+        name = self.model.scenario.ruleset
+        known = list(rulesets.RULESET_PACKAGES)
+        if name not in known:
+            self.problem(("scenario", "ruleset"), f"unknown ruleset {name!r}; expected one of: "
+                         f"{', '.join(known)}", did_you_mean(name, known))
+            return None
+        try:
+            return rulesets.create(name, self.model.rules.options)
+        except KeyError:
+            self.problem(("scenario", "ruleset"), f"the {name} ruleset is not installed")
+        except SetupError as exc:
+            for p in exc.problems:
+                self.problem(("rules", *p.path.split(".")[1:]) if p.path.startswith("rules.")
+                             else ("rules", "options", p.path), p.message, p.suggestion)
+        return None
+
+    def _board(self, ruleset: Ruleset | None) -> Board | None:
+        table, hexmap = self.model.table, self.model.hexmap
+        if (table is None) == (hexmap is None):
+            self.problem((), "give exactly one board: a [table] or a [hexmap]")
+            return None
+        kind = "table" if table is not None else "hex"
+        if ruleset is not None and kind not in ruleset.board_kinds:
+            where = ("table",) if table is not None else ("hexmap",)
+            self.problem(where, f"the {ruleset.name} ruleset plays on a "
+                         f"{' or '.join(ruleset.board_kinds)} board, not a {kind} board")
+            return None
+        if table is not None:
+            return TableBoard(table.width, table.height)
+        assert hexmap is not None
+        return self._hexmap(hexmap)
+
+    def _hexmap(self, hexmap: HexMapModel) -> HexBoard | None:
+        if hexmap.radius is not None and (hexmap.cols is None and hexmap.rows is None):
+            hexes = hexagon(hexmap.radius)
+        elif hexmap.radius is None and hexmap.cols is not None and hexmap.rows is not None:
+            hexes = rectangle(hexmap.cols, hexmap.rows)
+        else:
+            self.problem(("hexmap",), "give either radius, or cols and rows")
+            return None
+        cells = {h: HexCell() for h in hexes}
+        for i, entry in enumerate(hexmap.hexes):
+            h = Hex(*entry.at)
+            if h not in cells:
+                self.problem(("hexmap", "hexes", i, "at"), f"{entry.at} is not on the map")
+                continue
+            cells[h] = HexCell(entry.terrain, entry.elevation, frozenset(entry.keywords))
+        return HexBoard(cells)
+
+    def _terrain(self) -> list[TerrainPiece]:
+        pieces = []
+        seen: set[str] = set()
+        for i, t in enumerate(self.model.terrain):
+            piece_id = t.id or f"terrain{i + 1}"
+            if piece_id in seen:
+                self.problem(("terrain", i, "id"), f"terrain id {piece_id!r} is used twice")
+            seen.add(piece_id)
+            piece = TerrainPiece(piece_id, t.kind, frozenset(t.keywords), tuple(t.polygon))
+            if not piece.polygon.is_valid or piece.polygon.area <= 0:
+                self.problem(("terrain", i, "polygon"),
+                             "the polygon crosses itself or has no area")
+                continue
+            pieces.append(piece)
+        return pieces
+
+    def _check_names(self, players: list[Player]) -> None:
+        names = [p.name for p in players]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                self.problem(("players", i, "name"), f"two players are called {name!r}")
+
+    def _check_units_without_ruleset(self) -> None:
+        self._unique_ids()
+
+    def _unique_ids(self) -> None:
+        seen: set[str] = set()
+        for i, u in enumerate(self.model.units):
+            if u.id in seen:
+                self.problem(("units", i, "id"), f"unit id {u.id!r} is used twice")
+            seen.add(u.id)
+
+    def _units(self, ruleset: Ruleset, board: Board, players: int) -> dict[str, Unit]:
+        self._unique_ids()
+        units: dict[str, Unit] = {}
+        for i, entry in enumerate(self.model.units):
+            loc: Path = ("units", i)
+            if entry.side > players:
+                self.problem((*loc, "side"), f"side {entry.side} has no player "
+                             f"(there are {players})")
+                continue
+            setup = self._setup(loc, entry, board)
+            if setup is None:
+                continue
+            if entry.profile is not None and entry.stats is None:
+                profiles = list(ruleset.profile_ids())
+                if entry.profile not in profiles:
+                    self.problem((*loc, "profile"), f"unknown {ruleset.name} profile "
+                                 f"{entry.profile!r}", did_you_mean(entry.profile, profiles))
+                    continue
+            try:
+                unit = ruleset.build_unit(setup)
+            except SetupError as exc:
+                for p in exc.problems:
+                    self.problem((*loc, *_path_parts(p.path)), p.message, p.suggestion)
+                continue
+            if entry.id not in units:
+                units[entry.id] = unit
+        return units
+
+    def _setup(self, loc: Path, entry: UnitModel, board: Board) -> UnitSetup | None:
+        if entry.profile is None and entry.stats is None:
+            self.problem(loc, "give a profile id or inline stats")
+            return None
+        if entry.profile is not None and entry.stats is not None:
+            self.problem((*loc, "stats"), "give a profile or inline stats, not both")
+            return None
+        common = dict(id=entry.id, owner=entry.side, name=entry.name, profile=entry.profile,
+                      stats=entry.stats, counters=entry.counters())
+        if isinstance(board, TableBoard):
+            if entry.at is None or entry.hex is not None:
+                self.problem((*loc, "at"), "a unit on a table needs at = [x, y] (and no hex)")
+                return None
+            return UnitSetup(**common, x=entry.at[0], y=entry.at[1],  # type: ignore[arg-type]
+                             facing=entry.facing % 360.0)
+        if entry.hex is None or entry.at is not None:
+            self.problem((*loc, "hex"), "a unit on a hex map needs hex = [q, r] (and no at)")
+            return None
+        if not entry.facing.is_integer() or not 0 <= entry.facing <= 5:
+            self.problem((*loc, "facing"), "a hex facing is a whole number 0 to 5")
+            return None
+        return UnitSetup(**common, hex=Hex(*entry.hex),  # type: ignore[arg-type]
+                         hex_facing=int(entry.facing))
+
+    def _check_placements(self, ruleset: Ruleset, state: GameState) -> None:
+        index = {u.id: i for i, u in enumerate(self.model.units)}
+        placed: dict[str, Unit] = {}
+        everything = state.units
+        for unit_id, unit in everything.items():
+            state.units = placed
+            if unit.tray is not None:
+                refusal = ruleset.placement_refusal(state, unit, unit.tray, "WB-TBL-1")
+                where: Path = ("units", index[unit_id], "at")
+            else:
+                assert unit.hex is not None
+                refusal = ruleset.hex_placement_refusal(state, unit, unit.hex, unit.hex_facing)
+                where = ("units", index[unit_id], "hex")
+            if refusal is not None:
+                self.problem(where, refusal.reason)
+            placed[unit_id] = unit
+        state.units = everything
+
+
+def _path_parts(path: str) -> Path:
+    parts: list[str | int] = []
+    for piece in path.split("."):
+        match = re.fullmatch(r"(\w+)\[(\d+)\]", piece)
+        if match:
+            parts.extend([match.group(1), int(match.group(2))])
+        elif piece:
+            parts.append(piece)
+    return tuple(parts)
+
+
+def hexagon(radius: int) -> list[Hex]:
+    """Every hex within ``radius`` of the origin."""
+    return [
+        Hex(q, r)
+        for q in range(-radius, radius + 1)
+        for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)
+    ]
+
+
+def rectangle(cols: int, rows: int) -> list[Hex]:
+    """A ``cols`` x ``rows`` rectangle of pointy-top hexes (rows shifted like odd-r offsets)."""
+    return [Hex(col - row // 2, row) for row in range(rows) for col in range(cols)]

@@ -1,0 +1,130 @@
+"""Typed models of a scenario file (pydantic v2), strict: unknown keys are errors.
+
+``docs/scenarios.md`` describes every key. These models check types and ranges only; the
+cross-references (sides, profiles, positions, overlaps) are checked by
+:mod:`game.scenario.loader` after parsing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes")
+"""Rules keywords a terrain piece or hex may carry."""
+
+Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes"]
+
+
+class Strict(BaseModel):
+    """Base of every scenario model: unknown keys are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+
+class ScenarioMeta(Strict):
+    """``[scenario]``: name, ruleset, seed and a description."""
+
+    name: str = Field(min_length=1)
+    ruleset: str
+    seed: int = 0
+    description: str = ""
+
+
+class TableModel(Strict):
+    """``[table]``: a rectangular table in inches."""
+
+    width: float = Field(gt=0, le=240)
+    height: float = Field(gt=0, le=240)
+
+
+class HexEntry(Strict):
+    """One ``[[hexmap.hexes]]`` entry: a hex's terrain, elevation and keywords."""
+
+    at: tuple[int, int]
+    terrain: str = "open"
+    elevation: int = Field(default=0, ge=-50, le=50)
+    keywords: list[Keyword] = []
+
+
+class HexMapModel(Strict):
+    """``[hexmap]``: a hexagon of ``radius`` or a ``cols`` x ``rows`` parallelogram."""
+
+    radius: int | None = Field(default=None, ge=1, le=30)
+    cols: int | None = Field(default=None, ge=1, le=60)
+    rows: int | None = Field(default=None, ge=1, le=60)
+    hexes: list[HexEntry] = []
+
+
+class TerrainModel(Strict):
+    """One ``[[terrain]]`` piece: a polygon in inches with rules keywords."""
+
+    id: str | None = None
+    kind: str = Field(min_length=1)
+    keywords: list[Keyword] = []
+    polygon: list[tuple[float, float]] = Field(min_length=3)
+
+
+class PlayerModel(Strict):
+    """One ``[[players]]`` seat."""
+
+    name: str = Field(min_length=1, max_length=40)
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class UnitModel(Strict):
+    """One ``[[units]]`` entry (see docs/scenarios.md for which counters a ruleset uses)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", max_length=32)
+    side: int = Field(ge=1, le=8)
+    name: str | None = None
+    profile: str | None = None
+    stats: dict[str, Any] | None = None
+    at: tuple[float, float] | None = None
+    hex: tuple[int, int] | None = None
+    facing: float = 0.0
+    models: int | None = Field(default=None, ge=0)
+    damage: int | None = Field(default=None, ge=0)
+    health: int | None = Field(default=None, ge=0)
+    tokens: int | None = Field(default=None, ge=0)
+
+    def counters(self) -> dict[str, int]:
+        """The counters the file sets (models, damage, health, tokens)."""
+        names = ("models", "damage", "health", "tokens")
+        return {n: v for n in names if (v := getattr(self, n)) is not None}
+
+
+class DiceModel(Strict):
+    """``[dice]``: scripted results that answer the game's dice in order."""
+
+    scripted: list[int] = []
+
+    @field_validator("scripted")
+    @classmethod
+    def _faces(cls, value: list[int]) -> list[int]:
+        for face in value:
+            if not 1 <= face <= 100:
+                raise ValueError(f"{face} is not a die face")
+        return value
+
+
+class RulesModel(Strict):
+    """``[rules]``: table settings and the ruleset's own options."""
+
+    sandbox: bool = False
+    allow_undo_dice: bool = False
+    options: dict[str, Any] = {}
+
+
+class ScenarioModel(Strict):
+    """A whole scenario file."""
+
+    scenario: ScenarioMeta
+    table: TableModel | None = None
+    hexmap: HexMapModel | None = None
+    terrain: list[TerrainModel] = []
+    players: list[PlayerModel] = Field(min_length=2, max_length=8)
+    units: list[UnitModel] = Field(min_length=1)
+    dice: DiceModel = DiceModel()
+    rules: RulesModel = RulesModel()
