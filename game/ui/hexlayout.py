@@ -1,0 +1,100 @@
+"""Hex <-> world layout, at the UI boundary only (DESIGN.md: the Layout lives in the UI).
+
+Hexes are pointy-top with a circumradius of 1 world unit; axial (q, r) as in
+:mod:`game.geometry.hexgrid`, r growing downwards on screen. A hex facing 0..5 names the edge
+the unit faces; :func:`facing_angle` gives its direction in the table convention (0 = +y,
+clockwise positive).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Protocol
+
+from game.geometry.hexgrid import DIRECTIONS
+
+Point = tuple[float, float]
+SQRT3 = math.sqrt(3.0)
+
+
+class AxialLike(Protocol):
+    """Anything with axial coordinates ``q`` and ``r`` (``game.geometry.hexgrid.Hex``)."""
+
+    @property
+    def q(self) -> int: ...
+
+    @property
+    def r(self) -> int: ...
+
+
+# Facing 0..5 follows game.geometry.hexgrid.DIRECTIONS: clockwise from the upper right, with r
+# growing downwards on screen (world y = -1.5 r).
+
+
+def hex_centre(q: int, r: int) -> Point:
+    """World centre of hex (q, r)."""
+    return (SQRT3 * (q + r / 2.0), -1.5 * r)
+
+
+def hex_corners_world(q: int, r: int, scale: float = 1.0) -> list[Point]:
+    """The six corners of a hex in world units (pointy-top), ``scale`` < 1 shrinks it."""
+    cx, cy = hex_centre(q, r)
+    return [
+        (cx + scale * math.cos(math.radians(60 * i + 30)),
+         cy + scale * math.sin(math.radians(60 * i + 30)))
+        for i in range(6)
+    ]
+
+
+def direction_vector(facing: int) -> Point:
+    """World unit vector from a hex centre towards the neighbour across edge ``facing``."""
+    dq, dr = DIRECTIONS[facing % 6]
+    x, y = hex_centre(dq, dr)
+    n = math.hypot(x, y)
+    return (x / n, y / n)
+
+
+def facing_angle(facing: int) -> float:
+    """Table-convention angle (0 = +y, clockwise) of hex facing ``facing``."""
+    x, y = direction_vector(facing)
+    return math.degrees(math.atan2(x, y)) % 360.0
+
+
+def world_to_axial(x: float, y: float) -> tuple[int, int]:
+    """The hex (q, r) holding world point (x, y) (cube rounding)."""
+    r = -y / 1.5
+    q = x / SQRT3 - r / 2.0
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return (int(rq), int(rr))
+
+
+def nearest_facing(dx: float, dy: float) -> int:
+    """The facing whose direction is closest to the world vector (dx, dy)."""
+    best, best_dot = 0, -2.0
+    n = math.hypot(dx, dy) or 1.0
+    for f in range(6):
+        vx, vy = direction_vector(f)
+        dot = (vx * dx + vy * dy) / n
+        if dot > best_dot:
+            best, best_dot = f, dot
+    return best
+
+
+def bounds(hexes: Iterable[AxialLike]) -> tuple[float, float, float, float]:
+    """World bounding box (minx, miny, maxx, maxy) of some hexes."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for h in hexes:
+        for x, y in hex_corners_world(h.q, h.r):
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return (0.0, 0.0, 1.0, 1.0)
+    return (min(xs), min(ys), max(xs), max(ys))

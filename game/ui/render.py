@@ -1,0 +1,549 @@
+"""The table renderer: a pure function of ``(GameState, ViewState)`` onto a pygame Surface.
+
+Layers, back to front, each cached on what it depends on:
+
+1. **base**: background, table or hex map, inch grid, terrain and the selected unit's arcs;
+   re-rendered only when the camera, the board, the terrain, the palette or the arcs change.
+2. **units**: one sprite per unit, cached by (unit look, zoom); blitted at its centre.
+3. **hover**: the rules overlay of the hovered unit (range, sight, blockers, charge corridor),
+   cached per overlay record and camera.
+4. selection/target outlines and decision ghosts, drawn directly (a few polygons).
+
+It never changes the game state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+
+import pygame
+from shapely.geometry import MultiPolygon, Polygon
+
+from game.core.state import GameState, HexBoard, TableBoard, Unit
+from game.geometry.arcs import Arc, arc_region
+from game.geometry.tray import Tray
+from game.ui import hexlayout
+from game.ui.assets import Fonts
+from game.ui.camera import Camera
+from game.ui.palette import RGB, Palette
+from game.ui.view import HoverOverlay, ViewState
+
+Point = tuple[float, float]
+ARC_ALPHA = 70
+SPRITE_CACHE_LIMIT = 4000
+
+
+def status_text(unit: Unit) -> str:
+    """A compact line of a unit's counters (``models 10/12  wounds 1``)."""
+    parts: list[str] = []
+    for key, value in unit.status().items():
+        if key == "models" and unit.tray is not None:
+            parts.append(f"{value}/{unit.tray.files * unit.tray.ranks}")
+        elif isinstance(value, bool):
+            if value:
+                parts.append(key)
+        elif value is not None:
+            parts.append(f"{key} {value}")
+    return "  ".join(parts)
+
+
+def models_left(unit: Unit) -> int:
+    """How many model slots are filled (all when the ruleset does not count models)."""
+    value = unit.status().get("models")
+    if unit.tray is None:
+        return 1
+    total = unit.tray.files * unit.tray.ranks
+    return max(0, min(total, value)) if isinstance(value, int) else total
+
+
+def shade(colour: RGB, factor: float) -> RGB:
+    """A colour darkened (factor < 1) or lightened (factor > 1)."""
+    if factor <= 1:
+        return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
+    t = factor - 1
+    return (
+        int(colour[0] + (255 - colour[0]) * t),
+        int(colour[1] + (255 - colour[1]) * t),
+        int(colour[2] + (255 - colour[2]) * t),
+    )
+
+
+def polygon_rings(geom: object) -> list[list[Point]]:
+    """Exterior rings of a shapely Polygon or MultiPolygon (empty for anything else)."""
+    if isinstance(geom, Polygon):
+        return [] if geom.is_empty else [list(geom.exterior.coords)]
+    if isinstance(geom, MultiPolygon):
+        return [list(p.exterior.coords) for p in geom.geoms if not p.is_empty]
+    return []
+
+
+class Renderer:
+    """Draws a game state with a view; owns its caches (see module docstring)."""
+
+    def __init__(self, palette: Palette, fonts: Fonts | None = None) -> None:
+        self.palette = palette
+        self.fonts = fonts or Fonts()
+        self._base: pygame.Surface | None = None
+        self._base_key: Hashable = None
+        self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
+        self._hover: tuple[Hashable, pygame.Surface, Point] | None = None
+        self.stats = {"base_renders": 0, "sprite_renders": 0}
+
+    def set_palette(self, palette: Palette) -> None:
+        """Change the palette (drops every cache)."""
+        self.palette = palette
+        self._base_key = None
+        self._sprites.clear()
+        self._hover = None
+
+    # --- frame ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
+        """Draw one frame of ``state`` seen through ``view`` onto ``surface``."""
+        cam = view.camera
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
+        surface.blit(self._base_layer(surface, state, view), (0, 0))
+        self._draw_ghosts(surface, state, view)
+        for unit in state.units.values():
+            if unit.on_board:
+                self._draw_unit(surface, state, view, unit)
+        self._draw_outlines(surface, state, view)
+        if view.overlay is not None:
+            self._draw_hover(surface, view.overlay, cam)
+        surface.set_clip(clip)
+
+    # --- base layer -----------------------------------------------------------------------
+
+    def _arc_trays(self, state: GameState, view: ViewState) -> tuple[tuple[str, Tray], ...]:
+        if not view.show_arcs:
+            return ()
+        ids = [u.id for u in state.live_units()] if view.all_arcs else [view.selected]
+        out: list[tuple[str, Tray]] = []
+        for uid in ids:
+            unit = state.units.get(uid) if uid else None
+            if unit is None or not unit.on_board:
+                continue
+            tray = view.overrides.get(unit.id, unit.tray)
+            if tray is not None:
+                out.append((unit.id, tray))
+        return tuple(out)
+
+    def _board_key(self, state: GameState) -> Hashable:
+        board = state.board
+        if isinstance(board, HexBoard):
+            return ("hex", id(board.cells), len(board.cells))
+        return ("table", board.width, board.height)
+
+    def _base_layer(
+        self, surface: pygame.Surface, state: GameState, view: ViewState
+    ) -> pygame.Surface:
+        arcs = self._arc_trays(state, view)
+        key = (
+            view.camera.key(), surface.get_size(), self._board_key(state),
+            tuple(state.terrain), view.grid, self.palette.name, arcs,
+        )
+        if self._base is None or key != self._base_key:
+            self._base = self._render_base(surface.get_size(), state, view, arcs)
+            self._base_key = key
+            self.stats["base_renders"] += 1
+        return self._base
+
+    def _render_base(
+        self, size: tuple[int, int], state: GameState, view: ViewState,
+        arcs: tuple[tuple[str, Tray], ...],
+    ) -> pygame.Surface:
+        base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
+            pygame.Surface(size)
+        )
+        base.fill(self.palette.background)
+        cam = view.camera
+        board = state.board
+        if isinstance(board, TableBoard):
+            self._draw_table(base, board, cam, view.grid)
+            self._draw_terrain(base, state, cam)
+            self._draw_arcs(base, board, arcs, cam)
+        else:
+            self._draw_hexmap(base, board, cam)
+        return base
+
+    def _draw_table(self, base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool) -> None:
+        x0, y1 = cam.to_screen(0, 0)
+        x1, y0 = cam.to_screen(board.width, board.height)
+        rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+        pygame.draw.rect(base, self.palette.table_edge, rect.inflate(12, 12))
+        pygame.draw.rect(base, self.palette.table, rect)
+        if grid and cam.zoom >= 4:
+            for i in range(1, math.ceil(board.width)):
+                sx = round(cam.to_screen(i, 0)[0])
+                colour = self.palette.grid_major if i % 6 == 0 else self.palette.grid
+                pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
+            for j in range(1, math.ceil(board.height)):
+                sy = round(cam.to_screen(0, j)[1])
+                colour = self.palette.grid_major if j % 6 == 0 else self.palette.grid
+                pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
+
+    def _draw_terrain(self, base: pygame.Surface, state: GameState, cam: Camera) -> None:
+        font = self.fonts.get(max(9, min(16, int(cam.zoom * 0.8))))
+        for piece in state.terrain:
+            pts = cam.points_to_screen(piece.points)
+            colour = self.palette.terrain_colour(piece.kind)
+            pygame.draw.polygon(base, colour, pts)
+            edge = shade(colour, 0.6)
+            width = 3 if piece.has("blocks-sight") else 1
+            pygame.draw.polygon(base, edge, pts, width)
+            if piece.has("impassable"):
+                self._hatch(base, pts, edge)
+            c = piece.polygon.centroid
+            label = font.render(piece.kind, True, shade(colour, 1.5))
+            sx, sy = cam.to_screen(c.x, c.y)
+            base.blit(label, label.get_rect(center=(round(sx), round(sy))))
+
+    def _hatch(self, base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = [(x - rect.left, y - rect.top) for x, y in pts]
+        for k in range(-rect.height, rect.width, 8):
+            pygame.draw.line(mask, (*colour, 255), (k, rect.height), (k + rect.height, 0), 1)
+        stencil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.polygon(stencil, (255, 255, 255, 255), local)
+        mask.blit(stencil, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        base.blit(mask, rect.topleft)
+
+    def arc_colour(self, arc: Arc) -> RGB:
+        """The overlay colour of an arc."""
+        p = self.palette
+        return {Arc.FRONT: p.arc_front, Arc.LEFT: p.arc_left, Arc.RIGHT: p.arc_right,
+                Arc.REAR: p.arc_rear}[arc]
+
+    def _draw_arcs(
+        self, base: pygame.Surface, board: TableBoard,
+        arcs: tuple[tuple[str, Tray], ...], cam: Camera,
+    ) -> None:
+        if not arcs:
+            return
+        layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+        extent = max(board.width, board.height) * 2 + 10
+        table = board.polygon
+        for _, tray in arcs:
+            for arc in Arc:
+                region = arc_region(tray, arc, "corner-45", extent).intersection(table)
+                colour = self.arc_colour(arc)
+                for ring in polygon_rings(region):
+                    pts = cam.points_to_screen(ring)
+                    if len(pts) >= 3:
+                        pygame.draw.polygon(layer, (*colour, ARC_ALPHA), pts)
+                        pygame.draw.polygon(layer, (*colour, 160), pts, 1)
+        base.blit(layer, (0, 0))
+
+    def _draw_hexmap(self, base: pygame.Surface, board: HexBoard, cam: Camera) -> None:
+        font = self.fonts.get(max(8, min(13, int(cam.zoom * 0.22))))
+        for h, cell in board.cells.items():
+            pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
+            colour = self.palette.terrain_colour(cell.terrain)
+            if cell.elevation:
+                colour = shade(colour, 1 + min(0.4, 0.08 * cell.elevation)) if (
+                    cell.elevation > 0) else shade(colour, max(0.6, 1 + 0.08 * cell.elevation))
+            pygame.draw.polygon(base, colour, pts)
+            width = 3 if cell.has("blocks-sight") else 1
+            pygame.draw.polygon(base, shade(colour, 0.6), pts, width)
+            if cell.has("impassable"):
+                self._hatch(base, pts, shade(colour, 0.5))
+            if cam.zoom >= 30:
+                cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
+                label = font.render(f"{h.q},{h.r}", True, shade(colour, 0.55))
+                base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
+
+    # --- units ----------------------------------------------------------------------------
+
+    def unit_colour(self, state: GameState, unit: Unit) -> RGB:
+        """The side colour of a unit under the current palette."""
+        try:
+            player = state.player(unit.owner)
+        except KeyError:
+            return (160, 160, 160)
+        return self.palette.player_colour(player.number, player.colour)
+
+    def _draw_unit(
+        self, surface: pygame.Surface, state: GameState, view: ViewState, unit: Unit
+    ) -> None:
+        cam = view.camera
+        colour = self.unit_colour(state, unit)
+        tray = view.overrides.get(unit.id, unit.tray)
+        if tray is not None:
+            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom)
+            sx, sy = cam.to_screen(tray.x, tray.y)
+        elif unit.hex is not None:
+            over = view.hex_overrides.get(unit.id)
+            if over is not None:
+                wx, wy, angle = over
+            else:
+                wx, wy = hexlayout.hex_centre(unit.hex.q, unit.hex.r)
+                angle = hexlayout.facing_angle(unit.hex_facing)
+            sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
+            sx, sy = cam.to_screen(wx, wy)
+        else:
+            return
+        surface.blit(sprite, (round(sx - offset[0]), round(sy - offset[1])))
+
+    def _remember(self, key: Hashable, sprite: pygame.Surface, offset: Point) -> None:
+        if len(self._sprites) > SPRITE_CACHE_LIMIT:
+            self._sprites.clear()
+        self._sprites[key] = (sprite, offset)
+        self.stats["sprite_renders"] += 1
+
+    def _tray_sprite(
+        self, unit: Unit, tray: Tray, colour: RGB, zoom: float
+    ) -> tuple[pygame.Surface, Point]:
+        left = models_left(unit)
+        text = status_text(unit)
+        key = ("tray", tray.facing, tray.width, tray.depth, tray.files, tray.ranks,
+               round(zoom, 4), colour, left, unit.name, text)
+        hit = self._sprites.get(key)
+        if hit is not None:
+            return hit
+        centred = tray.moved_to(0.0, 0.0, tray.facing)
+        pad = max(6.0, zoom * 0.6)
+        corners = [(x * zoom, -y * zoom) for x, y in centred.corners]
+        half = max(max(abs(x), abs(y)) for x, y in corners) + pad
+        size = math.ceil(half * 2)
+        sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+        off = (half, half)
+
+        def loc(p: Point) -> Point:
+            return (p[0] * zoom + off[0], -p[1] * zoom + off[1])
+
+        pts = [loc(p) for p in centred.corners]
+        pygame.draw.polygon(sprite, shade(colour, 0.55), pts)
+        self._draw_slots(sprite, centred, left, colour, loc)
+        pygame.draw.polygon(sprite, shade(colour, 0.35), pts, max(1, round(zoom * 0.08)))
+        fl, fr = loc(centred.corners[0]), loc(centred.corners[1])
+        pygame.draw.line(sprite, (250, 250, 250), fl, fr, max(2, round(zoom * 0.15)))
+        self._draw_arrow(sprite, centred, zoom, loc)
+        self._draw_label(sprite, unit.name, text, off, tray.width * zoom)
+        self._remember(key, sprite, off)
+        return sprite, off
+
+    def _draw_slots(
+        self, sprite: pygame.Surface, tray: Tray, left: int, colour: RGB,
+        loc: object,
+    ) -> None:
+        assert callable(loc)
+        fw, rd = tray.width / tray.files, tray.depth / tray.ranks
+        inset = 0.14
+        for index, (cx, cy) in enumerate(tray.model_slots()):
+            probe = Tray(cx, cy, tray.facing, fw * (1 - inset), rd * (1 - inset))
+            pts = [loc(p) for p in probe.corners]
+            if index < left:
+                pygame.draw.polygon(sprite, colour, pts)
+                pygame.draw.polygon(sprite, shade(colour, 1.35), pts, 1)
+            else:
+                pygame.draw.polygon(sprite, self.palette.slot_empty, pts)
+                pygame.draw.polygon(sprite, shade(colour, 0.8), pts, 1)
+
+    def _draw_arrow(self, sprite: pygame.Surface, tray: Tray, zoom: float, loc: object) -> None:
+        assert callable(loc)
+        size = min(tray.width, tray.depth) * 0.22
+        tip = tray.local_to_table(0.0, tray.depth / 2 + size * 0.9)
+        a = tray.local_to_table(-size * 0.7, tray.depth / 2 + 0.02)
+        b = tray.local_to_table(size * 0.7, tray.depth / 2 + 0.02)
+        pygame.draw.polygon(sprite, (250, 250, 250), [loc(tip), loc(a), loc(b)])
+
+    def _draw_label(
+        self, sprite: pygame.Surface, name: str, text: str, centre: Point, max_width: float
+    ) -> None:
+        if max_width < 28:
+            return
+        size = max(9, min(15, int(max_width / 9)))
+        font = self.fonts.get(size, bold=True)
+        small = self.fonts.get(max(8, size - 2))
+        lines = [(font, self._fit(font, name, max_width * 1.3))]
+        if text:
+            lines.append((small, self._fit(small, text, max_width * 1.3)))
+        heights = sum(f.get_linesize() for f, _ in lines)
+        y = centre[1] - heights / 2
+        for f, line in lines:
+            img = f.render(line, True, (255, 255, 255))
+            box = img.get_rect(midtop=(round(centre[0]), round(y)))
+            bg = pygame.Surface(box.inflate(6, 0).size, pygame.SRCALPHA)
+            bg.fill((0, 0, 0, 150))
+            sprite.blit(bg, box.inflate(6, 0).topleft)
+            sprite.blit(img, box)
+            y += f.get_linesize()
+
+    @staticmethod
+    def _fit(font: pygame.font.Font, text: str, width: float) -> str:
+        if font.size(text)[0] <= width:
+            return text
+        while len(text) > 3 and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text + "…"
+
+    def _hex_sprite(
+        self, unit: Unit, angle: float, colour: RGB, zoom: float
+    ) -> tuple[pygame.Surface, Point]:
+        text = status_text(unit)
+        key = ("hex", round(angle, 2), round(zoom, 4), colour, unit.name, text)
+        hit = self._sprites.get(key)
+        if hit is not None:
+            return hit
+        radius = zoom * 0.78
+        half = zoom * 1.05 + 4
+        size = math.ceil(half * 2)
+        sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = (half, half)
+        pygame.draw.circle(sprite, shade(colour, 0.45), c, radius)
+        pygame.draw.circle(sprite, colour, c, radius * 0.86)
+        rad = math.radians(angle)
+        fx, fy = math.sin(rad), -math.cos(rad)
+        rx, ry = -fy, fx
+        tip = (c[0] + fx * zoom * 0.98, c[1] + fy * zoom * 0.98)
+        base_d = radius * 0.62
+        a = (c[0] + fx * base_d + rx * zoom * 0.3, c[1] + fy * base_d + ry * zoom * 0.3)
+        b = (c[0] + fx * base_d - rx * zoom * 0.3, c[1] + fy * base_d - ry * zoom * 0.3)
+        pygame.draw.polygon(sprite, (250, 250, 250), [tip, a, b])
+        pygame.draw.polygon(sprite, (20, 20, 20), [tip, a, b], 1)
+        self._draw_label(sprite, unit.name, text, c, radius * 2.2)
+        self._remember(key, sprite, c)
+        return sprite, c
+
+    # --- outlines, ghosts, hover ------------------------------------------------------------
+
+    def unit_outline(self, state: GameState, view: ViewState, unit_id: str) -> list[Point]:
+        """Screen outline of a unit (tray corners or hex corners); empty if not on the board."""
+        unit = state.units.get(unit_id)
+        if unit is None or not unit.on_board:
+            return []
+        cam = view.camera
+        tray = view.overrides.get(unit.id, unit.tray)
+        if tray is not None:
+            return cam.points_to_screen(tray.corners)
+        if unit.hex is not None:
+            return cam.points_to_screen(hexlayout.hex_corners_world(unit.hex.q, unit.hex.r, 0.96))
+        return []
+
+    def _draw_outlines(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
+        for uid in sorted(view.targets):
+            pts = self.unit_outline(state, view, uid)
+            if pts:
+                pygame.draw.polygon(surface, self.palette.corridor, pts, 2)
+        if view.hovered and view.hovered != view.selected:
+            pts = self.unit_outline(state, view, view.hovered)
+            if pts:
+                pygame.draw.polygon(surface, self.palette.hover, pts, 2)
+        if view.selected:
+            pts = self.unit_outline(state, view, view.selected)
+            if pts:
+                pygame.draw.polygon(surface, self.palette.selection, pts, 3)
+
+    def _draw_ghosts(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
+        if not view.ghosts:
+            return
+        cam = view.camera
+        font = self.fonts.get(13, bold=True)
+        for ghost in view.ghosts:
+            if ghost.tray is not None:
+                pts = cam.points_to_screen(ghost.tray.corners)
+                centre = cam.to_screen(ghost.tray.x, ghost.tray.y)
+            elif ghost.hex is not None:
+                pts = cam.points_to_screen(hexlayout.hex_corners_world(*ghost.hex, 0.9))
+                centre = cam.to_screen(*hexlayout.hex_centre(*ghost.hex))
+            else:
+                continue
+            lit = ghost.key == view.hovered_ghost
+            self._alpha_polygon(surface, pts, self.palette.hover if lit else (235, 235, 235),
+                                140 if lit else 80)
+            pygame.draw.polygon(surface, self.palette.hover, pts, 3 if lit else 1)
+            img = font.render(ghost.label, True, (255, 255, 255))
+            box = img.get_rect(center=(round(centre[0]), round(centre[1])))
+            pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
+            surface.blit(img, box)
+
+    @staticmethod
+    def _alpha_polygon(
+        surface: pygame.Surface, pts: Sequence[Point], colour: RGB, alpha: int
+    ) -> None:
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                           math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+        rect = rect.clip(surface.get_clip() or surface.get_rect())
+        if rect.width <= 0 or rect.height <= 0:
+            return
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = [(x - rect.left, y - rect.top) for x, y in pts]
+        pygame.draw.polygon(layer, (*colour, alpha), local)
+        surface.blit(layer, rect.topleft)
+
+    def _draw_hover(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera) -> None:
+        key = (id(overlay), cam.key())
+        if self._hover is None or self._hover[0] != key:
+            layer, topleft = self._render_hover(overlay, cam)
+            self._hover = (key, layer, topleft)
+        _, layer, topleft = self._hover
+        surface.blit(layer, (round(topleft[0]), round(topleft[1])))
+
+    def _render_hover(self, overlay: HoverOverlay, cam: Camera) -> tuple[pygame.Surface, Point]:
+        layer = pygame.Surface((cam.width, cam.height), pygame.SRCALPHA)
+        origin = (cam.left, cam.top)
+
+        def scr(p: Point) -> Point:
+            sx, sy = cam.to_screen(*p)
+            return (sx - origin[0], sy - origin[1])
+
+        p = self.palette
+        if overlay.corridor is not None:
+            for ring in polygon_rings(overlay.corridor):
+                pts = [scr(q) for q in ring]
+                pygame.draw.polygon(layer, (*p.corridor, 70), pts)
+                pygame.draw.polygon(layer, (*p.corridor, 220), pts, 2)
+        for poly in overlay.blockers:
+            for ring in polygon_rings(poly):
+                pygame.draw.polygon(layer, (*p.blocker, 230), [scr(q) for q in ring], 4)
+        for a, b in overlay.blocked_lines:
+            pygame.draw.line(layer, (*p.blocked_line, 200), scr(a), scr(b), 2)
+        if overlay.witness is not None:
+            a, b = overlay.witness
+            pygame.draw.line(layer, (*p.sight_line, 255), scr(a), scr(b), 3)
+        if overlay.range_from is not None and overlay.range_to is not None:
+            a, b = scr(overlay.range_from), scr(overlay.range_to)
+            pygame.draw.line(layer, (*p.range_line, 255), a, b, 2)
+            pygame.draw.circle(layer, (*p.range_line, 255), a, 4)
+            pygame.draw.circle(layer, (*p.range_line, 255), b, 4)
+            if overlay.distance is not None:
+                self._tag(layer, f'{overlay.distance:.2f}"', ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        if overlay.lines and overlay.range_to is not None:
+            self._info_box(layer, overlay.lines, scr(overlay.range_to))
+        return layer, origin
+
+    def _tag(self, layer: pygame.Surface, text: str, at: Point) -> None:
+        img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
+        box = img.get_rect(center=(round(at[0]), round(at[1]) - 12))
+        pygame.draw.rect(layer, (0, 0, 0, 200), box.inflate(8, 4), border_radius=4)
+        layer.blit(img, box)
+
+    def _info_box(self, layer: pygame.Surface, lines: Sequence[str], at: Point) -> None:
+        font = self.fonts.get(14)
+        imgs = [font.render(line, True, (255, 255, 255)) for line in lines]
+        w = max(i.get_width() for i in imgs) + 16
+        h = sum(i.get_height() for i in imgs) + 12
+        x = min(max(4, at[0] + 18), layer.get_width() - w - 4)
+        y = min(max(4, at[1] + 18), layer.get_height() - h - 4)
+        pygame.draw.rect(layer, (10, 12, 16, 225), (x, y, w, h), border_radius=6)
+        pygame.draw.rect(layer, (*self.palette.hover, 255), (x, y, w, h), 1, border_radius=6)
+        yy = y + 6
+        for img in imgs:
+            layer.blit(img, (x + 8, yy))
+            yy += img.get_height()
+
+
+def fit_camera(camera: Camera, state: GameState) -> None:
+    """Frame the whole board in the camera."""
+    board = state.board
+    if isinstance(board, TableBoard):
+        camera.fit(0.0, 0.0, board.width, board.height, 0.04)
+    else:
+        camera.fit(*hexlayout.bounds(board.cells), 0.04)
