@@ -63,3 +63,29 @@ def witness_is_valid(
         return True
     union = shapely.union_all(list(obstacles))
     return not seg.intersects(union.buffer(-2 * TOLERANCE, join_style="mitre"))
+
+
+def ray_cast_touch(tray: Tray, obstacle: Polygon, max_distance: float) -> float | None:
+    """First touch distance of ``tray`` moving ahead, by casting a ray from every tray vertex
+    along the facing onto the obstacle outline and from every obstacle vertex backwards onto
+    the tray outline (shapely intersections). None if no ray hits within ``max_distance``."""
+    fx, fy = tray.forward
+    best: float | None = None
+    for vx, vy in tray.corners:
+        ray = LineString([(vx, vy), (vx + fx * max_distance, vy + fy * max_distance)])
+        hit = ray.intersection(obstacle.boundary)
+        if not hit.is_empty:
+            d = Point(vx, vy).distance(hit)
+            best = d if best is None else min(best, d)
+    for vx, vy in obstacle.exterior.coords[:-1]:
+        ray = LineString([(vx, vy), (vx - fx * max_distance, vy - fy * max_distance)])
+        hit = ray.intersection(tray.polygon.boundary)
+        if not hit.is_empty:
+            d = Point(vx, vy).distance(hit)
+            best = d if best is None else min(best, d)
+    return best
+
+
+def overlap_area(tray: Tray, obstacles: Sequence[Polygon]) -> float:
+    """Total area of ``tray`` overlapping the obstacles (square inches)."""
+    return float(sum(tray.polygon.intersection(o).area for o in obstacles))
