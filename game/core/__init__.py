@@ -24,8 +24,8 @@ from game.core.game import Game, LogEntry
 from game.core.hashing import snapshot, state_hash
 from game.core.pending import (
     Chance,
-    IllegalAction,
     Idle,
+    IllegalAction,
     Over,
     Pending,
     PlayerDecision,
@@ -62,8 +62,8 @@ __all__ = [
     "GameState",
     "HexBoard",
     "HexCell",
-    "IllegalAction",
     "Idle",
+    "IllegalAction",
     "LogEntry",
     "MoveHex",
     "MoveUnit",

@@ -366,6 +366,16 @@ class FreeRoll(Action):
     def __post_init__(self) -> None:
         DiceSpec.parse(self.spec)
 
+    def tokens(self) -> list[str]:
+        return [self.spec, *map(str, self.results)]
+
+    @classmethod
+    def from_tokens(cls, words: Sequence[str]) -> Action:
+        if not words:
+            raise ActionSyntaxError("roll: missing dice, like 2d6")
+        results = tuple(_parse_scalar(int, w, "results") for w in words[1:])
+        return _construct(cls, {"spec": words[0], "results": results})
+
 
 @dataclass(frozen=True)
 class EndActivation(Action):

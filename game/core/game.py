@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from game.core.actions import Action, Dice, DiceSpec, FreeRoll, RollPending
 from game.core.events import Event
 from game.core.hashing import snapshot, state_hash
-from game.core.pending import Chance, IllegalAction, Idle, Over, Pending, PlayerDecision, Refusal
+from game.core.pending import Chance, Idle, IllegalAction, Over, Pending, PlayerDecision, Refusal
 from game.core.ruleset import Context, Ruleset
 from game.core.state import GameState
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import (
-    TABLE_ACTIONS,
     JSON,
+    TABLE_ACTIONS,
     Action,
     DiceSpec,
     EndActivation,
