@@ -1,0 +1,146 @@
+"""Charge geometry as rules answers: is a target valid, how far must the charger go, where
+does it stop, where does it align (AS-CHG-1..7, 13..15). Pure functions of the state."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from shapely.geometry import Polygon
+
+from game.core.pending import Refusal
+from game.core.state import GameState
+from game.geometry.arcs import Arc
+from game.geometry.sight import Sight
+from game.geometry.tolerance import TOLERANCE
+from game.geometry.tray import Tray, facing_of_vector
+from game.rulesets.asoiaf import geo
+from game.rulesets.asoiaf.units import AsoiafUnit
+
+MAX_ROLL = 6
+DEFAULT_PENALTY = 2.0
+"""Inches taken off a charge whose straight move enters rough or hindering terrain
+(AS-CHG-15; the reading is documented in docs/rules/asoiaf.md and is the option
+``rough_penalty``)."""
+
+
+@dataclass(frozen=True)
+class ChargePlan:
+    """A valid charge: the arcs the charger stands in (a tie is a choice, AS-CHG-4), its tray
+    after the Step 2 pivot, the distance to contact, the terrain penalty and the sight line."""
+
+    arcs: tuple[Arc, ...]
+    start: Tray
+    distance: float
+    penalty: float
+    witness: tuple[tuple[float, float], tuple[float, float]] | None
+
+    @property
+    def needed(self) -> float:
+        """Charge distance (D6 + Speed) that makes contact."""
+        return self.distance + self.penalty
+
+    def roll_needed(self, speed: int) -> int:
+        """Smallest D6 that succeeds (may be above 6 only for invalid plans)."""
+        return max(1, math.ceil(self.needed - speed - TOLERANCE))
+
+
+def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivot: float,
+                penalty: float = DEFAULT_PENALTY) -> ChargePlan | Refusal:
+    """Check a declared Charge; the plan, or the refusal with its rule IDs."""
+    if geo.engaged_enemies(state, attacker):
+        return Refusal(f"{attacker.name} is engaged and cannot charge", ("AS-CHG-12",))
+    if not attacker.stats.melee_attacks():
+        return Refusal(f"{attacker.name} has no melee attack to charge with", ("AS-MEL-2",))
+    tray = geo.tray_of(attacker)
+    seen = geo.sight(state, attacker, target)
+    if not seen.visible:  # AS-CHG-1
+        return Refusal(f"{target.name} is not in {attacker.name}'s Line of Sight ({seen.reason})",
+                       ("AS-CHG-1",))
+    arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
+    roomy = tuple(a for a in arcs if has_room(state, attacker, target, a))
+    if not roomy:  # AS-CHG-2
+        names = "/".join(a.value for a in arcs)
+        return Refusal(f"no room to align at 50% or more on {target.name}'s {names} arc",
+                       ("AS-CHG-2",))
+    start = tray.pivoted(pivot) if abs(pivot) > TOLERANCE else tray
+    if start is not tray:  # AS-CHG-5
+        problem = geo.placement_problem(state, attacker.id, start)
+        if problem:
+            return Refusal(f"the pivot is not possible: {problem}", ("AS-CHG-5",))
+        seen = geo.sight(state, attacker, target, start)
+        if not seen.visible:
+            return Refusal(f"after that pivot {target.name} would be out of sight",
+                           ("AS-CHG-5", "AS-CHG-1"))
+    reach = attacker.stats.speed + MAX_ROLL
+    contact = contact_distance(state, attacker, target, start, reach + 1.0)
+    if isinstance(contact, Refusal):
+        return contact
+    pen = penalty if entered_rough(state, start, contact) else 0.0
+    if contact + pen > reach + TOLERANCE:  # AS-CHG-3
+        return Refusal(f"{target.name} is {contact + pen:.2f}\" away, beyond the greatest charge "
+                       f"distance {reach}\" (Speed {attacker.stats.speed} + 6)", ("AS-CHG-3",))
+    return ChargePlan(roomy, start, contact, pen, seen.witness)
+
+
+def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, start: Tray,
+                     reach: float) -> float | Refusal:
+    """How far straight ahead the charger touches the target, if nothing stops it first."""
+    target_shape = geo.tray_of(target).polygon
+    d_t, hit = geo.first_contact(start, [target_shape], reach)
+    if hit is None:
+        return Refusal(f"moving straight ahead {attacker.name} would not reach {target.name} "
+                       f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
+    d_b, which = geo.first_contact(start, geo.move_blockers(state, attacker.id, target.id), d_t)
+    if which is not None and d_b < d_t - TOLERANCE:
+        return Refusal(f"the straight charge path to {target.name} is blocked",
+                       ("AS-CHG-3", "AS-CHG-6"))
+    if geo.table_exit(start, state) < d_t - TOLERANCE:
+        return Refusal("the charge path leaves the table", ("AS-CHG-6",))
+    return d_t
+
+
+def entered_rough(state: GameState, start: Tray, distance: float) -> bool:
+    """Whether the straight move enters rough or hindering terrain (AS-CHG-15)."""
+    return bool(geo.terrain_hit(state, geo.corridor(start, distance), ("rough", "hindering")))
+
+
+def align_obstacles(state: GameState, *skip: str) -> list[Polygon]:
+    """What an aligned tray may not overlap: other trays and impassable terrain."""
+    return geo.move_blockers(state, *skip)
+
+
+def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc) -> bool:
+    """Whether ``arc`` of the target has room for the attacker at 50% or more (AS-CHG-2)."""
+    mover, host = geo.tray_of(attacker), geo.tray_of(target)
+    edge = geo.edge_for(arc)
+    obstacles = align_obstacles(state, attacker.id, target.id)
+    minimum = min(mover.width, host.edge_length(edge)) / 2.0
+    if any(p.legal for p in geo.alignments(mover, host, edge, obstacles, state)):
+        return True
+    return geo.nearest_legal(mover, host, edge, obstacles, state, minimum) is not None
+
+
+def placements(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,
+               mover: Tray) -> list[geo.Placement]:
+    """Legal 100%/50% placements in ``arc``; else the nearest legal one (AS-CHG-7)."""
+    host = geo.tray_of(target)
+    edge = geo.edge_for(arc)
+    obstacles = align_obstacles(state, attacker.id, target.id)
+    legal = [p for p in geo.alignments(mover, host, edge, obstacles, state) if p.legal]
+    if legal:
+        return legal
+    near = geo.nearest_legal(mover, host, edge, obstacles, state)
+    return [near] if near is not None else []
+
+
+def facing_pivot(attacker: AsoiafUnit, target: AsoiafUnit) -> float:
+    """The pivot (degrees, clockwise) that points the charger at the target's centre."""
+    tray, host = geo.tray_of(attacker), geo.tray_of(target)
+    want = facing_of_vector(host.x - tray.x, host.y - tray.y)
+    return round(((want - tray.facing + 180.0) % 360.0) - 180.0, 3)
+
+
+def sight_of(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit) -> Sight:
+    """Line of Sight at the start of the action (AS-CHG-1)."""
+    return geo.sight(state, attacker, target)

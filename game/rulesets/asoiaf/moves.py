@@ -1,0 +1,193 @@
+"""Movement rules: Maneuver (AS-CORE-3), Retreat moves (AS-CORE-4), free Pivots (AS-SRG-1),
+the ranged shift (AS-RNG-3) and moving other enemies off a charger (AS-CHG-13)."""
+
+from __future__ import annotations
+
+import math
+
+from game.core.state import GameState
+from game.geometry.tolerance import TOLERANCE
+from game.geometry.tray import Tray, facing_of_vector
+from game.rulesets.asoiaf import geo
+from game.rulesets.asoiaf.units import AsoiafUnit
+
+KEEP_AWAY = 1.0
+"""Inches a move must end away from every enemy (AS-CORE-3, AS-CORE-4)."""
+
+MANEUVER_TURNS = (0.0, -90.0, -45.0, 45.0, 90.0, 180.0)
+RETREAT_DIRECTIONS = ("back", "left", "right", "forward")
+
+
+def too_close(state: GameState, unit: AsoiafUnit, tray: Tray) -> str | None:
+    """The enemy ``tray`` would end within 1" of (AS-CORE-3), if any."""
+    for enemy in geo.enemies_of(state, unit):
+        if tray.polygon.distance(geo.tray_of(enemy).polygon) < KEEP_AWAY - TOLERANCE:
+            return enemy.name
+    return None
+
+
+def maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
+                     then: float) -> str | None:
+    """Why this Maneuver is not possible, or None (AS-CORE-3)."""
+    if geo.engaged_enemies(state, unit):
+        return f"{unit.name} is engaged: only Attack or Retreat"
+    if not (-180.0 <= turn <= 180.0 and -180.0 <= then <= 180.0):
+        return "pivots are between -180 and 180 degrees"
+    if not 0.0 <= distance <= unit.stats.speed + TOLERANCE:
+        return f"the move is 0 to {unit.stats.speed}\" (Speed)"
+    first = geo.tray_of(unit).pivoted(turn)
+    problem = geo.placement_problem(state, unit.id, first)
+    if problem:
+        return f"the first pivot is not possible: {problem}"
+    if distance > TOLERANCE:
+        d, which = geo.first_contact(first, geo.move_blockers(state, unit.id), distance)
+        if which is not None and d < distance - TOLERANCE:
+            return "the move would cross a unit or impassable terrain"
+        if geo.table_exit(first, state) < distance - TOLERANCE:
+            return "the move would leave the table"
+    end = first.advanced(distance).pivoted(then)
+    problem = geo.placement_problem(state, unit.id, end)
+    if problem:
+        return f"the last pivot is not possible: {problem}"
+    near = too_close(state, unit, end)
+    if near:
+        return f"it would end within 1\" of {near}"
+    return None
+
+
+def maneuver_tray(unit: AsoiafUnit, turn: float, distance: float, then: float) -> Tray:
+    """Where a Maneuver puts the tray."""
+    return geo.tray_of(unit).pivoted(turn).advanced(distance).pivoted(then)
+
+
+def sample_maneuvers(state: GameState, unit: AsoiafUnit) -> list[tuple[float, float, float]]:
+    """A handful of legal Maneuvers ``(turn, distance, then)`` offered as discrete choices
+    (any other is still legal when typed or dragged)."""
+    out: list[tuple[float, float, float]] = []
+    speed = float(unit.stats.speed)
+    for turn in MANEUVER_TURNS:
+        for distance in (speed, speed / 2.0, 0.0):
+            if turn == 0.0 and distance == 0.0:
+                continue
+            if maneuver_problem(state, unit, turn, distance, 0.0) is None:
+                out.append((turn, distance, 0.0))
+                break
+    return out
+
+
+def pivot_options(state: GameState, unit: AsoiafUnit, toward: AsoiafUnit | None
+                  ) -> list[float]:
+    """Absolute facings a free Pivot may choose: facing ``toward`` and quarter turns."""
+    tray = geo.tray_of(unit)
+    wanted = []
+    if toward is not None:
+        other = geo.tray_of(toward)
+        wanted.append(round(facing_of_vector(other.x - tray.x, other.y - tray.y), 3))
+    wanted += [(tray.facing + t) % 360.0 for t in (90.0, -90.0, 180.0)]
+    out: list[float] = []
+    for facing in wanted:
+        turned = tray.moved_to(tray.x, tray.y, facing)
+        if geo.placement_problem(state, unit.id, turned) is None and all(
+                abs(facing - f) > 0.5 for f in out):
+            out.append(round(facing, 3))
+    return out
+
+
+def direction_vector(tray: Tray, direction: str) -> tuple[float, float]:
+    """Unit vector of a retreat direction as the unit sees it."""
+    fx, fy = tray.forward
+    rx, ry = tray.right
+    return {"back": (-fx, -fy), "forward": (fx, fy), "left": (-rx, -ry), "right": (rx, ry)}[
+        direction]
+
+
+def retreat_directions(state: GameState, unit: AsoiafUnit) -> tuple[str, ...]:
+    """Back or sideways; forward too when an enemy engages from the flank or rear (AS-CORE-4)."""
+    tray = geo.tray_of(unit)
+    out = ["back", "left", "right"]
+    for eid in geo.engaged_enemies(state, unit):
+        arcs = geo.arc_of(tray, geo.tray_of(state.units[eid]))  # type: ignore[arg-type]
+        if any(a.value != "front" for a in arcs):
+            out.append("forward")
+            break
+    return tuple(out)
+
+
+def retreat_problem(state: GameState, unit: AsoiafUnit, direction: str, distance: float,
+                    facing: float) -> str | None:
+    """Why this Retreat move is not possible, or None (AS-CORE-4)."""
+    tray = geo.tray_of(unit)
+    dx, dy = direction_vector(tray, direction)
+    end = tray.translated(dx * distance, dy * distance)
+    if not geo.slide_clear(state, unit.id, tray, end):
+        return "the move would cross a unit or impassable terrain"
+    final = end.moved_to(end.x, end.y, facing)
+    problem = geo.placement_problem(state, unit.id, final)
+    if problem:
+        return problem
+    near = too_close(state, unit, final)
+    if near:
+        return f"it would end within 1\" of {near}"
+    return None
+
+
+def retreat_options(state: GameState, unit: AsoiafUnit, limit: float
+                    ) -> list[tuple[str, float, float]]:
+    """Legal Retreat moves ``(direction, distance, facing)``: per direction the longest and the
+    shortest legal distance (half-inch steps), keeping the facing or turning about."""
+    tray = geo.tray_of(unit)
+    out: list[tuple[str, float, float]] = []
+    for direction in retreat_directions(state, unit):
+        steps = [limit - 0.5 * k for k in range(int(limit / 0.5) + 1)]
+        good = [d for d in steps if d > TOLERANCE
+                and retreat_problem(state, unit, direction, d, tray.facing) is None]
+        for distance in sorted({good[0], good[-1]} if good else set(), reverse=True):
+            for facing in (tray.facing, (tray.facing + 180.0) % 360.0):
+                if retreat_problem(state, unit, direction, distance, facing) is None:
+                    out.append((direction, round(distance, 3), round(facing, 3)))
+    return out
+
+
+def retreat_tray(unit: AsoiafUnit, direction: str, distance: float, facing: float) -> Tray:
+    """Where a Retreat move puts the tray."""
+    tray = geo.tray_of(unit)
+    dx, dy = direction_vector(tray, direction)
+    end = tray.translated(dx * distance, dy * distance)
+    return end.moved_to(end.x, end.y, facing)
+
+
+def shift_problem(state: GameState, unit: AsoiafUnit, dx: float, dy: float) -> str | None:
+    """Why a ranged attacker's shift of (dx, dy) inches is not possible (AS-RNG-3)."""
+    if math.hypot(dx, dy) > 2.0 + TOLERANCE:
+        return "a shift is at most 2\""
+    tray = geo.tray_of(unit)
+    end = tray.translated(dx, dy)
+    if not geo.slide_clear(state, unit.id, tray, end):
+        return "the shift would cross a unit or impassable terrain"
+    problem = geo.placement_problem(state, unit.id, end)
+    if problem:
+        return problem
+    near = too_close(state, unit, end)
+    if near:
+        return f"it would end within 1\" of {near}"
+    return None
+
+
+def push_clear(state: GameState, mover: AsoiafUnit, away_from: Tray) -> Tray | None:
+    """AS-CHG-13 fallback: move ``mover`` straight away from ``away_from`` to 1" (or, failing
+    that, the least distance that leaves it unengaged); None if nothing works."""
+    tray = geo.tray_of(mover)
+    vx, vy = tray.x - away_from.x, tray.y - away_from.y
+    norm = math.hypot(vx, vy) or 1.0
+    ux, uy = vx / norm, vy / norm
+    for step in [k * 0.05 for k in range(1, 121)]:
+        moved = tray.translated(ux * step, uy * step)
+        gap = moved.polygon.distance(away_from.polygon)
+        if gap >= KEEP_AWAY - TOLERANCE and geo.placement_problem(state, mover.id, moved) is None:
+            return moved
+    for step in [k * 0.05 for k in range(1, 121)]:
+        moved = tray.translated(ux * step, uy * step)
+        if (not geo.in_contact(moved, away_from)
+                and geo.placement_problem(state, mover.id, moved) is None):
+            return moved
+    return None

@@ -1,0 +1,212 @@
+"""Unit profiles (stat cards) of the asoiaf ruleset: package data and strict inline stats.
+
+A profile gives a unit's Speed, Defense, Morale, wounds per model, tray and attacks. Attack dice
+depend on the ranks the unit has left (AS-RES-1): the first entry of ``dice`` is for full ranks,
+the next for one rank fewer, and so on.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from game.core.ruleset import SetupError, SetupProblem
+
+ATTACK_KINDS = ("melee", "short", "long")
+"""Attack types: melee, Short Range (6") and Long Range (12") ranged attacks (AS-RNG-5)."""
+
+PROFILE_KEYS = ("name", "tray", "speed", "defense", "morale", "wounds", "attacks",
+                "width", "depth", "files", "ranks")
+ATTACK_KEYS = ("name", "type", "hit", "dice")
+
+
+@dataclass(frozen=True)
+class TrayType:
+    """A tray size: width (front edge) and depth in inches, files x ranks of models."""
+
+    width: float
+    depth: float
+    files: int
+    ranks: int
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    """One attack of a stat card: name, kind (melee/short/long), To-Hit and dice by ranks."""
+
+    name: str
+    kind: str
+    hit: int
+    dice: tuple[int, ...]
+
+    @property
+    def ranged(self) -> bool:
+        """Whether this is a Ranged Attack (AS-RNG-2)."""
+        return self.kind != "melee"
+
+    def dice_for(self, ranks_lost: int) -> int:
+        """Attack dice with ``ranks_lost`` ranks gone (AS-RES-1); the last entry holds on."""
+        index = min(max(ranks_lost, 0), len(self.dice) - 1)
+        return self.dice[index]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A unit's stat card."""
+
+    id: str
+    name: str
+    tray: TrayType
+    speed: int
+    defense: int
+    morale: int
+    wounds: int
+    attacks: tuple[AttackProfile, ...]
+
+    @property
+    def models(self) -> int:
+        """Models of a full unit (one per tray slot)."""
+        return self.tray.files * self.tray.ranks
+
+    def melee_attacks(self) -> tuple[int, ...]:
+        """Indexes of the melee attacks (AS-MEL-2)."""
+        return tuple(i for i, a in enumerate(self.attacks) if not a.ranged)
+
+    def ranged_attacks(self) -> tuple[int, ...]:
+        """Indexes of the ranged attacks (AS-RNG-2)."""
+        return tuple(i for i, a in enumerate(self.attacks) if a.ranged)
+
+
+def _read_data() -> dict[str, Any]:
+    text = resources.files("game.rulesets.asoiaf").joinpath("units.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def tray_types() -> Mapping[str, TrayType]:
+    """The tray types of the package data."""
+    data = _read_data()
+    return {
+        name: TrayType(float(t["width"]), float(t["depth"]), int(t["files"]), int(t["ranks"]))
+        for name, t in data["trays"].items()
+    }
+
+
+@cache
+def profiles() -> Mapping[str, Profile]:
+    """Every profile of the package data, by id."""
+    data = _read_data()
+    out: dict[str, Profile] = {}
+    for pid, raw in data["units"].items():
+        out[pid] = parse_profile(pid, raw)
+    return out
+
+
+def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile:
+    """Check a profile mapping strictly; raise SetupError listing every problem."""
+    problems: list[SetupProblem] = []
+    for key in raw:
+        if key not in PROFILE_KEYS:
+            problems.append(SetupProblem(f"{prefix}{key}", "unknown stat",
+                                         _close(key, PROFILE_KEYS)))
+    trays = tray_types()
+    tray = _tray(raw, trays, prefix, problems)
+    speed = _int(raw, "speed", prefix, problems, 1, 20)
+    defense = _int(raw, "defense", prefix, problems, 1, 7)
+    morale = _int(raw, "morale", prefix, problems, 2, 13)
+    wounds = _int(raw, "wounds", prefix, problems, 1, 20, default=1)
+    attacks = _attacks(raw.get("attacks"), f"{prefix}attacks", problems)
+    name = raw.get("name", pid)
+    if not isinstance(name, str) or not name:
+        problems.append(SetupProblem(f"{prefix}name", "expected a non-empty text"))
+        name = pid
+    if problems:
+        raise SetupError(problems)
+    assert tray is not None
+    return Profile(pid, name, tray, speed, defense, morale, wounds, attacks)
+
+
+def _tray(
+    raw: Mapping[str, Any], trays: Mapping[str, TrayType], prefix: str,
+    problems: list[SetupProblem],
+) -> TrayType | None:
+    kind = raw.get("tray", "infantry")
+    if not isinstance(kind, str) or kind not in trays:
+        problems.append(SetupProblem(f"{prefix}tray", f"unknown tray {kind!r}; expected one of "
+                                     f"{', '.join(trays)}", _close(str(kind), tuple(trays))))
+        return None
+    base = trays[kind]
+    width = _num(raw, "width", prefix, problems, base.width)
+    depth = _num(raw, "depth", prefix, problems, base.depth)
+    files = _int(raw, "files", prefix, problems, 1, 10, default=base.files)
+    ranks = _int(raw, "ranks", prefix, problems, 1, 10, default=base.ranks)
+    return TrayType(width, depth, files, ranks)
+
+
+def _attacks(value: Any, path: str, problems: list[SetupProblem]) -> tuple[AttackProfile, ...]:
+    if not isinstance(value, list) or not value:
+        problems.append(SetupProblem(path, "expected a list of attacks"))
+        return ()
+    out = []
+    for i, item in enumerate(value):
+        here = f"{path}[{i}]"
+        if not isinstance(item, Mapping):
+            problems.append(SetupProblem(here, "expected a table with name, type, hit, dice"))
+            continue
+        for key in item:
+            if key not in ATTACK_KEYS:
+                problems.append(SetupProblem(f"{here}.{key}", "unknown attack key",
+                                             _close(key, ATTACK_KEYS)))
+        kind = item.get("type")
+        if kind not in ATTACK_KINDS:
+            problems.append(SetupProblem(f"{here}.type", f"expected one of "
+                                         f"{', '.join(ATTACK_KINDS)}", _close(str(kind),
+                                                                              ATTACK_KINDS)))
+        hit = _int(item, "hit", f"{here}.", problems, 1, 7)
+        dice = item.get("dice")
+        if (not isinstance(dice, list) or not dice
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 0 < d <= 40
+                           for d in dice)):
+            problems.append(SetupProblem(f"{here}.dice", "expected a list of dice counts "
+                                         "(whole numbers 1..40), full ranks first"))
+            dice = [1]
+        name = item.get("name", f"attack {i + 1}")
+        if not isinstance(name, str):
+            problems.append(SetupProblem(f"{here}.name", "expected a text"))
+            name = f"attack {i + 1}"
+        out.append(AttackProfile(name, str(kind), hit, tuple(dice)))
+    return tuple(out)
+
+
+def _int(
+    raw: Mapping[str, Any], key: str, prefix: str, problems: list[SetupProblem], low: int,
+    high: int, default: int | None = None,
+) -> int:
+    value = raw.get(key, default)
+    if value is None:
+        problems.append(SetupProblem(f"{prefix}{key}", "this stat is required"))
+        return low
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        problems.append(SetupProblem(f"{prefix}{key}", f"expected a whole number {low}..{high}"))
+        return low
+    return value
+
+
+def _num(
+    raw: Mapping[str, Any], key: str, prefix: str, problems: list[SetupProblem], default: float,
+) -> float:
+    value = raw.get(key, default)
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value <= 24:
+        problems.append(SetupProblem(f"{prefix}{key}", "expected a size in inches (0..24]"))
+        return default
+    return float(value)
+
+
+def _close(word: str, options: tuple[str, ...]) -> str | None:
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return close[0] if close else None
