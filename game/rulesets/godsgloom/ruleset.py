@@ -1,0 +1,324 @@
+"""The GODSGLOOM ruleset: hex units, alternating activations and the Melee Attack Action.
+
+Rule IDs: the HX-MEL-* lines of RULES.md and the game's own HX-* IDs listed in
+``docs/rules/godsgloom.md`` (texts in :mod:`game.rulesets.godsgloom.texts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from game.core.actions import Action, Choose, EndActivation
+from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
+from game.core.state import BoardKind, GameState, Unit
+from game.geometry.hexgrid import Hex, direction_to
+from game.rulesets.godsgloom import melee
+from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
+from game.rulesets.godsgloom.activation import (
+    Activation,
+    can_activate,
+    check_elimination,
+    current_activation,
+    finish_activation,
+    first_player,
+)
+from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, DEFAULT_TEST
+from game.rulesets.godsgloom.board import (
+    gods_unit,
+    gods_units,
+    is_engaged,
+    reachable,
+    sight,
+)
+from game.rulesets.godsgloom.effects import ABILITIES, FORMATIONS
+from game.rulesets.godsgloom.units import GodsUnit, Profile, build_unit, load_profiles
+
+OPTIONS = ("attack_test", "rounds")
+"""Ruleset options a scenario may set under ``[rules.options]``."""
+
+RALLY_ENGAGED = 1
+RALLY_FREE = 2
+"""Morale Tokens a Rally regains while engaged / otherwise (HX-RAL-1)."""
+
+
+def check_options(options: Mapping[str, Any]) -> list[SetupProblem]:
+    """Problems with the ruleset options (``attack_test`` name, ``rounds`` limit)."""
+    problems = [SetupProblem(key, "unknown GODSGLOOM option", ", ".join(OPTIONS))
+                for key in options if key not in OPTIONS]
+    test = options.get("attack_test", DEFAULT_TEST)
+    if test not in ATTACK_TESTS:
+        problems.append(SetupProblem("attack_test", f"unknown Attack Test {test!r}",
+                                     ", ".join(ATTACK_TESTS)))
+    rounds = options.get("rounds")
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
+                               or rounds < 1):
+        problems.append(SetupProblem("rounds", "expected a whole number of rounds, 1 or more"))
+    return problems
+
+
+def melee_refusal(state: GameState, attacker: GodsUnit, target_id: str) -> Refusal | None:
+    """Why ``attacker`` cannot make a Melee Attack on ``target_id`` (activation aside)."""
+    target = state.units.get(target_id)
+    if not isinstance(target, GodsUnit) or not target.on_board:
+        return Refusal(f"there is no unit {target_id!r} in play", ("HX-MEL-10",))
+    if target.owner == attacker.owner:
+        return Refusal(f"{target.name} is a friend", ("HX-MEL-10",))
+    if attacker.tokens < 1:  # HX-MEL-0
+        return Refusal(f"{attacker.name} has no Morale Token left", ("HX-MEL-0",))
+    assert attacker.hex is not None and target.hex is not None
+    facing = direction_to(attacker.hex, target.hex)
+    if facing is None:
+        return Refusal(f"{target.name} is not on a neighbouring hex", ("HX-MEL-10",))
+    if not sight(state, attacker, target.hex, facing).visible:  # HX-LOS-1
+        return Refusal(f"{attacker.name} cannot see {target.name}", ("HX-LOS-1",))
+    return None
+
+
+class GodsgloomRuleset(Ruleset):
+    """GODSGLOOM on a hex map (see module docstring)."""
+
+    name: ClassVar[str] = "godsgloom"
+    board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        """Check the options, load the profiles and register the actions."""
+        super().__init__(options)
+        problems = check_options(self.options)
+        if problems:
+            raise SetupError(problems)
+        self.attack_test: str = self.options.get("attack_test", DEFAULT_TEST)
+        self.rounds: int | None = self.options.get("rounds")
+        self.profiles: dict[str, Profile] = load_profiles()
+        self.register(Activate, self._check_activate, self._do_activate)
+        self.register(Advance, self._check_advance, self._do_advance)
+        self.register(Face, self._check_face, self._do_face)
+        self.register(MeleeAttack, self._check_melee, self._do_melee)
+        self.register(Rally, self._check_rally, self._do_rally)
+        self.register(Focus, self._check_focus, self._do_focus)
+        self.register(EndActivation, self._check_end_activation, self._do_end_activation)
+        self.register(Choose, self._check_choose, self._do_choose)
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def profile_ids(self) -> Sequence[str]:
+        """The shipped profiles."""
+        return tuple(self.profiles)
+
+    def build_unit(self, setup: UnitSetup) -> Unit:
+        """A GODSGLOOM unit from a scenario entry (every problem reported at once)."""
+        return build_unit(setup, self.profiles, tuple(FORMATIONS), ABILITIES)
+
+    def start(self, state: GameState, ctx: Context) -> None:
+        """Record the options in the state and open round 1 (HX-ACT-1)."""
+        state.extra["godsgloom"] = {"attack_test": self.attack_test, "rounds": self.rounds}
+        ctx.emit("round.start", f"Round 1 begins (Attack Test: {self.attack_test}).",
+                 ["HX-ACT-1", "HX-MEL-30"], round=1, attack_test=self.attack_test)
+        if check_elimination(state, ctx):
+            return
+        first = first_player(state)
+        assert first is not None
+        state.turn.active = first
+        ctx.emit("turn.handover", f"{state.player(first).name} activates a unit first.",
+                 ["HX-ACT-1"], player=first, round=1)
+
+    # --- questions ---------------------------------------------------------------------------
+
+    def decision(self, state: GameState) -> PlayerDecision | Chance | None:
+        """The running melee's choice or dice, if one is waiting."""
+        proc = state.procedure
+        return melee.node(state, proc) if isinstance(proc, melee.Melee) else None
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal action: activations, or the activated unit's moves and actions."""
+        if state.outcome is not None:
+            return []
+        act = current_activation(state)
+        if act is None:
+            if state.procedures:
+                return []
+            return [Activate(uid) for uid in can_activate(state, state.turn.active)]
+        return self._activation_actions(state, act)
+
+    def _activation_actions(self, state: GameState, act: Activation) -> list[Action]:
+        unit = gods_unit(state, act.unit)
+        out: list[Action] = []
+        if not act.moved:
+            for h in sorted(self._destinations(state, act)):
+                out.extend(Advance(unit.id, h.q, h.r, f) for f in range(6))
+        out.extend(Face(unit.id, f) for f in range(6) if f != unit.hex_facing)
+        for enemy in gods_units(state):
+            if enemy.owner != unit.owner and self._check_melee(
+                    state, MeleeAttack(unit.id, enemy.id)) is None:
+                out.append(MeleeAttack(unit.id, enemy.id))
+        for action in (Rally(unit.id), Focus(unit.id)):
+            if self.why_not(state, action) is None:
+                out.append(action)
+        out.append(EndActivation())
+        return out
+
+    def _destinations(self, state: GameState, act: Activation) -> set[Hex]:
+        """Where the activated unit may move (HX-MOV-1..5)."""
+        unit = gods_unit(state, act.unit)
+        return reachable(state, unit, unit.speed, 1 if act.started_engaged else None)
+
+    # --- checks and handlers -----------------------------------------------------------------
+
+    def _activated(self, state: GameState, unit_id: str, rule: str) -> GodsUnit | Refusal:
+        act = current_activation(state)
+        if act is None:
+            return Refusal("activate a unit first", ("HX-ACT-1", rule))
+        if act.unit != unit_id:
+            return Refusal(f"{state.units[act.unit].name} is the unit activated now",
+                           ("HX-ACT-2", rule))
+        return gods_unit(state, unit_id)
+
+    def _check_activate(self, state: GameState, action: Activate) -> Refusal | None:
+        if state.procedures:
+            return Refusal("finish the current activation first", ("HX-ACT-1",))
+        unit = state.units.get(action.unit)
+        if not isinstance(unit, GodsUnit) or not unit.on_board:
+            return Refusal(f"there is no unit {action.unit!r} in play", ("HX-ACT-1",))
+        if unit.owner != state.turn.active:
+            return Refusal(f"{unit.name} belongs to another player", ("HX-ACT-1",))
+        if unit.id in state.turn.activated:
+            return Refusal(f"{unit.name} has already activated this round", ("HX-ACT-1",))
+        return None
+
+    def _do_activate(self, state: GameState, action: Activate, ctx: Context) -> None:
+        unit = gods_unit(state, action.unit)
+        engaged = is_engaged(state, unit)
+        state.procedures.append(Activation(step="move", player=unit.owner, unit=unit.id,
+                                           started_engaged=engaged))
+        state.turn.current_unit = unit.id
+        note = " It starts engaged: it may move only 1 hex." if engaged else ""
+        ctx.emit("activation.start", f"{unit.name} activates.{note}",
+                 ["HX-ACT-1", "HX-ACT-2", *(["HX-MOV-5"] if engaged else [])],
+                 player=unit.owner, unit=unit.id, engaged=engaged)
+
+    def _check_advance(self, state: GameState, action: Advance) -> Refusal | None:
+        unit = self._activated(state, action.unit, "HX-MOV-1")
+        if isinstance(unit, Refusal):
+            return unit
+        act = current_activation(state)
+        assert act is not None
+        if act.moved:
+            return Refusal(f"{unit.name} has already moved", ("HX-ACT-2",))
+        if not 0 <= action.facing <= 5:
+            return Refusal("a hex facing is 0 to 5", ("HX-MOV-2",))
+        if Hex(action.q, action.r) not in self._destinations(state, act):
+            rules = ("HX-MOV-1", "HX-MOV-3", "HX-MOV-5" if act.started_engaged else "HX-MOV-4")
+            return Refusal(f"{unit.name} cannot reach {Hex(action.q, action.r)}", rules)
+        return None
+
+    def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:
+        act = current_activation(state)
+        assert act is not None
+        unit = gods_unit(state, action.unit)
+        start = unit.hex
+        unit.hex, unit.hex_facing = Hex(action.q, action.r), action.facing
+        act.moved = True
+        rules = ["HX-MOV-1", "HX-MOV-2"]
+        if act.started_engaged:
+            rules.append("HX-MOV-5")
+        if is_engaged(state, unit):
+            rules.append("HX-MOV-3")
+        ctx.emit("unit.moved", f"{unit.name} moves from {start} to {unit.hex}, facing "
+                 f"{action.facing}.", rules, player=unit.owner, unit=unit.id, q=action.q,
+                 r=action.r, facing=action.facing)
+
+    def _check_face(self, state: GameState, action: Face) -> Refusal | None:
+        unit = self._activated(state, action.unit, "HX-MOV-2")
+        if isinstance(unit, Refusal):
+            return unit
+        if not 0 <= action.facing <= 5:
+            return Refusal("a hex facing is 0 to 5", ("HX-MOV-2",))
+        return None
+
+    def _do_face(self, state: GameState, action: Face, ctx: Context) -> None:
+        unit = gods_unit(state, action.unit)
+        unit.hex_facing = action.facing
+        ctx.emit("unit.pivoted", f"{unit.name} pivots to facing {action.facing}.",
+                 ["HX-MOV-2"], player=unit.owner, unit=unit.id, facing=action.facing)
+
+    def _check_melee(self, state: GameState, action: MeleeAttack) -> Refusal | None:
+        unit = self._activated(state, action.unit, "HX-MEL-0")
+        if isinstance(unit, Refusal):
+            return unit
+        act = current_activation(state)
+        assert act is not None
+        if act.started_engaged and act.moved:  # HX-MOV-5
+            return Refusal(f"{unit.name} started engaged and moved: it cannot attack",
+                           ("HX-MOV-5",))
+        return melee_refusal(state, unit, action.target)
+
+    def _do_melee(self, state: GameState, action: MeleeAttack, ctx: Context) -> None:
+        unit = gods_unit(state, action.unit)
+        state.procedures.append(melee.Melee(step=melee.START, player=unit.owner,
+                                            attacker=unit.id, defender=action.target))
+        self._run_melee(state, ctx)
+
+    def _run_melee(self, state: GameState, ctx: Context) -> None:
+        if melee.run(state, ctx):
+            finish_activation(state, ctx, self.rounds)
+
+    def _check_rally(self, state: GameState, action: Rally) -> Refusal | None:
+        unit = self._activated(state, action.unit, "HX-RAL-1")
+        if isinstance(unit, Refusal):
+            return unit
+        if unit.tokens >= unit.max_tokens:
+            return Refusal(f"{unit.name} already has all its Morale Tokens", ("HX-RAL-1",))
+        return None
+
+    def _do_rally(self, state: GameState, action: Rally, ctx: Context) -> None:
+        unit = gods_unit(state, action.unit)
+        engaged = is_engaged(state, unit)
+        gain = min(RALLY_ENGAGED if engaged else RALLY_FREE, unit.max_tokens - unit.tokens)
+        unit.tokens += gain
+        ctx.emit("unit.tokens", f"{unit.name} rallies and regains {gain} Morale Token(s)"
+                 f"{' (engaged)' if engaged else ''}.", ["HX-RAL-1"], player=unit.owner,
+                 unit=unit.id, tokens=unit.tokens, change=gain)
+        finish_activation(state, ctx, self.rounds)
+
+    def _check_focus(self, state: GameState, action: Focus) -> Refusal | None:
+        unit = self._activated(state, action.unit, "HX-FOC-1")
+        if isinstance(unit, Refusal):
+            return unit
+        if unit.focus:
+            return Refusal(f"{unit.name} is already focused", ("HX-FOC-1",))
+        return None
+
+    def _do_focus(self, state: GameState, action: Focus, ctx: Context) -> None:
+        unit = gods_unit(state, action.unit)
+        unit.focus = True
+        ctx.emit("unit.focus", f"{unit.name} focuses: it will re-roll its failed dice in its "
+                 "next Attack Test.", ["HX-FOC-1"], player=unit.owner, unit=unit.id,
+                 focus=True)
+        finish_activation(state, ctx, self.rounds)
+
+    def _check_end_activation(self, state: GameState, action: EndActivation) -> Refusal | None:
+        if current_activation(state) is None:
+            return Refusal("there is no activation to end: activate a unit", ("HX-ACT-1",))
+        return None
+
+    def _do_end_activation(self, state: GameState, action: EndActivation, ctx: Context) -> None:
+        finish_activation(state, ctx, self.rounds)
+
+    def _check_choose(self, state: GameState, action: Choose) -> Refusal | None:
+        if not isinstance(self.decision(state), PlayerDecision):
+            return Refusal("no choice is waiting", ("HX-MEL-10",))
+        return None
+
+    def _do_choose(self, state: GameState, action: Choose, ctx: Context) -> None:
+        proc = state.procedure
+        assert isinstance(proc, melee.Melee)
+        melee.choose(state, proc, action, ctx)
+        self._run_melee(state, ctx)
+
+    def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
+        """Feed the Attack Test's dice to the running melee."""
+        proc = state.procedure
+        assert isinstance(proc, melee.Melee)
+        melee.dice(state, proc, results, ctx)
+        self._run_melee(state, ctx)
