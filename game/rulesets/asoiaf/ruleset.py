@@ -766,8 +766,8 @@ class AsoiafRuleset(Ruleset):
                 if engaged:
                     return Refusal(f"{unit.name} has no Melee Attack", ("AS-MEL-2",))
                 if unit.stats.melee_attacks():
-                    return Refusal(f"{unit.name} is not engaged: no Melee Attack",
-                                   ("AS-MEL-1",))
+                    return Refusal(f"{unit.name} has no Ranged Attack and is not engaged for "
+                                   "a Melee Attack", ("AS-RNG-2", "AS-MEL-1"))
                 return Refusal(f"{unit.name} has no Ranged Attack", ("AS-RNG-2",))
             return pool[0]
         if not 0 <= weapon < len(unit.stats.attacks):

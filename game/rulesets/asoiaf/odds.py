@@ -1,0 +1,94 @@
+"""Exact odds (icepool) from the one modifier record: a charge's chance to arrive, and the
+distribution of wounds and models removed by an attack, Panic Test included.
+
+The attack model follows the resolver step by step: each attack die hits per AS-RES-2 (with
+the Charge Bonus, a miss is re-rolled once, AS-BON-1: the "re-roll every miss" choice); each hit
+is saved per AS-RES-4 against the modified Defense; wounds make a Panic Test per AS-RES-7 /
+AS-PNC-1 against the modified Panic target, which adds its shortfall in wounds; models follow
+AS-RES-6 (multi-wound models keep damage).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import icepool
+
+from game.rulesets.asoiaf.modifiers import (
+    AttackModifiers,
+    models_lost,
+    panic_shortfall,
+    succeeds,
+)
+
+D6 = icepool.d6
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact distributions of an attack: total wounds and models removed (as fractions)."""
+
+    wounds: dict[int, Fraction]
+    removed: dict[int, Fraction]
+    hits: dict[int, Fraction]
+
+    @property
+    def expected_wounds(self) -> float:
+        """Mean wounds."""
+        return float(sum(k * p for k, p in self.wounds.items()))
+
+    @property
+    def expected_removed(self) -> float:
+        """Mean models removed."""
+        return float(sum(k * p for k, p in self.removed.items()))
+
+    def destroy_chance(self, models: int) -> float:
+        """Probability that every one of ``models`` models goes."""
+        return float(self.removed.get(models, Fraction(0)))
+
+
+def charge_probability(speed: int, needed: float) -> Fraction:
+    """P(D6 + Speed >= needed) (AS-CHG-6)."""
+    die: icepool.Die[int] = D6 + speed
+    return Fraction(die.probability(">=", needed - 1e-6)).limit_denominator(10**6)
+
+
+def _hit_die(to_hit: int, reroll_misses: bool) -> icepool.Die[int]:
+    """1 for a hit, 0 for a miss; with the Charge Bonus a miss is rolled again."""
+    base: icepool.Die[int] = D6.map(lambda f: int(succeeds(f, to_hit)))
+    if not reroll_misses:
+        return base
+    return D6.map(lambda f: 1 if succeeds(f, to_hit) else base)
+
+
+def _wound_die(mods: AttackModifiers, reroll_misses: bool) -> icepool.Die[int]:
+    """Wounds from one attack die: a hit that the defense die does not save."""
+    save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, mods.defense.value) else 1)
+    return _hit_die(mods.to_hit.value, reroll_misses).map(lambda h: save if h else 0)
+
+
+def attack_odds(mods: AttackModifiers, reroll_misses: bool | None = None) -> AttackOdds:
+    """Exact distributions of an attack described by ``mods``."""
+    reroll = mods.charge_bonus if reroll_misses is None else reroll_misses
+    count = mods.dice.value
+    hits: icepool.Die[int] = icepool.Pool([_hit_die(mods.to_hit.value, reroll)] * count).sum()
+    raw: icepool.Die[int] = icepool.Pool([_wound_die(mods, reroll)] * count).sum()
+    capacity = mods.defender_models * mods.wounds_per_model - mods.defender_damage
+    panic_roll: icepool.Die[int] = 2 @ D6
+
+    def after_panic(w: int) -> icepool.Die[int] | int:
+        if w == 0 or w >= capacity:
+            return min(w, capacity)
+        return panic_roll.map(lambda t: min(capacity, w + panic_shortfall(t, mods.panic.value)))
+
+    total: icepool.Die[int] = raw.map(after_panic)
+    removed: icepool.Die[int] = total.map(
+        lambda w: models_lost(mods.defender_models, mods.defender_damage,
+                              mods.wounds_per_model, w)[0])
+    return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits))
+
+
+def _fractions(die: icepool.Die[int]) -> dict[int, Fraction]:
+    total = die.denominator()
+    return {int(k): Fraction(die.quantity(k), total) for k in die.outcomes()}
