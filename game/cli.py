@@ -22,7 +22,7 @@ from typing import TextIO
 from game.core.actions import Action, ActionSyntaxError, Dice, RollPending, parse
 from game.core.events import Event
 from game.core.game import Game
-from game.core.pending import Chance, IllegalAction, Idle, Over, PlayerDecision
+from game.core.pending import Chance, Idle, IllegalAction, Over, PlayerDecision
 from game.scenario.loader import load_scenario
 from game.scenario.problems import ScenarioError
 from game.scenario.saves import Session, load_save, new_session, write_save

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from typing import Any
 
@@ -17,7 +18,7 @@ FLOATS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinit
 def _for_hint(hint: Any) -> st.SearchStrategy[Any]:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType")):
+    if origin in (typing.Union, types.UnionType):
         return st.one_of(*[_for_hint(a) for a in args])
     if hint is type(None):
         return st.none()

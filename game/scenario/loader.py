@@ -65,13 +65,16 @@ def load_scenario(path: str | FilePath) -> Scenario:
     try:
         raw = FilePath(path).read_bytes()
     except OSError as exc:
-        raise ScenarioError([Problem(file, None, "", f"cannot read the file: {exc.strerror}")])
+        problem = Problem(file, None, "", f"cannot read the file: {exc.strerror}")
+        raise ScenarioError([problem]) from None
     if len(raw) > MAX_FILE_BYTES:
         raise ScenarioError([Problem(file, None, "", "the file is too large for a scenario")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ScenarioError([Problem(file, None, "", f"the file is not UTF-8 text ({exc})")])
+        raise ScenarioError(
+            [Problem(file, None, "", f"the file is not UTF-8 text ({exc})")]
+        ) from None
     return load_scenario_text(text, file)
 
 

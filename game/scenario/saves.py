@@ -88,7 +88,8 @@ def load_save(path: str | Path) -> Session:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise ScenarioError([Problem(file, None, "", f"cannot read the save: {exc.strerror}")])
+        problem = Problem(file, None, "", f"cannot read the save: {exc.strerror}")
+        raise ScenarioError([problem]) from None
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

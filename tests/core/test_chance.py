@@ -50,7 +50,7 @@ class ProbeRuleset(SandboxRuleset):
     def _check_test(self, state: GameState, action: Probe) -> Refusal | None:
         return None if action.unit in state.units else Refusal("no such unit", ("T-1",))
 
-    def _do_test(self, state: GameState, action: Test, ctx: Context) -> None:
+    def _do_test(self, state: GameState, action: Probe, ctx: Context) -> None:
         state.procedures.append(ProbeProc(step="roll", player=state.turn.active, unit=action.unit))
         ctx.emit("test.start", "a test begins", ["T-1"])
 

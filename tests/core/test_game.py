@@ -9,13 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    Chance,
     Dice,
     EndActivation,
     FreeRoll,
     Game,
-    IllegalAction,
     Idle,
+    IllegalAction,
     MoveHex,
     MoveUnit,
     Pivot,
