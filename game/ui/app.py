@@ -1,0 +1,197 @@
+"""The desktop table: the :class:`App` owns the window, the clock, the GUI manager, the
+settings and the current scene. ``warbench`` / ``warbench play [SCENARIO]`` call :func:`main`.
+
+Scenes (menu, table, handoff, end, settings, load) implement :class:`game.ui.scene.Scene`.
+Tests drive an App headless by posting events and calling :meth:`App.step`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ui.assets import ASSETS_DIR, THEME_FILE, Fonts
+from game.ui.palette import Palette, palette_named
+from game.ui.scene import Scene
+from game.ui.settings import Settings, load_settings, save_settings
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+
+
+def themed_dict() -> dict[str, Any]:
+    """The GUI theme from ``assets/theme.json`` with font paths made absolute."""
+    data: dict[str, Any] = json.loads(THEME_FILE.read_text("utf-8"))
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            for key in ("regular_path", "bold_path"):
+                if key in font:
+                    font[key] = str(ASSETS_DIR / font[key])
+    return data
+
+
+class App:
+    """One running desktop table (window, clock, GUI manager, settings, scenes)."""
+
+    def __init__(
+        self, size: tuple[int, int] = DEFAULT_SIZE, data_folder: Path | None = None
+    ) -> None:
+        """Open the window (or a dummy one under ``SDL_VIDEODRIVER=dummy``)."""
+        from game.scenario import data_dir
+
+        self.data_folder = data_folder or data_dir()
+        self.settings: Settings = load_settings(self.data_folder)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Warbench")
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.fonts = Fonts()
+        self.manager = self._make_manager(self.screen.get_size())
+        self.palette: Palette = palette_named(self.settings.palette)
+        self.scene: Scene | None = None
+        self.running = True
+        self.show_help = False
+        self.frame = 0
+        self.toast: tuple[str, float] | None = None
+        if self.settings.fullscreen:
+            self.toggle_fullscreen()
+
+    def _make_manager(self, size: tuple[int, int]) -> Any:
+        import pygame_gui
+
+        return pygame_gui.UIManager(size, themed_dict())
+
+    # --- scenes -----------------------------------------------------------------------------
+
+    def switch(self, scene: Scene) -> None:
+        """Leave the current scene and enter ``scene``."""
+        if self.scene is not None:
+            self.scene.leave()
+        self.manager.clear_and_reset()
+        self.scene = scene
+        scene.enter()
+
+    def notify(self, text: str, seconds: float = 3.0) -> None:
+        """Show a short message at the bottom of the window."""
+        self.toast = (text, seconds)
+
+    # --- settings and window ----------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        """Write the settings to the data folder and apply the palette."""
+        save_settings(self.settings, self.data_folder)
+        self.palette = palette_named(self.settings.palette)
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a resizable window and fullscreen (F11)."""
+        fullscreen = not (self.screen.get_flags() & pygame.FULLSCREEN)
+        if fullscreen:
+            self.windowed_size = self.screen.get_size()
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.settings.fullscreen = bool(self.screen.get_flags() & pygame.FULLSCREEN)
+        self._resized()
+
+    def _resized(self) -> None:
+        size = self.screen.get_size()
+        self.manager.set_window_resolution(size)
+        if self.scene is not None:
+            self.scene.leave()
+            self.manager.clear_and_reset()
+            self.scene.enter()
+
+    # --- loop -------------------------------------------------------------------------------
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: route ``events``, update for ``dt`` seconds, draw and flip."""
+        for event in events:
+            self._route(event)
+        self.manager.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        if self.show_help:
+            from game.ui.screens import draw_help
+
+            draw_help(self.screen, self.fonts, self.scene)
+        self._draw_toast(dt)
+        pygame.display.flip()
+        self.frame += 1
+
+    def _route(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
+            w = max(MIN_SIZE[0], event.w)
+            h = max(MIN_SIZE[1], event.h)
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return
+            if event.key == pygame.K_F1:
+                self.show_help = not self.show_help
+                return
+            if self.show_help and event.key == pygame.K_ESCAPE:
+                self.show_help = False
+                return
+        self.manager.process_events(event)
+        if self.scene is not None:
+            self.scene.handle(event)
+
+    def _draw_toast(self, dt: float) -> None:
+        if self.toast is None:
+            return
+        text, left = self.toast
+        font = self.fonts.get(15, bold=True)
+        img = font.render(text, True, (255, 255, 255))
+        w, h = self.screen.get_size()
+        box = img.get_rect(midbottom=(w // 2, h - 40)).inflate(24, 12)
+        pygame.draw.rect(self.screen, (20, 22, 26), box, border_radius=6)
+        pygame.draw.rect(self.screen, (230, 190, 60), box, 1, border_radius=6)
+        self.screen.blit(img, img.get_rect(center=box.center))
+        left -= dt
+        self.toast = (text, left) if left > 0 else None
+
+    def run(self) -> int:
+        """Run until the window closes; returns the exit code."""
+        while self.running:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(pygame.event.get(), dt)
+        pygame.quit()
+        return 0
+
+
+def main(path: Path, size: str = "1280x800") -> int:
+    """Open the desktop table on ``path`` (a scenario or a save); offer the autosave first."""
+    from game.scenario import autosave_path
+    from game.ui.headless import parse_size
+    from game.ui.screens import ResumeScene, start_table
+
+    try:
+        dims = parse_size(size)
+    except ValueError:
+        dims = DEFAULT_SIZE
+    if os.environ.get("WARBENCH_FULLSCREEN"):
+        dims = DEFAULT_SIZE
+    app = App(dims)
+    if autosave_path().exists():
+        app.switch(ResumeScene(app, path))
+    else:
+        start_table(app, path)
+    return app.run()

@@ -1,0 +1,335 @@
+"""The small scenes: resume prompt, main menu, settings, load, handoff, end screen; and the
+help overlay (F1)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui.assets import Fonts
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.scenario import Session
+    from game.ui.app import App
+
+GLOBAL_HELP: list[tuple[str, str]] = [
+    ("F1", "show / hide this help"),
+    ("F11", "fullscreen on / off"),
+    ("Esc", "cancel the current mode; on the table: back to the menu"),
+]
+
+
+def saves_dir(app: App) -> Path:
+    """Where Ctrl+S writes saves."""
+    return app.data_folder / "saves"
+
+
+def start_table(app: App, path: Path) -> bool:
+    """Open a scenario or a save on the table; show the problems in the menu if it fails."""
+    from game.scenario import ScenarioError, attach_autosave, load_save, load_scenario, new_session
+
+    try:
+        session = load_save(path) if path.suffix == ".json" else new_session(load_scenario(path))
+    except ScenarioError as exc:
+        app.switch(MenuScene(app, message=f"{path.name}: {exc}"))
+        return False
+    attach_autosave(session)
+    open_session(app, session)
+    return True
+
+
+def open_session(app: App, session: Session) -> None:
+    """Show a session on the table."""
+    from game.ui.table_scene import TableScene
+
+    app.switch(TableScene(app, session))
+
+
+class ButtonScene(Scene):
+    """A centred column of buttons under a title (menus, prompts)."""
+
+    title = ""
+    subtitle = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: dict[Any, Callable[[], None]] = {}
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        """(label, action or None for disabled, tooltip) rows."""
+        return []
+
+    def enter(self) -> None:
+        from pygame_gui.elements import UIButton
+
+        w, h = self.app.screen.get_size()
+        rows = self.entries()
+        top = max(200, h // 2 - len(rows) * 26)
+        for i, (label, action, tip) in enumerate(rows):
+            rect = pygame.Rect(w // 2 - 180, top + i * 52, 360, 44)
+            button = UIButton(rect, label, self.app.manager, tool_tip_text=tip or None,
+                              object_id="#big_button")
+            if action is None:
+                button.disable()  # type: ignore[no-untyped-call]
+            else:
+                self.buttons[button] = action
+
+    def leave(self) -> None:
+        self.buttons.clear()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        import pygame_gui
+
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.buttons[event.ui_element]()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 26, 30))
+        w, _ = surface.get_size()
+        title = self.app.fonts.get(44, bold=True).render(self.title, True, (240, 236, 220))
+        surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
+        if self.subtitle:
+            for i, line in enumerate(self.subtitle.splitlines()[:4]):
+                img = self.app.fonts.get(16).render(line, True, (200, 200, 196))
+                surface.blit(img, img.get_rect(midtop=(w // 2, 135 + i * 22)))
+
+
+class ResumeScene(ButtonScene):
+    """On start: an autosave exists (the last game did not end), offer to resume it."""
+
+    title = "Warbench"
+    subtitle = "The last game was not finished. Resume it?"
+
+    def __init__(self, app: App, path: Path) -> None:
+        super().__init__(app)
+        self.path = path
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        return [
+            ("Resume the autosave", self.resume, "continue where the last game stopped"),
+            (f"New game: {self.path.stem}", self.fresh, "start the scenario from the beginning"),
+            ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
+        ]
+
+    def resume(self) -> None:
+        """Load the autosave."""
+        from game.scenario import autosave_path
+
+        start_table(self.app, autosave_path())
+
+    def fresh(self) -> None:
+        """Start the scenario given on the command line."""
+        start_table(self.app, self.path)
+
+
+class MenuScene(ButtonScene):
+    """Main menu: new game, continue, load, settings, quit."""
+
+    title = "Warbench"
+
+    def __init__(self, app: App, message: str = "") -> None:
+        super().__init__(app)
+        self.subtitle = message or "A digital table for miniatures rules"
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        from game.scenario import autosave_path
+
+        has_auto = autosave_path().exists()
+        return [
+            ("New game", lambda: self.app.switch(ScenarioListScene(self.app)),
+             "pick a scenario from scenarios/"),
+            ("Continue", self.resume if has_auto else None,
+             "resume the autosave" if has_auto else "there is no autosave"),
+            ("Load", lambda: self.app.switch(LoadScene(self.app)), "open a save file"),
+            ("Settings", lambda: self.app.switch(SettingsScene(self.app)), ""),
+            ("Quit", self.quit, ""),
+        ]
+
+    def resume(self) -> None:
+        """Load the autosave."""
+        from game.scenario import autosave_path
+
+        start_table(self.app, autosave_path())
+
+    def quit(self) -> None:
+        """Close the app."""
+        self.app.running = False
+
+
+class ListScene(ButtonScene):
+    """A list of files to open, with a Back button."""
+
+    def files(self) -> list[Path]:
+        """The files offered."""
+        return []
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        rows: list[tuple[str, Callable[[], None] | None, str]] = []
+        for path in self.files()[:9]:
+            rows.append((self.label(path), self._opener(path), str(path)))
+        if not rows:
+            rows.append(("(nothing here)", None, ""))
+        rows.append(("Back", lambda: self.app.switch(MenuScene(self.app)), ""))
+        return rows
+
+    def label(self, path: Path) -> str:
+        """The button text of a file."""
+        return path.stem.replace("_", " ")
+
+    def _opener(self, path: Path) -> Callable[[], None]:
+        return lambda: self.open(path)
+
+    def open(self, path: Path) -> None:
+        """Open the file on the table."""
+        start_table(self.app, path)
+
+
+class ScenarioListScene(ListScene):
+    """New game: the shipped scenarios."""
+
+    title = "New game"
+    subtitle = "Pick a scenario"
+
+    def files(self) -> list[Path]:
+        from game.cli import scenarios_dir
+
+        return sorted(scenarios_dir().glob("*.toml"))
+
+    def label(self, path: Path) -> str:
+        import tomllib
+
+        try:
+            meta = tomllib.loads(path.read_text("utf-8")).get("scenario", {})
+            return f"{meta.get('name', path.stem)}  ({meta.get('ruleset', '?')})"
+        except (OSError, ValueError):
+            return path.stem
+
+
+class LoadScene(ListScene):
+    """Load: the saves written with Ctrl+S (newest first) and the autosave."""
+
+    title = "Load"
+    subtitle = "Saves (newest first)"
+
+    def files(self) -> list[Path]:
+        from game.scenario import autosave_path
+
+        found = sorted(saves_dir(self.app).glob("*.json"), key=lambda p: -p.stat().st_mtime)
+        auto = autosave_path()
+        return found + ([auto] if auto.exists() else [])
+
+
+class SettingsScene(ButtonScene):
+    """Settings: palette, grid, animations, handoff screen, fullscreen."""
+
+    title = "Settings"
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        s = self.app.settings
+        return [
+            (f"Palette: {s.palette}", self.cycle_palette,
+             "colour-blind: Okabe-Ito colours for arcs, lines and sides"),
+            (f"Inch grid: {'on' if s.grid else 'off'}", lambda: self.flip("grid"), ""),
+            (f"Animations: {'on' if s.animate else 'off'}", lambda: self.flip("animate"), ""),
+            (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",
+             lambda: self.flip("handoff_screen"), "hide the table between players"),
+            (f"Fullscreen: {'on' if s.fullscreen else 'off'}", self.fullscreen, "F11"),
+            ("Back", lambda: self.app.switch(MenuScene(self.app)), ""),
+        ]
+
+    def _rebuild(self) -> None:
+        self.app.save_settings()
+        self.app.switch(SettingsScene(self.app))
+
+    def cycle_palette(self) -> None:
+        """Switch between the default and the colour-blind-safe palette."""
+        s = self.app.settings
+        s.palette = "colour-blind" if s.palette == "default" else "default"
+        self._rebuild()
+
+    def flip(self, name: str) -> None:
+        """Toggle a boolean setting."""
+        setattr(self.app.settings, name, not getattr(self.app.settings, name))
+        self._rebuild()
+
+    def fullscreen(self) -> None:
+        """Toggle fullscreen."""
+        self.app.toggle_fullscreen()
+        self._rebuild()
+
+
+class HandoffScene(Scene):
+    """Between players: the table is hidden until the next player clicks or presses a key."""
+
+    def __init__(self, app: App, table: Scene, player_name: str, colour: tuple[int, int, int],
+                 note: str) -> None:
+        super().__init__(app)
+        self.table = table
+        self.player_name = player_name
+        self.colour = colour
+        self.note = note
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        ):
+            self.app.switch(self.table)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill((18, 20, 24))
+        pygame.draw.rect(surface, self.colour, (0, h // 2 - 90, w, 180))
+        fonts = self.app.fonts
+        big = fonts.get(40, bold=True).render(f"{self.player_name}, your turn", True,
+                                              (255, 255, 255))
+        surface.blit(big, big.get_rect(center=(w // 2, h // 2 - 30)))
+        small = fonts.get(18).render(self.note, True, (255, 255, 255))
+        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + 30)))
+        hint = fonts.get(16).render("Click or press Enter when you have the screen",
+                                    True, (200, 200, 200))
+        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 130)))
+
+
+class EndScene(ButtonScene):
+    """The game is over: winner and summary."""
+
+    title = "Game over"
+
+    def __init__(self, app: App, winner: str, summary: str, table: Scene) -> None:
+        super().__init__(app)
+        self.subtitle = f"{winner}\n{summary}"
+        self.table = table
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        return [
+            ("Look at the table", lambda: self.app.switch(self.table), "undo is still possible"),
+            ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
+            ("Quit", self.quit, ""),
+        ]
+
+    def quit(self) -> None:
+        """Close the app."""
+        self.app.running = False
+
+
+def draw_help(surface: pygame.Surface, fonts: Fonts, scene: Scene | None) -> None:
+    """The help overlay: every control of the current scene and the global keys."""
+    rows = (scene.help_lines() if scene else []) + GLOBAL_HELP
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 200))
+    surface.blit(shade, (0, 0))
+    title = fonts.get(28, bold=True).render("Controls", True, (255, 255, 255))
+    surface.blit(title, (60, 40))
+    key_font, text_font = fonts.get(15, bold=True), fonts.get(15)
+    col_w = (w - 120) // 2
+    per_col = max(1, (h - 120) // 26)
+    for i, (keys, what) in enumerate(rows):
+        x = 60 + (i // per_col) * col_w
+        y = 95 + (i % per_col) * 26
+        surface.blit(key_font.render(keys, True, (240, 200, 90)), (x, y))
+        surface.blit(text_font.render(what, True, (235, 235, 235)), (x + 190, y))
