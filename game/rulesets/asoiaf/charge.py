@@ -115,10 +115,7 @@ def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Ar
     mover, host = geo.tray_of(attacker), geo.tray_of(target)
     edge = geo.edge_for(arc)
     obstacles = align_obstacles(state, attacker.id, target.id)
-    minimum = min(mover.width, host.edge_length(edge)) / 2.0
-    if any(p.legal for p in geo.alignments(mover, host, edge, obstacles, state)):
-        return True
-    return geo.nearest_legal(mover, host, edge, obstacles, state, minimum) is not None
+    return geo.can_align_50(mover, host, edge, obstacles)
 
 
 def placements(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,

@@ -2,23 +2,22 @@
 sweeps and alignments for asoiaf units.
 
 Line of Sight, arcs and range come from :mod:`game.geometry`. The straight-line sweep and the
-alignment placements use ``game.geometry.sweep`` / ``game.geometry.align`` when those modules
-are installed; until then (they were being written alongside this ruleset) a small local
-adapter with the same answers stands in (:func:`_local_first_contact`, :func:`_local_alignments`).
+alignment placements come from ``game.geometry.sweep`` / ``game.geometry.align``; this module
+only adds the table edge (alignments off the table are not legal).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from game.core.state import GameState, TableBoard
+from game.geometry import align, sweep
+from game.geometry.align import Placement as Placement
 from game.geometry.arcs import ARC_EDGE, Arc, majority_arc
 from game.geometry.sight import Sight, line_of_sight
 from game.geometry.tolerance import TOLERANCE
@@ -34,17 +33,6 @@ but a chain of moves may leave a little float dust; well below any rules distanc
 
 INF = float("inf")
 
-
-
-def _optional(name: str) -> Any:
-    """A geometry module if it is installed yet, else None."""
-    try:
-        return importlib.import_module(f"game.geometry.{name}")
-    except ImportError:  # pragma: no cover - depends on the geometry engineer's progress
-        return None
-
-
-_sweep = _optional("sweep")
 
 
 # --- units and shapes -------------------------------------------------------------------------
@@ -146,58 +134,8 @@ def table_exit(tray: Tray, state: GameState) -> float:
 def first_contact(tray: Tray, obstacles: Sequence[Polygon], max_distance: float
                   ) -> tuple[float, int | None]:
     """Distance the tray can go straight ahead before it would overlap an obstacle, and which
-    (``(max_distance, None)`` when nothing is in the way)."""
-    if _sweep is not None and hasattr(_sweep, "first_contact"):  # pragma: no cover
-        d, idx = _sweep.first_contact(tray, list(obstacles), max_distance)
-        return float(d), idx
-    return _local_first_contact(tray, obstacles, max_distance)
-
-
-def _local_first_contact(tray: Tray, obstacles: Sequence[Polygon], max_distance: float
-                         ) -> tuple[float, int | None]:
-    """Exact sweep by vertex rays (a first contact always puts a vertex of one shape on an
-    edge of the other); a candidate counts only if the shapes would overlap just after it,
-    so trays sliding along each other are not stopped."""
-    fx, fy = tray.forward
-    path = unary_union([tray.polygon, tray.advanced(max_distance).polygon]).convex_hull
-    best, which = max_distance, None
-    for i, obstacle in enumerate(obstacles):
-        if not path.intersects(obstacle) or path.intersection(obstacle).area <= OVERLAP_AREA:
-            continue
-        for t in _candidates(tray, obstacle, (fx, fy), max_distance):
-            if t >= best:
-                break
-            probe = tray.advanced(t + 1e-3).polygon
-            if probe.intersection(obstacle).area > OVERLAP_AREA:
-                best, which = t, i
-                break
-    return best, which
-
-
-def _candidates(tray: Tray, obstacle: Polygon, u: tuple[float, float], reach: float
-                ) -> list[float]:
-    """Distances at which a vertex of one shape meets an edge of the other (sorted)."""
-    out = {0.0}
-    mine = tray.polygon
-    rings = [obstacle.exterior, *obstacle.interiors]
-    for vx, vy in tray.corners:
-        ray = LineString([(vx, vy), (vx + u[0] * reach, vy + u[1] * reach)])
-        for ring in rings:
-            out.update(_hit_distances(ray.intersection(ring), (vx, vy)))
-    for ring in rings:
-        for wx, wy in list(ring.coords)[:-1]:
-            ray = LineString([(wx, wy), (wx - u[0] * reach, wy - u[1] * reach)])
-            out.update(_hit_distances(ray.intersection(mine.exterior), (wx, wy)))
-    return sorted(t for t in out if 0.0 <= t <= reach)
-
-
-def _hit_distances(geom: Any, origin: tuple[float, float]) -> list[float]:
-    if geom.is_empty:
-        return []
-    pts: list[tuple[float, float]] = []
-    for part in getattr(geom, "geoms", [geom]):
-        pts.extend((float(x), float(y)) for x, y in part.coords)
-    return [math.hypot(x - origin[0], y - origin[1]) for x, y in pts]
+    (``(max_distance, None)`` when nothing is in the way); :func:`game.geometry.sweep`."""
+    return sweep.first_contact(tray, list(obstacles), max_distance)
 
 
 def corridor(tray: Tray, distance: float) -> Polygon:
@@ -237,83 +175,39 @@ def _extent_along(tray: Tray, facing: float) -> float:
 # --- alignment ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Placement:
-    """A candidate alignment: the mover's tray flush with the target's edge, facing it.
-    ``kind`` 100 or 50 (or 0: another overlap), ``side`` left/right/centre as the mover sees
-    it, ``legal`` when it overlaps nothing, ``overlap`` the shared edge length in inches."""
-
-    tray: Tray
-    kind: int
-    side: str
-    legal: bool
-    overlap: float
+def on_table(state: GameState | None, tray: Tray) -> bool:
+    """Whether the tray stands wholly on the table."""
+    board = state.board if state is not None else None
+    return not isinstance(board, TableBoard) or bool(
+        board.polygon.buffer(TOLERANCE).covers(tray.polygon))
 
 
 def alignments(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
                state: GameState | None = None) -> list[Placement]:
-    """100% and 50% (left and right) placements of ``mover`` against ``target``'s ``edge``."""
-    out = []
-    for kind, side, offset in _offsets(mover, target, edge):
-        tray = _flush(mover, target, edge, offset)
-        out.append(Placement(tray, kind, side, _clear(tray, obstacles, state),
-                             _overlap(mover, target, edge, offset)))
-    return out
+    """100% and 50% (left, right) placements of ``mover`` against ``target``'s ``edge``
+    (:func:`game.geometry.align.alignments`); off-table placements are not legal."""
+    return [p if on_table(state, p.tray) else replace(p, legal=False)
+            for p in align.alignments(mover, target, edge, list(obstacles))]
 
 
 def nearest_legal(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
-                  state: GameState | None = None, minimum: float = 0.0) -> Placement | None:
-    """The legal flush placement closest to a 100% or 50% one, with at least ``minimum``
-    inches of edge overlap (AS-CHG-7); None if there is none."""
-    length = target.edge_length(edge)
-    span = (length + mover.width) / 2.0
-    steps = 96
-    ideal = [o for _, _, o in _offsets(mover, target, edge)]
-    best: tuple[float, Placement] | None = None
-    for i in range(steps + 1):
-        offset = -span + 2 * span * i / steps
-        overlap = _overlap(mover, target, edge, offset)
-        if overlap < minimum - TOLERANCE or overlap <= TOLERANCE:
-            continue
-        tray = _flush(mover, target, edge, offset)
-        if not _clear(tray, obstacles, state):
-            continue
-        gap = min(abs(offset - o) for o in ideal)
-        if best is None or gap < best[0]:
-            side = "centre" if abs(offset) < TOLERANCE else ("left" if offset < 0 else "right")
-            best = (gap, Placement(tray, 0, side, True, overlap))
-    return best[1] if best else None
+                  state: GameState | None = None) -> Placement | None:
+    """The legal flush placement closest to a 100% or 50% one (AS-CHG-7), or None."""
+    best = align.best_alignment(mover, target, edge, list(obstacles))
+    return best if best is not None and on_table(state, best.tray) else None
 
 
-def _offsets(mover: Tray, target: Tray, edge: Side) -> list[tuple[int, str, float]]:
-    """Offsets (inches, to the mover's right along the edge) of 100%, 50% left, 50% right."""
-    half = target.edge_length(edge) / 2.0
-    return [(100, "centre", 0.0), (50, "left", -half), (50, "right", half)]
+def least_movement(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+                   state: GameState | None = None) -> Placement | None:
+    """The legal 100%/50% placement moving ``mover`` least, else the nearest legal overlap
+    (AS-CHG-13); None when there is none."""
+    best = align.least_movement_alignment(mover, target, edge, list(obstacles))
+    return best if best is not None and on_table(state, best.tray) else None
 
 
-def _overlap(mover: Tray, target: Tray, edge: Side, offset: float) -> float:
-    half_t, half_m = target.edge_length(edge) / 2.0, mover.width / 2.0
-    return max(0.0, min(half_t, offset + half_m) - max(-half_t, offset - half_m))
-
-
-def _flush(mover: Tray, target: Tray, edge: Side, offset: float) -> Tray:
-    """The mover facing into ``edge`` with its front edge on it, shifted ``offset`` inches to
-    its own right of the edge midpoint."""
-    a, b = target.edge_points(edge)
-    mid = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
-    nx, ny = target.edge_normal(edge)
-    facing = math.degrees(math.atan2(-nx, -ny)) % 360.0
-    probe = Tray.with_front_arrow_at(mid[0], mid[1], facing, mover.width, mover.depth,
-                                     mover.files, mover.ranks)
-    rx, ry = probe.right
-    return probe.translated(rx * offset, ry * offset)
-
-
-def _clear(tray: Tray, obstacles: Sequence[Polygon], state: GameState | None) -> bool:
-    board = state.board if state is not None else None
-    if isinstance(board, TableBoard) and not board.polygon.buffer(TOLERANCE).covers(tray.polygon):
-        return False
-    return all(tray.polygon.intersection(o).area <= OVERLAP_AREA for o in obstacles)
+def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]) -> bool:
+    """Room to align at 50% or more (AS-CHG-2)."""
+    return align.can_align_50(mover, target, edge, list(obstacles))
 
 
 def terrain_hit(state: GameState, shape: Polygon, keywords: Iterable[str]) -> list[str]:

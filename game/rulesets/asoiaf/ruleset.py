@@ -709,10 +709,8 @@ class AsoiafRuleset(Ruleset):
             here = geo.tray_of(enemy)
             arc = geo.arc_of(charger, here)[0]
             obstacles = chg.align_obstacles(state, unit.id, enemy.id)
-            legal = [p for p in geo.alignments(here, charger, geo.edge_for(arc), obstacles,
-                                               state) if p.legal]
-            if legal:
-                best = min(legal, key=lambda p: (p.tray.x - here.x) ** 2 + (p.tray.y - here.y) ** 2)
+            best = geo.least_movement(here, charger, geo.edge_for(arc), obstacles, state)
+            if best is not None:
                 enemy.tray = best.tray
                 what = f"aligns {best.kind}% ({best.side}) with"
             else:
