@@ -131,14 +131,33 @@ def arcs_of_point(
     return frozenset(found)
 
 
+def _shoelace(ring: list[Point]) -> float:
+    return 0.5 * abs(sum(ring[i - 1][0] * ring[i][1] - ring[i][0] * ring[i - 1][1]
+                         for i in range(len(ring))))
+
+
 def arc_shares(
     tray: Tray, other: Polygon, construction: ArcConstruction = "corner-45"
 ) -> dict[Arc, float]:
     """Fraction (0..1) of ``other``'s area lying in each arc of ``tray``. Area inside ``tray``
-    itself belongs to no arc, so the fractions sum to 1 unless the polygons overlap."""
+    itself belongs to no arc, so the fractions sum to 1 unless the polygons overlap.
+
+    A convex ``other`` (any tray) is clipped by the arcs' half-planes directly, which stays
+    exact when an edge of ``other`` runs along a dividing ray; other shapes use shapely."""
     area = float(other.area)
     if area <= 0.0:
         return {arc: 0.0 for arc in Arc}
+    if len(other.interiors) == 0 and other.convex_hull.area - area <= 1e-12 * area:
+        ring: list[Point] = [(float(x), float(y)) for x, y in other.exterior.coords[:-1]]
+        shares: dict[Arc, float] = {}
+        for arc in Arc:
+            part = ring
+            for hp in arc_halfplanes(tray, arc, construction):
+                part = _clip(part, hp)
+                if len(part) < 3:
+                    break
+            shares[arc] = _shoelace(part) / area if len(part) >= 3 else 0.0
+        return shares
     minx, miny, maxx, maxy = other.bounds
     reach = max(abs(minx - tray.x), abs(maxx - tray.x), abs(miny - tray.y), abs(maxy - tray.y))
     extent = max(200.0, 2.0 * reach + tray.width + tray.depth)

@@ -38,15 +38,15 @@ def _ring_normals(verts: np.ndarray) -> np.ndarray:
     return out
 
 
-def swept_intervals(
+def contact_intervals(
     tray_verts: np.ndarray, direction: np.ndarray, pieces: Pieces
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Contact intervals of quads moving along unit directions against convex pieces.
 
     ``tray_verts`` (N, 4, 2) and ``direction`` (N, 2) are paired row by row with ``pieces``
-    (N pieces). Returns ``(t_lo, t_hi, blocks)``: the closed travel interval (inches) during
-    which quad and piece touch (t_lo > t_hi when they never do), and whether the interiors
-    overlap by more than TOLERANCE at some travel t > 0."""
+    (N pieces). Returns ``(t_lo, t_hi, o_lo, o_hi)`` in inches of travel (any sign): the
+    closed interval during which quad and piece touch, and the open interval during which
+    their interiors overlap by more than TOLERANCE (empty intervals have lo > hi)."""
     n_t = _ring_normals(tray_verts)  # (N, 4, 2)
     n_o = pieces.normal  # (N, K, 2), zero rows for padding
     axes = np.concatenate([n_t, n_o], axis=1)  # (N, A, 2)
@@ -57,32 +57,35 @@ def swept_intervals(
     p_min, p_max = pp.min(axis=2), pp.max(axis=2)
     q_min, q_max = qp.min(axis=2), qp.max(axis=2)
     s = np.einsum("nai,ni->na", axes, direction)
-    moving = np.abs(s) > 1e-12
+    moving = real & (np.abs(s) > 1e-12)
+    fixed = real & ~moving
     with np.errstate(divide="ignore", invalid="ignore"):
         a1 = (q_min - p_max) / s  # projection ends meet
         a2 = (q_max - p_min) / s
         b1 = (q_min + TOLERANCE - p_max) / s  # overlap deeper than TOLERANCE
         b2 = (q_max - TOLERANCE - p_min) / s
-    lo = np.where(moving, np.minimum(a1, a2), -np.inf)
-    hi = np.where(moving, np.maximum(a1, a2), np.inf)
-    blo = np.where(moving, np.minimum(b1, b2), -np.inf)
-    bhi = np.where(moving, np.maximum(b1, b2), np.inf)
-    still_touch = (p_min <= q_max + 1e-12) & (p_max >= q_min - 1e-12)
-    still_deep = (p_min < q_max - TOLERANCE) & (p_max > q_min + TOLERANCE)
-    lo = np.where(real, lo, -np.inf)
-    hi = np.where(real, hi, np.inf)
-    blo = np.where(real, blo, -np.inf)
-    bhi = np.where(real, bhi, np.inf)
-    fixed_ok = np.where(real & ~moving, still_touch, True).all(axis=1)
-    fixed_deep = np.where(real & ~moving, still_deep, True).all(axis=1)
-    t_lo = lo.max(axis=1)
-    t_hi = hi.min(axis=1)
-    b_lo = blo.max(axis=1)
-    b_hi = bhi.min(axis=1)
-    t_lo = np.where(fixed_ok, t_lo, np.inf)
-    t_hi = np.where(fixed_ok, t_hi, -np.inf)
-    blocks = fixed_deep & (b_lo < b_hi) & (b_hi > 0.0)
-    return t_lo, t_hi, blocks
+    t_lo = np.where(moving, np.minimum(a1, a2), -np.inf).max(axis=1)
+    t_hi = np.where(moving, np.maximum(a1, a2), np.inf).min(axis=1)
+    o_lo = np.where(moving, np.minimum(b1, b2), -np.inf).max(axis=1)
+    o_hi = np.where(moving, np.maximum(b1, b2), np.inf).min(axis=1)
+    touch_ok = np.where(fixed, (p_min <= q_max + 1e-12) & (p_max >= q_min - 1e-12),
+                        True).all(axis=1)
+    deep_ok = np.where(fixed, (p_min < q_max - TOLERANCE) & (p_max > q_min + TOLERANCE),
+                       True).all(axis=1)
+    t_lo = np.where(touch_ok, t_lo, np.inf)
+    t_hi = np.where(touch_ok, t_hi, -np.inf)
+    o_lo = np.where(deep_ok, o_lo, np.inf)
+    o_hi = np.where(deep_ok, o_hi, -np.inf)
+    return t_lo, t_hi, o_lo, o_hi
+
+
+def swept_intervals(
+    tray_verts: np.ndarray, direction: np.ndarray, pieces: Pieces
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """As :func:`contact_intervals`, returning ``(t_lo, t_hi, blocks)`` where ``blocks`` says
+    the interiors overlap by more than TOLERANCE at some travel t > 0."""
+    t_lo, t_hi, o_lo, o_hi = contact_intervals(tray_verts, direction, pieces)
+    return t_lo, t_hi, (o_lo < o_hi) & (o_hi > 0.0)
 
 
 def contact_table(

@@ -188,3 +188,26 @@ def test_as_rng_6_range_matches_brute_force(v: Tray, o: Tray) -> None:
     assert r <= sampled + 1e-9
     if not inside:
         assert sampled - r <= ring.length / 400
+
+
+def test_as_chg_4_non_convex_other_uses_area_overlay() -> None:
+    t = Tray(0, 0, 0, 2, 2)
+    ell = Polygon([(-1, 3), (3, 3), (3, 4), (0, 4), (0, 6), (-1, 6)])
+    shares = arc_shares(t, ell)
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert majority_arc(t, ell) == (Arc.FRONT,)
+
+
+def test_as_chg_4_edge_along_a_dividing_ray_is_exact() -> None:
+    t = Tray(0, 0, 30, 3, 1)
+    fl = t.corners[0]
+    # a 2" square with one edge lying on the front-left dividing ray
+    ox, oy = t.forward[0] - t.right[0], t.forward[1] - t.right[1]
+    n = math.hypot(ox, oy)
+    start = (fl[0] + 2 * ox / n, fl[1] + 2 * oy / n)
+    sq = Polygon([start, (start[0] + 2 * ox / n, start[1] + 2 * oy / n),
+                  (start[0] + 2 * ox / n - 2 * oy / n, start[1] + 2 * oy / n + 2 * ox / n),
+                  (start[0] - 2 * oy / n, start[1] + 2 * ox / n)])
+    shares = arc_shares(t, sq)
+    assert max(shares.values()) == pytest.approx(1.0)
+    assert len(majority_arc(t, sq)) == 1
