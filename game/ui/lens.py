@@ -148,7 +148,8 @@ class RulesLens:
         roll = getattr(preview, "roll_needed", None)
         prob = getattr(preview, "probability", None)
         arc = getattr(preview, "arc", None)
-        arc_name = getattr(arc, "value", arc)
+        arcs = arc if isinstance(arc, tuple | list) else (arc,)
+        arc_name = "/".join(str(getattr(a, "value", a)) for a in arcs if a is not None)
         text = "Charge:"
         if arc_name:
             text += f" into {arc_name} arc,"

@@ -515,8 +515,8 @@ class Renderer:
             pygame.draw.circle(layer, (*p.range_line, 255), b, 4)
             if overlay.distance is not None:
                 self._tag(layer, f'{overlay.distance:.2f}"', ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-        if overlay.lines and overlay.range_to is not None:
-            self._info_box(layer, overlay.lines, scr(overlay.range_to))
+        if overlay.lines:
+            self._info_box(layer, overlay.lines, (0.0, 0.0))
         return layer, origin
 
     def _tag(self, layer: pygame.Surface, text: str, at: Point) -> None:
@@ -530,8 +530,8 @@ class Renderer:
         imgs = [font.render(line, True, (255, 255, 255)) for line in lines]
         w = max(i.get_width() for i in imgs) + 16
         h = sum(i.get_height() for i in imgs) + 12
-        x = min(max(4, at[0] + 18), layer.get_width() - w - 4)
-        y = min(max(4, at[1] + 18), layer.get_height() - h - 4)
+        x = min(max(6, at[0] + 6), layer.get_width() - w - 4)
+        y = min(max(6, at[1] + 6), layer.get_height() - h - 4)
         pygame.draw.rect(layer, (10, 12, 16, 225), (x, y, w, h), border_radius=6)
         pygame.draw.rect(layer, (*self.palette.hover, 255), (x, y, w, h), 1, border_radius=6)
         yy = y + 6

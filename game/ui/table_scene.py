@@ -176,7 +176,7 @@ class TableScene(Scene):
                 tuple(map(str, self.variants)), self.app.screen.get_size())
 
     def _rebuild_panel(self) -> None:
-        from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine
+        from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
 
         for element in list(self.widgets) + list(self.refusals):
             element.kill()
@@ -192,7 +192,7 @@ class TableScene(Scene):
         x0 = w - PANEL_W + 8
         y = TOP_H + 4
 
-        def button(label: str, fn: Any, width: int, x: int, tip: str | None = None,
+        def button(label: str, fn: Any, width: int, x: int, y: int, tip: str | None = None,
                    enabled: bool = True) -> Any:
             b = UIButton(pygame.Rect(x, y, width, 30), label, manager, tool_tip_text=tip)
             if enabled:
@@ -213,20 +213,20 @@ class TableScene(Scene):
                 enabled, tip = False, str(undo_refusal)
             if label == "Redo" and not self.game.can_redo():
                 enabled, tip = False, "there is nothing to redo"
-            button(label, fn, bw, x0 + i * (bw + 4), tip, enabled)
+            button(label, fn, bw, x0 + i * (bw + 4), y, tip, enabled)
         y += 38 + 62
         node = self.game.pending()
         y = self._build_actions(button, x0, y)
         y = self._build_decision(node, button, x0, y, UITextBox)
         if isinstance(node, Chance):
-            UILabel(pygame.Rect(x0, y, PANEL_W - 16, 24),
-                    f"Dice: {node.dice} - {node.purpose}", manager)
-            y += 28
-            button("Roll the dice (Space)", self.roll, PANEL_W - 16, x0)
+            UITextBox(html.escape(f"Dice {node.dice}: {node.purpose}"),
+                      pygame.Rect(x0, y, PANEL_W - 16, 46), manager)
+            y += 50
+            button("Roll the dice (Space)", self.roll, PANEL_W - 16, x0, y)
             y += 34
             self.dice_entry = UITextEntryLine(pygame.Rect(x0, y, 180, 30), manager)
             self.dice_entry.set_text("")
-            button("Use my dice", self.use_real_dice, PANEL_W - 16 - 186, x0 + 186,
+            button("Use my dice", self.use_real_dice, PANEL_W - 16 - 186, x0 + 186, y,
                    "type the faces you rolled at the table, e.g. 3 5")
             y += 38
         log_top = max(y + 6, h // 2)
@@ -242,9 +242,9 @@ class TableScene(Scene):
         if self.variants:
             for action in self.variants[:8]:
                 button(option_label(action, self._names()), self._performer(action),
-                       PANEL_W - 16, x0)
+                       PANEL_W - 16, x0, y)
                 y += 34
-            button("Cancel", self.cancel_mode, PANEL_W - 16, x0)
+            button("Cancel", self.cancel_mode, PANEL_W - 16, x0, y)
             return y + 40
         if sel and sel in self.state.units and not isinstance(node, PlayerDecision | Chance):
             choices = choices_for(self.game, sel, self._hover_enemy())
@@ -252,13 +252,13 @@ class TableScene(Scene):
             for i, choice in enumerate(choices):
                 tip = str(choice.refusal) if choice.refusal else self._action_tip(choice)
                 x = x0 + (i % 2) * (col + 6)
-                button(choice.label, self._chooser(choice), col, x, tip, choice.enabled)
+                button(choice.label, self._chooser(choice), col, x, y, tip, choice.enabled)
                 if i % 2 == 1:
                     y += 34
             if len(choices) % 2 == 1:
                 y += 34
         end_refusal = self.game.why_not(EndActivation())
-        button("End activation (Enter)", self.end_activation, PANEL_W - 16, x0,
+        button("End activation (Enter)", self.end_activation, PANEL_W - 16, x0, y,
                str(end_refusal) if end_refusal else "hand over to the next player",
                end_refusal is None)
         return y + 40
@@ -277,7 +277,7 @@ class TableScene(Scene):
         y += 62
         for option in node.options[:10]:
             button(option_label(option, self._names()), self._performer(option), PANEL_W - 16, x0,
-                   str(option))
+                   y, str(option))
             y += 34
         return y + 6
 
@@ -323,7 +323,18 @@ class TableScene(Scene):
             self._key(event)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                             pygame.MOUSEWHEEL):
+            if event.type == pygame.MOUSEMOTION and self._explain_disabled(event.pos):
+                return
             self._mouse(event)
+
+    def _explain_disabled(self, pos: tuple[int, int]) -> bool:
+        """Hovering a disabled button shows why it is disabled (pygame-gui sends no hover
+        events for disabled buttons)."""
+        for element, reason in self.refusals.items():
+            if element.rect.collidepoint(pos):
+                self.status = f"Not now: {reason}"
+                return True
+        return False
 
     def _typing(self) -> bool:
         return self.dice_entry is not None and bool(self.dice_entry.is_focused)
@@ -483,7 +494,7 @@ class TableScene(Scene):
             self.mode = ("hex", choice)
             self._hex_ghosts(choice.legal)
             self.status = f"{choice.label}: click a highlighted hex"
-        elif not choice.legal:
+        elif _is_continuous(t):
             self.mode = ("maneuver", choice)
             self.maneuver_then = 0.0
             self.status = f"{choice.label}: point where to go, wheel turns at the end, click"
@@ -1039,6 +1050,16 @@ class TableScene(Scene):
             y += 20
         hint = fonts.get(12).render("Esc closes", True, (160, 160, 160))
         surface.blit(hint, (box.right - hint.get_width() - 10, box.top + 10))
+
+
+def _is_continuous(action_type: type[Action]) -> bool:
+    """Whether an action has free numeric fields (placed by pointing, like a Maneuver)."""
+    import typing
+
+    from game.ui.actions import required_fields
+
+    hints = typing.get_type_hints(action_type)
+    return any(hints.get(f.name) is float for f in required_fields(action_type))
 
 
 def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -1,0 +1,127 @@
+"""Drive the real table scene on an ASOIAF charge: select, hover, Charge, dice, decisions,
+undo, save, load; check state and pixels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.core.pending import Chance, PlayerDecision
+from game.ui.palette import hex_to_rgb
+
+from .conftest import SCENARIOS
+from .driver import (
+    click,
+    find_button,
+    frames,
+    hover,
+    key,
+    make_app,
+    pixel,
+    press,
+    screen_of,
+    table,
+)
+
+CHARGE = SCENARIOS / "asoiaf_charge_example.toml"
+
+
+def test_tray_colour_and_front_arc_overlay(data_dir: Path) -> None:
+    app = make_app(data_dir, CHARGE)
+    scene = table(app)
+    sworn = scene.state.units["sworn"]
+    assert sworn.tray is not None
+    slot = screen_of(app, *sworn.tray.model_slots()[0])
+    player = scene.state.player(sworn.owner)
+    assert pixel(app, slot) == hex_to_rgb(player.colour)
+    probe = screen_of(app, sworn.tray.x - 8, sworn.tray.y + 8)  # open table in front
+    before = pixel(app, probe)
+    click(app, screen_of(app, sworn.tray.x, sworn.tray.y))
+    assert scene.view.selected == "sworn"
+    after = pixel(app, probe)
+    front = scene.renderer.palette.arc_front
+    assert after != before
+    # the pixel moved towards the front-arc colour
+    dist_before = sum(abs(a - b) for a, b in zip(before, front, strict=True))
+    dist_after = sum(abs(a - b) for a, b in zip(after, front, strict=True))
+    assert dist_after < dist_before
+
+
+def test_hover_shows_range_and_charge_odds(data_dir: Path) -> None:
+    app = make_app(data_dir, CHARGE)
+    scene = table(app)
+    sworn, guard = scene.state.units["sworn"], scene.state.units["guard"]
+    assert sworn.tray and guard.tray
+    click(app, screen_of(app, sworn.tray.x, sworn.tray.y))
+    hover(app, screen_of(app, guard.tray.x, guard.tray.y))
+    overlay = scene.view.overlay
+    assert overlay is not None and overlay.target == "guard"
+    assert overlay.distance is not None and overlay.distance > 0
+    assert any(line.startswith("Range") for line in overlay.lines)
+    assert any("Charge" in line for line in overlay.lines)
+    # the range line is drawn in white between front arrow and target
+    assert overlay.range_from is not None and overlay.range_to is not None
+    (ax, ay), (bx, by) = overlay.range_from, overlay.range_to
+    x, y = screen_of(app, ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25)
+    assert any(pixel(app, (x + dx, y + dy)) == (255, 255, 255)
+               for dx in range(-1, 2) for dy in range(-1, 2))
+
+
+def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
+    app = make_app(data_dir, CHARGE)
+    scene = table(app)
+    sworn, guard = scene.state.units["sworn"], scene.state.units["guard"]
+    assert sworn.tray and guard.tray
+    start = sworn.tray
+    click(app, screen_of(app, sworn.tray.x, sworn.tray.y))
+    press(app, "Charge")
+    assert scene.mode is not None and "guard" in scene.view.targets
+    click(app, screen_of(app, guard.tray.x, guard.tray.y))
+    assert any(str(e.action).startswith("charge") for e in scene.game.log)
+    # answer whatever the procedure asks, by the panel: dice with Space, decisions by button
+    for _ in range(30):
+        node = scene.game.pending()
+        if isinstance(node, Chance):
+            key(app, pygame.K_SPACE)
+        elif isinstance(node, PlayerDecision):
+            press(app, find_button(app, "").text if False else _first_option(app, scene))
+        else:
+            break
+    assert scene.game.log[-1].events
+    moved = scene.state.units["sworn"].tray
+    assert moved is not None and moved != start
+    # undo of an action whose dice the player rolled is refused with WB-HIST-1
+    rolled = any(scene.game.log[-1].rolled_by)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    if rolled and not scene.state.options.allow_undo_dice:
+        assert "WB-HIST-1" in scene.status
+    # save and load back: same state hash
+    digest = scene.game.state_hash()
+    path = scene.save()
+    assert path.exists()
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    press(app, path.stem.replace("_", " "))
+    assert table(app).game.state_hash() == digest
+
+
+def _first_option(app: object, scene: object) -> str:
+    from game.ui.actions import option_label
+
+    node = scene.game.pending()  # type: ignore[attr-defined]
+    return option_label(node.options[0], scene._names())  # type: ignore[attr-defined]
+
+
+def test_disabled_action_says_why(data_dir: Path) -> None:
+    app = make_app(data_dir, SCENARIOS / "asoiaf_two_sides.toml")
+    scene = table(app)
+    bers = scene.state.units["bers"]
+    assert bers.tray
+    click(app, screen_of(app, bers.tray.x, bers.tray.y))
+    charge = find_button(app, "Charge")
+    assert not charge.is_enabled
+    assert scene.refusals[charge]
+    assert "[" in scene.refusals[charge]  # cites a rule ID
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=charge.rect.center, rel=(0, 0),
+                                       buttons=(0, 0, 0))])
+    assert scene.status.startswith("Not now")
