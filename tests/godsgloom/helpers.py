@@ -45,7 +45,7 @@ def unit(uid: str, side: int, at: tuple[int, int], facing: int, **extra: Any) ->
 
 def scenario_text(units: Sequence[Mapping[str, Any]], hexes: Iterable[Mapping[str, Any]] = (),
                   dice: Sequence[int] = (), options: Mapping[str, Any] | None = None,
-                  radius: int = 3, seed: int = 1) -> str:
+                  radius: int = 3, seed: int = 1, allow_undo_dice: bool = False) -> str:
     """The TOML text of a small hexagonal GODSGLOOM scenario."""
     lines = ["[scenario]", 'name = "test"', 'ruleset = "godsgloom"', f"seed = {seed}",
              "[hexmap]", f"radius = {radius}"]
@@ -56,6 +56,7 @@ def scenario_text(units: Sequence[Mapping[str, Any]], hexes: Iterable[Mapping[st
     for u in units:
         lines += ["[[units]]", *(f"{k} = {_toml(v)}" for k, v in u.items())]
     lines += ["[dice]", f"scripted = {_toml(list(dice))}"]
+    lines += ["[rules]", f"allow_undo_dice = {_toml(allow_undo_dice)}"]
     if options:
         lines += ["[rules.options]", *(f"{k} = {_toml(v)}" for k, v in options.items())]
     return "\n".join(lines) + "\n"

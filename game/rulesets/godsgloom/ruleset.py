@@ -90,7 +90,9 @@ class GodsgloomRuleset(Ruleset):
             raise SetupError(problems)
         self.attack_test: str = self.options.get("attack_test", DEFAULT_TEST)
         self.rounds: int | None = self.options.get("rounds")
-        self.profiles: dict[str, Profile] = load_profiles()
+        self.known: dict[str, tuple[str, ...]] = {"formations": tuple(FORMATIONS),
+                                                  "abilities": ABILITIES}
+        self.profiles: dict[str, Profile] = load_profiles(self.known)
         self.register(Activate, self._check_activate, self._do_activate)
         self.register(Advance, self._check_advance, self._do_advance)
         self.register(Face, self._check_face, self._do_face)
@@ -108,7 +110,7 @@ class GodsgloomRuleset(Ruleset):
 
     def build_unit(self, setup: UnitSetup) -> Unit:
         """A GODSGLOOM unit from a scenario entry (every problem reported at once)."""
-        return build_unit(setup, self.profiles, tuple(FORMATIONS), ABILITIES)
+        return build_unit(setup, self.profiles, self.known)
 
     def start(self, state: GameState, ctx: Context) -> None:
         """Record the options in the state and open round 1 (HX-ACT-1)."""

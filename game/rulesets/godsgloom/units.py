@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -76,8 +76,13 @@ class GodsUnit(Unit):
         }
 
 
-def profile_from_mapping(pid: str, data: Mapping[str, Any], where: str) -> Profile:
-    """Check one profile table; raise SetupError with every problem (paths under ``where``)."""
+def profile_from_mapping(pid: str, data: Mapping[str, Any], where: str,
+                         known: Mapping[str, Sequence[str]]) -> Profile:
+    """Check one profile table; raise SetupError with every problem (paths under ``where``).
+
+    ``known`` gives the formation and ability names that exist (keys ``formations`` and
+    ``abilities``).
+    """
     problems: list[SetupProblem] = []
     for key in data:
         if key not in STAT_KEYS and key not in OPTIONAL_KEYS:
@@ -98,6 +103,9 @@ def profile_from_mapping(pid: str, data: Mapping[str, Any], where: str) -> Profi
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             problems.append(SetupProblem(f"{where}.{key}", "expected a list of names"))
             continue
+        problems.extend(SetupProblem(f"{where}.{key}", f"unknown {key[:-1]} {v!r}",
+                                     ", ".join(known[key]))
+                        for v in value if v not in known[key])
         lists[key] = tuple(value)
     name = data.get("name", pid)
     if not isinstance(name, str):
@@ -108,24 +116,33 @@ def profile_from_mapping(pid: str, data: Mapping[str, Any], where: str) -> Profi
                    abilities=lists["abilities"], **numbers)
 
 
-def load_profiles() -> dict[str, Profile]:
+def load_profiles(known: Mapping[str, Sequence[str]]) -> dict[str, Profile]:
     """The shipped profiles (``profiles.toml`` package data), by id."""
     text = resources.files(__package__).joinpath("profiles.toml").read_text("utf-8")
-    return {pid: profile_from_mapping(pid, data, pid)
+    return {pid: profile_from_mapping(pid, data, pid, known)
             for pid, data in tomllib.loads(text).items()}
 
 
 def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
-               known_formations: tuple[str, ...], known_abilities: tuple[str, ...]) -> GodsUnit:
-    """A unit from a scenario entry: profile or inline stats, then counters (health, tokens)."""
-    profile = _profile_of(setup, profiles)
-    problems = _name_problems(profile, known_formations, known_abilities)
+               known: Mapping[str, Sequence[str]]) -> GodsUnit:
+    """A unit from a scenario entry: profile or inline stats, then counters (health, tokens).
+
+    Every problem is reported at once in a :class:`SetupError`.
+    """
+    problems: list[SetupProblem] = []
+    try:
+        profile = _profile_of(setup, profiles, known)
+    except SetupError as exc:
+        problems.extend(exc.problems)
+        profile = None
     if setup.hex is None:
         problems.append(SetupProblem("hex", "a GODSGLOOM unit stands on a hex"))
     for key in setup.counters:
         if key not in COUNTERS:
-            problems.append(SetupProblem(key, f"GODSGLOOM units do not use {key!r}",
-                                         "health or tokens"))
+            problems.append(SetupProblem(key, f"GODSGLOOM units do not use {key!r} (only "
+                                         "health and tokens)"))
+    if profile is None:
+        raise SetupError(problems)
     health = setup.counters.get("health", profile.health)
     tokens = setup.counters.get("tokens", profile.tokens)
     if not isinstance(health, int) or not 1 <= health <= profile.health:
@@ -144,28 +161,15 @@ def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
     )
 
 
-def _profile_of(setup: UnitSetup, profiles: Mapping[str, Profile]) -> Profile:
+def _profile_of(setup: UnitSetup, profiles: Mapping[str, Profile],
+                known: Mapping[str, Sequence[str]]) -> Profile:
     if setup.stats is not None:
-        return profile_from_mapping("inline", setup.stats, "stats")
+        return profile_from_mapping("inline", setup.stats, "stats", known)
     if setup.profile is None or setup.profile not in profiles:
         close = difflib.get_close_matches(str(setup.profile), list(profiles), n=1)
         raise SetupError([SetupProblem("profile", f"unknown GODSGLOOM profile "
                                        f"{setup.profile!r}", close[0] if close else None)])
     return profiles[setup.profile]
-
-
-def _name_problems(profile: Profile, formations: tuple[str, ...],
-                   abilities: tuple[str, ...]) -> list[SetupProblem]:
-    out: list[SetupProblem] = []
-    for f in profile.formations:
-        if f not in formations:
-            out.append(SetupProblem("stats.formations", f"unknown formation {f!r}",
-                                    ", ".join(formations)))
-    for a in profile.abilities:
-        if a not in abilities:
-            out.append(SetupProblem("stats.abilities", f"unknown ability {a!r}",
-                                    ", ".join(abilities)))
-    return out
 
 
 __all__ = ["COUNTERS", "GodsUnit", "Profile", "build_unit", "load_profiles"]
