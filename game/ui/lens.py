@@ -13,8 +13,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from shapely.geometry import MultiPoint, Polygon
 from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry import Polygon
 from shapely.ops import nearest_points
 
 from game.core.state import GameState, Unit
@@ -108,11 +108,20 @@ class RulesLens:
         sight = _module("game.geometry.sight")
         if sight is None or viewer.tray is None or target.tray is None:
             return None, None, []
-        obstacles: list[Polygon] = [
+        # Every sight line runs inside the hull of the front edge and the target, so only
+        # obstacles meeting that hull can block it (exact prefilter; geometry decides).
+        hull = MultiPoint([*viewer.tray.front_edge.coords,
+                           *target.tray.polygon.exterior.coords]).convex_hull
+        minx, miny, maxx, maxy = hull.bounds
+        candidates: list[Polygon] = [
             u.tray.polygon for u in state.live_units()
             if u.tray is not None and u.id not in (viewer.id, target.id)
         ]
-        obstacles += [t.polygon for t in state.terrain if t.has("blocks-sight")]
+        candidates += [t.polygon for t in state.terrain if t.has("blocks-sight")]
+        obstacles = [
+            p for p in candidates
+            if _boxes_meet(p.bounds, (minx, miny, maxx, maxy)) and p.intersects(hull)
+        ]
         result = sight.line_of_sight(viewer.tray, target.tray.polygon, obstacles)
         witness = result.witness
         seg: Segment | None = None
@@ -225,6 +234,11 @@ class RulesLens:
             seg, ok = _hex_line(line, scale)
             (good if ok else bad).append(seg)
         return bool(result.visible), (good[0] if good else None), tuple(bad)
+
+
+def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two (minx, miny, maxx, maxy) boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _hex_width(grid: ModuleType) -> float:

@@ -106,9 +106,12 @@ class Renderer:
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
         surface.blit(self._base_layer(surface, state, view), (0, 0))
         self._draw_ghosts(surface, state, view)
+        colours = {p.number: self.palette.player_colour(p.number, p.colour)
+                   for p in state.players}
         for unit in state.units.values():
             if unit.on_board:
-                self._draw_unit(surface, state, view, unit)
+                colour = colours.get(unit.owner, (160, 160, 160))
+                self._draw_unit(surface, view, unit, colour)
         self._draw_outlines(surface, state, view)
         if view.overlay is not None:
             self._draw_hover(surface, view.overlay, cam)
@@ -268,10 +271,9 @@ class Renderer:
         return self.palette.player_colour(player.number, player.colour)
 
     def _draw_unit(
-        self, surface: pygame.Surface, state: GameState, view: ViewState, unit: Unit
+        self, surface: pygame.Surface, view: ViewState, unit: Unit, colour: RGB
     ) -> None:
         cam = view.camera
-        colour = self.unit_colour(state, unit)
         tray = view.overrides.get(unit.id, unit.tray)
         if tray is not None:
             sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom)
@@ -479,65 +481,84 @@ class Renderer:
         surface.blit(layer, rect.topleft)
 
     def _draw_hover(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera) -> None:
+        """Lines are drawn directly; the see-through corridor and the info box are cached
+        small surfaces (re-made when the overlay or the camera changes)."""
         key = (id(overlay), cam.key())
         if self._hover is None or self._hover[0] != key:
-            layer, topleft = self._render_hover(overlay, cam)
+            layer, topleft = self._render_hover_fill(overlay, cam)
             self._hover = (key, layer, topleft)
         _, layer, topleft = self._hover
         surface.blit(layer, (round(topleft[0]), round(topleft[1])))
-
-    def _render_hover(self, overlay: HoverOverlay, cam: Camera) -> tuple[pygame.Surface, Point]:
-        layer = pygame.Surface((cam.width, cam.height), pygame.SRCALPHA)
-        origin = (cam.left, cam.top)
-
-        def scr(p: Point) -> Point:
-            sx, sy = cam.to_screen(*p)
-            return (sx - origin[0], sy - origin[1])
-
         p = self.palette
-        if overlay.corridor is not None:
-            for ring in polygon_rings(overlay.corridor):
-                pts = [scr(q) for q in ring]
-                pygame.draw.polygon(layer, (*p.corridor, 70), pts)
-                pygame.draw.polygon(layer, (*p.corridor, 220), pts, 2)
         for poly in overlay.blockers:
             for ring in polygon_rings(poly):
-                pygame.draw.polygon(layer, (*p.blocker, 230), [scr(q) for q in ring], 4)
+                pygame.draw.polygon(surface, p.blocker, cam.points_to_screen(ring), 4)
         for a, b in overlay.blocked_lines:
-            pygame.draw.line(layer, (*p.blocked_line, 200), scr(a), scr(b), 2)
+            pygame.draw.line(surface, p.blocked_line, cam.to_screen(*a), cam.to_screen(*b), 2)
         if overlay.witness is not None:
             a, b = overlay.witness
-            pygame.draw.line(layer, (*p.sight_line, 255), scr(a), scr(b), 3)
+            pygame.draw.line(surface, p.sight_line, cam.to_screen(*a), cam.to_screen(*b), 3)
         if overlay.range_from is not None and overlay.range_to is not None:
-            a, b = scr(overlay.range_from), scr(overlay.range_to)
-            pygame.draw.line(layer, (*p.range_line, 255), a, b, 2)
-            pygame.draw.circle(layer, (*p.range_line, 255), a, 4)
-            pygame.draw.circle(layer, (*p.range_line, 255), b, 4)
+            a, b = cam.to_screen(*overlay.range_from), cam.to_screen(*overlay.range_to)
+            pygame.draw.line(surface, p.range_line, a, b, 2)
+            pygame.draw.circle(surface, p.range_line, a, 4)
+            pygame.draw.circle(surface, p.range_line, b, 4)
             if overlay.distance is not None:
-                self._tag(layer, f'{overlay.distance:.2f}"', ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+                self._tag(surface, f'{overlay.distance:.2f}"', ((a[0] + b[0]) / 2,
+                                                                (a[1] + b[1]) / 2))
         if overlay.lines:
-            self._info_box(layer, overlay.lines, (0.0, 0.0))
-        return layer, origin
+            box = self._info_surface(overlay)
+            surface.blit(box, (cam.left + 6, cam.top + 6))
+
+    def _render_hover_fill(
+        self, overlay: HoverOverlay, cam: Camera
+    ) -> tuple[pygame.Surface, Point]:
+        """The charge corridor as a see-through surface cropped to its bounds."""
+        rings = [cam.points_to_screen(r) for r in polygon_rings(overlay.corridor)]
+        if not rings:
+            return pygame.Surface((1, 1), pygame.SRCALPHA), (0.0, 0.0)
+        xs = [x for r in rings for x, _ in r]
+        ys = [y for r in rings for _, y in r]
+        left, top = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
+        size = (math.ceil(max(xs)) - left + 3, math.ceil(max(ys)) - top + 3)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        for ring in rings:
+            pts = [(x - left, y - top) for x, y in ring]
+            pygame.draw.polygon(layer, (*self.palette.corridor, 70), pts)
+            pygame.draw.polygon(layer, (*self.palette.corridor, 220), pts, 2)
+        return layer, (float(left), float(top))
+
+    def _info_surface(self, overlay: HoverOverlay) -> pygame.Surface:
+        key = ("info", id(overlay), self.palette.name)
+        hit = self._sprites.get(key)
+        if hit is None:
+            font = self.fonts.get(14)
+            imgs = [font.render(line, True, (255, 255, 255)) for line in overlay.lines]
+            w = max(i.get_width() for i in imgs) + 16
+            h = sum(i.get_height() for i in imgs) + 12
+            box = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(box, (10, 12, 16, 225), (0, 0, w, h), border_radius=6)
+            pygame.draw.rect(box, (*self.palette.hover, 255), (0, 0, w, h), 1, border_radius=6)
+            yy = 6
+            for img in imgs:
+                box.blit(img, (8, yy))
+                yy += img.get_height()
+            self._remember(key, box, (0.0, 0.0))
+            return box
+        return hit[0]
 
     def _tag(self, layer: pygame.Surface, text: str, at: Point) -> None:
-        img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
-        box = img.get_rect(center=(round(at[0]), round(at[1]) - 12))
-        pygame.draw.rect(layer, (0, 0, 0, 200), box.inflate(8, 4), border_radius=4)
-        layer.blit(img, box)
-
-    def _info_box(self, layer: pygame.Surface, lines: Sequence[str], at: Point) -> None:
-        font = self.fonts.get(14)
-        imgs = [font.render(line, True, (255, 255, 255)) for line in lines]
-        w = max(i.get_width() for i in imgs) + 16
-        h = sum(i.get_height() for i in imgs) + 12
-        x = min(max(6, at[0] + 6), layer.get_width() - w - 4)
-        y = min(max(6, at[1] + 6), layer.get_height() - h - 4)
-        pygame.draw.rect(layer, (10, 12, 16, 225), (x, y, w, h), border_radius=6)
-        pygame.draw.rect(layer, (*self.palette.hover, 255), (x, y, w, h), 1, border_radius=6)
-        yy = y + 6
-        for img in imgs:
-            layer.blit(img, (x + 8, yy))
-            yy += img.get_height()
+        key = ("tag", text)
+        hit = self._sprites.get(key)
+        if hit is None:
+            img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
+            tag = pygame.Surface(img.get_rect().inflate(8, 4).size)
+            tag.fill((0, 0, 0))
+            tag.blit(img, (4, 2))
+            self._remember(key, tag, (0.0, 0.0))
+        else:
+            tag = hit[0]
+        layer.blit(tag, tag.get_rect(center=(round(at[0]), round(at[1]) - 14)))
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

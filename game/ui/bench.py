@@ -1,0 +1,121 @@
+"""``warbench bench render [--json] [--repeats N]``: frame times of the table renderer on a
+generated 200-tray scene (72" x 48", 30 terrain pieces, fixed seed) with every overlay on:
+the selected unit's arcs, the hover overlay (range, line of sight, blockers) with the hovered
+unit changing every 10 frames, selection outlines and unit labels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from game.core.state import GameState, Player, TableBoard, TerrainPiece
+from game.geometry.tray import Tray
+from game.rulesets.sandbox import SandboxUnit
+
+WIDTH, HEIGHT = 72.0, 48.0
+TRAYS = 200
+TERRAIN = 30
+SEED = 1234
+
+
+def bench_state(seed: int = SEED) -> GameState:
+    """The benchmark scene: 200 non-overlapping trays and 30 terrain pieces."""
+    rng = random.Random(seed)
+    terrain: list[TerrainPiece] = []
+    for i in range(TERRAIN):
+        cx, cy = rng.uniform(4, WIDTH - 4), rng.uniform(4, HEIGHT - 4)
+        r = rng.uniform(1.0, 2.2)
+        pts = tuple(
+            (cx + r * rng.uniform(0.7, 1.0) * _cos(k), cy + r * rng.uniform(0.7, 1.0) * _sin(k))
+            for k in range(6)
+        )
+        kind = rng.choice(["forest", "hill", "ruins", "water"])
+        keywords = frozenset({"blocks-sight"}) if kind in ("forest", "ruins") else frozenset()
+        terrain.append(TerrainPiece(f"t{i}", kind, keywords, pts))
+    units: dict[str, SandboxUnit] = {}
+    cols, rows = 20, 10
+    for i in range(TRAYS):
+        col, row = i % cols, i // cols
+        x = 1.8 + col * (WIDTH - 3.6) / (cols - 1)
+        y = 2.0 + row * (HEIGHT - 4.0) / (rows - 1)
+        facing = 0.0 if row < rows // 2 else 180.0
+        facing += rng.choice([0.0, 0.0, 15.0, -15.0])
+        tray = Tray(x, y, facing % 360, 2.6, 2.0, 2, 2)
+        uid = f"u{i}"
+        units[uid] = SandboxUnit(id=uid, name=f"Unit {i}", owner=1 if row < rows // 2 else 2,
+                                 profile="bench", tray=tray, models=rng.randint(1, 4))
+    return GameState(
+        ruleset="sandbox", board=TableBoard(WIDTH, HEIGHT), terrain=terrain,
+        players=[Player(1, "North", "#3b6fb6"), Player(2, "South", "#c0392b")],
+        units=dict(units), seed=seed,
+    )
+
+
+def _cos(k: int) -> float:
+    import math
+
+    return math.cos(math.tau * k / 6)
+
+
+def _sin(k: int) -> float:
+    import math
+
+    return math.sin(math.tau * k / 6)
+
+
+def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, float]:
+    """Time ``frames`` frames; return the median and p95 frame times in milliseconds."""
+    from game.ui.headless import init_headless
+
+    init_headless()
+    import pygame
+
+    from game.ui.lens import RulesLens
+    from game.ui.palette import palette_named
+    from game.ui.render import Renderer, fit_camera
+    from game.ui.view import ViewState
+
+    surface = pygame.display.set_mode(size)
+    state = bench_state()
+    renderer = Renderer(palette_named("default"))
+    lens = RulesLens()
+    view = ViewState(selected="u45")
+    view.camera.resize(0, 0, *size)
+    fit_camera(view.camera, state)
+    enemies = [u.id for u in state.live_units(2)]
+    times: list[float] = []
+    for n in range(frames + 10):
+        start = time.perf_counter()
+        view.hovered = enemies[(n // 10) % len(enemies)]
+        view.overlay = lens.overlay(state, 0, view.selected, view.hovered)
+        renderer.draw(surface, state, view)
+        elapsed = (time.perf_counter() - start) * 1000
+        if n >= 10:  # warm-up: first sprites and the static layer
+            times.append(elapsed)
+    times.sort()
+    return {
+        "frames": float(len(times)),
+        "frame_ms_median": round(statistics.median(times), 3),
+        "frame_ms_p95": round(times[int(0.95 * (len(times) - 1))], 3),
+        "frame_ms_max": round(times[-1], 3),
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Entry point called by ``game.cli``."""
+    parser = argparse.ArgumentParser(prog="warbench bench render")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--repeats", type=int, default=1)
+    args = parser.parse_args(argv)
+    results = [run() for _ in range(max(1, args.repeats))]
+    best = min(results, key=lambda r: r["frame_ms_median"])
+    if args.json:
+        print(json.dumps(best, sort_keys=True))
+    else:
+        print(f"render: {TRAYS} trays, {TERRAIN} terrain, all overlays: "
+              f"median {best['frame_ms_median']:.2f} ms, p95 {best['frame_ms_p95']:.2f} ms")
+    return 0
