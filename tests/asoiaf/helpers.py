@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from contextlib import redirect_stdout
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from game.cli import main as cli_main
 from game.core.actions import Action, parse
 from game.core.events import Event
 from game.core.game import Game
-from game.scenario.loader import load_scenario, load_scenario_text
+from game.scenario.loader import Scenario, load_scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -61,9 +62,14 @@ def table(units: Sequence[dict[str, Any]], terrain: Sequence[dict[str, Any]] = (
     return load_scenario_text(table_text(units, terrain, dice, options)).new_game()
 
 
+@cache
+def _loaded(name: str) -> Scenario:
+    return load_scenario(SCENARIOS / f"asoiaf_{name}.toml")
+
+
 def scenario(name: str, dice: Sequence[int] = ()) -> Game:
-    """A new game of a shipped scenario."""
-    return load_scenario(SCENARIOS / f"asoiaf_{name}.toml").new_game(dice)
+    """A new game of a shipped scenario (the file is read once per test run)."""
+    return _loaded(name).new_game(dice)
 
 
 def act(game: Game, *lines: str) -> list[Event]:
