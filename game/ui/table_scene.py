@@ -121,6 +121,7 @@ class TableScene(Scene):
         self.dice: DiceShow | None = None
         self.widgets: dict[Any, Any] = {}
         self.refusals: dict[Any, str] = {}
+        self.extras: list[Any] = []
         self.log_box: Any = None
         self.dice_entry: Any = None
         self._panel_key: Any = None
@@ -178,8 +179,9 @@ class TableScene(Scene):
     def _rebuild_panel(self) -> None:
         from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine
 
-        for element in list(self.widgets) + list(self.refusals):
+        for element in list(self.widgets) + list(self.refusals) + self.extras:
             element.kill()
+        self.extras = []
         if self.log_box is not None:
             self.log_box.kill()
         if self.dice_entry is not None:
@@ -219,8 +221,8 @@ class TableScene(Scene):
         y = self._build_actions(button, x0, y)
         y = self._build_decision(node, button, x0, y, UITextBox)
         if isinstance(node, Chance):
-            UITextBox(html.escape(f"Dice {node.dice}: {node.purpose}"),
-                      pygame.Rect(x0, y, PANEL_W - 16, 46), manager)
+            self.extras.append(UITextBox(html.escape(f"Dice {node.dice}: {node.purpose}"),
+                                         pygame.Rect(x0, y, PANEL_W - 16, 46), manager))
             y += 50
             button("Roll the dice (Space)", self.roll, PANEL_W - 16, x0, y)
             y += 34
@@ -272,8 +274,8 @@ class TableScene(Scene):
             return y
         who = self.state.player(node.player).name
         rules = f" [{', '.join(node.rules)}]" if node.rules else ""
-        box(html.escape(f"{who}: {node.prompt}{rules}"), pygame.Rect(x0, y, PANEL_W - 16, 58),
-            self.app.manager)
+        self.extras.append(box(html.escape(f"{who}: {node.prompt}{rules}"),
+                               pygame.Rect(x0, y, PANEL_W - 16, 58), self.app.manager))
         y += 62
         for option in node.options[:10]:
             button(option_label(option, self._names()), self._performer(option), PANEL_W - 16, x0,
@@ -971,7 +973,10 @@ class TableScene(Scene):
             text = f"Round {self.state.turn.round}  -  {p.name} to act: {self._pending_text()}"
         else:
             text = f"Round {self.state.turn.round}  -  game over"
-        surface.blit(fonts.get(17, bold=True).render(text, True, (245, 245, 240)), (24, 9))
+        legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in self.state.players)
+        head = fonts.get(17, bold=True)
+        surface.blit(head.render(Renderer._fit(head, text, w - PANEL_W - legend - 50), True,
+                                 (245, 245, 240)), (24, 9))
         x = w - PANEL_W - 10
         for pl in reversed(self.state.players):
             colour = self.app.palette.player_colour(pl.number, pl.colour)
