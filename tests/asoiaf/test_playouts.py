@@ -42,10 +42,15 @@ def _step(game: Game, rng: random.Random) -> bool:
     return True
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_random_playouts_keep_invariants(seed: int, tmp_path: Path) -> None:
+CASES = [("skirmish", 0), ("skirmish", 1), ("two_sides", 2), ("flank_charge", 3),
+         ("bowmen_range", 4), ("attack_example", 5), ("berserkers_flank", 6), ("two_sides", 7)]
+
+
+@pytest.mark.parametrize(("name", "seed"), CASES)
+def test_random_playouts_keep_invariants(name: str, seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
-    game = scenario("skirmish")
+    game = scenario(name)
+    game.state.scripted_dice.clear()
     hashes = [game.state_hash()]
     for _ in range(MAX_STEPS):
         if not _step(game, rng):
@@ -55,13 +60,14 @@ def test_random_playouts_keep_invariants(seed: int, tmp_path: Path) -> None:
     for event in game.events():
         assert event.rules and all(r.startswith(("AS-", "WB-")) for r in event.rules)
     assert game.replayed().state_hash() == game.state_hash()
-    session = new_session(_loaded("skirmish"))
+    session = new_session(_loaded(name))
+    session.game.state.scripted_dice.clear()
     for action in game.actions():
         session.game.apply(action)
     path = write_save(session, tmp_path / "save.json")
     assert load_save(path).game.state_hash() == game.state_hash()
     steps = min(6, len(game.log))
-    for k in range(steps):
+    for _ in range(steps):
         game.state.options = type(game.state.options)(allow_undo_dice=True)
         game.undo()
         assert game.state_hash() == game.log[-1].hash_after if game.log else True
