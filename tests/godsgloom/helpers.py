@@ -1,7 +1,7 @@
 """Small GODSGLOOM scenarios built in the tests, and helpers to play them.
 
-Hex directions (pointy-top): 0 upper right (1,-1), 1 right (1,0), 2 lower right (0,1),
-3 lower left (-1,1), 4 left (-1,0), 5 upper left (0,-1).
+Hex directions (game.geometry.hexgrid, pointy-top, y up): 0 north-east (0,+1), 1 east (+1,0),
+2 south-east (+1,-1), 3 south-west (0,-1), 4 west (-1,0), 5 north-west (-1,+1).
 """
 
 from __future__ import annotations

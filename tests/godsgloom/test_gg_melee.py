@@ -169,8 +169,8 @@ def test_hx_mel_60_push_into_retreat_arc() -> None:
     assert retreat.player == 2 and set(retreat.options) == {
         Choose.of(q=2, r=-1), Choose.of(q=2, r=0), Choose.of(q=1, r=1)}
     events = play(game, "choose q=1 r=1")
-    assert at(game, "d") == (Hex(1, 1), 5)  # faces the hex it was pushed from
-    assert at(game, "a") == (Hex(1, 0), 2)  # followed up, facing the pushed unit
+    assert at(game, "d") == (Hex(1, 1), 3)  # faces the hex it was pushed from
+    assert at(game, "a") == (Hex(1, 0), 0)  # followed up, facing the pushed unit
     assert "unit.followed" in kinds(events)
     assert isinstance(game.pending(), Idle)
 
@@ -204,7 +204,7 @@ def test_hx_mel_60_no_stand_ground_at_zero_tokens() -> None:
 def test_hx_mel_60_single_empty_retreat_hex_is_taken() -> None:
     game = duel(dice=A_WINS, hexes=BLOCKED[:2])
     play(game, "activate a", "melee a -> d", "choose push=yes", "choose stand=no")
-    assert at(game, "d") == (Hex(1, 1), 5) and at(game, "a")[0] == Hex(1, 0)
+    assert at(game, "d") == (Hex(1, 1), 3) and at(game, "a")[0] == Hex(1, 0)
 
 
 def test_hx_mel_60_impossible_push_costs_a_token() -> None:
