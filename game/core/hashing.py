@@ -19,12 +19,22 @@ from game.core.state import GameState, TerrainPiece
 from game.geometry.tray import Tray
 
 
+_CACHE_KEY = "_warbench_canonical"
+"""Where a frozen dataclass instance keeps its canonical form once computed."""
+
+
 def canonical(value: Any) -> Any:
     """A JSON-ready, order-independent form of ``value`` (dataclasses tagged by class name)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        frozen = type(value).__dataclass_params__.frozen  # type: ignore[attr-defined]
+        cache = getattr(value, "__dict__", None) if frozen else None
+        if cache is not None and _CACHE_KEY in cache:
+            return cache[_CACHE_KEY]
         out: dict[str, Any] = {"__type__": type(value).__name__}
         for f in dataclasses.fields(value):
             out[f.name] = canonical(getattr(value, f.name))
+        if cache is not None:
+            cache[_CACHE_KEY] = out  # frozen values never change: compute their form once
         return out
     if isinstance(value, enum.Enum):
         return canonical(value.value)
