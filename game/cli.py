@@ -24,25 +24,14 @@ from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import Chance, Idle, IllegalAction, Over, PlayerDecision
 from game.scenario.loader import load_scenario
+from game.scenario.paths import default_scenario
+from game.scenario.paths import scenarios_dir as scenarios_dir  # re-exported for callers
 from game.scenario.problems import ScenarioError
 from game.scenario.saves import Session, load_save, new_session, write_save
 
 EXIT_OK = 0
 EXIT_INVALID = 2
 EXIT_ILLEGAL = 3
-
-DEFAULT_SCENARIO = "asoiaf_skirmish.toml"
-
-
-def scenarios_dir() -> Path:
-    """The folder of shipped scenarios (``scenarios/`` beside the package)."""
-    return Path(__file__).resolve().parent.parent / "scenarios"
-
-
-def default_scenario() -> Path:
-    """The scenario the game opens with."""
-    return scenarios_dir() / DEFAULT_SCENARIO
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``warbench`` console script."""
