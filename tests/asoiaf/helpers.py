@@ -13,6 +13,8 @@ from game.cli import main as cli_main
 from game.core.actions import Action, parse
 from game.core.events import Event
 from game.core.game import Game
+from game.core.hashing import snapshot
+from game.rulesets.asoiaf import create
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,8 +70,12 @@ def _loaded(name: str) -> Scenario:
 
 
 def scenario(name: str, dice: Sequence[int] = ()) -> Game:
-    """A new game of a shipped scenario (the file is read once per test run)."""
-    return _loaded(name).new_game(dice)
+    """A new game of a shipped scenario (the file is read once per test run; each game gets
+    its own ruleset object, so test abilities bound to one never leak into another)."""
+    loaded = _loaded(name)
+    state = snapshot(loaded.state)
+    state.scripted_dice.extend(dice)
+    return Game(state, create(loaded.model.rules.options))
 
 
 def act(game: Game, *lines: str) -> list[Event]:

@@ -7,6 +7,7 @@ from game.rulesets.asoiaf.geo import in_contact
 from game.rulesets.asoiaf.preview import charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
 from tests.asoiaf.helpers import (
+    SCENARIOS,
     SCRIPTS,
     act,
     first,
@@ -175,7 +176,7 @@ def test_as_chg_15_rough_slows_the_charge_move_only() -> None:
 
 
 def test_as_chg_ex_seed_examples_through_the_cli() -> None:
-    scen = "scenarios/asoiaf_charge_example.toml"
+    scen = str(SCENARIOS / "asoiaf_charge_example.toml")
     code, out = run_cli("run", scen, "--actions", str(SCRIPTS / "charge_fail.txt"),
                         "--dice", "2", "4", "3")
     assert code == 0

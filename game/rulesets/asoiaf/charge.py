@@ -41,7 +41,8 @@ class ChargePlan:
         return self.distance + self.penalty
 
     def roll_needed(self, speed: int) -> int:
-        """Smallest D6 that succeeds (may be above 6 only for invalid plans)."""
+        """Smallest D6 that succeeds (may be above 6 only for invalid plans). AS-CHG-EX: 8"
+        away at Speed 5 needs a 3+."""
         return max(1, math.ceil(self.needed - speed - TOLERANCE))
 
 
