@@ -17,6 +17,11 @@ ROUGH_COST = 2
 """Movement points a ``rough`` hex costs to enter (HX-MOV-1); other hexes cost 1."""
 
 
+def where(h: Hex | None) -> str:
+    """A hex as the log writes it: ``(q,r)``."""
+    return "off the map" if h is None else f"({h.q},{h.r})"
+
+
 def hex_board(state: GameState) -> HexBoard:
     """The state's hex map (GODSGLOOM plays only on hexes)."""
     assert isinstance(state.board, HexBoard), "GODSGLOOM plays on a hex map"

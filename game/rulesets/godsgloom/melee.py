@@ -35,7 +35,7 @@ from game.rulesets.godsgloom.attack_test import (
     pool_of,
     score_test,
 )
-from game.rulesets.godsgloom.board import gods_unit, is_empty
+from game.rulesets.godsgloom.board import gods_unit, is_empty, where
 from game.rulesets.godsgloom.effects import (
     FORMATIONS,
     Side,
@@ -501,12 +501,12 @@ def _displace(state: GameState, proc: Melee, to: Hex, ctx: Context) -> None:
     back = direction_to(to, vacated)
     assert back is not None
     loser.hex, loser.hex_facing = to, back
-    ctx.emit("unit.pushed", f"{loser.name} is pushed back to {to}.", ["HX-MEL-60"],
+    ctx.emit("unit.pushed", f"{loser.name} is pushed back to {where(to)}.", ["HX-MEL-60"],
              player=loser.owner, unit=loser.id, q=to.q, r=to.r, facing=back)
     ahead = direction_to(vacated, to)
     assert ahead is not None
     winner.hex, winner.hex_facing = vacated, ahead
-    ctx.emit("unit.followed", f"{winner.name} follows up to {vacated}, facing {loser.name}.",
+    ctx.emit("unit.followed", f"{winner.name} follows up to {where(vacated)}, facing {loser.name}.",
              ["HX-MEL-60"], player=winner.owner, unit=winner.id, q=vacated.q, r=vacated.r,
              facing=ahead)
     proc.step = END
@@ -533,7 +533,7 @@ def _consolidate(state: GameState, proc: Melee, follow: bool, ctx: Context) -> N
     if follow:
         assert loser.hex is not None
         winner.hex = loser.hex
-        ctx.emit("unit.followed", f"{winner.name} follows up to {loser.hex}.", ["HX-MEL-70"],
+        ctx.emit("unit.followed", f"{winner.name} follows up to {where(loser.hex)}.", ["HX-MEL-70"],
                  player=winner.owner, unit=winner.id, q=loser.hex.q, r=loser.hex.r)
     else:
         ctx.emit("melee.hold", f"{winner.name} holds its position.", ["HX-MEL-70"],

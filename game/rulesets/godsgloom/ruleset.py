@@ -31,6 +31,7 @@ from game.rulesets.godsgloom.board import (
     is_engaged,
     reachable,
     sight,
+    where,
 )
 from game.rulesets.godsgloom.effects import ABILITIES, FORMATIONS
 from game.rulesets.godsgloom.units import GodsUnit, Profile, build_unit, load_profiles
@@ -211,7 +212,7 @@ class GodsgloomRuleset(Ruleset):
             return Refusal("a hex facing is 0 to 5", ("HX-MOV-2",))
         if Hex(action.q, action.r) not in self._destinations(state, act):
             rules = ("HX-MOV-1", "HX-MOV-3", "HX-MOV-5" if act.started_engaged else "HX-MOV-4")
-            return Refusal(f"{unit.name} cannot reach {Hex(action.q, action.r)}", rules)
+            return Refusal(f"{unit.name} cannot reach {where(Hex(action.q, action.r))}", rules)
         return None
 
     def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:
@@ -226,9 +227,9 @@ class GodsgloomRuleset(Ruleset):
             rules.append("HX-MOV-5")
         if is_engaged(state, unit):
             rules.append("HX-MOV-3")
-        ctx.emit("unit.moved", f"{unit.name} moves from {start} to {unit.hex}, facing "
-                 f"{action.facing}.", rules, player=unit.owner, unit=unit.id, q=action.q,
-                 r=action.r, facing=action.facing)
+        ctx.emit("unit.moved", f"{unit.name} moves from {where(start)} to "
+                 f"{where(unit.hex)}, facing {action.facing}.", rules, player=unit.owner,
+                 unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 
     def _check_face(self, state: GameState, action: Face) -> Refusal | None:
         unit = self._activated(state, action.unit, "HX-MOV-2")

@@ -1,0 +1,68 @@
+"""The shipped example scenarios, played with their scripted dice, and the rule texts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.core.pending import Idle, Over
+from game.geometry.hexgrid import Hex
+from game.rulesets.godsgloom.texts import RULE_TEXTS
+from game.scenario import load_scenario
+from tests.conftest import ROOT, SCENARIOS
+
+from .helpers import at, gu, kinds, play
+
+PACKAGE = ROOT / "game" / "rulesets" / "godsgloom"
+DOC = ROOT / "docs" / "rules" / "godsgloom.md"
+RULES_MD = ROOT.parent / "shared" / "RULES.md"
+ID = re.compile(r"HX-[A-Z]+-\d+")
+
+
+def test_hx_mel_60_duel_scenario_push_and_follow_up() -> None:
+    game = load_scenario(SCENARIOS / "godsgloom_duel.toml").new_game()
+    events = play(game, "activate a", "melee a -> d", "choose push=yes", "choose stand=no",
+                  "choose q=2 r=0")
+    assert "unit.weak" in kinds(events) and gu(game, "d").tokens == 2
+    assert at(game, "d") == (Hex(2, 0), 4) and at(game, "a") == (Hex(1, 0), 1)
+    assert isinstance(game.pending(), Idle) and game.state.turn.active == 2
+
+
+def test_hx_mel_60_last_stand_scenario_impossible_push_at_zero_tokens() -> None:
+    game = load_scenario(SCENARIOS / "godsgloom_last_stand.toml").new_game()
+    events = play(game, "activate a", "melee a -> d", "choose push=yes")
+    assert "melee.push_impossible" in kinds(events) and gu(game, "d").destroyed
+    play(game, "choose follow=yes", "choose facing=1")
+    assert at(game, "a") == (Hex(1, 0), 1)
+    assert isinstance(game.pending(), Over) and game.pending().winner == 1  # type: ignore[union-attr]
+
+
+def _code_ids() -> set[str]:
+    return {i for p in PACKAGE.glob("*.py") if p.name != "texts.py"
+            for i in ID.findall(p.read_text())}
+
+
+def test_every_rule_id_has_a_text_and_a_doc_line() -> None:
+    catalogue = set(re.findall(r"^- (HX-[A-Z]+-\d+)", RULES_MD.read_text(), re.M))
+    assert catalogue and catalogue <= set(RULE_TEXTS)
+    assert _code_ids() <= set(RULE_TEXTS)
+    doc = DOC.read_text()
+    assert all(rule in doc for rule in RULE_TEXTS)
+
+
+def test_every_rule_text_is_cited_by_code() -> None:
+    assert set(RULE_TEXTS) <= _code_ids()
+
+
+def test_rule_texts_are_our_own_words() -> None:
+    seeds = list((ROOT.parent / "shared" / "seeds").glob("004_*.txt"))
+    seed = seeds[0].read_text().lower() if seeds else ""
+    for text in RULE_TEXTS.values():
+        words = text.lower().split()
+        for i in range(len(words) - 7):
+            assert " ".join(words[i:i + 8]) not in seed, text
+
+
+def test_scenario_files_exist() -> None:
+    for name in ("godsgloom_skirmish", "godsgloom_duel", "godsgloom_last_stand"):
+        assert Path(SCENARIOS / f"{name}.toml").exists()
