@@ -8,6 +8,7 @@ Nothing here knows a particular ruleset: it reads the action types' dataclass fi
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from dataclasses import dataclass
 from typing import Any
@@ -64,8 +65,9 @@ def unit_action_types(game: Game) -> list[type[Action]]:
 
 
 def humanise(text: str) -> str:
-    """``melee_attack`` -> ``Melee attack``."""
-    text = text.replace("_", " ").strip()
+    """``melee_attack`` or ``MeleeAttack`` -> ``Melee attack``."""
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).replace("_", " ").strip()
+    text = " ".join(w if w.isupper() else w.lower() for w in text.split())
     return text[:1].upper() + text[1:]
 
 
@@ -73,9 +75,14 @@ def option_label(action: Action, names: dict[str, str] | None = None) -> str:
     """A readable label for a decision option or an action."""
     names = names or {}
     if isinstance(action, Choose):
+        values = action.as_dict()
+        if set(values) == {"q", "r"}:
+            return f"Hex ({values['q']}, {values['r']})"
         parts = []
-        for key, value in action.as_dict().items():
+        for key, value in values.items():
             shown = names.get(value, value).replace(",", ", ")
+            if key == "facing" and "x" not in values:
+                shown = hex_facing_text(value)
             parts.append(f"{humanise(key)}: {shown}" if key not in ("option", "choice") else
                          humanise(shown))
         return "; ".join(parts) or "Choose"
@@ -86,7 +93,18 @@ def option_label(action: Action, names: dict[str, str] | None = None) -> str:
     if isinstance(action, Dice):
         return "Dice " + " ".join(map(str, action.results))
     words = [names.get(w, w) for w in action.tokens() if w != "->"]
+    if isinstance(getattr(action, "facing", None), int) and words:
+        words[-1] = "facing " + hex_facing_text(words[-1])
     return humanise(action.verb) + (" " + " ".join(words) if words else "")
+
+
+def hex_facing_text(value: object) -> str:
+    """``3`` -> ``3 (lower left)`` for a hex facing 0..5 (as drawn on screen); other values
+    unchanged."""
+    from game.ui.hexlayout import facing_name
+
+    text = str(value)
+    return f"{text} ({facing_name(int(text))})" if text in ("0", "1", "2", "3", "4", "5") else text
 
 
 def option_pose(action: Action) -> Pose | None:

@@ -86,6 +86,7 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     view = ViewState(selected="u45")
     view.camera.resize(0, 0, *size)
     fit_camera(view.camera, state)
+    lens.prepare(state, 0, view.selected)  # what the table does on selection
     enemies = [u.id for u in state.live_units(2)]
     times: list[float] = []
     for n in range(frames + 10):

@@ -1,7 +1,10 @@
 """Hex <-> world layout, at the UI boundary only (DESIGN.md: the Layout lives in the UI).
 
 Hexes are pointy-top with a circumradius of 1 world unit; axial (q, r) as in
-:mod:`game.geometry.hexgrid`, r growing downwards on screen. A hex facing 0..5 names the edge
+:mod:`game.geometry.hexgrid` and the same y-up plane (r grows upwards on screen, facings are
+numbered clockwise from the upper right, as the rules and the geometry describe them; an
+earlier version mirrored the map, which made the numbering run counter-clockwise on screen).
+A hex facing 0..5 names the edge
 the unit faces; :func:`facing_angle` gives its direction in the table convention (0 = +y,
 clockwise positive).
 """
@@ -29,12 +32,12 @@ class AxialLike(Protocol):
 
 
 # Facing 0..5 follows game.geometry.hexgrid.DIRECTIONS: clockwise from the upper right, with r
-# growing downwards on screen (world y = -1.5 r).
+# growing upwards on screen (world y = 1.5 r, exactly game.geometry.hexgrid.hex_center).
 
 
 def hex_centre(q: int, r: int) -> Point:
     """World centre of hex (q, r)."""
-    return (SQRT3 * (q + r / 2.0), -1.5 * r)
+    return (SQRT3 * (q + r / 2.0), 1.5 * r)
 
 
 def hex_corners_world(q: int, r: int, scale: float = 1.0) -> list[Point]:
@@ -63,7 +66,7 @@ def facing_angle(facing: int) -> float:
 
 def world_to_axial(x: float, y: float) -> tuple[int, int]:
     """The hex (q, r) holding world point (x, y) (cube rounding)."""
-    r = -y / 1.5
+    r = y / 1.5
     q = x / SQRT3 - r / 2.0
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)
@@ -98,3 +101,13 @@ def bounds(hexes: Iterable[AxialLike]) -> tuple[float, float, float, float]:
     if not xs:
         return (0.0, 0.0, 1.0, 1.0)
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+SCREEN_NAMES = ("up", "upper right", "right", "lower right", "down", "lower left", "left",
+                "upper left")
+
+
+def facing_name(facing: int) -> str:
+    """How hex facing ``facing`` looks on screen (``upper right``...), from this layout."""
+    angle = facing_angle(facing)
+    return SCREEN_NAMES[round(angle / 45.0) % 8]

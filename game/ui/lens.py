@@ -8,13 +8,15 @@ shows fewer lines). Results are cached per (state revision, viewer, target).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from shapely.geometry import MultiPoint, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon
 from shapely.ops import nearest_points
 
 from game.core.state import GameState, Unit
@@ -36,16 +38,75 @@ def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
+@dataclass
+class SightWorld:
+    """The geometry world of one state: live trays and sight-blocking terrain, plus the
+    polygon of every obstacle index (trays first, then terrain, as
+    :meth:`game.geometry.world.World.obstacle_keys`)."""
+
+    world: Any
+    ids: frozenset[str]
+    polygons: list[Polygon]
+
+    @classmethod
+    def of(cls, state: GameState) -> SightWorld:
+        """Build the world of a state (``world`` is None without ``game.geometry.world``)."""
+        module = _module("game.geometry.world")
+        trays = {u.id: u.tray for u in state.live_units() if u.tray is not None and u.on_board}
+        walls = [t.polygon for t in state.terrain if t.has("blocks-sight")]
+        polygons = [t.polygon for t in trays.values()] + walls
+        if module is None or not trays:
+            return cls(None, frozenset(), polygons)
+        terrain = [module.Terrain(p, frozenset({module.BLOCKS_SIGHT})) for p in walls]
+        return cls(module.World(trays, terrain), frozenset(trays), polygons)
+
+    def sight_from(self, state: GameState, viewer_id: str) -> dict[str, Any]:
+        """Line of Sight from one tray to every other live tray (``Sight`` records whose
+        ``blockers`` index :attr:`polygons`). Uses the world's batched query; if the world
+        is missing or fails, asks :func:`game.geometry.sight.line_of_sight` per target."""
+        if viewer_id not in self.ids:
+            return {}
+        if self.world is not None:
+            try:
+                return dict(self.world.sight_from(viewer_id))
+            except (ValueError, TypeError, IndexError, KeyError, AttributeError):
+                pass  # a geometry cache under change must not take the table down
+        return self._sight_slow(state, viewer_id)
+
+    def _sight_slow(self, state: GameState, viewer_id: str) -> dict[str, Any]:
+        from game.geometry.sight import line_of_sight
+
+        order = [u.id for u in state.live_units() if u.tray is not None and u.on_board]
+        viewer = state.units[viewer_id].tray
+        assert viewer is not None
+        out: dict[str, Any] = {}
+        for k, uid in enumerate(order):
+            if uid == viewer_id:
+                continue
+            others = [i for i in range(len(self.polygons)) if i < len(order)
+                      and order[i] in (viewer_id, uid)]
+            keep = [i for i in range(len(self.polygons)) if i not in others]
+            res = line_of_sight(viewer, self.polygons[k], [self.polygons[i] for i in keep])
+            out[uid] = dataclasses.replace(res, blockers=tuple(keep[b] for b in res.blockers))
+        return out
+
+
 class RulesLens:
     """Computes and caches hover overlays (owned by a table scene or the renderer tools)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str, str], HoverOverlay] = {}
         self._modules: dict[str, ModuleType | None] = {}
+        self._world_key: tuple[int, int] | None = None
+        self._world: SightWorld | None = None
+        self._sight_from: dict[str, dict[str, Any]] = {}
 
     def clear(self) -> None:
         """Forget every cached answer."""
         self._cache.clear()
+        self._world_key = None
+        self._world = None
+        self._sight_from.clear()
 
     def overlay(
         self, state: GameState, revision: int, viewer_id: str | None, target_id: str | None
@@ -57,6 +118,7 @@ class RulesLens:
         target = state.units.get(target_id)
         if viewer is None or target is None or not viewer.on_board or not target.on_board:
             return None
+        self._sync(state, revision)
         key = (revision, viewer_id, target_id)
         hit = self._cache.get(key)
         if hit is None:
@@ -105,33 +167,50 @@ class RulesLens:
     def _table_sight(
         self, state: GameState, viewer: Unit, target: Unit
     ) -> tuple[bool | None, Segment | None, list[Polygon]]:
-        sight = _module("game.geometry.sight")
-        if sight is None or viewer.tray is None or target.tray is None:
+        """Line of Sight from the cached world: every target's answer is computed once per
+        (state revision, viewer) by :meth:`World.sight_from` (see :meth:`prepare`)."""
+        if viewer.tray is None or target.tray is None:
             return None, None, []
-        # Every sight line runs inside the hull of the front edge and the target, so only
-        # obstacles meeting that hull can block it (exact prefilter; geometry decides).
-        hull = MultiPoint([*viewer.tray.front_edge.coords,
-                           *target.tray.polygon.exterior.coords]).convex_hull
-        minx, miny, maxx, maxy = hull.bounds
-        candidates: list[Polygon] = [
-            u.tray.polygon for u in state.live_units()
-            if u.tray is not None and u.id not in (viewer.id, target.id)
-        ]
-        candidates += [t.polygon for t in state.terrain if t.has("blocks-sight")]
-        obstacles = [
-            p for p in candidates
-            if _boxes_meet(p.bounds, (minx, miny, maxx, maxy)) and p.intersects(hull)
-        ]
-        result = sight.line_of_sight(viewer.tray, target.tray.polygon, obstacles)
-        witness = result.witness
+        sights = self._sights_from(state, viewer.id)
+        result = sights.get(target.id)
+        if result is None:
+            return None, None, []
         seg: Segment | None = None
-        if witness is not None:
-            (ax, ay), (bx, by) = witness
+        if result.witness is not None:
+            (ax, ay), (bx, by) = result.witness
             seg = ((float(ax), float(ay)), (float(bx), float(by)))
             if seg[0] == seg[1]:
                 seg = (viewer.tray.front_arrow, seg[1])
-        blockers = [obstacles[i] for i in result.blockers if 0 <= i < len(obstacles)]
+        world = self._world
+        blockers = [world.polygons[i] for i in result.blockers
+                    if world is not None and 0 <= i < len(world.polygons)]
         return bool(result.visible), seg, blockers
+
+    def prepare(self, state: GameState, revision: int, viewer_id: str | None) -> None:
+        """Precompute the viewer's Line of Sight to every unit (call on selection), so that
+        hovering a new unit costs a dictionary look-up."""
+        viewer = state.units.get(viewer_id or "")
+        if viewer is not None and viewer.tray is not None and viewer.on_board:
+            self._sync(state, revision)
+            self._sights_from(state, viewer.id)
+
+    def _sync(self, state: GameState, revision: int) -> None:
+        """Drop the world and cached answers when the state or its revision changed."""
+        key = (id(state), revision)
+        if self._world_key != key:
+            self._world_key = key
+            self._world = None
+            self._sight_from.clear()
+            self._cache.clear()
+
+    def _sights_from(self, state: GameState, viewer_id: str) -> dict[str, Any]:
+        hit = self._sight_from.get(viewer_id)
+        if hit is None:
+            if self._world is None:
+                self._world = SightWorld.of(state)
+            hit = self._world.sight_from(state, viewer_id)
+            self._sight_from[viewer_id] = hit
+        return hit
 
     def _call(self, ruleset: str, name: str, *args: Any) -> Any:
         module = self._preview_module(ruleset)
@@ -194,81 +273,85 @@ class RulesLens:
         steps = viewer.hex.distance(target.hex)
         plural = "es" if steps != 1 else ""
         lines = [f"{viewer.name} -> {target.name}", f"Distance {steps} hex{plural}"]
-        visible, witness, blocked = self._hex_sight(state, viewer, target)
-        if visible is not None:
-            lines.append(f"Line of Sight: {'yes' if visible else 'no'}")
+        visible, clear, blocked = self._hex_sight(state, viewer, target)
+        if visible is True:
+            lines.append(f"Line of Sight: yes ({len(clear)} corner lines) [HX-LOS-1]")
+        elif visible is False:
+            lines.append(f"Line of Sight: no ({len(blocked)} clear corner line"
+                         f"{'' if len(blocked) == 1 else 's'}, 2 needed) [HX-LOS-1]")
         if target.owner != viewer.owner:
             preview = self._call(state.ruleset, "melee_preview", state, viewer.id, target.id)
             if preview is not None:
                 if getattr(preview, "valid", False):
-                    lines.append("Melee: " + _summary(preview))
+                    lines.extend(melee_lines(preview, viewer.name, target.name))
                 else:
                     lines.append(f"Melee: not possible - {getattr(preview, 'refusal', '')}")
         return HoverOverlay(
             viewer=viewer.id, target=target.id, range_from=a, range_to=b, distance=None,
-            visible=visible, witness=witness, blocked_lines=blocked, lines=tuple(lines),
+            visible=visible, witness=clear[0] if clear else None, witness_lines=clear,
+            blocked_lines=blocked, lines=tuple(lines),
         )
 
     def _hex_sight(
         self, state: GameState, viewer: Unit, target: Unit
-    ) -> tuple[bool | None, Segment | None, tuple[Segment, ...]]:
+    ) -> tuple[bool | None, tuple[Segment, ...], tuple[Segment, ...]]:
+        """Corner Line of Sight (HX-LOS-1) from :func:`hex_line_of_sight`: (visible, the clear
+        corner lines when visible, the too few clear lines when not), in UI world units."""
         from game.core.state import HexBoard
-        from game.ui import hexlayout
+        from game.geometry.hexgrid import hex_line_of_sight
 
-        grid = _module("game.geometry.hexgrid")
-        fn = getattr(grid, "hex_line_of_sight", None)
         board = state.board
-        if fn is None or not isinstance(board, HexBoard) or viewer.hex is None:
-            return None, None, ()
+        if not isinstance(board, HexBoard) or viewer.hex is None or target.hex is None:
+            return None, (), ()
         blocking = set(board.blocking())
         blocking |= {u.hex for u in state.live_units() if u.hex is not None
                      and u.id not in (viewer.id, target.id)}
-        try:
-            result = fn(viewer.hex, viewer.hex_facing, target.hex, frozenset(blocking))
-        except TypeError:
-            return None, None, ()
-        scale = hexlayout.SQRT3 / _hex_width(grid) if grid else 1.0
-        good: list[Segment] = []
-        bad: list[Segment] = []
-        for line in getattr(result, "lines", ()):
-            seg, ok = _hex_line(line, scale)
-            (good if ok else bad).append(seg)
-        return bool(result.visible), (good[0] if good else None), tuple(bad)
+        result = hex_line_of_sight(viewer.hex, viewer.hex_facing, target.hex, blocking)
+        lines = tuple(geometry_to_world(seg) for seg in result.lines)
+        return (True, lines, ()) if result.visible else (False, (), lines)
 
 
-def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    """Whether two (minx, miny, maxx, maxy) boxes overlap or touch."""
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+def geometry_to_world(seg: tuple[Point, Point]) -> Segment:
+    """A segment of :mod:`game.geometry.hexgrid` in UI hex world units (the same plane, see
+    :mod:`game.ui.hexlayout`)."""
+    (ax, ay), (bx, by) = seg
+    return ((float(ax), float(ay)), (float(bx), float(by)))
 
 
-def _hex_width(grid: ModuleType) -> float:
-    """Width of a hex in the geometry module's units (sqrt(3) for circumradius 1)."""
-    centre = getattr(grid, "hex_center", None) or getattr(grid, "hex_centre", None)
-    if centre is None:
-        return hexlayout_sqrt3()
-    try:
-        from game.geometry.hexgrid import Hex
-
-        x0, _ = centre(Hex(0, 0))
-        x1, _ = centre(Hex(1, 0))
-        return float(abs(x1 - x0)) or hexlayout_sqrt3()
-    except (TypeError, ValueError):
-        return hexlayout_sqrt3()
+def _pool_text(pool: Any) -> str:
+    """``4 attack + 2 defence dice`` (plus automatic successes and re-rolls)."""
+    text = f"{pool.attack} attack + {pool.defence} defence dice"
+    extras: list[str] = []
+    if getattr(pool, "auto_hits", 0):
+        extras.append(f"{pool.auto_hits} auto hit")
+    if getattr(pool, "auto_blocks", 0):
+        extras.append(f"{pool.auto_blocks} auto block")
+    if getattr(pool, "rerolls", False):
+        extras.append("re-rolls failures")
+    return text + (f" ({', '.join(extras)})" if extras else "")
 
 
-def hexlayout_sqrt3() -> float:
-    """sqrt(3): hex width for a unit circumradius."""
-    from game.ui.hexlayout import SQRT3
-
-    return SQRT3
+def _expected(dist: Any) -> float:
+    """Expected value of a {wounds: probability} map."""
+    return sum(float(k) * float(v) for k, v in dict(dist).items())
 
 
-def _hex_line(line: Any, scale: float) -> tuple[Segment, bool]:
-    """A geometry sight line (segment + verdict) in UI world units (screen y up)."""
-    seg = getattr(line, "segment", line)
-    ok = bool(getattr(line, "clear", getattr(line, "visible", True)))
-    (ax, ay), (bx, by) = seg[0], seg[1]
-    return ((ax * scale, -ay * scale), (bx * scale, -by * scale)), ok
+def melee_lines(preview: Any, attacker: str, defender: str) -> list[str]:
+    """The melee odds of a GODSGLOOM-style preview (win/lose/draw, expected wounds, pools)."""
+    lines = [f"Melee: {attacker} wins {_pct(getattr(preview, 'win_probability', 0.0))}, "
+             f"{defender} wins {_pct(getattr(preview, 'defender_win_probability', 0.0))}, "
+             f"no winner {_pct(getattr(preview, 'no_winner_probability', 0.0))} [HX-MEL-30]"]
+    to_def = getattr(preview, "wounds_to_defender", None)
+    to_att = getattr(preview, "wounds_to_attacker", None)
+    if to_def or to_att:
+        lines.append(f"Expected wounds: {defender} {_expected(to_def or {}):.2f}, "
+                     f"{attacker} {_expected(to_att or {}):.2f}")
+    for label, pool in (("Attacker", getattr(preview, "attacker_pool", None)),
+                        ("Defender", getattr(preview, "defender_pool", None))):
+        if pool is not None and hasattr(pool, "attack"):
+            lines.append(f"{label}: {_pool_text(pool)}")
+    lines.extend(str(n) for n in getattr(preview, "notes", ())[:2])
+    return lines
 
 
 def _summary(preview: Any) -> str:

@@ -88,12 +88,15 @@ class Renderer:
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
         self._hover: tuple[Hashable, pygame.Surface, Point] | None = None
-        self.stats = {"base_renders": 0, "sprite_renders": 0}
+        self._board: pygame.Surface | None = None
+        self._units_key: Hashable = None
+        self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
         self.palette = palette
         self._base_key = None
+        self._units_key = None
         self._sprites.clear()
         self._hover = None
 
@@ -104,18 +107,53 @@ class Renderer:
         cam = view.camera
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        surface.blit(self._base_layer(surface, state, view), (0, 0))
-        self._draw_ghosts(surface, state, view)
-        colours = {p.number: self.palette.player_colour(p.number, p.colour)
-                   for p in state.players}
-        for unit in state.units.values():
-            if unit.on_board:
-                colour = colours.get(unit.owner, (160, 160, 160))
-                self._draw_unit(surface, view, unit, colour)
+        base = self._base_layer(surface, state, view)
+        if view.ghosts:
+            surface.blit(base, (0, 0))
+            self._draw_ghosts(surface, state, view)
+            self._draw_units(surface, state, view, None)
+        else:
+            surface.blit(self._board_layer(base, state, view), (0, 0))
+            self._draw_units(surface, state, view, self._moving(view))
         self._draw_outlines(surface, state, view)
         if view.overlay is not None:
             self._draw_hover(surface, view.overlay, cam)
         surface.set_clip(clip)
+
+    # --- units ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _moving(view: ViewState) -> frozenset[str]:
+        """Units drawn at a view override (dragged or animated): never cached."""
+        return frozenset(view.overrides) | frozenset(view.hex_overrides)
+
+    def _board_layer(
+        self, base: pygame.Surface, state: GameState, view: ViewState
+    ) -> pygame.Surface:
+        """The base layer with every unit that is not moving, cached on the base layer, the
+        state (object and ``view.revision``) and the set of moving units."""
+        moving = self._moving(view)
+        key = (self._base_key, id(state), view.revision, moving)
+        if self._board is None or key != self._units_key:
+            board = base.copy()
+            self._draw_units(board, state, view, None, skip=moving)
+            self._board, self._units_key = board, key
+            self.stats["board_renders"] += 1
+        return self._board
+
+    def _draw_units(
+        self, surface: pygame.Surface, state: GameState, view: ViewState,
+        only: frozenset[str] | None, skip: frozenset[str] = frozenset(),
+    ) -> None:
+        """Draw the units on the board (``only``: just these ids; ``skip``: not these)."""
+        if only is not None and not only:
+            return
+        colours = {p.number: self.palette.player_colour(p.number, p.colour)
+                   for p in state.players}
+        for unit in state.units.values():
+            if not unit.on_board or unit.id in skip or (only is not None and unit.id not in only):
+                continue
+            self._draw_unit(surface, view, unit, colours.get(unit.owner, (160, 160, 160)))
 
     # --- base layer -----------------------------------------------------------------------
 
@@ -495,9 +533,10 @@ class Renderer:
                 pygame.draw.polygon(surface, p.blocker, cam.points_to_screen(ring), 4)
         for a, b in overlay.blocked_lines:
             pygame.draw.line(surface, p.blocked_line, cam.to_screen(*a), cam.to_screen(*b), 2)
-        if overlay.witness is not None:
-            a, b = overlay.witness
+        for a, b in overlay.witness_lines or ((overlay.witness,) if overlay.witness else ()):
             pygame.draw.line(surface, p.sight_line, cam.to_screen(*a), cam.to_screen(*b), 3)
+        if overlay.visible is False and overlay.range_to is not None:
+            self._tag(surface, "no Line of Sight", cam.to_screen(*overlay.range_to))
         if overlay.range_from is not None and overlay.range_to is not None:
             a, b = cam.to_screen(*overlay.range_from), cam.to_screen(*overlay.range_to)
             pygame.draw.line(surface, p.range_line, a, b, 2)

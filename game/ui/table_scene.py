@@ -471,6 +471,7 @@ class TableScene(Scene):
         """Select a unit (or nothing): its arcs and action buttons appear."""
         self.view.selected = uid
         self.variants = []
+        self.lens.prepare(self.state, self.revision, uid)
         unit = self.state.units.get(uid) if uid else None
         self.status = f"Selected {unit.name}" if unit else ""
 
@@ -952,6 +953,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((22, 24, 28))
         self.view.active_player = self.game.current_player()
+        self.view.revision = self.revision
         self.renderer.draw(surface, self.state, self.view)
         self._draw_top(surface)
         self._draw_unit_card(surface)

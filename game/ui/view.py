@@ -41,6 +41,7 @@ class HoverOverlay:
     band: str | None = None
     visible: bool | None = None
     witness: Segment | None = None
+    witness_lines: tuple[Segment, ...] = ()
     blocked_lines: tuple[Segment, ...] = ()
     blockers: tuple[Polygon, ...] = ()
     corridor: Polygon | None = None
@@ -64,3 +65,6 @@ class ViewState:
     overlay: HoverOverlay | None = None
     targets: frozenset[str] = frozenset()
     active_player: int | None = None
+    revision: int = 0
+    """Bumped by the owner whenever the game state changes (the renderer caches the drawn
+    units on it)."""
