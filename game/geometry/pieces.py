@@ -74,25 +74,40 @@ def _ring(poly: Polygon) -> list[tuple[float, float]]:
     return out
 
 
-def convex_parts(poly: Polygon) -> list[list[tuple[float, float]]]:
+def convex_parts(poly: Polygon, max_vertices: int = 0) -> list[list[tuple[float, float]]]:
     """Counter-clockwise vertex rings of the convex pieces of a polygon (itself if convex,
-    else its constrained Delaunay triangles). Empty or zero-area polygons give no piece."""
+    else its constrained Delaunay triangles). With ``max_vertices`` >= 3, convex rings with
+    more vertices are cut into fans of that size (the cuts are seams like any other).
+    Empty or zero-area polygons give no piece."""
     if poly.is_empty or poly.area <= 0.0:
         return []
     if _is_convex(poly):
-        return [_ring(poly)]
-    tris = shapely.constrained_delaunay_triangles(poly)
-    return [_ring(t) for t in shapely.get_parts(tris) if t.area > 0.0]
+        rings = [_ring(poly)]
+    else:
+        tris = shapely.constrained_delaunay_triangles(poly)
+        rings = [_ring(t) for t in shapely.get_parts(tris) if t.area > 0.0]
+    if max_vertices < 3:
+        return rings
+    out: list[list[tuple[float, float]]] = []
+    for r in rings:
+        if len(r) <= max_vertices:
+            out.append(r)
+            continue
+        step = max_vertices - 2
+        for i in range(1, len(r) - 1, step):
+            out.append([r[0], *r[i:min(i + step + 1, len(r))]])
+    return out
 
 
-def build_pieces(polygons: Sequence[Polygon]) -> Pieces:
-    """Convex pieces of every polygon, with ``owner`` = index into ``polygons``."""
+def build_pieces(polygons: Sequence[Polygon], max_vertices: int = 4) -> Pieces:
+    """Convex pieces (at most ``max_vertices`` corners each) of every polygon, with
+    ``owner`` = index into ``polygons``."""
     rings: list[list[tuple[float, float]]] = []
     owners: list[int] = []
     for i, poly in enumerate(polygons):
         geoms = shapely.get_parts(poly) if poly.geom_type == "MultiPolygon" else [poly]
         for g in geoms:
-            for r in convex_parts(g):
+            for r in convex_parts(g, max_vertices):
                 if len(r) >= 3:
                     rings.append(r)
                     owners.append(i)

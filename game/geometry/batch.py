@@ -1,0 +1,229 @@
+"""Batched exact Line of Sight: the candidate-line method of :mod:`game.geometry.sight`
+applied to many targets of one viewer at once (flat numpy arrays, one spatial query), so the
+per-call overhead of numpy is paid once per viewer instead of once per target."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from game.geometry.pieces import Pieces
+from game.geometry.sight import Sight, convex_hull_ring, seam_owners
+from game.geometry.tolerance import TOLERANCE
+
+_TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _triu(n: int) -> tuple[np.ndarray, np.ndarray]:
+    if n not in _TRIU:
+        _TRIU[n] = np.triu_indices(n, k=1)
+    return _TRIU[n]
+
+
+def _cross2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out: np.ndarray = a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    return out
+
+
+def _padded_halfplanes(rings: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Inward unit normals (R, K, 2) and offsets (R, K) of counter-clockwise convex rings,
+    padded with (0, 0) normals and -inf offsets."""
+    k = max(len(r) for r in rings)
+    n = np.zeros((len(rings), k, 2))
+    c = np.full((len(rings), k), -np.inf)
+    for i, r in enumerate(rings):
+        d = np.roll(r, -1, axis=0) - r
+        length = np.hypot(d[:, 0], d[:, 1])
+        ok = length > 1e-15
+        m = int(ok.sum())
+        n[i, :m] = np.stack([-d[ok, 1], d[ok, 0]], axis=1) / length[ok, None]
+        c[i, :m] = np.einsum("ki,ki->k", n[i, :m], r[ok])
+    return n, c
+
+
+def segment_piece_tests(
+    p: np.ndarray, q: np.ndarray, pieces: Pieces, pi: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Row-wise: does segment p[n]->q[n] enter piece pi[n] deeper than TOLERANCE (crosses),
+    and does it come within TOLERANCE of it (touches)? Cyrus-Beck on the convex piece
+    shrunk / grown by TOLERANCE."""
+    if len(pi) == 0:
+        z = np.zeros(0, dtype=bool)
+        return z, z
+    n = pieces.normal[pi]
+    base = np.einsum("pki,pi->pk", n, p) - pieces.offset[pi]
+    b = np.einsum("pki,pi->pk", n, q - p)
+    res = []
+    for shrink in (TOLERANCE, -TOLERANCE):
+        a = base - shrink
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = -a / b
+        lo = np.maximum(np.where(b > 0, r, -np.inf).max(axis=1), 0.0)
+        hi = np.minimum(np.where(b < 0, r, np.inf).min(axis=1), 1.0)
+        if shrink > 0:
+            res.append(np.where(b == 0, a > 0, True).all(axis=1) & (lo < hi))
+        else:
+            res.append(np.where(b == 0, a >= 0, True).all(axis=1) & (lo <= hi))
+    return res[0], res[1]
+
+
+def test_against_candidates(
+    p: np.ndarray, q: np.ndarray, tgt: np.ndarray, lens: np.ndarray, cflat: np.ndarray,
+    pieces: Pieces,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Test each segment p[s]->q[s] against the candidate pieces of its target ``tgt[s]``
+    (CSR: ``lens[r]`` pieces of target r, concatenated in ``cflat``) whose bounding boxes meet
+    the segment's. Returns (segment index, piece index, crosses, touches) per tested pair."""
+    cstart = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
+    reps = lens[tgt]
+    si = np.repeat(np.arange(len(p)), reps)
+    off = np.arange(int(reps.sum())) - np.repeat(np.cumsum(reps) - reps, reps)
+    pi = cflat[cstart[tgt[si]] + off] if len(si) else np.zeros(0, dtype=np.int64)
+    lo_s = np.minimum(p, q)
+    hi_s = np.maximum(p, q)
+    pb = pieces.bounds[pi]
+    meet = ((pb[:, 0] <= hi_s[si, 0] + TOLERANCE) & (pb[:, 2] >= lo_s[si, 0] - TOLERANCE)
+            & (pb[:, 1] <= hi_s[si, 1] + TOLERANCE) & (pb[:, 3] >= lo_s[si, 1] - TOLERANCE))
+    si, pi = si[meet], pi[meet]
+    crosses, touches = segment_piece_tests(p[si], q[si], pieces, pi)
+    return si, pi, crosses, touches
+
+
+def batch_sight(
+    fl: np.ndarray, fr: np.ndarray, fwd: np.ndarray, parts: Sequence[np.ndarray],
+    cands: Sequence[np.ndarray], exclude: Sequence[tuple[int, int]], pieces: Pieces,
+    tree: shapely.STRtree,
+) -> list[Sight]:
+    """Exact sight from front edge fl->fr to each convex target part ``parts[r]`` (counter-
+    clockwise, inside the Front Arc, not touching the front edge), where ``cands[r]`` are the
+    indices of the pieces that may matter (those meeting the sight hull) and ``exclude[r]``
+    the two owners (viewer, target) to ignore. No piece may overlap the front edge or the
+    target part (use :func:`game.geometry.sight.sight_core` for those)."""
+    nr = len(parts)
+    hull_n, hull_c = _padded_halfplanes(
+        [convex_hull_ring(np.vstack([fl[None], fr[None], g])) for g in parts])
+    # event points: front-edge ends and target corners (no grazing test) ...
+    gmax = max(len(g) for g in parts)
+    base = np.zeros((nr, gmax + 2, 2))
+    base_ok = np.zeros((nr, gmax + 2), dtype=bool)
+    base[:, 0], base[:, 1] = fl, fr
+    base_ok[:, :2] = True
+    for r, g in enumerate(parts):
+        base[r, 2:2 + len(g)] = g
+        base_ok[r, 2:2 + len(g)] = True
+    b_pts = base[base_ok]
+    b_own = np.nonzero(base_ok)[0]
+    # ... and the corners of candidate pieces inside the sight hull (grazing test)
+    lens = np.asarray([len(c) for c in cands], dtype=np.int64)
+    qi = np.repeat(np.arange(nr), lens)
+    pi = np.concatenate([np.asarray(c, dtype=np.int64) for c in cands]) if lens.sum() else (
+        np.zeros(0, dtype=np.int64))
+    k = pieces.verts.shape[1]
+    idx = np.arange(k)
+    v = pieces.verts[pi]
+    cnt = pieces.count[pi][:, None]
+    valid = idx[None, :] < cnt
+    inside = np.einsum("phi,pki->pkh", hull_n[qi], v) - hull_c[qi][:, None, :] >= -TOLERANCE
+    valid &= inside.all(axis=2)
+    ip = np.where(idx[None, :] == 0, cnt - 1, idx[None, :] - 1)
+    inx = np.where(idx[None, :] + 1 < cnt, idx[None, :] + 1, 0)
+    vp = np.take_along_axis(v, ip[:, :, None].repeat(2, axis=2), axis=1)
+    vn = np.take_along_axis(v, inx[:, :, None].repeat(2, axis=2), axis=1)
+    all_pts = np.vstack([b_pts, v[valid]])
+    all_prv = np.vstack([b_pts, vp[valid]])
+    all_nxt = np.vstack([b_pts, vn[valid]])
+    all_own = np.concatenate([b_own, np.broadcast_to(qi[:, None], valid.shape)[valid]])
+    order = np.argsort(all_own, kind="stable")
+    pts, prv, nxt, owner = all_pts[order], all_prv[order], all_nxt[order], all_own[order]
+    # pairs of event points within each target
+    starts = np.searchsorted(owner, np.arange(nr))
+    sizes = np.bincount(owner, minlength=nr)
+    ii, jj = [], []
+    for r in range(nr):
+        a, b = _triu(int(sizes[r]))
+        ii.append(a + starts[r])
+        jj.append(b + starts[r])
+    i = np.concatenate(ii)
+    j = np.concatenate(jj)
+    d = pts[j] - pts[i]
+    dn = np.hypot(d[:, 0], d[:, 1])
+    ok = dn > 1e-12
+    # grazing at both ends (a line through an obstacle corner must not cut into it there)
+    s1 = _cross2(d, prv[i] - pts[i]) / np.where(ok, dn, 1.0)
+    s2 = _cross2(d, nxt[i] - pts[i]) / np.where(ok, dn, 1.0)
+    s3 = _cross2(d, prv[j] - pts[j]) / np.where(ok, dn, 1.0)
+    s4 = _cross2(d, nxt[j] - pts[j]) / np.where(ok, dn, 1.0)
+    eps = 1e-9
+    ok &= ~(((s1 > eps) & (s2 < -eps)) | ((s1 < -eps) & (s2 > eps)))
+    ok &= ~(((s3 > eps) & (s4 < -eps)) | ((s3 < -eps) & (s4 > eps)))
+    # meets the front edge
+    e = fr - fl
+    den = _cross2(np.broadcast_to(e, d.shape), d)
+    flen = float(np.hypot(*e))
+    ok &= np.abs(den) > 1e-12 * dn * flen
+    along = d @ fwd
+    ok &= np.abs(along) > 1e-12 * dn
+    i, j, d, along, den = i[ok], j[ok], d[ok], along[ok], den[ok]
+    u = _cross2(pts[i] - fl, d) / den
+    ok = (u >= -1e-9) & (u <= 1 + 1e-9)
+    i, j, d, along, u = i[ok], j[ok], d[ok], along[ok], np.clip(u[ok], 0.0, 1.0)
+    jj_sel = j
+    tgt = owner[i]
+    p = fl[None] + u[:, None] * e[None]
+    d = d * np.sign(along)[:, None]
+    # first entry into the target part
+    gn, gc = _padded_halfplanes(parts)
+    n = gn[tgt]
+    a = np.einsum("ski,si->sk", n, p) - gc[tgt]
+    b = np.einsum("ski,si->sk", n, d)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rr = -a / b
+    t_in = np.maximum(np.where(b > 0, rr, -np.inf).max(axis=1), 0.0)
+    t_out = np.where(b < 0, rr, np.inf).min(axis=1)
+    par = np.where(np.abs(b) <= 1e-15, a >= -TOLERANCE, True).all(axis=1)
+    hit = par & (t_in <= t_out + 1e-9) & (t_in > 0)
+    p, tgt, d, t_in, ia, ja = p[hit], tgt[hit], d[hit], t_in[hit], i[hit], jj_sel[hit]
+    q = p + t_in[:, None] * d
+    # both event points must lie on the segment (they are what holds the line in place)
+    dd = np.maximum((d * d).sum(axis=1), 1e-300)
+    ta = ((pts[ia] - p) * d).sum(axis=1) / dd
+    tb = ((pts[ja] - p) * d).sum(axis=1) / dd
+    slack = 1e-9 + TOLERANCE / np.sqrt(dd)
+    on = (ta >= -slack) & (ta <= t_in + slack) & (tb >= -slack) & (tb <= t_in + slack)
+    p, q, tgt = p[on], q[on], tgt[on]
+    si, pi, crosses, touches = test_against_candidates(p, q, tgt, lens, pi, pieces)
+    crossed = np.zeros(len(p), dtype=bool)
+    np.logical_or.at(crossed, si[crosses], True)
+    touched = np.zeros(len(p), dtype=bool)
+    np.logical_or.at(touched, si[touches], True)
+    results: list[Sight | None] = [None] * nr
+    seams: dict[int, set[int]] = {}
+    for s in np.nonzero(~crossed)[0]:
+        r = int(tgt[s])
+        if results[r] is not None:
+            continue
+        a_pt = (float(p[s, 0]), float(p[s, 1]))
+        b_pt = (float(q[s, 0]), float(q[s, 1]))
+        if touched[s]:
+            near = pi[(si == s) & touches]
+            owners = seam_owners(a_pt, b_pt, pieces.take(near))
+            if owners:
+                seams.setdefault(r, set()).update(owners)
+                continue
+        results[r] = Sight(True, (a_pt, b_pt), (), "clear")
+    blocking: dict[int, set[int]] = {}
+    if crosses.any():
+        big = int(pieces.owner.max()) + 1 if len(pieces) else 1
+        keys = np.unique(tgt[si[crosses]] * big + pieces.owner[pi[crosses]])
+        for key in keys.tolist():
+            blocking.setdefault(key // big, set()).add(key % big)
+    final: list[Sight] = []
+    for r in range(nr):
+        res = results[r]
+        if res is None:
+            who = blocking.get(r, set()) | seams.get(r, set())
+            res = Sight(False, None, tuple(sorted(who)), "blocked")
+        final.append(res)
+    return final

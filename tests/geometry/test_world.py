@@ -1,0 +1,105 @@
+"""World cache and incremental sight table against the free functions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from shapely.geometry import Polygon, box
+
+from game.bench.geometry_bench import make_scene
+from game.geometry import Tray, first_contact, line_of_sight, range_to
+from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, SightTable, Terrain, World
+
+
+def small_world(seed: int) -> World:
+    rng = random.Random(seed)
+    trays: dict[str, Tray] = {}
+    polys: list[Polygon] = []
+    while len(trays) < 25:
+        t = Tray(rng.uniform(1, 29), rng.uniform(1, 19), rng.choice([0, 90, 180, 270,
+                                                                      rng.uniform(0, 360)]),
+                 rng.choice([1.0, 2.0, 3.0]), rng.choice([0.5, 1.0]))
+        if not any(t.polygon.intersects(p) for p in polys):
+            trays[f"t{len(trays)}"] = t
+            polys.append(t.polygon)
+    terrain = [Terrain(box(12, 8, 14, 12), frozenset({BLOCKS_SIGHT, IMPASSABLE})),
+               Terrain(Polygon([(20, 2), (24, 2), (24, 3), (21, 3), (21, 6), (20, 6)]),
+                       frozenset({BLOCKS_SIGHT}))]
+    terrain = [t for t in terrain if not any(t.polygon.intersects(p) for p in polys)]
+    return World(trays, terrain)
+
+
+def obstacles_for(w: World, viewer: str, target: str) -> tuple[list[Polygon], list[str]]:
+    keys = w.obstacle_keys()
+    polys, names = [], []
+    for i, k in enumerate(keys):
+        if k in (viewer, target):
+            continue
+        if i < len(w.ids):
+            polys.append(w.tray(k).polygon)
+            names.append(k)
+        elif BLOCKS_SIGHT in w.terrain[i - len(w.ids)].keywords:
+            polys.append(w.terrain[i - len(w.ids)].polygon)
+            names.append(k)
+    return polys, names
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_world_sight_matches_free_function(seed: int) -> None:
+    w = small_world(seed)
+    keys = w.obstacle_keys()
+    for v in w.ids[:8]:
+        got = w.sight_from(v)
+        for t, s in got.items():
+            polys, names = obstacles_for(w, v, t)
+            ref = line_of_sight(w.tray(v), w.tray(t).polygon, polys)
+            assert s.visible == ref.visible, (v, t, s, ref)
+            if not s.visible and s.reason == "blocked":
+                assert {keys[b] for b in s.blockers} <= set(names)
+        t0 = next(iter(got))
+        assert w.sight(v, t0).visible == got[t0].visible
+
+
+def test_world_ranges_and_contacts_match_free_functions() -> None:
+    w = small_world(4)
+    v = w.ids[0]
+    for t, r in w.range_from(v).items():
+        assert r == pytest.approx(range_to(w.tray(v), w.tray(t).polygon), abs=1e-9)
+    contacts = w.first_contacts(12.0)
+    keys = w.obstacle_keys()
+    for k in w.ids:
+        obs = [w.tray(o).polygon for o in w.ids if o != k] + [
+            t.polygon for t in w.terrain if IMPASSABLE in t.keywords]
+        names = [o for o in w.ids if o != k] + [keys[len(w.ids) + i]
+                                                for i, t in enumerate(w.terrain)
+                                                if IMPASSABLE in t.keywords]
+        d, who = first_contact(w.tray(k), obs, 12.0)
+        assert contacts[k][0] == pytest.approx(d, abs=1e-9)
+        assert contacts[k][1] == (None if who is None else names[who])
+
+
+def test_sight_table_update_equals_a_fresh_table() -> None:
+    w = small_world(5)
+    table = SightTable(w)
+    rng = random.Random(9)
+    for _ in range(4):
+        mover = rng.choice(w.ids)
+        old = w.tray(mover)
+        for _attempt in range(50):
+            cand = old.pivoted(rng.uniform(-40, 40)).advanced(rng.uniform(-3, 3))
+            if not any(cand.polygon.intersects(w.tray(o).polygon) for o in w.ids if o != mover):
+                break
+        w.move(mover, cand)
+        table.update_after_move(mover)
+        fresh = SightTable(w)
+        assert {k: s.visible for k, s in table.table.items()} == {
+            k: s.visible for k, s in fresh.table.items()}
+
+
+def test_bench_scene_world_agrees_with_free_function_on_one_viewer() -> None:
+    w = make_scene(3, n_trays=60, n_terrain=10)
+    v = w.ids[0]
+    for t, s in w.sight_from(v).items():
+        polys, _ = obstacles_for(w, v, t)
+        assert s.visible == line_of_sight(w.tray(v), w.tray(t).polygon, polys).visible
