@@ -135,6 +135,59 @@ def _values(action: Action) -> dict[str, Any]:
     return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
 
 
+@dataclass(frozen=True)
+class DicePick:
+    """A decision that picks dice by position (like the ASOIAF Charge Bonus re-roll): every
+    option is ``choose <key>=none`` or ``choose <key>=2+4`` (1-based positions, "+"-joined).
+    ``faces`` are the rolled dice the positions refer to."""
+
+    key: str
+    faces: tuple[int, ...]
+    options: dict[frozenset[int], Choose]
+    none: Choose | None
+
+    def option_for(self, picked: frozenset[int]) -> Choose | None:
+        """The option that picks exactly these positions (the "none" option for none)."""
+        return self.none if not picked else self.options.get(picked)
+
+
+_POSITIONS = re.compile(r"^\d+(\+\d+)*$")
+
+
+def dice_pick(options: tuple[Action, ...], prompt: str, procedure: object) -> DicePick | None:
+    """Recognise a pick-dice decision (see :class:`DicePick`); None for any other decision.
+    The faces come from the procedure's ``attack_dice``/``dice``/``faces`` or from the last
+    parenthesised group of numbers in the prompt."""
+    keys = {k for o in options if isinstance(o, Choose) for k in o.as_dict()}
+    if len(keys) != 1 or not all(isinstance(o, Choose) for o in options):
+        return None
+    key = keys.pop()
+    picks: dict[frozenset[int], Choose] = {}
+    none: Choose | None = None
+    for option in options:
+        assert isinstance(option, Choose)
+        value = str(option.as_dict()[key])
+        if value == "none":
+            none = option
+        elif _POSITIONS.match(value):
+            picks[frozenset(int(v) for v in value.split("+"))] = option
+        else:
+            return None
+    faces = _faces(prompt, procedure)
+    if not picks or not faces or max(max(p) for p in picks) > len(faces):
+        return None
+    return DicePick(key, faces, picks, none)
+
+
+def _faces(prompt: str, procedure: object) -> tuple[int, ...]:
+    for name in ("attack_dice", "dice", "faces"):
+        value = getattr(procedure, name, None)
+        if isinstance(value, tuple | list) and value and all(isinstance(v, int) for v in value):
+            return tuple(value)
+    groups = re.findall(r"\(([\d\s]+)\)", prompt)
+    return tuple(int(v) for v in groups[-1].split()) if groups else ()
+
+
 def probe(
     action_type: type[Action], unit: str, target: str | None = None, **given: Any
 ) -> Action | None:

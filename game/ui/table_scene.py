@@ -33,7 +33,9 @@ from game.geometry.tray import Tray, facing_of_vector
 from game.ui import hexlayout
 from game.ui.actions import (
     ActionChoice,
+    DicePick,
     choices_for,
+    dice_pick,
     is_hex_placed,
     is_targeted,
     option_hex,
@@ -128,6 +130,10 @@ class TableScene(Scene):
         self._fitted = False
         self.last_player = self.game.current_player()
         self.maneuver_then = 0.0
+        self.dice_pick: DicePick | None = None
+        self.picked: set[int] = set()
+        self.die_buttons: dict[int, Any] = {}
+        self.pick_confirm: Any = None
 
     # --- properties --------------------------------------------------------------------------
 
@@ -189,6 +195,9 @@ class TableScene(Scene):
         self.widgets.clear()
         self.refusals.clear()
         self.dice_entry = None
+        self.dice_pick = None
+        self.pick_confirm = None
+        self.die_buttons = {}
         manager = self.app.manager
         w, h = self.app.screen.get_size()
         x0 = w - PANEL_W + 8
@@ -277,11 +286,64 @@ class TableScene(Scene):
         self.extras.append(box(html.escape(f"{who}: {node.prompt}{rules}"),
                                pygame.Rect(x0, y, PANEL_W - 16, 58), self.app.manager))
         y += 62
+        pick = dice_pick(node.options, node.prompt, self.state.procedure)
+        if pick is not None:
+            return self._build_dice_pick(pick, button, x0, y)
         for option in node.options[:10]:
             button(option_label(option, self._names()), self._performer(option), PANEL_W - 16, x0,
                    y, str(option))
             y += 34
         return y + 6
+
+    def _build_dice_pick(self, pick: DicePick, button: Any, x0: int, y: int) -> int:
+        """One toggle button per rolled die, a confirm button and "keep all"."""
+        self.dice_pick = pick
+        self.picked = set()
+        self.die_buttons = {}
+        size = min(38, (PANEL_W - 16) // max(1, len(pick.faces)) - 4)
+        for i, face in enumerate(pick.faces, start=1):
+            b = button(str(face), self._die_toggler(i), size, x0 + (i - 1) * (size + 4), y,
+                       f"die {i}: click to pick it for the re-roll")
+            self.die_buttons[i] = b
+        y += 36
+        self.pick_confirm = button("Re-roll the picked dice", self.confirm_dice_pick,
+                                   PANEL_W - 16, x0, y, "re-roll exactly the dice picked above")
+        y += 34
+        if pick.none is not None:
+            button("Keep all dice", self._performer(pick.none), PANEL_W - 16, x0, y)
+            y += 34
+        return y + 6
+
+    def _die_toggler(self, position: int) -> Any:
+        return lambda: self.toggle_die(position)
+
+    def toggle_die(self, position: int) -> None:
+        """A die of a pick-dice decision was clicked: pick it, or put it back."""
+        self.picked ^= {position}
+        b = self.die_buttons.get(position)
+        if b is not None:
+            (b.select if position in self.picked else b.unselect)()
+        pick = self.dice_pick
+        chosen = ", ".join(map(str, sorted(self.picked))) or "none"
+        ok = pick is not None and pick.option_for(frozenset(self.picked)) is not None
+        self.status = f"Picked dice: {chosen}" + ("" if ok else " (not a legal pick yet)")
+        if self.pick_confirm is not None:
+            self.pick_confirm.set_text(f"Re-roll dice {chosen}" if self.picked else
+                                       "Re-roll the picked dice")
+
+    def confirm_dice_pick(self) -> None:
+        """Apply the option that re-rolls exactly the picked dice (or say which exist)."""
+        pick = self.dice_pick
+        if pick is None:
+            return
+        option = pick.option_for(frozenset(self.picked))
+        if option is None:
+            legal = " | ".join("+".join(map(str, sorted(k))) for k in pick.options)
+            self.status = (f"No option re-rolls exactly dice "
+                           f"{', '.join(map(str, sorted(self.picked))) or 'none'}; "
+                           f"you may pick: {legal}")
+            return
+        self.perform(option)
 
     def _names(self) -> dict[str, str]:
         return {u.id: u.name for u in self.state.units.values()}

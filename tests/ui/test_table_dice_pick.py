@@ -1,0 +1,110 @@
+"""Pick dice by clicking them (the ASOIAF Charge Bonus re-roll, AS-BON-1), and the
+regression test for stale decision/dice prompt boxes (fixed in commit 65c0973)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.core.pending import Chance, PlayerDecision
+from game.ui.app import App
+
+from .conftest import SCENARIOS
+from .driver import click, find_button, frames, make_app, press, screen_of, table
+
+CHARGE = SCENARIOS / "asoiaf_charge_example.toml"
+ATTACK = "6 2 5 1 3 6 4"
+
+
+def type_dice(app: App, faces: str) -> None:
+    """Click the dice entry, type the faces, press "Use my dice"."""
+    entry = table(app).dice_entry
+    assert entry is not None
+    click(app, entry.rect.center)
+    frames(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in faces])
+    press(app, "Use my dice")
+
+
+def prompt_texts(app: App) -> list[str]:
+    """The text of every live text box of the GUI (prompts and the event log)."""
+    return [str(getattr(e, "html_text", "")) for e in app.manager.get_sprite_group().sprites()
+            if hasattr(e, "html_text")]
+
+
+def charge_to_reroll(app: App) -> None:
+    """Charge the Guardsmen with the Sworn Swords by clicks and typed dice, up to the Charge
+    Bonus decision."""
+    scene = table(app)
+    sworn, guard = scene.state.units["sworn"], scene.state.units["guard"]
+    assert sworn.tray and guard.tray
+    click(app, screen_of(app, sworn.tray.x, sworn.tray.y))
+    press(app, "Charge")
+    click(app, screen_of(app, guard.tray.x, guard.tray.y))
+    type_dice(app, "6")
+    node = scene.game.pending()
+    assert isinstance(node, PlayerDecision) and node.kind == "charge.align"
+    press(app, "Align: 100")
+    node = scene.game.pending()
+    assert isinstance(node, Chance) and node.dice.count == 7
+    type_dice(app, ATTACK)
+    node = scene.game.pending()
+    assert isinstance(node, PlayerDecision) and node.kind == "attack.reroll"
+
+
+def test_click_dice_to_reroll(data_dir: Path) -> None:
+    app = make_app(data_dir, CHARGE)
+    scene = table(app)
+    charge_to_reroll(app)
+    assert scene.dice_pick is not None and scene.dice_pick.faces == (6, 2, 5, 1, 3, 6, 4)
+    dice = scene.die_buttons
+    assert [str(dice[i].text) for i in range(1, 8)] == ATTACK.split()
+    # die 2 alone is not an option (only "all dice below a threshold" are): refused, kept
+    click(app, dice[2].rect.center)
+    assert scene.picked == {2} and dice[2].is_selected
+    press(app, "Re-roll dice 2")
+    assert "No option re-rolls exactly dice 2" in scene.status
+    assert isinstance(scene.game.pending(), PlayerDecision)
+    # add die 4 (the 1): {2, 4} = every die below 3 -> the "reroll=2+4" option
+    click(app, dice[4].rect.center)
+    click(app, dice[1].rect.center)
+    click(app, dice[1].rect.center)  # toggled back off
+    assert scene.picked == {2, 4} and not dice[1].is_selected
+    press(app, "Re-roll dice 2, 4")
+    node = scene.game.pending()
+    assert isinstance(node, Chance) and node.dice.count == 2
+    assert str(scene.game.log[-1].action) == "choose reroll=2+4"
+    type_dice(app, "5 6")
+    texts = [e.text for e in scene.game.events()]
+    assert any("re-roll of dice (2, 4)" in t for t in texts), texts[-5:]
+
+
+def test_keep_all_dice(data_dir: Path) -> None:
+    app = make_app(data_dir, CHARGE)
+    scene = table(app)
+    charge_to_reroll(app)
+    press(app, "Keep all dice")
+    assert str(scene.game.log[-1].action) == "choose reroll=none"
+
+
+def test_answered_prompts_leave_no_stale_boxes(data_dir: Path) -> None:
+    """Regression (65c0973): the decision and dice prompt boxes were not killed when the panel
+    was rebuilt, so answered prompts stayed on screen under the new ones."""
+    app = make_app(data_dir, CHARGE)
+    charge_to_reroll(app)
+    texts = prompt_texts(app)
+    assert sum("Charge Bonus" in t and "re-roll which" in t for t in texts) == 1
+    assert not any(t.startswith("Dice 7d6") for t in texts), texts
+    assert not any(t.startswith("Dice 1d6") for t in texts), texts
+    press(app, "Keep all dice")
+    frames(app, 2)
+    texts = prompt_texts(app)
+    assert not any("re-roll which" in t and "Charge Bonus" in t and "<a" not in t
+                   for t in texts), texts
+    node = table(app).game.pending()
+    live = [t for t in texts if t.startswith("Dice ")]
+    if isinstance(node, Chance):
+        assert len(live) == 1 and node.purpose.split()[0] in live[0]
+    else:
+        assert live == []
+    assert find_button(app, "Undo")
