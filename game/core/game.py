@@ -106,7 +106,9 @@ class Game:
             return None
         if isinstance(node, Chance):
             return Refusal(f"roll the dice first: {node.purpose}", ("WB-DICE-1", *node.rules))
-        if isinstance(node, PlayerDecision) and action not in node.options:
+        if isinstance(node, PlayerDecision):
+            if action in node.options:
+                return None  # an offered option is legal by definition
             return Refusal(f"{node.prompt} (answer with one of the offered choices)", node.rules)
         try:
             return self.ruleset.why_not(self.state, action)

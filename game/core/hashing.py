@@ -18,7 +18,6 @@ from typing import Any
 from game.core.state import GameState, TerrainPiece
 from game.geometry.tray import Tray
 
-
 _CACHE_KEY = "_warbench_canonical"
 """Where a frozen dataclass instance keeps its canonical form once computed."""
 

@@ -30,6 +30,7 @@ from game.core.actions import (
     JSON,
     TABLE_ACTIONS,
     Action,
+    Choose,
     DiceSpec,
     EndActivation,
     FreeRoll,
@@ -127,6 +128,7 @@ class Ruleset:
         self.register(Pivot, self._check_pivot, self._do_pivot)
         self.register(FreeRoll, self._check_free_roll, self._do_free_roll)
         self.register(EndActivation, self._check_end, self._do_end)
+        self.register(Choose, self._check_choice, self.on_choice)
 
     # --- registration ------------------------------------------------------------------------
 
@@ -210,6 +212,13 @@ class Ruleset:
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
         """Feed a chance node's results to the running procedure."""
         raise NotImplementedError(f"{self.name} asked for dice it does not use")
+
+    def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
+        """Feed a decision's answer to the running procedure (the Game checked it was offered)."""
+        raise NotImplementedError(f"{self.name} received a choice it did not ask for")
+
+    def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
+        return Refusal("no decision is waiting for an answer", ())
 
     def allows_free_moves(self, state: GameState) -> bool:
         """Whether sandbox moves and pivots are allowed now (WB-TBL-1/2)."""

@@ -56,7 +56,11 @@ class Scenario:
         """A fresh game of this scenario (``extra_dice`` answer chance nodes after the file's)."""
         state = snapshot(self.state)
         state.scripted_dice.extend(extra_dice)
-        return Game(state, self.ruleset)
+        return Game(state, self.fresh_ruleset())
+
+    def fresh_ruleset(self) -> Ruleset:
+        """A new ruleset object with this scenario's options (games never share one)."""
+        return rulesets.create(self.ruleset.name, self.model.rules.options)
 
 
 def load_scenario(path: str | FilePath) -> Scenario:

@@ -70,17 +70,9 @@ class ProbeRuleset(SandboxRuleset):
         proc.results = results
         proc.step = "choose"
 
-    def apply(self, state: GameState, action: Action, ctx: Context) -> None:
-        if isinstance(action, Choose):
-            state.procedures.pop()
-            ctx.emit("test.done", f"kept={action.get('keep')}", ["T-1"])
-            return
-        super().apply(state, action, ctx)
-
-    def why_not(self, state: GameState, action: Action) -> Refusal | None:
-        if isinstance(action, Choose):
-            return None
-        return super().why_not(state, action)
+    def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
+        state.procedures.pop()
+        ctx.emit("test.done", f"kept={choice.get('keep')}", ["T-1"])
 
 
 def make_game(scripted: tuple[int, ...] = (), allow_undo: bool = False) -> Game:
