@@ -699,31 +699,27 @@ class TableScene(Scene):
                                if not k.startswith("__")}
 
     def _finish_drag(self) -> None:
+        """Release: settle the physics, separate slivers, apply what the core accepts
+        (falling back to the farthest accepted pose; see :mod:`game.ui.dragcommit`)."""
+        from game.ui.dragcommit import commit_drag
+
         drag = self.drag
         self.drag = None
         if drag is None:
             return
         drag.settle()
-        moved = drag.moved()
         self.view.overrides = {}
-        if not moved:
+        before = {u.id: u.tray for u in self.state.live_units() if u.tray is not None}
+        proposed = {m.unit: before[m.unit].moved_to(m.x, m.y, m.facing)
+                    for m in drag.moved() if m.unit in before}
+        if not proposed:
             return
-        pending = [MoveUnit(m.unit, m.x, m.y, m.facing) for m in moved]
-        applied = 0
-        progress = True
-        while pending and progress:
-            progress = False
-            for action in list(pending):
-                if self.game.why_not(action) is None:
-                    self.perform(action, animate=False)
-                    pending.remove(action)
-                    applied += 1
-                    progress = True
-        if pending:
-            refusal = self.game.why_not(pending[0])
-            self.status = f"{len(pending)} tray(s) could not be placed: {refusal}"
-        else:
-            self.status = f"Moved {applied} tray(s) [WB-TBL-1]"
+        board = self.state.board
+        outcome = commit_drag(
+            before, proposed, [t.polygon for t in self.state.terrain if t.has("impassable")],
+            (board.width, board.height) if isinstance(board, TableBoard) else None,
+            self.game.why_not, lambda action: self.perform(action, animate=False))
+        self.status = outcome.summary()
 
     def _finish_hex_drag(self, point: tuple[float, float]) -> None:
         uid = self.hex_drag
