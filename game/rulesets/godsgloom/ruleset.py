@@ -101,7 +101,7 @@ class GodsgloomRuleset(Ruleset):
         self.register(Rally, self._check_rally, self._do_rally)
         self.register(Focus, self._check_focus, self._do_focus)
         self.register(EndActivation, self._check_end_activation, self._do_end_activation)
-        self.register(Choose, self._check_choose, self._do_choose)
+        self.register(Choose, self._check_choose, self.on_choice)
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -313,10 +313,11 @@ class GodsgloomRuleset(Ruleset):
             return Refusal("no choice is waiting", ("HX-MEL-10",))
         return None
 
-    def _do_choose(self, state: GameState, action: Choose, ctx: Context) -> None:
+    def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
+        """Feed a player's answer to the running melee."""
         proc = state.procedure
         assert isinstance(proc, melee.Melee)
-        melee.choose(state, proc, action, ctx)
+        melee.choose(state, proc, choice, ctx)
         self._run_melee(state, ctx)
 
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
