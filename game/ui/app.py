@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ from game.ui.settings import Settings, load_settings, save_settings
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
+
+
+_IMPORTED = time.perf_counter()
 
 
 def themed_dict() -> dict[str, Any]:
@@ -129,6 +133,10 @@ class App:
         self._draw_toast(dt)
         pygame.display.flip()
         self.frame += 1
+        if self.frame == 1 and os.environ.get("WARBENCH_FIRST_FRAME_MS"):
+            print(f"first frame: {process_age_ms():.0f} ms after process start", flush=True)
+            if os.environ.get("WARBENCH_FIRST_FRAME_MS") == "exit":
+                self.running = False
 
     def _route(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -175,6 +183,21 @@ class App:
             self.step(pygame.event.get(), dt)
         pygame.quit()
         return 0
+
+
+def process_age_ms() -> float:
+    """Milliseconds since this process started (Linux ``/proc``; since the import of this
+    module elsewhere). ``WARBENCH_FIRST_FRAME_MS=1`` prints it at the first flip, ``=exit``
+    also quits there (start-up measurement)."""
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        start = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return (uptime - start) * 1000.0
+    except (OSError, ValueError, IndexError):
+        return (time.perf_counter() - _IMPORTED) * 1000.0
 
 
 def main(path: Path, size: str = "1280x800") -> int:
