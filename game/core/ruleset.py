@@ -113,6 +113,11 @@ Checker = Callable[[GameState, Any], Refusal | None]
 Handler = Callable[[GameState, Any, Context], None]
 
 
+def hex_label(h: Hex) -> str:
+    """A hex as players read it: ``(q,r)``."""
+    return f"({h.q},{h.r})"
+
+
 class Ruleset:
     """Base ruleset: the table actions. Subclasses register more with :meth:`register`."""
 
@@ -298,12 +303,13 @@ class Ruleset:
             return Refusal("a hex facing is 0 to 5", ("WB-TBL-1",))
         cell = state.board.cells.get(target)
         if cell is None:
-            return Refusal(f"{target} is off the map", ("WB-TBL-1",))
+            return Refusal(f"hex {hex_label(target)} is off the map", ("WB-TBL-1",))
         if cell.has("impassable"):
-            return Refusal(f"{target} is impassable ({cell.terrain})", ("WB-TBL-1",))
+            return Refusal(f"hex {hex_label(target)} is impassable ({cell.terrain})", ("WB-TBL-1",))
         for other in state.live_units():
             if other.id != unit.id and other.hex == target:
-                return Refusal(f"{other.name} already stands on {target}", ("WB-TBL-1",))
+                where = hex_label(target)
+                return Refusal(f"{other.name} already stands on hex {where}", ("WB-TBL-1",))
         return None
 
     def _do_hexmove(self, state: GameState, action: MoveHex, ctx: Context) -> None:
@@ -312,7 +318,7 @@ class Ruleset:
         unit.hex_facing = action.facing
         ctx.emit(
             "unit.moved",
-            f"{unit.name} is placed on {unit.hex} facing {action.facing}.",
+            f"{unit.name} is placed on hex {hex_label(unit.hex)} facing {action.facing}.",
             ["WB-TBL-1"],
             player=unit.owner,
             unit=unit.id,
