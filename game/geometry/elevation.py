@@ -1,0 +1,161 @@
+"""The realms board: hex spaces with elevation in pegs (RL-ELV-1..3) and 2.5D sight.
+
+Units: horizontal distances and heights both in pegs. Six pegs make one space across (the
+distance between neighbouring space centres); an infantry figure is five pegs tall. Space
+centres use the pointy-top layout of :mod:`game.geometry.hexgrid` scaled so that neighbours
+are :data:`PEGS_PER_SPACE` pegs apart.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.geometry.hexgrid import SQRT3, Hex, hex_center, hex_corners
+from game.geometry.tolerance import TOLERANCE
+
+PEGS_PER_SPACE: int = 6
+"""Pegs from one space centre to the next (one space across)."""
+INFANTRY_HEIGHT: int = 5
+"""Height of an infantry figure in pegs."""
+MAX_DOWNWARD_BONUS: int = 3
+"""Largest range bonus for shooting downwards (RL-ELV-2)."""
+
+_SCALE = PEGS_PER_SPACE / SQRT3  # layout units -> pegs
+
+Point3 = tuple[float, float, float]
+
+
+def peg_position(h: Hex) -> tuple[float, float]:
+    """Centre of a space in pegs."""
+    x, y = hex_center(h)
+    return (x * _SCALE, y * _SCALE)
+
+
+def peg_corners(h: Hex) -> list[tuple[float, float]]:
+    """Corners of a space in pegs (clockwise from north)."""
+    return [(x * _SCALE, y * _SCALE) for x, y in hex_corners(h)]
+
+
+def can_melee_across_elevation(
+    base_a: int, height_a: int, base_b: int, height_b: int,
+    obstruction_top: int | None = None, transit_pad: bool = False,
+) -> bool:
+    """RL-ELV-1: may two figures attack each other at range 1 or less across elevation?
+
+    Bases and heights in pegs. The lower figure must be taller than the difference in base
+    elevation (its top above the higher figure's base); an obstruction between them whose top
+    (absolute pegs) is higher than both figures' tops blocks it. Spaces linked by a transit
+    pad are exempt from both limits."""
+    if transit_pad:
+        return True
+    lower_height = height_a if base_a <= base_b else height_b
+    if lower_height <= abs(base_a - base_b):
+        return False
+    return not (obstruction_top is not None
+                and obstruction_top > base_a + height_a
+                and obstruction_top > base_b + height_b)
+
+
+def downward_range_bonus(attacker_base: int, attacker_height: int, target_base: int) -> int:
+    """RL-ELV-2: extra range (spaces) for a ranged attack on a lower target: one per full
+    attacker height of base elevation above the target, at most :data:`MAX_DOWNWARD_BONUS`.
+    All arguments in pegs."""
+    if attacker_height <= 0 or attacker_base <= target_base:
+        return 0
+    return min(MAX_DOWNWARD_BONUS, (attacker_base - target_base) // attacker_height)
+
+
+def peg_distance(a: Hex | tuple[float, float], b: Hex | tuple[float, float]) -> float:
+    """Straight distance in pegs between two spaces' centres (or two peg points)."""
+    pa = peg_position(a) if isinstance(a, Hex) else a
+    pb = peg_position(b) if isinstance(b, Hex) else b
+    return math.dist(pa, pb)
+
+
+def peg_range(a: Hex | tuple[float, float], b: Hex | tuple[float, float]) -> int:
+    """RL-ELV-3: range in spaces measured in a straight line: the peg distance divided by
+    :data:`PEGS_PER_SPACE`, rounded up (with TOLERANCE, so exactly 12 pegs is 2). Meant for
+    spaces that are not neighbours with nothing between them; neighbours are 1."""
+    return max(0, math.ceil(peg_distance(a, b) / PEGS_PER_SPACE - TOLERANCE))
+
+
+@dataclass(frozen=True)
+class Sight25D:
+    """2.5D sight answer: visible, the target point seen (pegs) and, when not visible, the
+    spaces that stop the lines to every target point."""
+
+    visible: bool
+    point: Point3 | None
+    blocking: tuple[Hex, ...]
+
+
+def target_points(h: Hex, base: int, height: int) -> list[Point3]:
+    """The parts of a figure on space ``h`` that sight lines aim at: the centre and the six
+    corners of its top, and its centre at half height (pegs)."""
+    top = float(base + height)
+    cx, cy = peg_position(h)
+    pts: list[Point3] = [(cx, cy, top), (cx, cy, base + height / 2.0)]
+    pts += [(x, y, top) for x, y in peg_corners(h)]
+    return pts
+
+
+def _blockers(eye: Point3, target: Point3, hexes: list[Hex], tops: np.ndarray) -> list[Hex]:
+    """Spaces whose top rises above the segment eye -> target where it crosses them."""
+    if not hexes:
+        return []
+    p = np.asarray(eye[:2])
+    d = np.asarray(target[:2]) - p
+    out: list[Hex] = []
+    for h, top in zip(hexes, tops, strict=True):
+        ring = np.asarray(peg_corners(h)[::-1])  # counter-clockwise
+        e = np.roll(ring, -1, axis=0) - ring
+        n = np.stack([-e[:, 1], e[:, 0]], axis=1) / np.hypot(e[:, 0], e[:, 1])[:, None]
+        a = n @ p - np.einsum("ki,ki->k", n, ring)
+        b = n @ d
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = -a / b
+        lo = max(0.0, float(np.where(b > 0, r, -np.inf).max()))
+        hi = min(1.0, float(np.where(b < 0, r, np.inf).min()))
+        if not np.where(b == 0, a > TOLERANCE, True).all():
+            continue
+        if hi - lo <= TOLERANCE / max(float(np.hypot(*d)), TOLERANCE):
+            continue  # misses, or only grazes a corner
+        z0 = eye[2] + (target[2] - eye[2]) * lo
+        z1 = eye[2] + (target[2] - eye[2]) * hi
+        if top > min(z0, z1) + TOLERANCE:
+            out.append(h)
+    return out
+
+
+def line_of_sight_25d(
+    eye: Point3,
+    targets: Sequence[Point3],
+    tops: Mapping[Hex, float],
+    ignore: Sequence[Hex] = (),
+) -> Sight25D:
+    """2.5D Line of Sight on the realms board: visible if a segment from the attacker's eye
+    point to one of the target points passes over every space it crosses, i.e. no crossed
+    space's top (``tops``: absolute pegs, terrain plus any obstruction) is above the segment
+    where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
+    Spaces in ``ignore`` (the attacker's and the target's) never block. Pegs throughout."""
+    hexes = [h for h in tops if h not in set(ignore)]
+    centres = np.asarray([peg_position(h) for h in hexes]).reshape(-1, 2)
+    top_arr = np.asarray([tops[h] for h in hexes], dtype=float)
+    radius = PEGS_PER_SPACE / SQRT3
+    stopped: set[Hex] = set()
+    for tp in targets:
+        p = np.asarray(eye[:2])
+        d = np.asarray(tp[:2]) - p
+        dd = max(float(d @ d), 1e-30)
+        t = np.clip(((centres - p) @ d) / dd, 0.0, 1.0)
+        near = np.hypot(*(centres - (p + t[:, None] * d)).T) <= radius + TOLERANCE
+        idx = np.nonzero(near)[0]
+        block = _blockers(eye, tp, [hexes[i] for i in idx], top_arr[idx])
+        if not block:
+            return Sight25D(True, tp, ())
+        stopped.update(block)
+    return Sight25D(False, None, tuple(sorted(stopped)))
