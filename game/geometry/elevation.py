@@ -78,9 +78,9 @@ def peg_distance(a: Hex | tuple[float, float], b: Hex | tuple[float, float]) -> 
 
 def peg_range(a: Hex | tuple[float, float], b: Hex | tuple[float, float]) -> int:
     """RL-ELV-3: range in spaces measured in a straight line: the peg distance divided by
-    :data:`PEGS_PER_SPACE`, rounded up (with TOLERANCE, so exactly 12 pegs is 2). Meant for
+    :data:`PEGS_PER_SPACE`, rounded up (distance less TOLERANCE, so 12 pegs is 2). Meant for
     spaces that are not neighbours with nothing between them; neighbours are 1."""
-    return max(0, math.ceil(peg_distance(a, b) / PEGS_PER_SPACE - TOLERANCE))
+    return max(0, math.ceil((peg_distance(a, b) - TOLERANCE) / PEGS_PER_SPACE))
 
 
 @dataclass(frozen=True)
