@@ -97,13 +97,18 @@ def batch_sight(
     tree: shapely.STRtree,
 ) -> list[Sight]:
     """Exact sight from front edge fl->fr to each convex target part ``parts[r]`` (counter-
-    clockwise, inside the Front Arc, not touching the front edge), where ``cands[r]`` are the
+    clockwise, inside the Front Arc, not touching the front edge). ``fl``, ``fr`` and ``fwd``
+    are either one viewer's (shape (2,)) or one per part (shape (R, 2)); ``cands[r]`` are the
     indices of the pieces that may matter (those meeting the sight hull) and ``exclude[r]``
     the two owners (viewer, target) to ignore. No piece may overlap the front edge or the
     target part (use :func:`game.geometry.sight.sight_core` for those)."""
     nr = len(parts)
+    fl = np.broadcast_to(fl, (nr, 2))
+    fr = np.broadcast_to(fr, (nr, 2))
+    fwd = np.broadcast_to(fwd, (nr, 2))
     hull_n, hull_c = _padded_halfplanes(
-        [convex_hull_ring(np.vstack([fl[None], fr[None], g])) for g in parts])
+        [convex_hull_ring(np.vstack([fl[r][None], fr[r][None], g]))
+         for r, g in enumerate(parts)])
     # event points: front-edge ends and target corners (no grazing test) ...
     gmax = max(len(g) for g in parts)
     base = np.zeros((nr, gmax + 2, 2))
@@ -159,19 +164,21 @@ def batch_sight(
     ok &= ~(((s1 > eps) & (s2 < -eps)) | ((s1 < -eps) & (s2 > eps)))
     ok &= ~(((s3 > eps) & (s4 < -eps)) | ((s3 < -eps) & (s4 > eps)))
     # meets the front edge
-    e = fr - fl
-    den = _cross2(np.broadcast_to(e, d.shape), d)
-    flen = float(np.hypot(*e))
+    row = owner[i]
+    e = (fr - fl)[row]
+    den = _cross2(e, d)
+    flen = np.hypot(e[:, 0], e[:, 1])
     ok &= np.abs(den) > 1e-12 * dn * flen
-    along = d @ fwd
+    along = (d * fwd[row]).sum(axis=1)
     ok &= np.abs(along) > 1e-12 * dn
-    i, j, d, along, den = i[ok], j[ok], d[ok], along[ok], den[ok]
-    u = _cross2(pts[i] - fl, d) / den
+    i, j, d, along, den, e = i[ok], j[ok], d[ok], along[ok], den[ok], e[ok]
+    tgt = owner[i]
+    u = _cross2(pts[i] - fl[tgt], d) / den
     ok = (u >= -1e-9) & (u <= 1 + 1e-9)
-    i, j, d, along, u = i[ok], j[ok], d[ok], along[ok], np.clip(u[ok], 0.0, 1.0)
+    i, j, d, along, u, e = i[ok], j[ok], d[ok], along[ok], np.clip(u[ok], 0.0, 1.0), e[ok]
     jj_sel = j
     tgt = owner[i]
-    p = fl[None] + u[:, None] * e[None]
+    p = fl[tgt] + u[:, None] * e
     d = d * np.sign(along)[:, None]
     # first entry into the target part
     gn, gc = _padded_halfplanes(parts)

@@ -124,61 +124,79 @@ class World:
 
     def sight(self, viewer_id: str, target_id: str) -> Sight:
         """Exact Line of Sight from one tray to another (see :mod:`game.geometry.sight`)."""
-        return self._sight_many(self._index[viewer_id], [self._index[target_id]])[target_id]
+        return self.sight_pairs([(viewer_id, target_id)])[(viewer_id, target_id)]
 
     def sight_from(self, viewer_id: str) -> dict[str, Sight]:
         """Exact Line of Sight from one tray to every other tray."""
-        v = self._index[viewer_id]
-        return self._sight_many(v, [i for i in range(len(self._ids)) if i != v])
+        pairs = [(viewer_id, t) for t in self._ids if t != viewer_id]
+        return {t: s for (_, t), s in self.sight_pairs(pairs).items()}
 
-    def _sight_many(self, v: int, targets: list[int]) -> dict[str, Sight]:
+    def sight_pairs(self, pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Sight]:
+        """Exact Line of Sight for any (viewer id, target id) pairs, computed in one batch."""
+        vs = [self._index[v] for v, _ in pairs]
+        ts = [self._index[t] for _, t in pairs]
+        found = self._sight_idx(vs, ts)
+        return {pair: found[n] for n, pair in enumerate(pairs)}
+
+    def _sight_idx(self, vs: list[int], ts: list[int]) -> list[Sight]:
         pieces, tree = self._sight_pieces()
-        viewer = self._trays[v]
-        out: dict[str, Sight] = {}
-        fl = np.asarray(viewer.corners[0], dtype=float)
-        fr = np.asarray(viewer.corners[1], dtype=float)
-        fwd = np.asarray(viewer.forward, dtype=float)
-        hps = np.asarray(arc_halfplanes(viewer, Arc.FRONT, self.construction), dtype=float)
-        quads = self._tray_pieces.verts[targets]  # (T, 4, 2) counter-clockwise
-        vals = np.einsum("tki,hi->tkh", quads, hps[:, :2]) - hps[None, None, :, 2]
+        nr = len(vs)
+        out: list[Sight | None] = [None] * nr
+        if nr == 0:
+            return []
+        varr = np.asarray(vs, dtype=np.int64)
+        tarr = np.asarray(ts, dtype=np.int64)
+        corners = self._tray_pieces.verts  # counter-clockwise: rl, rr, fr, fl
+        fl_all = corners[:, 3]
+        fr_all = corners[:, 2]
+        FL, FR = fl_all[varr], fr_all[varr]
+        FWD = np.asarray([self._trays[v].forward for v in vs], dtype=float)
+        hp_cache: dict[int, np.ndarray] = {}
+        for v in set(vs):
+            hp_cache[v] = np.asarray(arc_halfplanes(self._trays[v], Arc.FRONT,
+                                                    self.construction), dtype=float)
+        HP = np.stack([hp_cache[v] for v in vs])  # (R, 3, 3)
+        quads = corners[tarr]  # (R, 4, 2)
+        vals = np.einsum("rki,rhi->rkh", quads, HP[:, :, :2]) - HP[:, None, :, 2]
         inside = (vals >= -TOLERANCE).all(axis=(1, 2))
         outside = (vals < -TOLERANCE).all(axis=1).any(axis=1)
-        parts: list[np.ndarray | None] = []
-        for k in range(len(targets)):
-            if outside[k]:
-                parts.append(None)
-            elif inside[k]:
-                parts.append(quads[k])
+        parts: list[np.ndarray | None] = [None] * nr
+        for r in range(nr):
+            if outside[r]:
+                out[r] = Sight(False, None, (), "out-of-arc")
+            elif inside[r]:
+                parts[r] = quads[r]
             else:
-                ring = front_arc_part(viewer, [tuple(p) for p in quads[k]], self.construction)
-                parts.append(np.asarray(ring, dtype=float) if ring else None)
-        live = [k for k, g in enumerate(parts) if g is not None]
-        for k, g in enumerate(parts):
-            if g is None:
-                out[self._ids[targets[k]]] = Sight(False, None, (), "out-of-arc")
+                ring = front_arc_part(self._trays[vs[r]], [tuple(p) for p in quads[r]],
+                                      self.construction)
+                if ring:
+                    parts[r] = np.asarray(ring, dtype=float)
+                else:
+                    out[r] = Sight(False, None, (), "out-of-arc")
+        live = [r for r in range(nr) if parts[r] is not None]
         if not live:
-            return out
-        tarr = np.asarray(targets)
+            return [o for o in out if o is not None]
+        lv = np.asarray(live, dtype=np.int64)
+        rings = [parts[r] for r in live]
+        ring_list: list[np.ndarray] = [g for g in rings if g is not None]
         # pieces meeting each sight hull (convex hull of front edge and target part)
-        pts = [np.vstack([fl[None], fr[None], parts[k]]) for k in live]  # type: ignore[list-item]
+        pts = [np.vstack([FL[r][None], FR[r][None], parts[r]]) for r in live]  # type: ignore[list-item]
         hulls = shapely.convex_hull(shapely.multipoints(
             np.vstack(pts), indices=np.repeat(np.arange(len(pts)), [len(x) for x in pts])))
         qi, pi = tree.query(hulls, predicate="intersects")
         own = pieces.owner[pi]
-        keep = (own != v) & (own != tarr[np.asarray(live)][qi])
+        keep = (own != varr[lv][qi]) & (own != tarr[lv][qi])
         qi, pi = qi[keep], pi[keep]
         order = np.argsort(qi, kind="stable")
         qi, pi = qi[order], pi[order]
         lens = np.bincount(qi, minlength=len(live)).astype(np.int64)
         # fast path: direct segments (front-edge ends and middle to the target part's centre
-        # and corners), all targets in one flat batch
-        mid = (fl + fr) / 2.0
+        # and corners), all pairs in one flat batch
         seg_p, seg_q, seg_t = [], [], []
-        for n, k in enumerate(live):
-            g = parts[k]
-            assert g is not None
+        for n, r in enumerate(live):
+            g = ring_list[n]
             ends = np.vstack([g.mean(axis=0)[None], g])
-            for src in (mid, fl, fr):
+            for src in ((FL[r] + FR[r]) / 2.0, FL[r], FR[r]):
                 seg_p.append(np.repeat(src[None], len(ends), axis=0))
                 seg_q.append(ends)
                 seg_t.append(np.full(len(ends), n))
@@ -197,69 +215,68 @@ class World:
             b = (float(sq[s, 0]), float(sq[s, 1]))
             if touched[s] and seam_owners(a, b, pieces.take(spi[(si == s) & touches])):
                 continue
-            out[self._ids[targets[live[n]]]] = Sight(True, (a, b), (), "clear")
+            out[live[n]] = Sight(True, (a, b), (), "clear")
             resolved.add(n)
         # contact with the front edge
         unresolved = [n for n in range(len(live)) if n not in resolved]
-        if not unresolved:
-            return out
-        rings: list[np.ndarray] = []
-        for n in unresolved:
-            part_n = parts[live[n]]
-            assert part_n is not None
-            rings.append(part_n)
-        polys = shapely.polygons(shapely.linearrings(
-            np.vstack(rings), indices=np.repeat(np.arange(len(rings)), [len(r) for r in rings])))
-        front = shapely.linestrings([fl, fr])
-        dists = shapely.distance(front, polys)
+        if unresolved:
+            ur = [ring_list[n] for n in unresolved]
+            polys = shapely.polygons(shapely.linearrings(
+                np.vstack(ur), indices=np.repeat(np.arange(len(ur)), [len(g) for g in ur])))
+            rows = lv[unresolved]
+            fronts = shapely.linestrings(np.stack([FL[rows], FR[rows]], axis=1))
+            dists = shapely.distance(fronts, polys)
         rest_n: list[int] = []
         for m, n in enumerate(unresolved):
+            r = live[n]
             if dists[m] <= TOLERANCE:
-                _, near = _segment_ring_distance(fl, fr, rings[m])
-                out[self._ids[targets[live[n]]]] = Sight(True, (near, near), (), "contact")
+                _, near = _segment_ring_distance(FL[r], FR[r], ring_list[n])
+                out[r] = Sight(True, (near, near), (), "contact")
             else:
                 rest_n.append(n)
-        if not rest_n:
-            return out
-        starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-        rest = [live[n] for n in rest_n]
+        if rest_n:
+            self._exact(rest_n, live, ring_list, lens, pi, FL, FR, FWD, varr, tarr, pieces,
+                        out)
+        return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
+
+    def _exact(
+        self, rest_n: list[int], live: list[int], ring_list: list[np.ndarray],
+        lens: np.ndarray, pi: np.ndarray, FL: np.ndarray, FR: np.ndarray, FWD: np.ndarray,
+        varr: np.ndarray, tarr: np.ndarray, pieces: Pieces, out: list[Sight | None],
+    ) -> None:
+        """Exact answers for the pairs the fast paths did not settle (in place in ``out``)."""
+        starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
         sel = np.concatenate([np.arange(starts[n], starts[n] + lens[n]) for n in rest_n])
         qi = np.repeat(np.arange(len(rest_n)), lens[rest_n])
-        pi = pi[sel.astype(np.int64)] if len(sel) else np.zeros(0, dtype=np.int64)
+        cpi = pi[sel.astype(np.int64)] if len(sel) else np.zeros(0, dtype=np.int64)
+        rows = np.asarray([live[n] for n in rest_n], dtype=np.int64)
+        rparts = [ring_list[n] for n in rest_n]
         # a single piece hiding the whole target part: every segment from either end of the
         # front edge to every corner of the part crosses it (shadows of convex pieces are
         # convex, in both ends of the segment)
-        hidden = _hidden_by_one_piece(fl, fr, [parts[k] for k in rest], qi, pi, pieces)
-        starts = np.searchsorted(qi, np.arange(len(rest)))
-        ends = np.searchsorted(qi, np.arange(len(rest)), side="right")
-        tricky = _overlapping_parts(fl, fr, [parts[k] for k in rest], qi, pi, pieces)
-        batch_k, batch_c, batch_x = [], [], []
-        for n, k in enumerate(rest):
-            t = targets[k]
-            g = parts[k]
-            assert g is not None
-            cand = pi[starts[n]:ends[n]]
-            if hidden[n] >= 0:
-                out[self._ids[t]] = Sight(False, None, (int(pieces.owner[hidden[n]]),),
-                                          "blocked")
-            elif tricky[n]:  # a piece overlaps the front edge or the target: full method
-                out[self._ids[t]] = sight_core(fl, fr, fwd, g, pieces.take(cand))
+        hidden = _hidden_by_one_piece(FL[rows], FR[rows], rparts, qi, cpi, pieces)
+        tricky = _overlapping_parts(FL[rows], FR[rows], rparts, qi, cpi, pieces)
+        cs = np.searchsorted(qi, np.arange(len(rest_n)))
+        ce = np.searchsorted(qi, np.arange(len(rest_n)), side="right")
+        batch_m: list[int] = []
+        for m in range(len(rest_n)):
+            r = int(rows[m])
+            cand = cpi[cs[m]:ce[m]]
+            if hidden[m] >= 0:
+                out[r] = Sight(False, None, (int(pieces.owner[hidden[m]]),), "blocked")
+            elif tricky[m]:  # a piece overlaps the front edge or the target: full method
+                out[r] = sight_core(FL[r], FR[r], FWD[r], rparts[m], pieces.take(cand))
             else:
-                batch_k.append(k)
-                batch_c.append(cand)
-                batch_x.append((v, t))
-        if batch_k:
-            found = batch_sight(fl, fr, fwd, [parts[k] for k in batch_k],  # type: ignore[misc]
-                                batch_c, batch_x, pieces, tree)
-            for k, res in zip(batch_k, found, strict=True):
-                out[self._ids[targets[k]]] = res
-        return out
-
-    def _near(self, pieces: Pieces, tree: shapely.STRtree, a: tuple[float, float],
-              b: tuple[float, float], v: int, t: int) -> Pieces:
-        idx = tree.query(shapely.linestrings([a, b]).buffer(2 * TOLERANCE))
-        own = pieces.owner[idx]
-        return pieces.take(idx[(own != v) & (own != t)])
+                batch_m.append(m)
+        if batch_m:
+            bm = np.asarray(batch_m, dtype=np.int64)
+            br = rows[bm]
+            found = batch_sight(FL[br], FR[br], FWD[br], [rparts[m] for m in batch_m],
+                                [cpi[cs[m]:ce[m]] for m in batch_m],
+                                [(int(varr[r]), int(tarr[r])) for r in br], pieces,
+                                self._tree)
+            for r, res in zip(br, found, strict=True):
+                out[int(r)] = res
 
     def first_contacts(self, distance: float) -> dict[str, tuple[float, str | None]]:
         """For every tray moving straight ahead up to ``distance`` inches: the distance it
@@ -299,11 +316,11 @@ class World:
 
 
 def _overlapping_parts(
-    fl: np.ndarray, fr: np.ndarray, parts: list[np.ndarray | None], qi: np.ndarray,
+    fl: np.ndarray, fr: np.ndarray, parts: Sequence[np.ndarray | None], qi: np.ndarray,
     pi: np.ndarray, pieces: Pieces,
 ) -> np.ndarray:
-    """For each target part: does a candidate piece overlap it or the front edge (interiors
-    meeting)? Bounding boxes first, then shapely for the few that remain."""
+    """For each target part: does a candidate piece overlap it or its viewer's front edge
+    (``fl``, ``fr``: (R, 2)), interiors meeting? Bounding boxes first, then shapely."""
     out = np.zeros(len(parts), dtype=bool)
     if len(qi) == 0:
         return out
@@ -311,7 +328,7 @@ def _overlapping_parts(
     for n, g in enumerate(parts):
         assert g is not None
         boxes[n] = [*g.min(axis=0), *g.max(axis=0)]
-    fbox = np.asarray([*np.minimum(fl, fr), *np.maximum(fl, fr)])
+    fbox = np.concatenate([np.minimum(fl, fr), np.maximum(fl, fr)], axis=1)[qi]
     pb = pieces.bounds[pi]
     t = TOLERANCE
 
@@ -320,13 +337,13 @@ def _overlapping_parts(
                            & (pb[:, 1] < bx[:, 3] - t) & (pb[:, 3] > bx[:, 1] + t))
         return res
 
-    maybe = meets(boxes[qi]) | meets(np.broadcast_to(fbox, (len(qi), 4)))
+    maybe = meets(boxes[qi]) | meets(fbox)
     if not maybe.any():
         return out
     from shapely.geometry import LineString, Polygon
 
-    front = LineString([tuple(fl), tuple(fr)])
     for n, m in zip(qi[maybe], pi[maybe], strict=True):
+        front = LineString([tuple(fl[n]), tuple(fr[n])])
         if out[n]:
             continue
         piece = Polygon(pieces.verts[m, : pieces.count[m]]).buffer(-TOLERANCE,
@@ -338,11 +355,12 @@ def _overlapping_parts(
 
 
 def _hidden_by_one_piece(
-    fl: np.ndarray, fr: np.ndarray, parts: list[np.ndarray | None], qi: np.ndarray,
+    fl: np.ndarray, fr: np.ndarray, parts: Sequence[np.ndarray | None], qi: np.ndarray,
     pi: np.ndarray, pieces: Pieces,
 ) -> np.ndarray:
     """For each target part, a piece index that alone hides it from the whole front edge, or
-    -1. (target, piece) candidate pairs are given by ``qi``, ``pi``."""
+    -1. ``fl``, ``fr`` (R, 2) are each part's viewer front-edge ends; (part, piece) candidate
+    pairs are given by ``qi``, ``pi``."""
     out = np.full(len(parts), -1, dtype=np.int64)
     if len(qi) == 0:
         return out
@@ -356,9 +374,10 @@ def _hidden_by_one_piece(
     nrm = pieces.normal[pi]  # (P, K, 2)
     off = pieces.offset[pi] + TOLERANCE  # shrunk pieces
     all_cross = np.ones(len(qi), dtype=bool)
-    for src in (fl, fr):
-        a = np.einsum("pki,i->pk", nrm, src) - off  # (P, K)
-        b = np.einsum("pki,pci->pck", nrm, q - src)  # (P, C, K)
+    for ends in (fl, fr):
+        src = ends[qi]  # (P, 2): the front-edge end of each pair's viewer
+        a = np.einsum("pki,pi->pk", nrm, src) - off  # (P, K)
+        b = np.einsum("pki,pci->pck", nrm, q - src[:, None, :])  # (P, C, K)
         a = a[:, None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
             r = -a / b
@@ -387,39 +406,6 @@ def _point_quad_distances(p: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return out
 
 
-def _flat_segment_test(
-    p: np.ndarray, q: np.ndarray, pieces: Pieces, tree: shapely.STRtree,
-    exclude: tuple[int, np.ndarray],
-) -> tuple[np.ndarray, np.ndarray]:
-    """For segments p->q: (crosses some piece deeper than TOLERANCE, comes within TOLERANCE
-    of some piece), ignoring pieces owned by the viewer ``exclude[0]`` or by each segment's
-    own target ``exclude[1][s]``."""
-    lines = shapely.linestrings(np.stack([p, q], axis=1))
-    si, pi = tree.query(lines)
-    own = pieces.owner[pi]
-    keep = (own != exclude[0]) & (own != exclude[1][si])
-    si, pi = si[keep], pi[keep]
-    crossed = np.zeros(len(p), dtype=bool)
-    touched = np.zeros(len(p), dtype=bool)
-    if len(si) == 0:
-        return crossed, touched
-    n = pieces.normal[pi]  # (P, K, 2)
-    c = pieces.offset[pi]
-    base = np.einsum("pki,pi->pk", n, p[si]) - c
-    b = np.einsum("pki,pi->pk", n, q[si] - p[si])
-    for shrink, acc in ((TOLERANCE, crossed), (-TOLERANCE, touched)):
-        a = base - shrink
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = -a / b
-        lo = np.where(b > 0, r, -np.inf).max(axis=1)
-        hi = np.where(b < 0, r, np.inf).min(axis=1)
-        par = np.where(b == 0, a > 0 if shrink > 0 else a >= 0, True).all(axis=1)
-        hit = par & (np.maximum(lo, 0.0) < np.minimum(hi, 1.0) if shrink > 0 else
-                     np.maximum(lo, 0.0) <= np.minimum(hi, 1.0))
-        np.logical_or.at(acc, si[hit], True)
-    return crossed, touched
-
-
 class SightTable:
     """Line of Sight between every ordered pair of trays of a :class:`World`, kept up to date
     incrementally.
@@ -433,10 +419,12 @@ class SightTable:
 
     def __init__(self, world: World) -> None:
         self.world = world
+        ids = world.ids
         self.table: dict[tuple[str, str], Sight] = {}
-        for v in world.ids:
-            for t, s in world.sight_from(v).items():
-                self.table[(v, t)] = s
+        chunk = 20  # viewers per batch: bounds the size of the numpy work arrays
+        for k in range(0, len(ids), chunk):
+            pairs = [(v, t) for v in ids[k:k + chunk] for t in ids if t != v]
+            self.table.update(world.sight_pairs(pairs))
 
     def __getitem__(self, pair: tuple[str, str]) -> Sight:
         return self.table[pair]
@@ -480,14 +468,13 @@ class SightTable:
                 changed.add((v, t))
             self.table[(v, t)] = s
 
-        for t, s in w.sight_from(tray_id).items():
-            store(tray_id, t, s)
+        pairs = [(tray_id, t) for t in w.ids if t != tray_id]
         for v in w.ids:
-            if v == tray_id:
-                continue
-            targets = [w._index[t] for t in affected.get(v, [])] + [m]
-            for t, s in w._sight_many(w._index[v], targets).items():
-                store(v, t, s)
+            if v != tray_id:
+                pairs.append((v, tray_id))
+                pairs.extend((v, t) for t in affected.get(v, []))
+        for (v, t), s in w.sight_pairs(pairs).items():
+            store(v, t, s)
         return changed
 
 
