@@ -221,16 +221,26 @@ def batch_sight(
                 continue
         results[r] = Sight(True, (a_pt, b_pt), (), "clear")
     blocking: dict[int, set[int]] = {}
+    critical: dict[int, set[int]] = {}
     if crosses.any():
         big = int(pieces.owner.max()) + 1 if len(pieces) else 1
         keys = np.unique(tgt[si[crosses]] * big + pieces.owner[pi[crosses]])
         for key in keys.tolist():
             blocking.setdefault(key // big, set()).add(key % big)
+        # owners that are the only obstacle crossing some candidate segment
+        seg_owner = np.unique(si[crosses] * big + pieces.owner[pi[crosses]])
+        seg_of = seg_owner // big
+        segs, first, counts = np.unique(seg_of, return_index=True, return_counts=True)
+        lone = counts == 1
+        for sg, own_ in zip(segs[lone].tolist(), (seg_owner[first[lone]] % big).tolist(),
+                            strict=True):
+            critical.setdefault(int(tgt[sg]), set()).add(own_)
     final: list[Sight] = []
     for r in range(nr):
         res = results[r]
         if res is None:
             who = blocking.get(r, set()) | seams.get(r, set())
-            res = Sight(False, None, tuple(sorted(who)), "blocked")
+            crit = critical.get(r, set()) | seams.get(r, set())
+            res = Sight(False, None, tuple(sorted(who)), "blocked", tuple(sorted(crit)))
         final.append(res)
     return final

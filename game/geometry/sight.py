@@ -40,12 +40,15 @@ class Sight:
     ``visible``; ``blockers`` are indices into the obstacle list of the obstacles that cross
     the candidate lines when not visible (together they stop every line; empty when the
     target is simply outside the Front Arc). ``reason`` is "clear", "contact", "blocked" or
-    "out-of-arc"."""
+    "out-of-arc". ``critical`` (a subset of ``blockers``) holds the obstacles that alone stop
+    at least one candidate line: taking away any single other obstacle cannot reveal the
+    target (the incremental sight table relies on this)."""
 
     visible: bool
     witness: Segment | None
     blockers: tuple[int, ...]
     reason: str = ""
+    critical: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,7 +286,12 @@ def sight_core(
         seams.update(owners)
     used = np.nonzero(crossing.any(axis=0))[0]
     blockers = {int(o) for o in pieces.owner[used]} | seams
-    return Sight(False, None, tuple(sorted(blockers)), "blocked")
+    critical = set(seams)
+    for row in crossing:
+        row_owners = {int(o) for o in pieces.owner[row]}
+        if len(row_owners) == 1:
+            critical |= row_owners
+    return Sight(False, None, tuple(sorted(blockers)), "blocked", tuple(sorted(critical)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,6 +338,7 @@ def line_of_sight(
     fr = np.asarray(viewer.corners[1], dtype=float)
     fwd = np.asarray(viewer.forward, dtype=float)
     blockers: set[int] = set()
+    critical: set[int] = set()
     seen_arc = False
     for ring in convex_parts(target):
         part = front_arc_part(viewer, ring, construction)
@@ -348,6 +357,7 @@ def line_of_sight(
         if res.visible:
             return res
         blockers.update(res.blockers)
+        critical.update(res.critical)
     if not seen_arc:
         return Sight(False, None, (), "out-of-arc")
-    return Sight(False, None, tuple(sorted(blockers)), "blocked")
+    return Sight(False, None, tuple(sorted(blockers)), "blocked", tuple(sorted(critical)))

@@ -263,7 +263,8 @@ class World:
             r = int(rows[m])
             cand = cpi[cs[m]:ce[m]]
             if hidden[m] >= 0:
-                out[r] = Sight(False, None, (int(pieces.owner[hidden[m]]),), "blocked")
+                who = (int(pieces.owner[hidden[m]]),)
+                out[r] = Sight(False, None, who, "blocked", who)
             elif tricky[m]:  # a piece overlaps the front edge or the target: full method
                 out[r] = sight_core(FL[r], FR[r], FWD[r], rparts[m], pieces.take(cand))
             else:
@@ -413,9 +414,11 @@ class SightTable:
     After a tray moves (call :meth:`World.move` first, then :meth:`update_after_move`), only
     pairs the move can affect are recomputed: the mover's row and column; pairs that were
     visible and whose witness segment the mover's new position now crosses or touches; and
-    pairs that were blocked with the mover among their blockers (removing an obstacle that
-    stopped none of the candidate lines cannot open a line, since the candidate lines depend
-    only on the viewer and the target). Everything else keeps its exact answer."""
+    pairs that were blocked with the mover among their ``critical`` blockers. That suffices:
+    without the mover the candidate lines are a subset of the old ones (they come from the
+    viewer, the target and the remaining obstacles' corners); each of them was stopped by
+    some obstacle other than the mover unless the mover was critical; and adding the mover
+    back elsewhere can only close lines. Everything else keeps its exact answer."""
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -450,7 +453,7 @@ class SightTable:
                 vis_keys.append((v, t))
                 seg_p.append(s.witness[0])
                 seg_q.append(s.witness[1])
-            elif m in s.blockers:
+            elif m in s.critical:
                 affected.setdefault(v, []).append(t)
         if vis_keys:
             mover = w._tray_pieces.take(np.asarray([m]))

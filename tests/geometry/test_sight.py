@@ -130,3 +130,12 @@ def test_exact_sight_agrees_with_brute_force(scene: tuple[Tray, Polygon, list[Po
     else:
         assert not sampled_sight(viewer, target, obstacles)
         assert set(s.blockers) <= set(range(len(obstacles)))
+
+
+def test_critical_blockers_are_the_lone_stoppers() -> None:
+    # a wall of two boxes: every line crosses exactly one of them, so both are critical;
+    # a third box behind the wall never stops a line alone
+    wall = [box(-5, 3, 0, 4), box(0, 3, 5, 4), box(-1, 5, 1, 5.5)]
+    s = line_of_sight(V, box(-0.5, 7, 0.5, 8), wall)
+    assert not s.visible and set(s.critical) <= set(s.blockers)
+    assert 2 not in s.critical and {0, 1} <= set(s.critical)
