@@ -129,13 +129,22 @@ def test_exact_sight_agrees_with_brute_force(scene: tuple[Tray, Polygon, list[Po
         assert witness_is_valid(viewer, target, obstacles, s.witness)
     else:
         assert not sampled_sight(viewer, target, obstacles)
-        assert set(s.blockers) <= set(range(len(obstacles)))
+        assert set(s.critical) <= set(s.blockers) <= set(range(len(obstacles)))
+        spare = sorted(set(range(len(obstacles))) - set(s.critical))
+        if spare:  # taking away an obstacle that is not critical never reveals the target
+            rest = [o for k, o in enumerate(obstacles) if k != spare[0]]
+            assert not line_of_sight(viewer, target, rest).visible
 
 
 def test_critical_blockers_are_the_lone_stoppers() -> None:
-    # a wall of two boxes: every line crosses exactly one of them, so both are critical;
-    # a third box behind the wall never stops a line alone
-    wall = [box(-5, 3, 0, 4), box(0, 3, 5, 4), box(-1, 5, 1, 5.5)]
-    s = line_of_sight(V, box(-0.5, 7, 0.5, 8), wall)
+    # a wall of two boxes with a gap; a third box behind covers the gap. Lines through the
+    # gap cross only the third box, so it is critical; removing either wall box alone
+    # does not reveal the target.
+    obstacles = [box(-5, 3, -0.1, 4), box(0.1, 3, 5, 4), box(-0.5, 5, 0.5, 5.5)]
+    target = box(-0.5, 7, 0.5, 8)
+    s = line_of_sight(V, target, obstacles)
     assert not s.visible and set(s.critical) <= set(s.blockers)
-    assert 2 not in s.critical and {0, 1} <= set(s.critical)
+    assert 2 in s.critical
+    for i in set(range(3)) - set(s.critical):
+        rest = [o for k, o in enumerate(obstacles) if k != i]
+        assert not line_of_sight(V, target, rest).visible
