@@ -55,18 +55,23 @@ def segment_piece_tests(
     n = pieces.normal[pi]
     base = np.einsum("pki,pi->pk", n, p) - pieces.offset[pi]
     b = np.einsum("pki,pi->pk", n, q - p)
-    res = []
-    for shrink in (TOLERANCE, -TOLERANCE):
-        a = base - shrink
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = -a / b
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = base - TOLERANCE
+        r = -a / b
         lo = np.maximum(np.where(b > 0, r, -np.inf).max(axis=1), 0.0)
         hi = np.minimum(np.where(b < 0, r, np.inf).min(axis=1), 1.0)
-        if shrink > 0:
-            res.append(np.where(b == 0, a > 0, True).all(axis=1) & (lo < hi))
-        else:
-            res.append(np.where(b == 0, a >= 0, True).all(axis=1) & (lo <= hi))
-    return res[0], res[1]
+        crosses = np.where(b == 0, a > 0, True).all(axis=1) & (lo < hi)
+        # touching only matters where the segment does not cross
+        touches = crosses.copy()
+        rest = np.nonzero(~crosses)[0]
+        if len(rest):
+            a2 = base[rest] + TOLERANCE
+            b2 = b[rest]
+            r2 = -a2 / b2
+            lo2 = np.maximum(np.where(b2 > 0, r2, -np.inf).max(axis=1), 0.0)
+            hi2 = np.minimum(np.where(b2 < 0, r2, np.inf).min(axis=1), 1.0)
+            touches[rest] = np.where(b2 == 0, a2 >= 0, True).all(axis=1) & (lo2 <= hi2)
+    return crosses, touches
 
 
 def test_against_candidates(
@@ -87,6 +92,15 @@ def test_against_candidates(
     meet = ((pb[:, 0] <= hi_s[si, 0] + TOLERANCE) & (pb[:, 2] >= lo_s[si, 0] - TOLERANCE)
             & (pb[:, 1] <= hi_s[si, 1] + TOLERANCE) & (pb[:, 3] >= lo_s[si, 1] - TOLERANCE))
     si, pi = si[meet], pi[meet]
+    # tighter cull: the piece's circumscribed circle must reach the segment's line
+    d = q - p
+    dn = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-300)
+    c = pieces.centroid[pi]
+    off = np.abs(d[si, 0] * (c[:, 1] - p[si, 1]) - d[si, 1] * (c[:, 0] - p[si, 0])) / dn[si]
+    v = pieces.verts[pi]
+    radius = np.hypot(v[..., 0] - c[:, None, 0], v[..., 1] - c[:, None, 1]).max(axis=1)
+    near = off <= radius + TOLERANCE
+    si, pi = si[near], pi[near]
     crosses, touches = segment_piece_tests(p[si], q[si], pieces, pi)
     return si, pi, crosses, touches
 
