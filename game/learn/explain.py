@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from functools import cache
 
 from game.rulesets import RULESET_PACKAGES
 
@@ -30,7 +29,6 @@ TABLE_RULES: Mapping[str, str] = {
 }
 
 
-@cache
 def rule_texts() -> dict[str, str]:
     """Every explanation available: the table's and those of the installed rulesets."""
     texts = dict(TABLE_RULES)

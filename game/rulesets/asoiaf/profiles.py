@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from game.core.ruleset import SetupError, SetupProblem
@@ -87,14 +88,14 @@ def _read_data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-@cache
+@cache  # read-only package data, parsed once; callers get a read-only view
 def tray_types() -> Mapping[str, TrayType]:
     """The tray types of the package data."""
     data = _read_data()
-    return {
+    return MappingProxyType({
         name: TrayType(float(t["width"]), float(t["depth"]), int(t["files"]), int(t["ranks"]))
         for name, t in data["trays"].items()
-    }
+    })
 
 
 @cache
@@ -104,7 +105,7 @@ def profiles() -> Mapping[str, Profile]:
     out: dict[str, Profile] = {}
     for pid, raw in data["units"].items():
         out[pid] = parse_profile(pid, raw)
-    return out
+    return MappingProxyType(out)
 
 
 def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile:
