@@ -611,6 +611,9 @@ class TableScene(Scene):
         self.view.ghosts = tuple(Ghost(key=f"{q},{r}", label="", hex=(q, r)) for q, r in seen)
 
     def _pick_ghost(self, key: str) -> None:
+        if self.mode and self.mode[0] == "maneuver":  # clicking the end-pose ghost itself
+            self._commit_maneuver()
+            return
         node = self.game.pending()
         if isinstance(node, PlayerDecision):
             for option in node.options:

@@ -125,3 +125,22 @@ def test_disabled_action_says_why(data_dir: Path) -> None:
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=charge.rect.center, rel=(0, 0),
                                        buttons=(0, 0, 0))])
     assert scene.status.startswith("Not now")
+
+
+def test_click_on_the_maneuver_ghost_commits_the_maneuver(data_dir: Path) -> None:
+    """Found playing under Xvfb: a click landing on the end-pose ghost of a Maneuver was
+    taken for a decision ghost and did nothing."""
+    app = make_app(data_dir, SCENARIOS / "asoiaf_skirmish.toml")
+    scene = table(app)
+    outriders = scene.state.units["outriders"].tray
+    assert outriders is not None
+    click(app, screen_of(app, outriders.x, outriders.y))
+    press(app, "Maneuver")
+    target = screen_of(app, outriders.x, outriders.y + outriders.depth / 2 + 4.0)
+    hover(app, target)
+    assert scene.ghost_at(scene.view.camera.to_world(*target)) == "__maneuver__"
+    assert "legal" in scene.status
+    click(app, target)
+    moved = scene.state.units["outriders"].tray
+    assert moved is not None and moved.y > outriders.y + 3.5
+    assert str(scene.game.log[-1].action).startswith("maneuver outriders")
