@@ -92,7 +92,8 @@ def option_label(action: Action, names: dict[str, str] | None = None) -> str:
         return "Roll the dice"
     if isinstance(action, Dice):
         return "Dice " + " ".join(map(str, action.results))
-    words = [names.get(w, w) for w in action.tokens() if w != "->"]
+    words = [names.get(w, w) for w in action.tokens()]
+    words = [w.replace("=", " ") if "=" in w else w for w in words]
     if isinstance(getattr(action, "facing", None), int) and words:
         words[-1] = "facing " + hex_facing_text(words[-1])
     return humanise(action.verb) + (" " + " ".join(words) if words else "")

@@ -272,9 +272,15 @@ class HandoffScene(Scene):
         self.player_name = player_name
         self.colour = colour
         self.note = note
+        self.armed = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONUP or (
+        """A full click (press and release here) or Enter/Space hands the table over. The
+        release of the click that ended the previous turn arrives here too: it must not
+        dismiss the screen (found playing under Xvfb)."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.armed = True
+        elif (event.type == pygame.MOUSEBUTTONUP and self.armed) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
         ):
             self.app.switch(self.table)

@@ -600,6 +600,8 @@ class TableScene(Scene):
             self.perform(matching[0])
         else:
             self.variants = matching
+            self.status = (f"{choice.label} {self.state.units[uid].name}: {len(matching)} ways "
+                           "- pick one in the panel")
 
     def _hex_ghosts(self, actions: tuple[Action, ...]) -> None:
         seen: dict[tuple[int, int], list[Action]] = {}

@@ -84,8 +84,10 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
         node = scene.game.pending()
         if isinstance(node, Chance):
             key(app, pygame.K_SPACE)
+        elif isinstance(node, PlayerDecision) and scene.dice_pick is not None:
+            press(app, "Keep all dice")  # the Charge Bonus re-roll: dice are clicked
         elif isinstance(node, PlayerDecision):
-            press(app, find_button(app, "").text if False else _first_option(app, scene))
+            press(app, _first_option(app, scene))
         else:
             break
     assert scene.game.log[-1].events

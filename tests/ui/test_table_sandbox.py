@@ -101,3 +101,22 @@ def test_help_overlay_and_menu(data_dir: Path) -> None:
     key(app, pygame.K_F1)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_handoff_is_not_dismissed_by_the_release_of_the_last_click(data_dir: Path) -> None:
+    """Found playing under Xvfb: the mouse-up of the click that ended a turn reached the new
+    handoff screen and dismissed it at once."""
+    app = make_app(data_dir, SCENARIOS / "asoiaf_skirmish.toml", handoff=True)
+    scene = table(app)
+    outriders = scene.state.units["outriders"].tray
+    assert outriders is not None
+    click(app, screen_of(app, outriders.x, outriders.y))
+    from .driver import hover, press
+
+    press(app, "Maneuver")
+    target = screen_of(app, outriders.x, outriders.y + outriders.depth / 2 + 4.0)
+    hover(app, target)
+    click(app, target)  # press + release in one frame: the maneuver ends the activation
+    assert isinstance(app.scene, HandoffScene)
+    click(app, (640, 600))
+    assert app.scene is scene
