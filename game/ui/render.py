@@ -43,7 +43,7 @@ def status_text(unit: Unit) -> str:
         elif isinstance(value, bool):
             if value:
                 parts.append(key)
-        elif value is not None:
+        elif value is not None and value != 0:  # "damage 0" is noise on a small label
             parts.append(f"{key} {value}")
     return "  ".join(parts)
 

@@ -14,11 +14,9 @@ from game.ui import hexlayout
 from game.ui.app import App
 from game.ui.palette import hex_to_rgb
 
-from .conftest import SCENARIOS
 from .driver import click, find_button, frames, hover, make_app, pixel, press, screen_of, table
 
 DUEL = Path(__file__).parent / "data" / "godsgloom_duel.toml"
-SKIRMISH = SCENARIOS / "godsgloom_skirmish.toml"
 
 
 def hex_pos(app: App, q: int, r: int) -> tuple[int, int]:
@@ -132,16 +130,16 @@ def test_advance_face_and_rally_buttons(data_dir: Path) -> None:
 
 
 def test_hex_line_of_sight_lines_are_drawn(data_dir: Path) -> None:
-    app = make_app(data_dir, SKIRMISH)
+    app = make_app(data_dir, DUEL)
     scene = table(app)
-    click(app, unit_pos(app, "a4"))
-    hover(app, unit_pos(app, "g2"))
+    click(app, unit_pos(app, "a2"))
+    hover(app, unit_pos(app, "g1"))
     overlay = scene.view.overlay
     assert overlay is not None and overlay.visible is True
-    assert len(overlay.witness_lines) >= 2
+    assert len(overlay.witness_lines) == 4
     sight = scene.renderer.palette.sight_line
     assert _line_pixels(app, overlay.witness_lines, overlay.range_from, overlay.range_to) == sight
-    hover(app, unit_pos(app, "g1"))  # behind the tower: one clear corner line only
+    hover(app, unit_pos(app, "g3"))  # behind the tower: one clear corner line only
     overlay = scene.view.overlay
     assert overlay is not None and overlay.visible is False
     assert overlay.witness_lines == () and len(overlay.blocked_lines) == 1
