@@ -2,7 +2,9 @@
 distribution of wounds and models removed by an attack, Panic Test included.
 
 The attack model follows the resolver step by step: each attack die hits per AS-RES-2 (with
-the Charge Bonus, a miss is re-rolled once, AS-BON-1: the "re-roll every miss" choice); each hit
+the Charge Bonus, a miss is re-rolled once, AS-BON-1: the odds assume the player picks the
+"re-roll every miss" option, :data:`REROLL_POLICY`; the resolver lets the player pick any dice,
+and re-rolling a hit can only lower the odds); each hit
 is saved per AS-RES-4 against the modified Defense; wounds make a Panic Test per AS-RES-7 /
 AS-PNC-1 against the modified Panic target, which adds its shortfall in wounds; models follow
 AS-RES-6 (multi-wound models keep damage).
@@ -24,6 +26,10 @@ from game.rulesets.asoiaf.modifiers import (
 
 D6 = icepool.d6
 
+REROLL_POLICY = "misses"
+"""The Charge Bonus choice the odds assume (AS-BON-1): every die that missed is re-rolled once.
+Without a Charge Bonus (or a Disorderly Charge) the policy is ``"none"``."""
+
 
 @dataclass(frozen=True)
 class AttackOdds:
@@ -32,6 +38,8 @@ class AttackOdds:
     wounds: dict[int, Fraction]
     removed: dict[int, Fraction]
     hits: dict[int, Fraction]
+    reroll_policy: str = "none"
+    """Which Charge Bonus re-roll these odds assume: ``"misses"`` or ``"none"`` (AS-BON-1)."""
 
     @property
     def expected_wounds(self) -> float:
@@ -86,7 +94,8 @@ def attack_odds(mods: AttackModifiers, reroll_misses: bool | None = None) -> Att
     removed: icepool.Die[int] = total.map(
         lambda w: models_lost(mods.defender_models, mods.defender_damage,
                               mods.wounds_per_model, w)[0])
-    return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits))
+    return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits),
+                      REROLL_POLICY if reroll else "none")
 
 
 def _fractions(die: icepool.Die[int]) -> dict[int, Fraction]:

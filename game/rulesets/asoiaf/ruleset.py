@@ -9,6 +9,7 @@ where they are implemented.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -49,6 +50,8 @@ WINDOWS = ("after_attack_dice", "after_defense_dice", "after_destroyed", "after_
 OPTION_KEYS = ("rounds", "rough_penalty")
 RANGES = {"short": SHORT_RANGE, "long": LONG_RANGE}  # AS-RNG-5, AS-RNG-7: fixed, not abilities
 NO_PANIC = 0
+TURN_TOLERANCE = 1e-6
+"""Degrees: a placement turned by less keeps the unit's facing (AS-MEL-3)."""
 
 
 class AsoiafRuleset(Ruleset):
@@ -160,7 +163,7 @@ class AsoiafRuleset(Ruleset):
         if engaged:
             out.append(Retreat(unit.id))
             for eid in engaged:
-                for action in self._melee_variants(state, unit, eid, len(engaged)):
+                for action in self._melee_variants(unit, eid):
                     if self._check_attack(state, action) is None:
                         out.append(action)
             return out
@@ -176,14 +179,12 @@ class AsoiafRuleset(Ruleset):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out
 
-    def _melee_variants(self, state: GameState, unit: AsoiafUnit, eid: str, count: int
-                        ) -> list[Attack]:
-        variants = [Attack(unit.id, eid)]
-        if count == 1:
-            variants += [Attack(unit.id, eid, align="100"),
-                         Attack(unit.id, eid, align="50", side="left"),
-                         Attack(unit.id, eid, align="50", side="right")]
-        return variants
+    @staticmethod
+    def _melee_variants(unit: AsoiafUnit, eid: str) -> list[Attack]:
+        """Keep the tray, or face and shift to 100% / 50% (AS-MEL-3/4; checked by the caller)."""
+        return [Attack(unit.id, eid), Attack(unit.id, eid, align="100"),
+                Attack(unit.id, eid, align="50", side="left"),
+                Attack(unit.id, eid, align="50", side="right")]
 
     # --- activation ---------------------------------------------------------------------------
 
@@ -671,6 +672,9 @@ class AsoiafRuleset(Ruleset):
                        ctx: Context) -> None:
         unit = self._u(state, proc.attacker)
         unit.tray = placement.tray
+        # AS-CHG-9/14: alignment is part of the one charge move; ending on stakes counts once
+        proc.crossed_stakes = proc.crossed_stakes or bool(
+            geo.terrain_hit(state, unit.tray.polygon, ("stakes",)))
         label = f"{placement.kind}%" if placement.kind else f"{placement.overlap:.2f}\" of edge"
         ctx.emit("charge.align", f"{unit.name} aligns {label} ({placement.side}) with the "
                  f"{proc.arc} edge of {self._u(state, proc.target).name}.",
@@ -788,12 +792,39 @@ class AsoiafRuleset(Ruleset):
         if action.align == "keep":
             return None if action.side == "none" else Refusal("side goes with align=50",
                                                               ("AS-MEL-4",))
-        if len(engaged) > 1:  # AS-MEL-3
-            return Refusal(f"{unit.name} is engaged with several enemies and may not change "
-                           "facing or shift", ("AS-MEL-3",))
         placement = self._melee_placement(state, unit, target, action)
         if isinstance(placement, Refusal):
             return placement
+        refusal = self._melee_move_refusal(state, unit, target, engaged, placement)
+        if refusal is None and not placement.legal:
+            return Refusal(f"no room for {action.align}% {placement.side} alignment",
+                           ("AS-MEL-4",))
+        return refusal
+
+    @staticmethod
+    def _melee_move_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
+                            engaged: list[str], placement: geo.Placement) -> Refusal | None:
+        """AS-MEL-3: a change of facing only against a single enemy standing in the unit's
+        Flank or Rear Arc. AS-MEL-4: the shift to 100%/50% is open with several enemies too,
+        without turning and (our reading) keeping contact with every enemy it engages."""
+        tray = geo.tray_of(unit)
+        turn = abs((placement.tray.facing - tray.facing + 180.0) % 360.0 - 180.0)
+        if turn > TURN_TOLERANCE:
+            if len(engaged) > 1:
+                return Refusal(f"{unit.name} is engaged with several enemies and may not "
+                               "change facing", ("AS-MEL-3",))
+            arcs = geo.arc_of(tray, geo.tray_of(target))
+            if all(a is Arc.FRONT for a in arcs):
+                return Refusal(f"{target.name} is in {unit.name}'s Front Arc: no change of "
+                               "facing (only against an enemy in the Flank or Rear)",
+                               ("AS-MEL-3",))
+            return None
+        if len(engaged) > 1:
+            kept = geo.engaged_enemies(state, unit, placement.tray)
+            lost = [state.units[e].name for e in engaged if e not in kept]
+            if lost:
+                return Refusal(f"engaged with several enemies, {unit.name} may not shift out "
+                               f"of contact with {', '.join(lost)}", ("AS-MEL-3", "AS-MEL-4"))
         return None
 
     def _melee_placement(self, state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
@@ -807,9 +838,6 @@ class AsoiafRuleset(Ruleset):
         obstacles = chg.align_obstacles(state, unit.id, target.id)
         for p in geo.alignments(geo.tray_of(unit), host, geo.edge_for(arc), obstacles, state):
             if (p.kind, p.side) == wanted:
-                if not p.legal:
-                    return Refusal(f"no room for {action.align}% {p.side} alignment",
-                                   ("AS-MEL-4",))
                 return p
         return Refusal("no such alignment", ("AS-MEL-4",))
 
@@ -857,9 +885,15 @@ class AsoiafRuleset(Ruleset):
         if not attack.ranged and action.align != "keep":
             placement = self._melee_placement(state, unit, target, action)
             assert isinstance(placement, geo.Placement)
+            before = geo.tray_of(unit).facing
             unit.tray = placement.tray
-            ctx.emit("attack.face", f"{unit.name} turns to face {target.name} head-on and "
-                     f"shifts to {placement.kind}% ({placement.side}).", ["AS-MEL-3", "AS-MEL-4"],
+            turned = abs((placement.tray.facing - before + 180.0) % 360.0 - 180.0)
+            if turned > TURN_TOLERANCE:
+                what, rules_face = "turns to face", ["AS-MEL-3", "AS-MEL-4"]
+            else:
+                what, rules_face = "keeps facing", ["AS-MEL-4"]
+            ctx.emit("attack.face", f"{unit.name} {what} {target.name} head-on and shifts to "
+                     f"{placement.kind}% ({placement.side}).", rules_face,
                      player=unit.owner, unit=unit.id, align=placement.kind, side=placement.side,
                      x=unit.tray.x, y=unit.tray.y, facing=unit.tray.facing)
         rules = ("AS-ATK-1", "AS-RNG-4") if attack.ranged else ("AS-ATK-1", "AS-MEL-5")
@@ -923,11 +957,17 @@ class AsoiafRuleset(Ruleset):
 
     @staticmethod
     def _reroll_options(proc: AttackProc) -> tuple[Choose, ...]:
-        """None, or every die below a threshold (2..6); "misses" is the one below To-Hit."""
+        """AS-BON-1: any of the attack dice may be re-rolled, so every set of positions is an
+        option: "none" first, then every die below a threshold (2..6; the one below To-Hit is
+        "every miss", the choice the odds assume), then every other set by size."""
         options = [Choose.of(reroll="none")]
         seen: set[tuple[int, ...]] = set()
-        for below in range(2, 7):
-            picks = tuple(i + 1 for i, d in enumerate(proc.attack_dice) if d < below)
+        count = len(proc.attack_dice)
+        thresholds = [tuple(i + 1 for i, d in enumerate(proc.attack_dice) if d < below)
+                      for below in range(2, 7)]
+        every = [c for size in range(1, count + 1)
+                 for c in itertools.combinations(range(1, count + 1), size)]
+        for picks in [*thresholds, *every]:
             if picks and picks not in seen:
                 seen.add(picks)
                 options.append(Choose.of(reroll="+".join(map(str, picks))))

@@ -195,12 +195,16 @@ def _resolve(state: GameState, proc: Melee, ctx: Context) -> None:
     result = score_test(test, pool_a, proc.faces[attacker.id], pool_d, proc.faces[defender.id])
     ctx.emit(
         "melee.test",
-        f"Attack Test ({test.name}): {attacker.name} {result.attacker_hits} Hits "
-        f"{result.attacker_blocks} Blocks, {defender.name} {result.defender_hits} Hits "
-        f"{result.defender_blocks} Blocks.",
+        f"Attack Test ({test.name}): {attacker.name} "
+        f"{_counted(result.attacker_hits, pool_a.auto_hits, 'Hits')} "
+        f"{_counted(result.attacker_blocks, pool_a.auto_blocks, 'Blocks')}, {defender.name} "
+        f"{_counted(result.defender_hits, pool_d.auto_hits, 'Hits')} "
+        f"{_counted(result.defender_blocks, pool_d.auto_blocks, 'Blocks')}.",
         ["HX-MEL-30", "HX-ATC-30", "HX-ATC-40", "HX-ATC-50"],
         attacker_hits=result.attacker_hits, attacker_blocks=result.attacker_blocks,
         defender_hits=result.defender_hits, defender_blocks=result.defender_blocks,
+        attacker_auto_hits=pool_a.auto_hits, attacker_auto_blocks=pool_a.auto_blocks,
+        defender_auto_hits=pool_d.auto_hits, defender_auto_blocks=pool_d.auto_blocks,
         wounds_to_defender=result.wounds_to_defender,
         wounds_to_attacker=result.wounds_to_attacker,
     )
@@ -217,6 +221,11 @@ def _resolve(state: GameState, proc: Melee, ctx: Context) -> None:
                   f"Attack Test against {defender.name}")
     _after_wounds(state, proc, ctx)
     _winner(state, proc, ctx)
+
+
+def _counted(total: int, automatic: int, what: str) -> str:
+    """``3 Hits (1 automatic)``: automatic successes are counted and shown (HX-ATC-40)."""
+    return f"{total} {what}" + (f" ({automatic} automatic)" if automatic else "")
 
 
 def _after_wounds(state: GameState, proc: Melee, ctx: Context) -> None:
