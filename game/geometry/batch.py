@@ -31,15 +31,17 @@ def _padded_halfplanes(rings: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndar
     """Inward unit normals (R, K, 2) and offsets (R, K) of counter-clockwise convex rings,
     padded with (0, 0) normals and -inf offsets."""
     k = max(len(r) for r in rings)
-    n = np.zeros((len(rings), k, 2))
-    c = np.full((len(rings), k), -np.inf)
+    v = np.empty((len(rings), k, 2))
     for i, r in enumerate(rings):
-        d = np.roll(r, -1, axis=0) - r
-        length = np.hypot(d[:, 0], d[:, 1])
-        ok = length > 1e-15
-        m = int(ok.sum())
-        n[i, :m] = np.stack([-d[ok, 1], d[ok, 0]], axis=1) / length[ok, None]
-        c[i, :m] = np.einsum("ki,ki->k", n[i, :m], r[ok])
+        v[i, : len(r)] = r
+        v[i, len(r):] = r[-1]
+    d = np.roll(v, -1, axis=1) - v
+    length = np.hypot(d[..., 0], d[..., 1])
+    ok = length > 1e-15
+    safe = np.where(ok, length, 1.0)
+    n = np.stack([-d[..., 1] / safe, d[..., 0] / safe], axis=-1)
+    n[~ok] = 0.0
+    c = np.where(ok, np.einsum("rki,rki->rk", n, v), -np.inf)
     return n, c
 
 

@@ -17,13 +17,13 @@ import shapely
 from shapely.geometry import Polygon
 
 from game.geometry.arcs import Arc, ArcConstruction, arc_halfplanes
-from game.geometry.batch import batch_sight, test_against_candidates
+from game.geometry.batch import batch_sight
+from game.geometry.cover import cover_sight, shrunk_vertices
 from game.geometry.pieces import Pieces, build_pieces, concat, tray_pieces
 from game.geometry.sight import (
     Sight,
     _segment_ring_distance,
     front_arc_part,
-    seam_owners,
     sight_core,
 )
 from game.geometry.sweep import first_blocking, swept_intervals
@@ -72,6 +72,8 @@ class World:
         self._dirty = True
         self._sight: Pieces = self._tray_pieces
         self._tree: shapely.STRtree | None = None
+        self._shrunk: np.ndarray | None = None
+        self.cover_depth = 6
 
     def _terrain_pieces(self, which: list[int], offset: int) -> Pieces:
         p = build_pieces([self.terrain[i].polygon for i in which])
@@ -107,6 +109,7 @@ class World:
             self._sight = concat([self._tray_pieces, self._sight_terrain])
             b = self._sight.bounds
             self._tree = shapely.STRtree(shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
+            self._shrunk = None
             self._dirty = False
 
     def _sight_pieces(self) -> tuple[Pieces, shapely.STRtree]:
@@ -139,7 +142,7 @@ class World:
         return {pair: found[n] for n, pair in enumerate(pairs)}
 
     def _sight_idx(self, vs: list[int], ts: list[int]) -> list[Sight]:
-        pieces, tree = self._sight_pieces()
+        pieces, _ = self._sight_pieces()
         nr = len(vs)
         out: list[Sight | None] = [None] * nr
         if nr == 0:
@@ -147,9 +150,7 @@ class World:
         varr = np.asarray(vs, dtype=np.int64)
         tarr = np.asarray(ts, dtype=np.int64)
         corners = self._tray_pieces.verts  # counter-clockwise: rl, rr, fr, fl
-        fl_all = corners[:, 3]
-        fr_all = corners[:, 2]
-        FL, FR = fl_all[varr], fr_all[varr]
+        FL, FR = corners[varr, 3], corners[varr, 2]
         FWD = np.asarray([self._trays[v].forward for v in vs], dtype=float)
         hp_cache: dict[int, np.ndarray] = {}
         for v in set(vs):
@@ -160,124 +161,110 @@ class World:
         vals = np.einsum("rki,rhi->rkh", quads, HP[:, :, :2]) - HP[:, None, :, 2]
         inside = (vals >= -TOLERANCE).all(axis=(1, 2))
         outside = (vals < -TOLERANCE).all(axis=1).any(axis=1)
-        parts: list[np.ndarray | None] = [None] * nr
+        parts: list[np.ndarray] = []
+        live: list[int] = []
         for r in range(nr):
             if outside[r]:
                 out[r] = Sight(False, None, (), "out-of-arc")
             elif inside[r]:
-                parts[r] = quads[r]
+                parts.append(quads[r])
+                live.append(r)
             else:
                 ring = front_arc_part(self._trays[vs[r]], [tuple(p) for p in quads[r]],
                                       self.construction)
                 if ring:
-                    parts[r] = np.asarray(ring, dtype=float)
+                    parts.append(np.asarray(ring, dtype=float))
+                    live.append(r)
                 else:
                     out[r] = Sight(False, None, (), "out-of-arc")
-        live = [r for r in range(nr) if parts[r] is not None]
         if not live:
-            return [o for o in out if o is not None]
+            return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
         lv = np.asarray(live, dtype=np.int64)
-        rings = [parts[r] for r in live]
-        ring_list: list[np.ndarray] = [g for g in rings if g is not None]
-        # pieces meeting each sight hull (convex hull of front edge and target part)
-        pts = [np.vstack([FL[r][None], FR[r][None], parts[r]]) for r in live]  # type: ignore[list-item]
-        hulls = shapely.convex_hull(shapely.multipoints(
-            np.vstack(pts), indices=np.repeat(np.arange(len(pts)), [len(x) for x in pts])))
-        qi, pi = tree.query(hulls, predicate="intersects")
-        own = pieces.owner[pi]
-        keep = (own != varr[lv][qi]) & (own != tarr[lv][qi])
-        qi, pi = qi[keep], pi[keep]
-        order = np.argsort(qi, kind="stable")
-        qi, pi = qi[order], pi[order]
-        lens = np.bincount(qi, minlength=len(live)).astype(np.int64)
-        # fast path: direct segments (front-edge ends and middle to the target part's centre
-        # and corners), all pairs in one flat batch
-        seg_p, seg_q, seg_t = [], [], []
-        for n, r in enumerate(live):
-            g = ring_list[n]
-            ends = np.vstack([g.mean(axis=0)[None], g])
-            for src in ((FL[r] + FR[r]) / 2.0, FL[r], FR[r]):
-                seg_p.append(np.repeat(src[None], len(ends), axis=0))
-                seg_q.append(ends)
-                seg_t.append(np.full(len(ends), n))
-        sp, sq, st = np.vstack(seg_p), np.vstack(seg_q), np.concatenate(seg_t)
-        si, spi, crosses, touches = test_against_candidates(sp, sq, st, lens, pi, pieces)
-        crossed = np.zeros(len(sp), dtype=bool)
-        np.logical_or.at(crossed, si[crosses], True)
-        touched = np.zeros(len(sp), dtype=bool)
-        np.logical_or.at(touched, si[touches], True)
-        resolved: set[int] = set()
-        for s in np.nonzero(~crossed)[0]:
-            n = int(st[s])
-            if n in resolved:
-                continue
-            a = (float(sp[s, 0]), float(sp[s, 1]))
-            b = (float(sq[s, 0]), float(sq[s, 1]))
-            if touched[s] and seam_owners(a, b, pieces.take(spi[(si == s) & touches])):
-                continue
-            out[live[n]] = Sight(True, (a, b), (), "clear")
-            resolved.add(n)
-        # contact with the front edge
-        unresolved = [n for n in range(len(live)) if n not in resolved]
-        if unresolved:
-            ur = [ring_list[n] for n in unresolved]
+        # contact with the front edge (bounding boxes first)
+        gb = np.asarray([[*g.min(axis=0), *g.max(axis=0)] for g in parts])
+        flv, frv = FL[lv], FR[lv]
+        fb = np.concatenate([np.minimum(flv, frv), np.maximum(flv, frv)], axis=1)
+        near = ((gb[:, 0] <= fb[:, 2] + TOLERANCE) & (gb[:, 2] >= fb[:, 0] - TOLERANCE)
+                & (gb[:, 1] <= fb[:, 3] + TOLERANCE) & (gb[:, 3] >= fb[:, 1] - TOLERANCE))
+        contact = np.zeros(len(live), dtype=bool)
+        if near.any():
+            idx = np.nonzero(near)[0]
+            ur = [parts[n] for n in idx]
             polys = shapely.polygons(shapely.linearrings(
                 np.vstack(ur), indices=np.repeat(np.arange(len(ur)), [len(g) for g in ur])))
-            rows = lv[unresolved]
-            fronts = shapely.linestrings(np.stack([FL[rows], FR[rows]], axis=1))
+            fronts = shapely.linestrings(np.stack([flv[idx], frv[idx]], axis=1))
             dists = shapely.distance(fronts, polys)
-        rest_n: list[int] = []
-        for m, n in enumerate(unresolved):
-            r = live[n]
-            if dists[m] <= TOLERANCE:
-                _, near = _segment_ring_distance(FL[r], FR[r], ring_list[n])
-                out[r] = Sight(True, (near, near), (), "contact")
-            else:
-                rest_n.append(n)
-        if rest_n:
-            self._exact(rest_n, live, ring_list, lens, pi, FL, FR, FWD, varr, tarr, pieces,
-                        out)
-        return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
-
-    def _exact(
-        self, rest_n: list[int], live: list[int], ring_list: list[np.ndarray],
-        lens: np.ndarray, pi: np.ndarray, FL: np.ndarray, FR: np.ndarray, FWD: np.ndarray,
-        varr: np.ndarray, tarr: np.ndarray, pieces: Pieces, out: list[Sight | None],
-    ) -> None:
-        """Exact answers for the pairs the fast paths did not settle (in place in ``out``)."""
-        starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
-        sel = np.concatenate([np.arange(starts[n], starts[n] + lens[n]) for n in rest_n])
-        qi = np.repeat(np.arange(len(rest_n)), lens[rest_n])
-        cpi = pi[sel.astype(np.int64)] if len(sel) else np.zeros(0, dtype=np.int64)
-        rows = np.asarray([live[n] for n in rest_n], dtype=np.int64)
-        rparts = [ring_list[n] for n in rest_n]
-        # a single piece hiding the whole target part: every segment from either end of the
-        # front edge to every corner of the part crosses it (shadows of convex pieces are
-        # convex, in both ends of the segment)
-        hidden = _hidden_by_one_piece(FL[rows], FR[rows], rparts, qi, cpi, pieces)
-        tricky = _overlapping_parts(FL[rows], FR[rows], rparts, qi, cpi, pieces)
-        cs = np.searchsorted(qi, np.arange(len(rest_n)))
-        ce = np.searchsorted(qi, np.arange(len(rest_n)), side="right")
-        batch_m: list[int] = []
-        for m in range(len(rest_n)):
-            r = int(rows[m])
-            cand = cpi[cs[m]:ce[m]]
-            if hidden[m] >= 0:
-                who = (int(pieces.owner[hidden[m]]),)
-                out[r] = Sight(False, None, who, "blocked", who)
-            elif tricky[m]:  # a piece overlaps the front edge or the target: full method
-                out[r] = sight_core(FL[r], FR[r], FWD[r], rparts[m], pieces.take(cand))
-            else:
-                batch_m.append(m)
-        if batch_m:
-            bm = np.asarray(batch_m, dtype=np.int64)
-            br = rows[bm]
-            found = batch_sight(FL[br], FR[br], FWD[br], [rparts[m] for m in batch_m],
-                                [cpi[cs[m]:ce[m]] for m in batch_m],
-                                [(int(varr[r]), int(tarr[r])) for r in br], pieces,
+            for k, n in enumerate(idx.tolist()):
+                if dists[k] <= TOLERANCE:
+                    r = live[n]
+                    _, pt = _segment_ring_distance(FL[r], FR[r], parts[n])
+                    out[r] = Sight(True, (pt, pt), (), "contact")
+                    contact[n] = True
+        keep_n = np.nonzero(~contact)[0]
+        if len(keep_n) == 0:
+            return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
+        rows = lv[keep_n]
+        rparts = [parts[n] for n in keep_n.tolist()]
+        qi, pi = _hull_candidates(FL[rows], FR[rows], rparts, gb[keep_n], pieces,
+                                  varr[rows], tarr[rows])
+        if self._shrunk is None:
+            self._shrunk = shrunk_vertices(pieces)
+        cov = cover_sight(FL[rows], FR[rows], rparts, qi, pi, pieces, self._shrunk,
+                          self.cover_depth)
+        cs = np.searchsorted(qi, np.arange(len(rows)))
+        ce = np.searchsorted(qi, np.arange(len(rows)), side="right")
+        pend = [k for k, c in enumerate(cov) if c.witness is None and c.pending]
+        for k, c in enumerate(cov):
+            r = int(rows[k])
+            if c.witness is not None:
+                out[r] = Sight(True, c.witness, (), "clear")
+            elif not c.pending:
+                out[r] = Sight(False, None, tuple(sorted(c.blockers)), "blocked",
+                               tuple(sorted(c.critical)))
+        if not pend:
+            return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
+        # what the proofs left open: the exact candidate-line method
+        pk = np.asarray(pend, dtype=np.int64)
+        pq = np.concatenate([np.full(ce[k] - cs[k], n) for n, k in enumerate(pend)])
+        pp = np.concatenate([pi[cs[k]:ce[k]] for k in pend])
+        tricky = _overlapping_parts(FL[rows[pk]], FR[rows[pk]], [rparts[k] for k in pend],
+                                    pq.astype(np.int64), pp.astype(np.int64), pieces)
+        sub_k: list[int] = []
+        sub_fl: list[np.ndarray] = []
+        sub_fr: list[np.ndarray] = []
+        for n, k in enumerate(pend):
+            r = int(rows[k])
+            cand = pi[cs[k]:ce[k]]
+            if tricky[n]:  # a piece overlaps the front edge or the target: full method
+                out[r] = sight_core(FL[r], FR[r], FWD[r], rparts[k], pieces.take(cand))
+                continue
+            e = (FR[r] - FL[r]) / float(np.hypot(*(FR[r] - FL[r])))
+            for s0, s1 in cov[k].pending:
+                sub_k.append(k)
+                sub_fl.append(FL[r] + s0 * e)
+                sub_fr.append(FL[r] + s1 * e)
+        if sub_k:
+            sr = rows[np.asarray(sub_k, dtype=np.int64)]
+            found = batch_sight(np.asarray(sub_fl), np.asarray(sub_fr), FWD[sr],
+                                [rparts[k] for k in sub_k], [pi[cs[k]:ce[k]] for k in sub_k],
+                                [(int(varr[r]), int(tarr[r])) for r in sr], pieces,
                                 self._tree)
-            for r, res in zip(br, found, strict=True):
-                out[int(r)] = res
+            merged: dict[int, Sight] = {}
+            for k, res in zip(sub_k, found, strict=True):
+                prev = merged.get(k)
+                if prev is not None and prev.visible:
+                    continue
+                if res.visible:
+                    merged[k] = res
+                    continue
+                c = cov[k]
+                who = set(res.blockers) | c.blockers | (set(prev.blockers) if prev else set())
+                crit = set(res.critical) | c.critical | (set(prev.critical) if prev else set())
+                merged[k] = Sight(False, None, tuple(sorted(who)), "blocked",
+                                  tuple(sorted(crit)))
+            for k, res in merged.items():
+                out[int(rows[k])] = res
+        return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
 
     def first_contacts(self, distance: float) -> dict[str, tuple[float, str | None]]:
         """For every tray moving straight ahead up to ``distance`` inches: the distance it
@@ -314,6 +301,51 @@ class World:
             else:
                 out[self._ids[i]] = (distance, None)
         return out
+
+
+def _hull_candidates(
+    fl: np.ndarray, fr: np.ndarray, parts: Sequence[np.ndarray], gbox: np.ndarray,
+    pieces: Pieces, viewer: np.ndarray, target: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(part index, piece index) pairs, sorted by part, for every piece that may meet the
+    sight hull (convex hull of front edge ``fl -> fr`` and the part) and belongs to neither
+    the viewer nor the target. Bounding boxes first, then the four supporting half-planes
+    of the hull in the viewer's frame (front-edge line, the two side lines, the part's far
+    side): pieces wholly outside one of them are dropped. A superset is harmless."""
+    lo = np.minimum(np.minimum(fl, fr), gbox[:, :2]) - TOLERANCE
+    hi = np.maximum(np.maximum(fl, fr), gbox[:, 2:]) + TOLERANCE
+    b = pieces.bounds
+    meet = ((b[None, :, 0] <= hi[:, None, 0]) & (b[None, :, 2] >= lo[:, None, 0])
+            & (b[None, :, 1] <= hi[:, None, 1]) & (b[None, :, 3] >= lo[:, None, 1]))
+    own = pieces.owner
+    meet &= (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None])
+    qi, pi = np.nonzero(meet)
+    if len(qi) == 0:
+        return qi.astype(np.int64), pi.astype(np.int64)
+    e = fr - fl
+    length = np.hypot(e[:, 0], e[:, 1])
+    ex = e / length[:, None]
+    ey = np.stack([-ex[:, 1], ex[:, 0]], axis=1)
+    kg = max(len(g) for g in parts)
+    g = np.zeros((len(parts), kg, 2))
+    for r, ring in enumerate(parts):
+        g[r, : len(ring)] = ring
+        g[r, len(ring):] = ring[-1]
+    rel = g - fl[:, None, :]
+    gx = np.einsum("rki,ri->rk", rel, ex)
+    gy = np.einsum("rki,ri->rk", rel, ey)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        m_left = (gx / gy).min(axis=1)
+        m_right = ((gx - length[:, None]) / gy).max(axis=1)
+    y_far = gy.max(axis=1)
+    v = pieces.verts[pi] - fl[qi][:, None, :]
+    vx = np.einsum("pki,pi->pk", v, ex[qi])
+    vy = np.einsum("pki,pi->pk", v, ey[qi])
+    t = TOLERANCE
+    out = ((vy.max(axis=1) < -t) | (vy.min(axis=1) > y_far[qi, None][:, 0] + t)
+           | ((vx - m_left[qi, None] * vy).max(axis=1) < -t)
+           | ((vx - length[qi, None] - m_right[qi, None] * vy).min(axis=1) > t))
+    return qi[~out].astype(np.int64), pi[~out].astype(np.int64)
 
 
 def _overlapping_parts(
