@@ -50,6 +50,11 @@ class App:
 
         self.data_folder = data_folder or data_dir()
         self.settings: Settings = load_settings(self.data_folder)
+        # The table is a 2D surface blitted once per frame: present it through the plain
+        # window framebuffer, not an OpenGL texture. Under Xvfb / GPU-less VMs Mesa's swrast
+        # made display.flip take seconds and the window stopped answering (found playing
+        # under Xvfb). Set the variable to 1 to get the accelerated path back.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Warbench")
