@@ -59,13 +59,9 @@ def test_click_dice_to_reroll(data_dir: Path) -> None:
     assert scene.dice_pick is not None and scene.dice_pick.faces == (6, 2, 5, 1, 3, 6, 4)
     dice = scene.die_buttons
     assert [str(dice[i].text) for i in range(1, 8)] == ATTACK.split()
-    # die 2 alone is not an option (only "all dice below a threshold" are): refused, kept
     click(app, dice[2].rect.center)
     assert scene.picked == {2} and dice[2].is_selected
-    press(app, "Re-roll dice 2")
-    assert "No option re-rolls exactly dice 2" in scene.status
-    assert isinstance(scene.game.pending(), PlayerDecision)
-    # add die 4 (the 1): {2, 4} = every die below 3 -> the "reroll=2+4" option
+    assert find_button(app, "Re-roll dice 2")
     click(app, dice[4].rect.center)
     click(app, dice[1].rect.center)
     click(app, dice[1].rect.center)  # toggled back off
@@ -108,3 +104,17 @@ def test_answered_prompts_leave_no_stale_boxes(data_dir: Path) -> None:
     else:
         assert live == []
     assert find_button(app, "Undo")
+
+
+def test_a_pick_the_rules_do_not_offer_is_refused_by_the_panel() -> None:
+    """Only the offered sets can be confirmed; any other pick finds no option."""
+    from game.core.actions import Choose
+    from game.ui.actions import dice_pick
+
+    options = tuple(Choose.of(reroll=v) for v in ("none", "4", "2+4"))
+    pick = dice_pick(options, "Charge Bonus: re-roll which attack dice? (6 2 5 1 3 6 4)", None)
+    assert pick is not None and pick.faces == (6, 2, 5, 1, 3, 6, 4)
+    assert pick.option_for(frozenset({2, 4})) == options[2]
+    assert pick.option_for(frozenset()) == options[0]
+    assert pick.option_for(frozenset({2})) is None
+    assert dice_pick((Choose.of(push="yes"), Choose.of(push="no")), "Push?", None) is None
