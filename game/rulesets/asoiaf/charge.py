@@ -46,15 +46,34 @@ class ChargePlan:
         return max(1, math.ceil(self.needed - speed - TOLERANCE))
 
 
+@dataclass(frozen=True)
+class ChargeBasis:
+    """What a charge's checks share whatever the Step 2 pivot: the target is seen at the start
+    (AS-CHG-1) and the arcs with room to align (AS-CHG-2, AS-CHG-4)."""
+
+    arcs: tuple[Arc, ...]
+    sight: Sight
+
+
 def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivot: float,
                 penalty: float = DEFAULT_PENALTY) -> ChargePlan | Refusal:
     """Check a declared Charge; the plan, or the refusal with its rule IDs."""
+    basis = charge_basis(state, attacker, target)
+    if isinstance(basis, Refusal):
+        return basis
+    return plan_from_basis(state, attacker, target, basis, pivot, penalty)
+
+
+def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                 cull: bool = False) -> ChargeBasis | Refusal:
+    """The pivot-independent checks of a Charge, in the order :func:`plan_charge` makes them
+    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`."""
     if geo.engaged_enemies(state, attacker):
         return Refusal(f"{attacker.name} is engaged and cannot charge", ("AS-CHG-12",))
     if not attacker.stats.melee_attacks():
         return Refusal(f"{attacker.name} has no melee attack to charge with", ("AS-MEL-2",))
     tray = geo.tray_of(attacker)
-    seen = geo.sight(state, attacker, target)
+    seen = geo.sight(state, attacker, target, cull=cull)
     if not seen.visible:  # AS-CHG-1
         return Refusal(f"{target.name} is not in {attacker.name}'s Line of Sight ({seen.reason})",
                        ("AS-CHG-1",))
@@ -64,12 +83,30 @@ def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivo
         names = "/".join(a.value for a in arcs)
         return Refusal(f"no room to align at 50% or more on {target.name}'s {names} arc",
                        ("AS-CHG-2",))
+    return ChargeBasis(roomy, seen)
+
+
+def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
+    """A cheap sufficient test that no charge of ``attacker`` can reach ``target`` (AS-CHG-3):
+    the trays are further apart than Speed + 6, and a straight move of d inches closes a gap
+    by at most d. Used by ``legal_actions`` before any sight or sweep."""
+    gap = geo.tray_of(attacker).polygon.distance(geo.tray_of(target).polygon)
+    return bool(gap > attacker.stats.speed + MAX_ROLL + TOLERANCE)
+
+
+def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                    basis: ChargeBasis, pivot: float, penalty: float = DEFAULT_PENALTY,
+                    cull: bool = False) -> ChargePlan | Refusal:
+    """The pivot-dependent rest of :func:`plan_charge` (AS-CHG-5, AS-CHG-3, AS-CHG-6);
+    ``cull`` as in :func:`geo.sight`."""
+    tray = geo.tray_of(attacker)
+    roomy, seen = basis.arcs, basis.sight
     start = tray.pivoted(pivot) if abs(pivot) > TOLERANCE else tray
     if start is not tray:  # AS-CHG-5
         problem = geo.placement_problem(state, attacker.id, start)
         if problem:
             return Refusal(f"the pivot is not possible: {problem}", ("AS-CHG-5",))
-        seen = geo.sight(state, attacker, target, start)
+        seen = geo.sight(state, attacker, target, start, cull=cull)
         if not seen.visible:
             return Refusal(f"after that pivot {target.name} would be out of sight",
                            ("AS-CHG-5", "AS-CHG-1"))

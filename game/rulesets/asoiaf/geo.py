@@ -33,6 +33,10 @@ but a chain of moves may leave a little float dust; well below any rules distanc
 
 INF = float("inf")
 
+SWEEP_MARGIN = 1e-3
+"""Inches of slack when leaving far obstacles out of a sweep or a sight check (far above
+TOLERANCE, so nothing that could matter is left out)."""
+
 
 
 # --- units and shapes -------------------------------------------------------------------------
@@ -73,10 +77,18 @@ def sight_obstacles(state: GameState, *skip: str) -> list[Polygon]:
 
 
 def sight(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
-          tray: Tray | None = None) -> Sight:
-    """Line of Sight from ``viewer`` (or ``tray`` standing for it) to ``target``."""
-    return line_of_sight(tray or tray_of(viewer), tray_of(target).polygon,
-                         sight_obstacles(state, viewer.id, target.id))
+          tray: Tray | None = None, cull: bool = False) -> Sight:
+    """Line of Sight from ``viewer`` (or ``tray`` standing for it) to ``target``.
+
+    ``cull`` leaves out obstacles outside the convex hull of the two trays: every sight line
+    runs inside it, so whether the target is visible cannot change (the witness line drawn
+    may). ``legal_actions`` uses it; explanations and previews do not."""
+    mine, theirs = tray or tray_of(viewer), tray_of(target).polygon
+    obstacles = sight_obstacles(state, viewer.id, target.id)
+    if cull:
+        hull = unary_union([mine.polygon, theirs]).convex_hull
+        obstacles = [o for o in obstacles if o.distance(hull) <= SWEEP_MARGIN]
+    return line_of_sight(mine, theirs, obstacles)
 
 
 def move_blockers(state: GameState, *skip: str) -> list[Polygon]:
@@ -134,8 +146,17 @@ def table_exit(tray: Tray, state: GameState) -> float:
 def first_contact(tray: Tray, obstacles: Sequence[Polygon], max_distance: float
                   ) -> tuple[float, int | None]:
     """Distance the tray can go straight ahead before it would overlap an obstacle, and which
-    (``(max_distance, None)`` when nothing is in the way); :func:`game.geometry.sweep`."""
-    return sweep.first_contact(tray, list(obstacles), max_distance)
+    (its index in ``obstacles``; ``(max_distance, None)`` when nothing is in the way);
+    :func:`game.geometry.sweep`.
+
+    Obstacles further from the tray than ``max_distance`` (plus a margin) are left out of the
+    sweep: moving d inches closes a gap by at most d, so they cannot be met and the answer is
+    the same; the sweep's cost grows with every obstacle it is given."""
+    reach = max_distance + SWEEP_MARGIN
+    here = tray.polygon
+    keep = [i for i, o in enumerate(obstacles) if o.distance(here) <= reach]
+    d, which = sweep.first_contact(tray, [obstacles[i] for i in keep], max_distance)
+    return d, (None if which is None else keep[which])
 
 
 def corridor(tray: Tray, distance: float) -> Polygon:

@@ -62,16 +62,41 @@ def maneuver_tray(unit: AsoiafUnit, turn: float, distance: float, then: float) -
 
 def sample_maneuvers(state: GameState, unit: AsoiafUnit) -> list[tuple[float, float, float]]:
     """A handful of legal Maneuvers ``(turn, distance, then)`` offered as discrete choices
-    (any other is still legal when typed or dragged)."""
+    (any other is still legal when typed or dragged): per turn the longest of Speed, half
+    Speed and none that :func:`maneuver_problem` accepts.
+
+    The same answers as calling :func:`maneuver_problem` for each candidate, computed once per
+    unit and turn: the engaged check, the obstacles and one straight sweep at full Speed per
+    turn (a sweep up to ``d`` blocks a shorter move ``x`` exactly when its first contact is
+    below ``x``, so the full-Speed sweep answers every shorter distance)."""
+    if geo.engaged_enemies(state, unit):
+        return []
     out: list[tuple[float, float, float]] = []
     speed = float(unit.stats.speed)
+    blockers = geo.move_blockers(state, unit.id)
+    tray = geo.tray_of(unit)
     for turn in MANEUVER_TURNS:
+        first = tray.pivoted(turn)
+        if geo.placement_problem(state, unit.id, first):
+            continue
+        sweep: tuple[float, int | None] | None = None
+        exit_at = geo.table_exit(first, state)
         for distance in (speed, speed / 2.0, 0.0):
             if turn == 0.0 and distance == 0.0:
                 continue
-            if maneuver_problem(state, unit, turn, distance, 0.0) is None:
-                out.append((turn, distance, 0.0))
-                break
+            if distance > TOLERANCE:
+                if sweep is None:
+                    sweep = geo.first_contact(first, blockers, speed)
+                d, which = sweep
+                if which is not None and d < distance - TOLERANCE:
+                    continue
+                if exit_at < distance - TOLERANCE:
+                    continue
+            end = first.advanced(distance).pivoted(0.0)
+            if geo.placement_problem(state, unit.id, end) or too_close(state, unit, end):
+                continue
+            out.append((turn, distance, 0.0))
+            break
     return out
 
 

@@ -167,14 +167,26 @@ class AsoiafRuleset(Ruleset):
                     if self._check_attack(state, action) is None:
                         out.append(action)
             return out
+        # The same answers as _check_charge / _check_attack, cheaper: exact distance bounds
+        # first, and the pivot-independent charge checks once per target.
+        ranged = unit.stats.ranged_attacks()
+        shot_range = RANGES[unit.stats.attacks[ranged[0]].kind] if ranged else 0.0
+        tray = geo.tray_of(unit)
         for enemy in geo.enemies_of(state, unit):
-            for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
-                charge = Charge(unit.id, enemy.id, pivot)
-                if self._check_charge(state, charge) is None:
-                    out.append(charge)
-            shot = Attack(unit.id, enemy.id)
-            if unit.stats.ranged_attacks() and self._check_attack(state, shot) is None:
-                out.append(shot)
+            if not chg.out_of_reach(unit, enemy):
+                basis = chg.charge_basis(state, unit, enemy, cull=True)
+                if not isinstance(basis, Refusal):
+                    for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
+                        plan = chg.plan_from_basis(state, unit, enemy, basis, pivot,
+                                                   self.rough_penalty, cull=True)
+                        if not isinstance(plan, Refusal):
+                            out.append(Charge(unit.id, enemy.id, pivot))
+            # the rest of _check_attack for weapon -1 of an unengaged unit (AS-RNG-4..6)
+            if (ranged
+                    and range_to(tray, geo.tray_of(enemy).polygon) <= shot_range + TOLERANCE
+                    and self.ranged_refusal(state, unit, enemy, ranged[0], tray,
+                                            cull=True) is None):
+                out.append(Attack(unit.id, enemy.id))
         for turn, distance, then in moves.sample_maneuvers(state, unit):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out
@@ -855,11 +867,12 @@ class AsoiafRuleset(Ruleset):
         return self.ranged_refusal(state, unit, target, weapon, tray)
 
     def ranged_refusal(self, state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                       weapon: int, tray: Tray) -> Refusal | None:
-        """Whether ``target`` is in Line of Sight and range from ``tray`` (AS-RNG-4..6)."""
+                       weapon: int, tray: Tray, cull: bool = False) -> Refusal | None:
+        """Whether ``target`` is in Line of Sight and range from ``tray`` (AS-RNG-4..6);
+        ``cull`` as in :func:`geo.sight`."""
         attack = unit.stats.attacks[weapon]
         limit = RANGES[attack.kind]
-        seen = geo.sight(state, unit, target, tray)
+        seen = geo.sight(state, unit, target, tray, cull=cull)
         if not seen.visible:
             return Refusal(f"{target.name} is not in Line of Sight ({seen.reason})",
                            ("AS-RNG-4",))
