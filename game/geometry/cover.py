@@ -38,6 +38,7 @@ import numpy as np
 from game.geometry.pieces import Pieces
 from game.geometry.tolerance import TOLERANCE
 
+_DEBUG: list[tuple[int, int, int]] | None = None
 Y_MIN = 1e-3
 """Pieces are clipped to ``y > Y_MIN`` inches ahead of the front edge in the cover proof (the
 sliver nearer the edge is ignored: ignoring an obstacle part never makes the proof wrong)."""
@@ -136,6 +137,21 @@ def slope_bounds(
     return a, b
 
 
+def depth_bounds(
+    x: np.ndarray, y: np.ndarray, mask: np.ndarray, s_lo: np.ndarray, s_hi: np.ndarray,
+    depth: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Like :func:`slope_bounds` with lines named by where they cross the depth ``y = depth``
+    instead of by slope: row-wise ``min t(s_lo)`` and ``max t(s_hi)`` over the valid points,
+    ``t(s) = s + (x - s) * depth / y`` (non-increasing in ``s`` for points with
+    ``y <= depth``)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        k = depth[:, None] / y
+        a = np.where(mask, s_lo[:, None] + (x - s_lo[:, None]) * k, np.inf).min(axis=1)
+        b = np.where(mask, s_hi[:, None] + (x - s_hi[:, None]) * k, -np.inf).max(axis=1)
+    return a, b
+
+
 def cover_gaps(
     a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray, presorted: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -168,10 +184,11 @@ def cover_gaps(
 
 
 def lone_needed(a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray) -> np.ndarray:
-    """(N, n): interval i is needed for the cover of its row (without it the others would not
-    cover ``[g0, g1]``). Only meaningful for covered rows. An interval inside another one is
-    never needed, so only the "chain" of intervals reaching past all earlier ends (in order
-    of start) is tried, each removed in turn."""
+    """(N, n): intervals that may be needed for the cover of their row (a superset of those
+    without which the others would not cover ``[g0, g1]``). An interval inside another one is
+    never needed; of the others (the "chain", in order of start each reaching past all
+    earlier ends), one is not needed when its chain neighbours overlap (or, at the ends of
+    the chain, when its neighbour alone reaches past ``g0`` / ``g1``)."""
     n_rows, n = a.shape
     out = np.zeros(a.shape, dtype=bool)
     if n == 0 or n_rows == 0:
@@ -182,14 +199,15 @@ def lone_needed(a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray) ->
     prev = np.concatenate([np.full((n_rows, 1), -np.inf),
                            np.maximum.accumulate(sb, axis=1)[:, :-1]], axis=1)
     chain = (sb > prev) & np.isfinite(sa) & (sb > sa)
-    rr, cc = np.nonzero(chain)
-    if len(rr) == 0:
-        return out
-    bb = sb[rr].copy()
-    bb[np.arange(len(rr)), cc] = -np.inf
-    cov, _, _ = cover_gaps(sa[rr], bb, g0[rr], g1[rr], presorted=True)
-    need = ~cov
-    out[rr[need], order[rr[need], cc[need]]] = True
+    # start of the next chain interval after each position
+    ca = np.where(chain, sa, np.inf)
+    nxt = np.minimum.accumulate(ca[:, ::-1], axis=1)[:, ::-1]
+    nxt = np.concatenate([nxt[:, 1:], np.full((n_rows, 1), np.inf)], axis=1)
+    spare = (prev > nxt) | ((prev > g1[:, None]) & np.isinf(nxt)) | (
+        (nxt < g0[:, None]) & np.isneginf(prev))
+    need = chain & ~spare
+    rows = np.nonzero(need)
+    out[rows[0], order[rows]] = True
     return out
 
 
@@ -265,6 +283,9 @@ def cover_sight(
     ux, uy, um = clipped_points(fr_, qi, pieces.verts[pi], cnt, np.full(len(qi), 1e300),
                                 1e-9)
     owner = pieces.owner[pi]
+    big = int(pieces.owner.max()) + 1 if len(pieces) else 1
+    blk_keys: list[np.ndarray] = []
+    crit_keys: list[np.ndarray] = []
     gn, gc = _padded_halfplanes(parts)
     res = [CoverResult(None, [], set(), set()) for _ in range(nr)]
     # problems: (target, s0, s1); targets too near the front edge's line skip the proof
@@ -277,6 +298,8 @@ def cover_sight(
     p_t, p_s0, p_s1 = p_t[usable], p_s0[usable], p_s1[usable]
     gx, gy = fr_.gx, fr_.gy
     for level in range(depth + 1):
+        if _DEBUG is not None:
+            _DEBUG.append((level, len(p_t), len(set(p_t.tolist()))))
         if len(p_t) == 0:
             break
         # expand problems x candidate pieces of their target
@@ -285,10 +308,11 @@ def cover_sight(
         off = np.arange(int(reps.sum())) - np.repeat(np.cumsum(reps) - reps, reps)
         pair = cstart[p_t[pe]] + off
         # -- blocked proof on each problem's sub-segment
-        a, b = slope_bounds(cx[pair], cy[pair], cm[pair], p_s0[pe], p_s1[pe])
-        with np.errstate(divide="ignore", invalid="ignore"):
-            g0 = ((gx[p_t] - p_s1[:, None]) / gy[p_t]).min(axis=1)
-            g1 = ((gx[p_t] - p_s0[:, None]) / gy[p_t]).max(axis=1)
+        ys = yg[p_t]
+        a, b = depth_bounds(cx[pair], cy[pair], cm[pair], p_s0[pe], p_s1[pe], ys[pe])
+        s0c, s1c, ysc = p_s0[:, None], p_s1[:, None], ys[:, None]
+        g0 = (s0c + (gx[p_t] - s0c) * ysc / gy[p_t]).min(axis=1)
+        g1 = (s1c + (gx[p_t] - s1c) * ysc / gy[p_t]).max(axis=1)
         rel = (a < b) & (b > g0[pe]) & (a < g1[pe])
         if len(pe):
             big_a, big_b, col = compact(pe, rel, a, b, fill=(np.inf, -np.inf))
@@ -305,13 +329,9 @@ def cover_sight(
             need = np.zeros((len(p_t), big_a.shape[1]), dtype=bool)
             need[cidx] = lone_needed(big_a[cidx], big_b[cidx], g0[cidx], g1[cidx])
             used = rel & covered[pe]
-            for t_, o in set(zip(p_t[pe[used]].tolist(), owner[pair[used]].tolist(),
-                                 strict=True)):
-                res[t_].blockers.add(o)
+            blk_keys.append(p_t[pe[used]] * big + owner[pair[used]])
             crit = used & need[pe, np.maximum(col, 0)]
-            for t_, o in set(zip(p_t[pe[crit]].tolist(), owner[pair[crit]].tolist(),
-                                 strict=True)):
-                res[t_].critical.add(o)
+            crit_keys.append(p_t[pe[crit]] * big + owner[pair[crit]])
         open_ = np.nonzero(~covered)[0]
         if len(open_) == 0:
             break
@@ -369,6 +389,10 @@ def cover_sight(
         p_t = np.repeat(p_t[nxt], 2)
         p_s0 = np.stack([p_s0[nxt], mid], axis=1).reshape(-1)
         p_s1 = np.stack([mid, p_s1[nxt]], axis=1).reshape(-1)
+    for keys, attr in ((blk_keys, "blockers"), (crit_keys, "critical")):
+        if keys:
+            for key in np.unique(np.concatenate(keys)).tolist():
+                getattr(res[key // big], attr).add(key % big)
     for cr in res:  # merge touching pending sub-segments
         if cr.witness is not None:
             cr.pending = []

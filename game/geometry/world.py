@@ -312,38 +312,41 @@ def _hull_candidates(
     the viewer nor the target. Bounding boxes first, then the four supporting half-planes
     of the hull in the viewer's frame (front-edge line, the two side lines, the part's far
     side): pieces wholly outside one of them are dropped. A superset is harmless."""
-    lo = np.minimum(np.minimum(fl, fr), gbox[:, :2]) - TOLERANCE
-    hi = np.maximum(np.maximum(fl, fr), gbox[:, 2:]) + TOLERANCE
-    b = pieces.bounds
-    meet = ((b[None, :, 0] <= hi[:, None, 0]) & (b[None, :, 2] >= lo[:, None, 0])
-            & (b[None, :, 1] <= hi[:, None, 1]) & (b[None, :, 3] >= lo[:, None, 1]))
-    own = pieces.owner
-    meet &= (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None])
-    qi, pi = np.nonzero(meet)
-    if len(qi) == 0:
-        return qi.astype(np.int64), pi.astype(np.int64)
     e = fr - fl
     length = np.hypot(e[:, 0], e[:, 1])
     ex = e / length[:, None]
     ey = np.stack([-ex[:, 1], ex[:, 0]], axis=1)
+    # every piece corner in each distinct viewer frame, once
+    key = np.round(np.concatenate([fl, ex], axis=1), 12)
+    _, first, inv = np.unique(key, axis=0, return_index=True, return_inverse=True)
+    inv = inv.reshape(-1)
+    rel = pieces.verts[None] - fl[first][:, None, None, :]  # (V, M, K, 2)
+    lx = np.einsum("vmki,vi->vmk", rel, ex[first])
+    ly = np.einsum("vmki,vi->vmk", rel, ey[first])
     kg = max(len(g) for g in parts)
     g = np.zeros((len(parts), kg, 2))
     for r, ring in enumerate(parts):
         g[r, : len(ring)] = ring
         g[r, len(ring):] = ring[-1]
-    rel = g - fl[:, None, :]
-    gx = np.einsum("rki,ri->rk", rel, ex)
-    gy = np.einsum("rki,ri->rk", rel, ey)
+    grel = g - fl[:, None, :]
+    gx = np.einsum("rki,ri->rk", grel, ex)
+    gy = np.einsum("rki,ri->rk", grel, ey)
     with np.errstate(divide="ignore", invalid="ignore"):
         m_left = (gx / gy).min(axis=1)
         m_right = ((gx - length[:, None]) / gy).max(axis=1)
-    y_far = gy.max(axis=1)
-    v = pieces.verts[pi] - fl[qi][:, None, :]
-    vx = np.einsum("pki,pi->pk", v, ex[qi])
-    vy = np.einsum("pki,pi->pk", v, ey[qi])
     t = TOLERANCE
-    out = ((vy.max(axis=1) < -t) | (vy.min(axis=1) > y_far[qi, None][:, 0] + t)
-           | ((vx - m_left[qi, None] * vy).max(axis=1) < -t)
+    y_lo, y_hi = ly.min(axis=2), ly.max(axis=2)  # (V, M)
+    x_lo, x_hi = lx.min(axis=2), lx.max(axis=2)
+    x_far = np.maximum(gx.max(axis=1), length)
+    x_near = np.minimum(gx.min(axis=1), 0.0)
+    own = pieces.owner
+    meet = ((y_hi[inv] >= -t) & (y_lo[inv] <= gy.max(axis=1)[:, None] + t)
+            & (x_hi[inv] >= x_near[:, None] - t) & (x_lo[inv] <= x_far[:, None] + t)
+            & (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None]))
+    qi, pi = np.nonzero(meet)
+    vx = lx[inv[qi], pi]
+    vy = ly[inv[qi], pi]
+    out = (((vx - m_left[qi, None] * vy).max(axis=1) < -t)
            | ((vx - length[qi, None] - m_right[qi, None] * vy).min(axis=1) > t))
     return qi[~out].astype(np.int64), pi[~out].astype(np.int64)
 
