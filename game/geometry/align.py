@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from shapely.geometry import Polygon
+from shapely.geometry import MultiPolygon, Polygon, box
 
 from game.geometry.pieces import build_pieces
 from game.geometry.sweep import contact_intervals, tray_ring
@@ -58,7 +58,23 @@ class _Frame:
     touching: list[tuple[float, float]]  # the same obstacles' closed contact intervals
 
 
-def _frame(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]) -> _Frame:
+def _outside(bounds: Polygon, mover: Tray, target: Tray) -> Polygon:
+    """The region outside ``bounds`` near the target, as an obstacle (a box around the
+    target, big enough for every placement of the mover, minus ``bounds``)."""
+    reach = 2.0 * (mover.width + mover.depth + target.width + target.depth) + 1.0
+    x0, y0, x1, y1 = target.polygon.bounds
+    bx0, by0, bx1, by1 = bounds.bounds
+    big = box(min(x0, bx0) - reach, min(y0, by0) - reach, max(x1, bx1) + reach,
+              max(y1, by1) + reach)
+    out = big.difference(bounds)
+    assert isinstance(out, Polygon | MultiPolygon)
+    return out
+
+
+def _frame(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+           bounds: Polygon | None = None) -> _Frame:
+    if bounds is not None:
+        obstacles = [*obstacles, _outside(bounds, mover, target)]
     a, b = target.edge_points(edge)
     nx, ny = target.edge_normal(edge)
     mid = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
@@ -99,22 +115,26 @@ def _place(frame: _Frame, s: float, kind: Kind, side: PlacementSide) -> Placemen
 
 
 def alignments(
-    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]
+    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+    bounds: Polygon | None = None,
 ) -> list[Placement]:
     """The 100% placement and the two 50% ones (left, right as the mover sees it) against
     ``edge`` of ``target``, each marked legal when the mover there overlaps no obstacle by
-    more than TOLERANCE. ``obstacles`` must exclude the mover and the target."""
-    f = _frame(mover, target, edge, obstacles)
+    more than TOLERANCE and, if ``bounds`` (e.g. the table, inches) is given, sticks out of
+    it by no more than TOLERANCE. ``obstacles`` must exclude the mover and the target."""
+    f = _frame(mover, target, edge, obstacles, bounds)
     return [_place(f, 0.0, 100, "centre"), _place(f, -f.half50, 50, "left"),
             _place(f, f.half50, 50, "right")]
 
 
 def legal_offsets(
-    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]
+    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+    bounds: Polygon | None = None,
 ) -> list[tuple[float, float]]:
     """Closed intervals of legal offsets (inches, see module docstring) at which the mover
-    stays in contact with the edge (positive overlap) and overlaps no obstacle."""
-    f = _frame(mover, target, edge, obstacles)
+    stays in contact with the edge (positive overlap), overlaps no obstacle and stays inside
+    ``bounds`` (if given), all within TOLERANCE."""
+    f = _frame(mover, target, edge, obstacles, bounds)
     lim = f.max_offset - TOLERANCE
     free = [(-lim, lim)]
     for lo, hi in sorted(f.blocked):
@@ -143,12 +163,14 @@ def _nearest_legal(f: _Frame, goals: Sequence[float]) -> float | None:
 
 
 def best_alignment(
-    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]
+    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+    bounds: Polygon | None = None,
 ) -> Placement | None:
     """The default alignment (AS-CHG-7): 100% if legal; else the legal 50% on the side nearer
     the mover's current centre (then the other); else the legal offset nearest to any of the
-    three (kind 0, side "nearest"); None if no legal contact with the edge exists."""
-    f = _frame(mover, target, edge, obstacles)
+    three (kind 0, side "nearest"); None if no legal contact with the edge exists. Legal
+    includes staying inside ``bounds`` when given."""
+    f = _frame(mover, target, edge, obstacles, bounds)
     ax, ay = f.axis
     here = (mover.x - f.base.x) * ax + (mover.y - f.base.y) * ay
     order = [(0.0, 100, "centre")]
@@ -162,21 +184,25 @@ def best_alignment(
 
 
 def least_movement_alignment(
-    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]
+    mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+    bounds: Polygon | None = None,
 ) -> Placement | None:
     """AS-CHG-13: the legal 100% or 50% placement that moves the mover's centre least; if
-    none is legal, the nearest legal overlap; None if no legal contact exists."""
-    f = _frame(mover, target, edge, obstacles)
-    legal = [p for p in alignments(mover, target, edge, obstacles) if p.legal]
+    none is legal, the nearest legal overlap; None if no legal contact exists. Legal
+    includes staying inside ``bounds`` when given."""
+    f = _frame(mover, target, edge, obstacles, bounds)
+    legal = [p for p in alignments(mover, target, edge, obstacles, bounds) if p.legal]
     if legal:
         return min(legal, key=lambda p: np.hypot(p.tray.x - mover.x, p.tray.y - mover.y))
     s_near = _nearest_legal(f, [0.0, -f.half50, f.half50])
     return None if s_near is None else _place(f, s_near, 0, "nearest")
 
 
-def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]) -> bool:
+def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+                 bounds: Polygon | None = None) -> bool:
     """AS-CHG-2: is there room to align at 50% or more against ``edge`` -- a legal offset
-    with ``|s| <= h`` (the 50% offset, see module docstring), within TOLERANCE?"""
-    f = _frame(mover, target, edge, obstacles)
+    with ``|s| <= h`` (the 50% offset, see module docstring), within TOLERANCE? With
+    ``bounds`` (e.g. the table), placements leaving it are not legal."""
+    f = _frame(mover, target, edge, obstacles, bounds)
     return any(lo <= f.half50 + TOLERANCE and hi >= -f.half50 - TOLERANCE
-               for lo, hi in legal_offsets(mover, target, edge, obstacles))
+               for lo, hi in legal_offsets(mover, target, edge, obstacles, bounds))

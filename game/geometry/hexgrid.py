@@ -52,6 +52,10 @@ class Hex:
         """Third cube coordinate."""
         return -self.q - self.r
 
+    def __str__(self) -> str:
+        """Readable form ``(q,r)`` (the dataclass repr stays ``Hex(q=.., r=..)``)."""
+        return f"({self.q},{self.r})"
+
     def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)
 
@@ -101,6 +105,15 @@ def _cube_round(q: float, r: float) -> Hex:
     elif dr > ds:
         rr = -rq - rs
     return Hex(int(rq), int(rr))
+
+
+def hex_at_point(x: float, y: float) -> Hex:
+    """The hex holding the point ``(x, y)`` in the unit-size layout of :func:`hex_center` and
+    :func:`hex_corners` (cube rounding). A point on a side or corner shared by several hexes
+    goes to one of them (deterministically, by the rounding)."""
+    q = (SQRT3 / 3.0) * x - y / 3.0
+    r = (2.0 / 3.0) * y
+    return _cube_round(q, r)
 
 
 def hex_line(a: Hex, b: Hex) -> list[Hex]:

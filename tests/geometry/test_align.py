@@ -121,3 +121,54 @@ def test_alignment_matches_offset_scan(scene: tuple[Tray, Tray, Side, list[Polyg
     h50 = max(mover.width, target.edge_length(side)) / 2
     assert can_align_50(mover, target, side, obstacles) == any(abs(s) <= h50 for s in free) or (
         any(abs(abs(s) - h50) < 2 * lim / n for s in free))
+
+
+# ---------------------------------------------------------------------------------------------
+# the table edge (bounds)
+
+def test_bounds_none_changes_nothing() -> None:
+    assert [p.legal for p in alignments(MOVER, TARGET, Side.FRONT, [], None)] == [
+        p.legal for p in alignments(MOVER, TARGET, Side.FRONT, [])]
+
+
+def test_as_chg_2_no_50_percent_placement_when_every_one_leaves_the_table() -> None:
+    # the target stands with its left flank (x = 1 as it faces -y) 0.5" from the table's
+    # right edge: a mover against that flank would face -x with its body beyond the edge
+    target = Tray(0, 0, 180, 2, 1)
+    table = box(-30, -30, 1.5, 30)
+    mover = Tray(5, 0, 270, 2, 1)
+    assert can_align_50(mover, target, Side.LEFT, [])
+    assert not can_align_50(mover, target, Side.LEFT, [], bounds=table)
+    assert all(not p.legal for p in alignments(mover, target, Side.LEFT, [], bounds=table))
+    assert best_alignment(mover, target, Side.LEFT, [], bounds=table) is None
+    assert least_movement_alignment(mover, target, Side.LEFT, [], bounds=table) is None
+
+
+def test_bounds_near_a_corner_pick_the_50_percent_that_stays_on() -> None:
+    # table edge at x = 0.5: 100% (mover x in [-1, 1]) and right 50% ([0, 2]) stick out,
+    # left 50% ([-2, 0]) stays on
+    table = box(-30, -30, 0.5, 30)
+    best = best_alignment(MOVER, TARGET, Side.FRONT, [], bounds=table)
+    assert best is not None and (best.kind, best.side) == (50, "left")
+    assert best.tray.polygon.difference(table).area < 1e-9
+    assert can_align_50(MOVER, TARGET, Side.FRONT, [], bounds=table)
+    least = least_movement_alignment(MOVER, TARGET, Side.FRONT, [], bounds=table)
+    assert least is not None and least.side == "left"
+
+
+def test_touching_the_table_edge_is_on_the_table() -> None:
+    # the 100% placement's right side lies exactly on the table edge x = 1
+    table = box(-30, -30, 1.0, 30)
+    centre = alignments(MOVER, TARGET, Side.FRONT, [], bounds=table)[0]
+    assert centre.legal
+
+
+@given(st.floats(-3, 3), st.floats(0.2, 3))
+@settings(max_examples=40, deadline=None)
+def test_bounds_legality_matches_shapely(edge_x: float, width: float) -> None:
+    table = box(-30, -30, edge_x, 30)
+    mover = Tray(0, 0, 0, width, 1)
+    for p in alignments(mover, TARGET, Side.FRONT, [], bounds=table):
+        sticks_out = p.tray.polygon.difference(table.buffer(1e-7, join_style="mitre")).area > 0
+        if abs(p.tray.polygon.bounds[2] - edge_x) > 1e-5:  # away from the knife edge
+            assert p.legal == (not sticks_out)

@@ -18,6 +18,7 @@ from game.geometry.hexgrid import (
     facing_towards,
     front_arc_corners,
     front_arc_directions,
+    hex_at_point,
     hex_center,
     hex_corners,
     hex_in_front_arc,
@@ -140,3 +141,29 @@ def test_hx_los_matches_brute_force(facing: int, target: Hex, blocking: list[Hex
     best = brute_hex_sight(ORIGIN, facing, target, blocking)
     assert s.visible == (best >= 2)
     assert len(s.lines) == best
+
+
+@given(hexes, st.floats(0, 0.85), st.floats(0, 2 * math.pi))
+@settings(max_examples=200, deadline=None)
+def test_hex_at_point_round_trips_with_hex_center(h: Hex, radius: float, angle: float) -> None:
+    # any point within 0.85 of the centre (inside the inscribed circle, radius sqrt(3)/2)
+    cx, cy = hex_center(h)
+    assert hex_at_point(cx, cy) == h
+    assert hex_at_point(cx + radius * math.cos(angle), cy + radius * math.sin(angle)) == h
+
+
+@given(hexes, st.floats(0.01, 0.99), st.integers(0, 5))
+@settings(max_examples=200, deadline=None)
+def test_hex_at_point_agrees_with_the_hex_polygons(h: Hex, t: float, corner: int) -> None:
+    # a point strictly inside the hex (between the centre and a corner) is held by that hex
+    cx, cy = hex_center(h)
+    kx, ky = hex_corners(h)[corner]
+    p = (cx + t * (kx - cx), cy + t * (ky - cy))
+    assert Polygon(hex_corners(h)).contains(shapely.Point(p))
+    assert hex_at_point(*p) == h
+
+
+def test_hex_str_is_readable_and_repr_unchanged() -> None:
+    assert str(Hex(2, -1)) == "(2,-1)"
+    assert repr(Hex(2, -1)) == "Hex(q=2, r=-1)"
+    assert f"{Hex(0, 3)}" == "(0,3)"
