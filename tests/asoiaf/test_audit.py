@@ -93,3 +93,31 @@ def test_as_chg_14_ending_on_stakes_after_alignment_counts_once() -> None:
     game = table(two, [STAKES_BESIDE], dice=[3])
     events = act(game, "charge sworn -> guard", "choose align=100 side=centre")
     assert "charge.stakes" not in kinds(events)
+
+
+def test_as_chg_6_failed_charge_moves_its_full_distance_when_nothing_is_met() -> None:
+    """The charger stops 1" short only of something it would otherwise touch: 7.6" away,
+    a roll of 2 at Speed 5 moves the full 7" and ends 0.6" short."""
+    game = table([unit("sworn", 1, "stark_sworn_swords", 24.0, 10.0),
+                  unit("guard", 2, "lannister_guardsmen", 24.0, 22.4, 180)], dice=[2, 6, 6])
+    events = act(game, "charge sworn -> guard")
+    assert first(events, "charge.roll").data["result"] == "failed"
+    failed = first(events, "charge.failed")
+    assert failed.data["moved"] == 7.0 and abs(float(failed.data["short"]) - 0.6) < 1e-6  # type: ignore[arg-type]
+    sworn = _u(game, "sworn")
+    assert sworn.tray is not None and abs(sworn.tray.y - 17.0) < 1e-6
+
+
+def test_as_chg_14_a_failed_charge_through_stakes_suffers_them_too() -> None:
+    """The stakes wound on completing the move through them, then the failed charge's Panic
+    Test (AS-CHG-10) follows."""
+    stakes = {"kind": "stakes", "keywords": ["stakes"],
+              "polygon": [[18.0, 14.0], [30.0, 14.0], [30.0, 15.0], [18.0, 15.0]]}
+    game = table([unit("sworn", 1, "stark_sworn_swords", 24.0, 10.0),
+                  unit("guard", 2, "lannister_guardsmen", 24.0, 22.8, 180)], [stakes],
+                 dice=[2, 1, 6, 6])
+    events = act(game, "charge sworn -> guard")
+    order = kinds(events)
+    assert order.index("charge.failed") < order.index("charge.stakes") < order.index("panic.test")
+    assert first(events, "charge.stakes").data["wounds"] == 2
+    assert _u(game, "sworn").models == 10 and game.state.turn.active == 2

@@ -61,6 +61,8 @@ class ChargeProc(Procedure):
     roll: int = 0
     disorderly: bool = False
     crossed_stakes: bool = False
+    failed: bool = False
+    """A Failed Charge: after any stakes wounds, the Panic Test and the end (AS-CHG-10/14)."""
 
 
 @dataclass(kw_only=True)

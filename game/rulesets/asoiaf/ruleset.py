@@ -665,7 +665,8 @@ class AsoiafRuleset(Ruleset):
         blockers = geo.move_blockers(state, unit.id)
         d_b, which = geo.first_contact(proc.start, blockers, allowed + 1.0)
         limit = min(allowed, geo.table_exit(proc.start, state))
-        stop_short = which is not None and d_b - 1.0 < limit
+        # it stops 1" short only of what the full move would touch (AS-CHG-6)
+        stop_short = which is not None and d_b <= limit + TOLERANCE
         moved = max(0.0, d_b - 1.0) if stop_short else limit
         path = geo.corridor(proc.start, moved)
         unit.tray = proc.start.advanced(moved)
@@ -675,6 +676,15 @@ class AsoiafRuleset(Ruleset):
                  f"{gap:.2f}\" short of {target.name}: a failed charge.",
                  ["AS-CHG-6", "AS-CHG-10"], player=unit.owner, unit=unit.id,
                  moved=round(moved, 3), short=round(gap, 3))
+        proc.failed = True
+        if proc.crossed_stakes:  # AS-CHG-14: on completing the move, before the Panic Test
+            proc.step = "stakes"
+            return
+        self._failed_panic(state, proc, unit)
+
+    @staticmethod
+    def _failed_panic(state: GameState, proc: ChargeProc, unit: AsoiafUnit) -> None:
+        """AS-CHG-10: the failed charger takes a Panic Test, then its activation ends."""
         proc.step = "end"
         state.procedures.append(PanicProc(step="roll", player=unit.owner, unit=unit.id,
                                           target=unit.stats.morale, reason="failed charge",
@@ -752,6 +762,8 @@ class AsoiafRuleset(Ruleset):
         proc.step = "end" if destroyed else "attack"
         if destroyed:
             self._check_over(state, ctx)
+        elif proc.failed:
+            self._failed_panic(state, proc, unit)
 
     # --- attack: declaration --------------------------------------------------------------
 
