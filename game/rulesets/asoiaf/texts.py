@@ -23,10 +23,10 @@ RULE_TEXTS: dict[str, str] = {
                 "the unit and whether it is in combat.",
     "AS-MEL-1": "Melee attacks are only for units already in base contact with an enemy.",
     "AS-MEL-2": "A unit needs a melee weapon on its card to fight in melee (and to charge).",
-    "AS-MEL-3": "Fighting a single enemy, a unit may first turn to face it squarely. "
-                "Fighting several, it is pinned and keeps its facing.",
-    "AS-MEL-4": "Facing its single enemy, the unit may slide to line up centre to centre or "
-                "half on, leaving room for a friend.",
+    "AS-MEL-3": "Fighting a single enemy on its flank or rear, a unit may first turn to "
+                "face it squarely. Fighting several, it is pinned and keeps its facing.",
+    "AS-MEL-4": "The unit may then slide along its enemy to line up centre to centre or "
+                "half on, leaving room for a friend (never sliding off another enemy).",
     "AS-MEL-5": "A melee attack may strike any enemy in contact; sight does not matter.",
     "AS-RNG-1": "A unit in base contact with an enemy cannot shoot.",
     "AS-RNG-2": "Only units with a ranged weapon on their card can shoot.",
@@ -79,7 +79,8 @@ RULE_TEXTS: dict[str, str] = {
     "AS-CHG-5": "The charger may turn first, if it still sees the target and can still reach "
                 "it straight ahead.",
     "AS-CHG-6": "Roll a D6 and add Speed; move straight ahead that far. Touching the target "
-                "is a success; stopping short, or stopping 1\" before a blocker, is a failure.",
+                "is a success; falling short is a failure (it stops 1\" before anything it would "
+                "touch).",
     "AS-CHG-7": "After a successful charge the charger lines up with the target, centred or "
                 "half on, or as close to that as it fits.",
     "AS-CHG-8": "Then it fights one melee attack with the Charge Bonus.",
