@@ -26,7 +26,7 @@ from game.geometry.sight import (
     front_arc_part,
     sight_core,
 )
-from game.geometry.sweep import first_blocking, swept_intervals
+from game.geometry.sweep import swept_intervals
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray
 
@@ -73,6 +73,7 @@ class World:
         self._sight: Pieces = self._tray_pieces
         self._tree: shapely.STRtree | None = None
         self._shrunk: np.ndarray | None = None
+        self._move_cache: tuple[Pieces, shapely.STRtree] | None = None
         self.cover_depth = 6
 
     def _terrain_pieces(self, which: list[int], offset: int) -> Pieces:
@@ -110,6 +111,7 @@ class World:
             b = self._sight.bounds
             self._tree = shapely.STRtree(shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
             self._shrunk = None
+            self._move_cache = None
             self._dirty = False
 
     def _sight_pieces(self) -> tuple[Pieces, shapely.STRtree]:
@@ -271,7 +273,12 @@ class World:
         travels before meeting another tray or impassable terrain, and what it meets (see
         :func:`game.geometry.sweep.first_contact`)."""
         self._refresh()
-        pieces = concat([self._tray_pieces, self._move_terrain])
+        if self._move_cache is None:
+            mp = concat([self._tray_pieces, self._move_terrain])
+            mb = mp.bounds
+            self._move_cache = (mp, shapely.STRtree(
+                shapely.box(mb[:, 0], mb[:, 1], mb[:, 2], mb[:, 3])))
+        pieces, tree = self._move_cache
         keys = self.obstacle_keys()
         n = len(self._ids)
         if n == 0:
@@ -281,8 +288,6 @@ class World:
         moved = verts + distance * fwd[:, None, :]
         sw = np.concatenate([verts, moved], axis=1)
         lo, hi = sw.min(axis=1), sw.max(axis=1)
-        b = pieces.bounds
-        tree = shapely.STRtree(shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))
         qi, pi = tree.query(shapely.box(lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
         keep = pieces.owner[pi] != qi
         qi, pi = qi[keep], pi[keep]
@@ -291,13 +296,14 @@ class World:
         dist = np.where(blocks, np.maximum(t_lo, 0.0), np.inf)
         best = np.full(n, np.inf)
         np.minimum.at(best, qi, dist)
+        # the first pair reaching each tray's best distance names what it meets
+        at_best = np.nonzero(dist == best[qi])[0]
+        first_of, first_at = np.unique(qi[at_best], return_index=True)
+        who_of = np.full(n, -1, dtype=np.int64)
+        who_of[first_of] = pieces.owner[pi[at_best[first_at]]]
         for i in range(n):
             if best[i] <= distance + TOLERANCE:
-                m = (qi == i) & (dist == best[i])
-                who = int(pieces.owner[pi[m][0]])
-                d, _ = first_blocking(np.asarray([best[i]]), np.asarray([True]),
-                                      np.asarray([who]), distance)
-                out[self._ids[i]] = (d, keys[who])
+                out[self._ids[i]] = (float(min(best[i], distance)), keys[int(who_of[i])])
             else:
                 out[self._ids[i]] = (distance, None)
         return out
