@@ -400,9 +400,10 @@ class Renderer:
         size = max(9, min(15, int(max_width / 9)))
         font = self.fonts.get(size, bold=True)
         small = self.fonts.get(max(8, size - 2))
-        lines = [(font, self._fit(font, name, max_width * 1.3))]
+        room = min(max_width * 1.3, sprite.get_width() - 8)  # never clipped by the sprite
+        lines = [(font, self._fit(font, name, room))]
         if text:
-            lines.append((small, self._fit(small, text, max_width * 1.3)))
+            lines.append((small, self._fit(small, text, room)))
         heights = sum(f.get_linesize() for f, _ in lines)
         y = centre[1] - heights / 2
         for f, line in lines:
