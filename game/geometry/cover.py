@@ -38,7 +38,6 @@ import numpy as np
 from game.geometry.pieces import Pieces
 from game.geometry.tolerance import TOLERANCE
 
-_DEBUG: list[tuple[int, int, int]] | None = None
 Y_MIN = 1e-3
 """Pieces are clipped to ``y > Y_MIN`` inches ahead of the front edge in the cover proof (the
 sliver nearer the edge is ignored: ignoring an obstacle part never makes the proof wrong)."""
@@ -111,10 +110,10 @@ def clipped_points(
     xs, ys, ms = [x], [y], [keep]
     for level in (np.full_like(yh, y_lo), yh):
         dy = y1 - y
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = (level - y) / dy
         cross = real & (((y < level) & (y1 > level)) | ((y > level) & (y1 < level)))
-        xs.append(np.where(cross, x + t * (x1 - x), 0.0))
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            t = (level - y) / dy
+            xs.append(np.where(cross, x + t * (x1 - x), 0.0))
         ys.append(np.broadcast_to(level, x.shape))
         ms.append(cross)
     cx = np.concatenate(xs, axis=1)
@@ -280,8 +279,6 @@ def cover_sight(
     yg = fr_.gy.min(axis=1)
     cnt = pieces.count[pi]
     cx, cy, cm = clipped_points(fr_, qi, shrunk[pi], cnt, yg[qi], Y_MIN)
-    ux, uy, um = clipped_points(fr_, qi, pieces.verts[pi], cnt, np.full(len(qi), 1e300),
-                                1e-9)
     owner = pieces.owner[pi]
     big = int(pieces.owner.max()) + 1 if len(pieces) else 1
     blk_keys: list[np.ndarray] = []
@@ -298,8 +295,6 @@ def cover_sight(
     p_t, p_s0, p_s1 = p_t[usable], p_s0[usable], p_s1[usable]
     gx, gy = fr_.gx, fr_.gy
     for level in range(depth + 1):
-        if _DEBUG is not None:
-            _DEBUG.append((level, len(p_t), len(set(p_t.tolist()))))
         if len(p_t) == 0:
             break
         # expand problems x candidate pieces of their target
@@ -339,7 +334,9 @@ def cover_sight(
         sm = (p_s0 + p_s1) / 2.0
         keep_pe = ~covered[pe]
         pe2, pair2 = pe[keep_pe], pair[keep_pe]
-        a2, b2 = slope_bounds(ux[pair2], uy[pair2], um[pair2], sm[pe2], sm[pe2])
+        ux, uy, um = clipped_points(fr_, qi[pair2], pieces.verts[pi[pair2]], cnt[pair2],
+                                    np.full(len(pair2), np.inf), 1e-9)
+        a2, b2 = slope_bounds(ux, uy, um, sm[pe2], sm[pe2])
         with np.errstate(divide="ignore", invalid="ignore"):
             h0 = ((gx[p_t] - sm[:, None]) / gy[p_t]).min(axis=1)
             h1 = ((gx[p_t] - sm[:, None]) / gy[p_t]).max(axis=1)
@@ -379,7 +376,8 @@ def cover_sight(
                 res[r].witness = (w0, w1)
                 found[try_[k]] = True
         # targets with a witness are done; split the rest
-        done_t = np.asarray([res[int(t)].witness is not None for t in p_t], dtype=bool)
+        seen = np.asarray([res[t].witness is not None for t in range(nr)], dtype=bool)
+        done_t = seen[p_t]
         nxt = open_[~done_t[open_]]
         if level == depth:
             for k in nxt.tolist():

@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
 from game.bench.geometry_bench import make_scene
 from game.geometry import Tray, first_contact, line_of_sight, range_to
 from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, SightTable, Terrain, World
+
+from .brute import witness_is_valid
 
 
 def small_world(seed: int) -> World:
@@ -79,10 +83,11 @@ def test_world_ranges_and_contacts_match_free_functions() -> None:
         assert contacts[k][1] == (None if who is None else names[who])
 
 
-def test_sight_table_update_equals_a_fresh_table() -> None:
-    w = small_world(5)
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_sight_table_update_equals_a_fresh_table(seed: int) -> None:
+    w = small_world(seed)
     table = SightTable(w)
-    rng = random.Random(9)
+    rng = random.Random(seed + 4)
     for _ in range(4):
         mover = rng.choice(w.ids)
         old = w.tray(mover)
@@ -103,3 +108,51 @@ def test_bench_scene_world_agrees_with_free_function_on_one_viewer() -> None:
     for t, s in w.sight_from(v).items():
         polys, _ = obstacles_for(w, v, t)
         assert s.visible == line_of_sight(w.tray(v), w.tray(t).polygon, polys).visible
+
+
+# ---------------------------------------------------------------------------------------------
+# the World's fast path (cover proofs + exact sub-segments) against the exact free function
+# on crowded grid scenes full of touching trays, grazing lines and seams
+
+
+@st.composite
+def grid_worlds(draw: st.DrawFn) -> World:
+    trays: dict[str, Tray] = {}
+    polys: list[Polygon] = []
+    n = draw(st.integers(6, 14))
+    for _ in range(n * 3):
+        if len(trays) >= n:
+            break
+        x = draw(st.integers(0, 24)) / 2
+        y = draw(st.integers(0, 24)) / 2
+        facing = draw(st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0]))
+        t = Tray(x, y, facing, draw(st.sampled_from([1.0, 2.0, 3.0])),
+                 draw(st.sampled_from([0.5, 1.0])))
+        # touching is allowed (seams, pinch points), overlapping is not
+        if all(t.polygon.intersection(p).area <= 1e-12 for p in polys):
+            trays[f"t{len(trays)}"] = t
+            polys.append(t.polygon)
+    terrain = []
+    if draw(st.booleans()):
+        x, y = draw(st.integers(2, 20)) / 2, draw(st.integers(2, 20)) / 2
+        ell = Polygon([(x, y), (x + 2, y), (x + 2, y + 0.5), (x + 0.5, y + 0.5),
+                       (x + 0.5, y + 2), (x, y + 2)])
+        if all(ell.intersection(p).area <= 1e-12 for p in polys):
+            terrain.append(Terrain(ell, frozenset({BLOCKS_SIGHT})))
+    assume(len(trays) >= 3)
+    return World(trays, terrain)
+
+
+@given(grid_worlds(), st.integers(0, 2))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+def test_world_sight_equals_exact_free_function_on_grid_scenes(w: World, depth: int) -> None:
+    w.cover_depth = [0, 3, 6][depth]
+    for v in w.ids[:4]:
+        for t, s in w.sight_from(v).items():
+            polys, _ = obstacles_for(w, v, t)
+            ref = line_of_sight(w.tray(v), w.tray(t).polygon, polys)
+            assert s.visible == ref.visible, (v, t, s, ref)
+            if s.visible and s.reason == "clear":
+                assert s.witness is not None
+                assert witness_is_valid(w.tray(v), w.tray(t).polygon, polys, s.witness)
