@@ -6,7 +6,7 @@
   headless; exit 0, 2 for an invalid scenario, 3 for an illegal action.
 - ``warbench replay SAVE``: re-run a save and verify its state hash.
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
-- ``warbench bench geometry|render [--json]``: the benchmarks.
+- ``warbench bench geometry|render|rules [--json]``: the benchmarks.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--hover")
     render.add_argument("--size", default="1280x800")
     bench = sub.add_parser("bench", help="run a benchmark")
-    bench.add_argument("target", choices=["geometry", "render"])
+    bench.add_argument("target", choices=["geometry", "render", "rules"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--repeats", type=int, default=None)
     return parser
@@ -315,6 +315,7 @@ def _bench(args: argparse.Namespace) -> int:
     module_name = {
         "geometry": "game.bench.geometry_bench",
         "render": "game.ui.bench",
+        "rules": "game.bench.rules_bench",
     }[args.target]
     module = importlib.import_module(module_name)
     argv = ["--json"] if args.json else []
