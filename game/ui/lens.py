@@ -338,14 +338,15 @@ def _expected(dist: Any) -> float:
 
 def melee_lines(preview: Any, attacker: str, defender: str) -> list[str]:
     """The melee odds of a GODSGLOOM-style preview (win/lose/draw, expected wounds, pools)."""
-    lines = [f"Melee: {attacker} wins {_pct(getattr(preview, 'win_probability', 0.0))}, "
-             f"{defender} wins {_pct(getattr(preview, 'defender_win_probability', 0.0))}, "
-             f"no winner {_pct(getattr(preview, 'no_winner_probability', 0.0))} [HX-MEL-30]"]
+    lines = [f"Melee: attacker {attacker} wins "
+             f"{_pct(getattr(preview, 'win_probability', 0.0))}, defender "
+             f"{_pct(getattr(preview, 'defender_win_probability', 0.0))}, no winner "
+             f"{_pct(getattr(preview, 'no_winner_probability', 0.0))} [HX-MEL-30]"]
     to_def = getattr(preview, "wounds_to_defender", None)
     to_att = getattr(preview, "wounds_to_attacker", None)
     if to_def or to_att:
-        lines.append(f"Expected wounds: {defender} {_expected(to_def or {}):.2f}, "
-                     f"{attacker} {_expected(to_att or {}):.2f}")
+        lines.append(f"Expected wounds: to defender {defender} {_expected(to_def or {}):.2f}, "
+                     f"to attacker {_expected(to_att or {}):.2f}")
     for label, pool in (("Attacker", getattr(preview, "attacker_pool", None)),
                         ("Defender", getattr(preview, "defender_pool", None))):
         if pool is not None and hasattr(pool, "attack"):

@@ -37,8 +37,14 @@ SPRITE_CACHE_LIMIT = 4000
 def status_text(unit: Unit) -> str:
     """A compact line of a unit's counters (``models 10/12  wounds 1``)."""
     parts: list[str] = []
-    for key, value in unit.status().items():
-        if key == "models" and unit.tray is not None:
+    status = unit.status()
+    for key, value in status.items():
+        if key.startswith("max_") and key[4:] in status:
+            continue  # shown as "health 3/4" with its counter
+        limit = status.get(f"max_{key}")
+        if limit is not None and not isinstance(value, bool):
+            parts.append(f"{key} {value}/{limit}")
+        elif key == "models" and unit.tray is not None:
             parts.append(f"{value}/{unit.tray.files * unit.tray.ranks}")
         elif isinstance(value, bool):
             if value:
@@ -548,7 +554,22 @@ class Renderer:
                                                                 (a[1] + b[1]) / 2))
         if overlay.lines:
             box = self._info_surface(overlay)
-            surface.blit(box, (cam.left + 6, cam.top + 6))
+            surface.blit(box, self._info_corner(box.get_size(), overlay, cam))
+
+    @staticmethod
+    def _info_corner(size: tuple[int, int], overlay: HoverOverlay, cam: Camera) -> tuple[int, int]:
+        """The first viewport corner (top-left, bottom-left, top-right, bottom-right) where
+        the info box does not cover the selected or the hovered unit."""
+        w, h = size
+        spots = [(cam.left + 6, cam.top + 6), (cam.left + 6, cam.top + cam.height - h - 6),
+                 (cam.left + cam.width - w - 6, cam.top + 6),
+                 (cam.left + cam.width - w - 6, cam.top + cam.height - h - 6)]
+        points = [cam.to_screen(*p) for p in (overlay.range_from, overlay.range_to) if p]
+        for x, y in spots:
+            rect = pygame.Rect(x, y, w, h).inflate(90, 90)
+            if not any(rect.collidepoint(round(px), round(py)) for px, py in points):
+                return (x, y)
+        return spots[0]
 
     def _render_hover_fill(
         self, overlay: HoverOverlay, cam: Camera

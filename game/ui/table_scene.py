@@ -36,6 +36,7 @@ from game.ui.actions import (
     DicePick,
     choices_for,
     dice_pick,
+    hex_facing_text,
     is_hex_placed,
     is_targeted,
     option_hex,
@@ -231,8 +232,8 @@ class TableScene(Scene):
         y = self._build_decision(node, button, x0, y, UITextBox)
         if isinstance(node, Chance):
             self.extras.append(UITextBox(html.escape(f"Dice {node.dice}: {node.purpose}"),
-                                         pygame.Rect(x0, y, PANEL_W - 16, 46), manager))
-            y += 50
+                                         pygame.Rect(x0, y, PANEL_W - 16, 64), manager))
+            y += 68
             button("Roll the dice (Space)", self.roll, PANEL_W - 16, x0, y)
             y += 34
             self.dice_entry = UITextEntryLine(pygame.Rect(x0, y, 180, 30), manager)
@@ -1074,7 +1075,8 @@ class TableScene(Scene):
         info = f"{owner.name}  {status_text(unit)}"
         surface.blit(fonts.get(13).render(info, True, (210, 210, 210)), (x0 + 26, y + 24))
         where = (f'({unit.tray.x:.1f}, {unit.tray.y:.1f}) facing {unit.tray.facing:.0f}'
-                 if unit.tray else f"hex {unit.hex} facing {unit.hex_facing}")
+                 if unit.tray else (f"hex ({unit.hex.q}, {unit.hex.r}) facing "
+                                    f"{hex_facing_text(unit.hex_facing)}" if unit.hex else ""))
         surface.blit(fonts.get(12).render(where, True, (160, 160, 160)), (x0 + 26, y + 41))
 
     def _draw_status(self, surface: pygame.Surface) -> None:

@@ -63,7 +63,7 @@ def test_melee_odds_on_hover(data_dir: Path) -> None:
     overlay = scene.view.overlay
     assert overlay is not None and overlay.target == "g1"
     text = "\n".join(overlay.lines)
-    assert "Melee: Line Infantry wins" in text and "%" in text, text
+    assert "Melee: attacker Line Infantry wins" in text and "%" in text, text
     assert "Attacker: 3 attack + 2 defence dice" in text, text
 
 
