@@ -292,11 +292,15 @@ def run(repeats: int, seed: int, check: bool = True) -> dict[str, object]:
     world.sight_from(ids[0])  # warm caches (index, numpy)
     los, naive, rng_ms, sweep, naive_sweep = [], [], [], [], []
     visible_counts = []
+    blocked_counts = []
     for v in viewers:
         los.append(_time(partial(world.sight_from, v)))
         naive.append(_time(partial(naive_sight_from, world, v)))
         rng_ms.append(_time(partial(world.range_from, v)))
-        visible_counts.append(sum(s.visible for s in world.sight_from(v).values()))
+        answers = world.sight_from(v).values()
+        visible_counts.append(sum(s.visible for s in answers))
+        blocked_counts.append(sum(s.reason == "blocked" for s in answers))
+    slowest = sorted(zip(los, viewers, blocked_counts, strict=True), reverse=True)[:3]
     for _ in range(repeats):
         sweep.append(_time(partial(world.first_contacts, SWEEP_DISTANCE)))
     for _ in range(max(1, min(repeats, 3))):
@@ -354,6 +358,9 @@ def run(repeats: int, seed: int, check: bool = True) -> dict[str, object]:
         "los_pairs_update_after_move_ms_p95": round(up_p95, 3),
         "range_one_to_all_ms_median": round(r_med, 4),
         "range_one_to_all_ms_p95": round(r_p95, 4),
+        "los_slowest_viewers": [{"viewer": v, "ms": round(ms, 3), "blocked_targets": b}
+                                for ms, v, b in slowest],
+        "load_average_1m": round(os.getloadavg()[0], 2),
         "disagreements": disagreements,
         "disagreements_detail": detail,
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
