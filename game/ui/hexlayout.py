@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable
 from typing import Protocol
 
-from game.geometry.hexgrid import DIRECTIONS
+from game.geometry.hexgrid import DIRECTIONS, Hex, hex_at_point, hex_center
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)
@@ -36,8 +36,8 @@ class AxialLike(Protocol):
 
 
 def hex_centre(q: int, r: int) -> Point:
-    """World centre of hex (q, r)."""
-    return (SQRT3 * (q + r / 2.0), 1.5 * r)
+    """World centre of hex (q, r) (the geometry layer's layout)."""
+    return hex_center(Hex(q, r))
 
 
 def hex_corners_world(q: int, r: int, scale: float = 1.0) -> list[Point]:
@@ -65,17 +65,9 @@ def facing_angle(facing: int) -> float:
 
 
 def world_to_axial(x: float, y: float) -> tuple[int, int]:
-    """The hex (q, r) holding world point (x, y) (cube rounding)."""
-    r = y / 1.5
-    q = x / SQRT3 - r / 2.0
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return (int(rq), int(rr))
+    """The hex (q, r) holding world point (x, y) (the geometry layer's cube rounding)."""
+    h = hex_at_point(x, y)
+    return (h.q, h.r)
 
 
 def nearest_facing(dx: float, dy: float) -> int:
