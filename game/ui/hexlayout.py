@@ -18,7 +18,6 @@ from typing import Protocol
 from game.geometry.hexgrid import DIRECTIONS, Hex, hex_at_point, hex_center
 
 Point = tuple[float, float]
-SQRT3 = math.sqrt(3.0)
 
 
 class AxialLike(Protocol):
