@@ -553,7 +553,7 @@ class Renderer:
                 self._tag(surface, f'{overlay.distance:.2f}"', ((a[0] + b[0]) / 2,
                                                                 (a[1] + b[1]) / 2))
         if overlay.lines:
-            box = self._info_surface(overlay)
+            box = self._info_surface(overlay, max(120, cam.width - 12))
             surface.blit(box, self._info_corner(box.get_size(), overlay, cam))
 
     @staticmethod
@@ -589,12 +589,15 @@ class Renderer:
             pygame.draw.polygon(layer, (*self.palette.corridor, 220), pts, 2)
         return layer, (float(left), float(top))
 
-    def _info_surface(self, overlay: HoverOverlay) -> pygame.Surface:
-        key = ("info", id(overlay), self.palette.name)
+    def _info_surface(self, overlay: HoverOverlay, max_width: int) -> pygame.Surface:
+        """The hover info box, its lines wrapped to fit ``max_width`` pixels (the viewport)."""
+        key = ("info", id(overlay), self.palette.name, max_width)
         hit = self._sprites.get(key)
         if hit is None:
             font = self.fonts.get(14)
-            imgs = [font.render(line, True, (255, 255, 255)) for line in overlay.lines]
+            width = max_width - 16
+            lines = [part for line in overlay.lines for part in wrap_text(font, line, width)]
+            imgs = [font.render(line, True, (255, 255, 255)) for line in lines]
             w = max(i.get_width() for i in imgs) + 16
             h = sum(i.get_height() for i in imgs) + 12
             box = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -620,6 +623,22 @@ class Renderer:
         else:
             tag = hit[0]
         layer.blit(tag, tag.get_rect(center=(round(at[0]), round(at[1]) - 14)))
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels (a word longer than
+    the width stands alone on its line); continuation lines are indented."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and font.size(candidate)[0] > width:
+            lines.append(current)
+            current = "   " + word
+        else:
+            current = candidate
+    lines.append(current)
+    return lines
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:
