@@ -35,6 +35,12 @@ def _padded_halfplanes(rings: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndar
     for i, r in enumerate(rings):
         v[i, : len(r)] = r
         v[i, len(r):] = r[-1]
+    return halfplanes_of_padded(v)
+
+
+def halfplanes_of_padded(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_padded_halfplanes` for rings already padded into (R, K, 2) by repeating each
+    ring's last corner."""
     d = np.roll(v, -1, axis=1) - v
     length = np.hypot(d[..., 0], d[..., 1])
     ok = length > 1e-15

@@ -59,21 +59,28 @@ class Frames:
     gy: np.ndarray
 
 
-def make_frames(fl: np.ndarray, fr: np.ndarray, parts: Sequence[np.ndarray]) -> Frames:
-    """Frames for front edges ``fl -> fr`` (R, 2) and convex target parts (rings)."""
+def make_frames(fl: np.ndarray, fr: np.ndarray, g: np.ndarray) -> Frames:
+    """Frames for front edges ``fl -> fr`` (R, 2) and convex target parts ``g`` (R, Kg, 2)
+    (rings padded by repeating their last corner)."""
     e = fr - fl
     length = np.hypot(e[:, 0], e[:, 1])
     ex = e / length[:, None]
     ey = np.stack([-ex[:, 1], ex[:, 0]], axis=1)  # left-turn of the edge = ahead (Tray order)
+    rel = g - fl[:, None, :]
+    gx = rel[..., 0] * ex[:, 0, None] + rel[..., 1] * ex[:, 1, None]
+    gy = rel[..., 0] * ey[:, 0, None] + rel[..., 1] * ey[:, 1, None]
+    return Frames(fl, ex, ey, length, gx, gy)
+
+
+def pad_rings(parts: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Rings as one (R, Kmax, 2) array padded by repeating each ring's last corner, and the
+    corner counts."""
     kg = max(len(g) for g in parts)
     g = np.zeros((len(parts), kg, 2))
     for r, ring in enumerate(parts):
         g[r, : len(ring)] = ring
         g[r, len(ring):] = ring[-1]
-    rel = g - fl[:, None, :]
-    gx = np.einsum("rki,ri->rk", rel, ex)
-    gy = np.einsum("rki,ri->rk", rel, ey)
-    return Frames(fl, ex, ey, length, gx, gy)
+    return g, np.asarray([len(r) for r in parts], dtype=np.int64)
 
 
 def shrunk_vertices(pieces: Pieces, margin: float = 3 * TOLERANCE) -> np.ndarray:
@@ -89,19 +96,15 @@ def shrunk_vertices(pieces: Pieces, margin: float = 3 * TOLERANCE) -> np.ndarray
     return out
 
 
-def clipped_points(
-    frames: Frames, tgt: np.ndarray, verts: np.ndarray, count: np.ndarray, y_hi: np.ndarray,
+def _slab_points(
+    x: np.ndarray, y: np.ndarray, real: np.ndarray, count: np.ndarray, y_hi: np.ndarray,
     y_lo: float,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Corners, in each pair's frame, of convex pieces ``verts`` (P, K, 2) clipped to the
-    slab ``y_lo <= y <= y_hi[p]``: (P, 3K) x, y and a validity mask (pieces whose clipped
-    part has no interior get an all-false mask)."""
-    rel = verts - frames.origin[tgt][:, None, :]
-    x = np.einsum("pki,pi->pk", rel, frames.ex[tgt])
-    y = np.einsum("pki,pi->pk", rel, frames.ey[tgt])
-    k = verts.shape[1]
+    """Corners (P, K) ``x``, ``y`` (``real`` the valid ones, ``count`` per row) of convex
+    pieces clipped to the slab ``y_lo <= y <= y_hi[p]``: (P, 3K) x, y and a validity mask
+    (corners kept, then where the edges cross ``y_lo``, then ``y_hi``)."""
+    k = x.shape[1]
     idx = np.arange(k)
-    real = idx[None, :] < count[:, None]
     nxt = np.where(idx[None, :] + 1 < count[:, None], idx[None, :] + 1, 0)
     x1 = np.take_along_axis(x, nxt, axis=1)
     y1 = np.take_along_axis(y, nxt, axis=1)
@@ -116,39 +119,79 @@ def clipped_points(
             xs.append(np.where(cross, x + t * (x1 - x), 0.0))
         ys.append(np.broadcast_to(level, x.shape))
         ms.append(cross)
-    cx = np.concatenate(xs, axis=1)
-    cy = np.concatenate(ys, axis=1)
-    cm = np.concatenate(ms, axis=1)
-    ymax = np.where(cm, cy, -np.inf).max(axis=1)
-    ymin = np.where(cm, cy, np.inf).min(axis=1)
-    cm &= (ymax - ymin > 1e-9)[:, None]
-    return cx, cy, cm
+    return np.concatenate(xs, axis=1), np.concatenate(ys, axis=1), np.concatenate(ms, axis=1)
 
 
-def slope_bounds(
-    x: np.ndarray, y: np.ndarray, mask: np.ndarray, s_lo: np.ndarray, s_hi: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Row-wise ``min (x - s_lo) / y`` and ``max (x - s_hi) / y`` over the valid points
-    (``+inf`` / ``-inf`` for rows without any)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        a = np.where(mask, (x - s_lo[:, None]) / y, np.inf).min(axis=1)
-        b = np.where(mask, (x - s_hi[:, None]) / y, -np.inf).max(axis=1)
-    return a, b
+@dataclass
+class PairLines:
+    """Per (target, piece) pair, the lines of the slope-interval cover.
+
+    ``alpha``, ``beta_lo``, ``beta_hi`` (P, W): each corner of the shrunk piece clipped to the
+    slab ``Y_MIN <= y <= Y`` (``Y`` the target part's depth) gives ``t(s) = alpha * s + beta``,
+    where the line from front-edge point ``s`` through the corner crosses depth ``Y``
+    (``beta_lo`` = +inf, ``beta_hi`` = -inf and ``alpha`` = 0 where there is no corner).
+    ``w_lo``, ``w_hi``, ``w_y`` (P, K): each corner of the shrunk piece, if the piece lies
+    ahead of the front edge and begins before the target's far side, gives the slope
+    ``(x - s) / y = w - s * w_y`` of the line from ``s`` through it (for witnesses)."""
+
+    alpha: np.ndarray
+    beta_lo: np.ndarray
+    beta_hi: np.ndarray
+    w_lo: np.ndarray
+    w_hi: np.ndarray
+    w_y: np.ndarray
 
 
-def depth_bounds(
-    x: np.ndarray, y: np.ndarray, mask: np.ndarray, s_lo: np.ndarray, s_hi: np.ndarray,
-    depth: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Like :func:`slope_bounds` with lines named by where they cross the depth ``y = depth``
-    instead of by slope: row-wise ``min t(s_lo)`` and ``max t(s_hi)`` over the valid points,
-    ``t(s) = s + (x - s) * depth / y`` (non-increasing in ``s`` for points with
-    ``y <= depth``)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        k = depth[:, None] / y
-        a = np.where(mask, s_lo[:, None] + (x - s_lo[:, None]) * k, np.inf).min(axis=1)
-        b = np.where(mask, s_hi[:, None] + (x - s_hi[:, None]) * k, -np.inf).max(axis=1)
-    return a, b
+def pair_lines(
+    frames: Frames, qi: np.ndarray, verts: np.ndarray, count: np.ndarray, pi: np.ndarray,
+    y_target: np.ndarray, y_far: np.ndarray,
+) -> PairLines:
+    """:class:`PairLines` for pairs (target ``qi``, piece ``pi``) of pieces with corners
+    ``verts`` (M, K, 2) and corner counts ``count`` (M,); ``y_target``, ``y_far`` (P,) are
+    each pair's target depth and far side."""
+    o, ex, ey = frames.origin, frames.ex, frames.ey
+    if len(qi) and (o == o[0]).all() and (ex == ex[0]).all():  # one viewer: each piece once
+        rel = verts - o[0]
+        x = (rel[..., 0] * ex[0, 0] + rel[..., 1] * ex[0, 1])[pi]
+        y = (rel[..., 0] * ey[0, 0] + rel[..., 1] * ey[0, 1])[pi]
+    else:
+        rel = verts[pi] - o[qi][:, None, :]
+        x = rel[..., 0] * ex[qi, 0, None] + rel[..., 1] * ex[qi, 1, None]
+        y = rel[..., 0] * ey[qi, 0, None] + rel[..., 1] * ey[qi, 1, None]
+    cnt = count[pi]
+    k = verts.shape[1]
+    real = np.arange(k)[None, :] < cnt[:, None]
+    ymin = np.where(real, y, np.inf).min(axis=1)
+    ymax = np.where(real, y, -np.inf).max(axis=1)
+    inside = (ymin >= Y_MIN) & (ymax <= y_target)
+    px, py, pm = x, y, real & inside[:, None]
+    cut = np.nonzero(~inside & (ymax > Y_MIN) & (ymin < y_target))[0]
+    if len(cut):  # pieces crossing the slab's sides: clip, keep the valid points first
+        sx, sy, sm = _slab_points(x[cut], y[cut], real[cut], cnt[cut], y_target[cut], Y_MIN)
+        order = np.argsort(~sm, axis=1, kind="stable")
+        w = max(k, int(sm.sum(axis=1).max()))
+        sx = np.take_along_axis(sx, order, axis=1)[:, :w]
+        sy = np.take_along_axis(sy, order, axis=1)[:, :w]
+        sm = np.take_along_axis(sm, order, axis=1)[:, :w]
+        if w > k:
+            extra = ((0, 0), (0, w - k))
+            px, py, pm = np.pad(px, extra), np.pad(py, extra), np.pad(pm, extra)
+        else:
+            px, py, pm = px.copy(), py.copy(), pm.copy()
+        px[cut], py[cut], pm[cut] = sx, sy, sm
+    # a clipped piece without interior proves nothing
+    top = np.where(pm, py, -np.inf).max(axis=1)
+    bot = np.where(pm, py, np.inf).min(axis=1)
+    pm = pm & (top - bot > 1e-9)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        kq = y_target[:, None] / py
+        alpha = np.where(pm, 1.0 - kq, 0.0)
+        beta = px * kq
+        ahead = real & ((ymin > 1e-9) & (ymin < y_far))[:, None]
+        wy = np.where(ahead, 1.0 / y, 0.0)
+        wx = x * wy
+    return PairLines(alpha, np.where(pm, beta, np.inf), np.where(pm, beta, -np.inf),
+                     np.where(ahead, wx, np.inf), np.where(ahead, wx, -np.inf), wy)
 
 
 def cover_gaps(
@@ -182,9 +225,11 @@ def cover_gaps(
     return ~gap.any(axis=1), low[rows, best], top[rows, best]
 
 
-def lone_needed(a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray) -> np.ndarray:
+def lone_needed(a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray,
+                presorted: bool = False) -> np.ndarray:
     """(N, n): intervals that may be needed for the cover of their row (a superset of those
-    without which the others would not cover ``[g0, g1]``). An interval inside another one is
+    without which the others would not cover ``[g0, g1]``); with ``presorted`` the rows must
+    be sorted by ``a`` and the answer is in that order. An interval inside another one is
     never needed; of the others (the "chain", in order of start each reaching past all
     earlier ends), one is not needed when its chain neighbours overlap (or, at the ends of
     the chain, when its neighbour alone reaches past ``g0`` / ``g1``)."""
@@ -192,9 +237,12 @@ def lone_needed(a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray) ->
     out = np.zeros(a.shape, dtype=bool)
     if n == 0 or n_rows == 0:
         return out
-    order = np.argsort(a, axis=1, kind="stable")
-    sa = np.take_along_axis(a, order, axis=1)
-    sb = np.take_along_axis(b, order, axis=1)
+    if presorted:
+        sa, sb = a, b
+    else:
+        order = np.argsort(a, axis=1, kind="stable")
+        sa = np.take_along_axis(a, order, axis=1)
+        sb = np.take_along_axis(b, order, axis=1)
     prev = np.concatenate([np.full((n_rows, 1), -np.inf),
                            np.maximum.accumulate(sb, axis=1)[:, :-1]], axis=1)
     chain = (sb > prev) & np.isfinite(sa) & (sb > sa)
@@ -204,20 +252,23 @@ def lone_needed(a: np.ndarray, b: np.ndarray, g0: np.ndarray, g1: np.ndarray) ->
     nxt = np.concatenate([nxt[:, 1:], np.full((n_rows, 1), np.inf)], axis=1)
     spare = (prev > nxt) | ((prev > g1[:, None]) & np.isinf(nxt)) | (
         (nxt < g0[:, None]) & np.isneginf(prev))
-    need = chain & ~spare
+    need: np.ndarray = chain & ~spare
+    if presorted:
+        return need
     rows = np.nonzero(need)
     out[rows[0], order[rows]] = True
     return out
 
 
 def compact(rows: np.ndarray, cols_ok: np.ndarray, *vals: np.ndarray,
-            fill: Sequence[float]) -> tuple[np.ndarray, ...]:
+            fill: Sequence[float], nrows: int | None = None) -> tuple[np.ndarray, ...]:
     """Scatter flat values into padded (N, n) arrays: ``rows`` (sorted) gives each value's
-    row, ``cols_ok`` which values to keep. Returns the padded arrays and the column of each
-    flat value (-1 if dropped)."""
+    row, ``cols_ok`` which values to keep; ``nrows`` (default: the last row + 1) is N.
+    Returns the padded arrays and the column of each flat value (-1 if dropped)."""
     keep = np.nonzero(cols_ok)[0]
     r = rows[keep]
-    nrows = int(rows.max()) + 1 if len(rows) else 0
+    if nrows is None:
+        nrows = int(rows.max()) + 1 if len(rows) else 0
     cnt = np.bincount(r, minlength=nrows)
     start = np.concatenate([[0], np.cumsum(cnt)[:-1]]).astype(np.int64)
     col = np.arange(len(keep)) - start[r]
@@ -230,6 +281,16 @@ def compact(rows: np.ndarray, cols_ok: np.ndarray, *vals: np.ndarray,
     where = np.full(len(rows), -1, dtype=np.int64)
     where[keep] = col
     return (*out, where)
+
+
+def split_factors(depth: int) -> list[int]:
+    """How each level after the first splits the sub-segments still open: the finest level
+    cuts the front edge into ``2 ** depth`` equal sub-segments, eight at a time (fewer
+    levels, each one vectorised over more sub-segments)."""
+    out = [8] * (depth // 3)
+    if depth % 3:
+        out.insert(0, 2 ** (depth % 3))
+    return out
 
 
 @dataclass
@@ -261,72 +322,83 @@ def _entry_points(p: np.ndarray, d: np.ndarray, gn: np.ndarray, gc: np.ndarray
 
 
 def cover_sight(
-    fl: np.ndarray, fr: np.ndarray, parts: Sequence[np.ndarray], qi: np.ndarray,
-    pi: np.ndarray, pieces: Pieces, shrunk: np.ndarray, depth: int = 6,
+    fl: np.ndarray, fr: np.ndarray, g: np.ndarray, qi: np.ndarray, pi: np.ndarray,
+    pieces: Pieces, shrunk: np.ndarray, depth: int = 6, critical: bool = True,
 ) -> list[CoverResult]:
-    """Slope-interval proofs and witnesses (see the module docstring) for targets ``parts``
-    (convex counter-clockwise rings inside the Front Arc, not touching the front edge) seen
-    from front edges ``fl -> fr`` (R, 2). ``qi``/``pi`` (sorted by ``qi``) pair each target
-    with the pieces that may matter; ``shrunk`` are the pieces' corners from
-    :func:`shrunk_vertices`."""
-    from game.geometry.batch import _padded_halfplanes, test_against_candidates
+    """Slope-interval proofs and witnesses (see the module docstring) for targets ``g``
+    (R, Kg, 2): convex counter-clockwise rings padded by repeating their last corner, inside
+    the Front Arc, not touching the front edge, seen from front edges ``fl -> fr`` (R, 2).
+    ``qi``/``pi`` (sorted by ``qi``) pair each target with the pieces that may matter;
+    ``shrunk`` are the pieces' corners from :func:`shrunk_vertices`. ``critical=False``
+    skips the critical sets (left empty)."""
+    from game.geometry.batch import halfplanes_of_padded, test_against_candidates
     from game.geometry.sight import seam_owners
 
-    nr = len(parts)
-    fr_ = make_frames(fl, fr, parts)
+    nr = g.shape[0]
+    fr_ = make_frames(fl, fr, g)
+    gx, gy = fr_.gx, fr_.gy
     lens = np.bincount(qi, minlength=nr).astype(np.int64)
     cstart = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
-    yg = fr_.gy.min(axis=1)
-    cnt = pieces.count[pi]
-    cx, cy, cm = clipped_points(fr_, qi, shrunk[pi], cnt, yg[qi], Y_MIN)
+    yg = gy.min(axis=1)
+    pl = pair_lines(fr_, qi, shrunk, pieces.count, pi, yg[qi], gy.max(axis=1)[qi])
     owner = pieces.owner[pi]
     big = int(pieces.owner.max()) + 1 if len(pieces) else 1
     blk_keys: list[np.ndarray] = []
     crit_keys: list[np.ndarray] = []
-    gn, gc = _padded_halfplanes(parts)
-    res = [CoverResult(None, [], set(), set()) for _ in range(nr)]
+    gn, gc = halfplanes_of_padded(g)
+    witness: list[tuple[tuple[float, float], tuple[float, float]] | None] = [None] * nr
+    has_w = np.zeros(nr, dtype=bool)
+    pending: list[list[tuple[float, float]]] = [[] for _ in range(nr)]
     # problems: (target, s0, s1); targets too near the front edge's line skip the proof
-    p_t = np.arange(nr)
-    p_s0 = np.zeros(nr)
-    p_s1 = fr_.length.copy()
     usable = yg > 2 * Y_MIN
     for r in np.nonzero(~usable)[0].tolist():
-        res[r].pending.append((0.0, float(fr_.length[r])))
-    p_t, p_s0, p_s1 = p_t[usable], p_s0[usable], p_s1[usable]
-    gx, gy = fr_.gx, fr_.gy
-    for level in range(depth + 1):
+        pending[r].append((0.0, float(fr_.length[r])))
+    p_t = np.nonzero(usable)[0]
+    p_s0 = np.zeros(len(p_t))
+    p_s1 = fr_.length[p_t]
+    factors = [1, *split_factors(depth)]
+    for level, f in enumerate(factors):
         if len(p_t) == 0:
             break
+        if f > 1:  # cut each open sub-segment into f (the cuts tile it exactly)
+            cuts = p_s0[:, None] + (p_s1 - p_s0)[:, None] * (np.arange(f + 1) / f)[None, :]
+            cuts[:, 0], cuts[:, f] = p_s0, p_s1
+            p_t = np.repeat(p_t, f)
+            p_s0 = cuts[:, :-1].reshape(-1)
+            p_s1 = cuts[:, 1:].reshape(-1)
+        npb = len(p_t)
         # expand problems x candidate pieces of their target
         reps = lens[p_t]
-        pe = np.repeat(np.arange(len(p_t)), reps)
-        off = np.arange(int(reps.sum())) - np.repeat(np.cumsum(reps) - reps, reps)
+        total = int(reps.sum())
+        pe = np.repeat(np.arange(npb), reps)
+        off = np.arange(total) - np.repeat(np.cumsum(reps) - reps, reps)
         pair = cstart[p_t[pe]] + off
         # -- blocked proof on each problem's sub-segment
         ys = yg[p_t]
-        a, b = depth_bounds(cx[pair], cy[pair], cm[pair], p_s0[pe], p_s1[pe], ys[pe])
+        al = pl.alpha[pair]
+        a = (al * p_s0[pe, None] + pl.beta_lo[pair]).min(axis=1)
+        b = (al * p_s1[pe, None] + pl.beta_hi[pair]).max(axis=1)
         s0c, s1c, ysc = p_s0[:, None], p_s1[:, None], ys[:, None]
-        g0 = (s0c + (gx[p_t] - s0c) * ysc / gy[p_t]).min(axis=1)
-        g1 = (s1c + (gx[p_t] - s1c) * ysc / gy[p_t]).max(axis=1)
+        gxt, gyt = gx[p_t], gy[p_t]
+        g0 = (s0c + (gxt - s0c) * ysc / gyt).min(axis=1)
+        g1 = (s1c + (gxt - s1c) * ysc / gyt).max(axis=1)
         rel = (a < b) & (b > g0[pe]) & (a < g1[pe])
-        if len(pe):
-            big_a, big_b, col = compact(pe, rel, a, b, fill=(np.inf, -np.inf))
-            if big_a.shape[0] < len(p_t):  # problems without any pair at the end
-                extra = len(p_t) - big_a.shape[0]
-                big_a = np.vstack([big_a, np.full((extra, big_a.shape[1]), np.inf)])
-                big_b = np.vstack([big_b, np.full((extra, big_b.shape[1]), -np.inf)])
-            covered, _, _ = cover_gaps(big_a, big_b, g0, g1)
-        else:
-            covered = np.zeros(len(p_t), dtype=bool)
-            col = np.zeros(0, dtype=np.int64)
+        big_a, big_b, col = compact(pe, rel, a, b, fill=(np.inf, -np.inf), nrows=npb)
+        order = np.argsort(big_a, axis=1, kind="stable")
+        sa = np.take_along_axis(big_a, order, axis=1)
+        sb = np.take_along_axis(big_b, order, axis=1)
+        covered, _, _ = cover_gaps(sa, sb, g0, g1, presorted=True)
         if covered.any():
-            cidx = np.nonzero(covered)[0]
-            need = np.zeros((len(p_t), big_a.shape[1]), dtype=bool)
-            need[cidx] = lone_needed(big_a[cidx], big_b[cidx], g0[cidx], g1[cidx])
             used = rel & covered[pe]
             blk_keys.append(p_t[pe[used]] * big + owner[pair[used]])
-            crit = used & need[pe, np.maximum(col, 0)]
-            crit_keys.append(p_t[pe[crit]] * big + owner[pair[crit]])
+            if critical:
+                cidx = np.nonzero(covered)[0]
+                ns = lone_needed(sa[cidx], sb[cidx], g0[cidx], g1[cidx], presorted=True)
+                need = np.zeros(big_a.shape, dtype=bool)
+                rr, jj = np.nonzero(ns)
+                need[cidx[rr], order[cidx[rr], jj]] = True
+                crit = used & need[pe, np.maximum(col, 0)]
+                crit_keys.append(p_t[pe[crit]] * big + owner[pair[crit]])
         open_ = np.nonzero(~covered)[0]
         if len(open_) == 0:
             break
@@ -334,24 +406,16 @@ def cover_sight(
         sm = (p_s0 + p_s1) / 2.0
         keep_pe = ~covered[pe]
         pe2, pair2 = pe[keep_pe], pair[keep_pe]
-        ux, uy, um = clipped_points(fr_, qi[pair2], pieces.verts[pi[pair2]], cnt[pair2],
-                                    np.full(len(pair2), np.inf), 1e-9)
-        a2, b2 = slope_bounds(ux, uy, um, sm[pe2], sm[pe2])
+        wy = pl.w_y[pair2] * sm[pe2, None]
+        a2 = (pl.w_lo[pair2] - wy).min(axis=1)
+        b2 = (pl.w_hi[pair2] - wy).max(axis=1)
         with np.errstate(divide="ignore", invalid="ignore"):
-            h0 = ((gx[p_t] - sm[:, None]) / gy[p_t]).min(axis=1)
-            h1 = ((gx[p_t] - sm[:, None]) / gy[p_t]).max(axis=1)
+            hs = (gxt - sm[:, None]) / gyt
+        h0, h1 = hs.min(axis=1), hs.max(axis=1)
         rel2 = (a2 < b2) & (b2 > h0[pe2]) & (a2 < h1[pe2])
-        aa = np.full((len(p_t), 1), np.inf)
-        bb = np.full((len(p_t), 1), -np.inf)
-        if rel2.any():
-            aa, bb, _ = compact(pe2, rel2, a2, b2, fill=(np.inf, -np.inf))
-            if aa.shape[0] < len(p_t):
-                extra = len(p_t) - aa.shape[0]
-                aa = np.vstack([aa, np.full((extra, aa.shape[1]), np.inf)])
-                bb = np.vstack([bb, np.full((extra, bb.shape[1]), -np.inf)])
+        aa, bb, _ = compact(pe2, rel2, a2, b2, fill=(np.inf, -np.inf), nrows=npb)
         blocked2, lo, hi = cover_gaps(aa[open_], bb[open_], h0[open_], h1[open_])
         try_ = open_[~blocked2]
-        found = np.zeros(len(p_t), dtype=bool)
         if len(try_):
             m = (lo[~blocked2] + hi[~blocked2]) / 2.0
             tt = p_t[try_]
@@ -361,45 +425,51 @@ def cover_sight(
             q = p + t_in[:, None] * d
             si, spi, crosses, touches = test_against_candidates(p, q, tt, lens, pi, pieces)
             crossed = np.zeros(len(p), dtype=bool)
-            np.logical_or.at(crossed, si[crosses], True)
+            crossed[si[crosses]] = True
             touched = np.zeros(len(p), dtype=bool)
-            np.logical_or.at(touched, si[touches], True)
+            touched[si[touches]] = True
             for k in np.nonzero(hit & ~crossed)[0].tolist():
                 r = int(tt[k])
-                if res[r].witness is not None:
-                    found[try_[k]] = True
+                if has_w[r]:
                     continue
                 w0 = (float(p[k, 0]), float(p[k, 1]))
                 w1 = (float(q[k, 0]), float(q[k, 1]))
                 if touched[k] and seam_owners(w0, w1, pieces.take(spi[(si == k) & touches])):
                     continue
-                res[r].witness = (w0, w1)
-                found[try_[k]] = True
-        # targets with a witness are done; split the rest
-        seen = np.asarray([res[t].witness is not None for t in range(nr)], dtype=bool)
-        done_t = seen[p_t]
-        nxt = open_[~done_t[open_]]
-        if level == depth:
+                witness[r] = (w0, w1)
+                has_w[r] = True
+        # targets with a witness are done; the rest go on
+        nxt = open_[~has_w[p_t[open_]]]
+        if level == len(factors) - 1:
             for k in nxt.tolist():
-                res[int(p_t[k])].pending.append((float(p_s0[k]), float(p_s1[k])))
+                pending[int(p_t[k])].append((float(p_s0[k]), float(p_s1[k])))
             break
-        mid = (p_s0[nxt] + p_s1[nxt]) / 2.0
-        p_t = np.repeat(p_t[nxt], 2)
-        p_s0 = np.stack([p_s0[nxt], mid], axis=1).reshape(-1)
-        p_s1 = np.stack([mid, p_s1[nxt]], axis=1).reshape(-1)
+        p_t, p_s0, p_s1 = p_t[nxt], p_s0[nxt], p_s1[nxt]
+    sets: dict[str, list[set[int]]] = {}
     for keys, attr in ((blk_keys, "blockers"), (crit_keys, "critical")):
-        if keys:
-            for key in np.unique(np.concatenate(keys)).tolist():
-                getattr(res[key // big], attr).add(key % big)
-    for cr in res:  # merge touching pending sub-segments
-        if cr.witness is not None:
-            cr.pending = []
+        out: list[set[int]] = [set() for _ in range(nr)]
+        sets[attr] = out
+        if not keys:
             continue
-        merged: list[tuple[float, float]] = []
-        for s0, s1 in sorted(cr.pending):
+        uk = np.unique(np.concatenate(keys))
+        if len(uk) == 0:
+            continue
+        tg = uk // big
+        ow = (uk % big).tolist()
+        cut = (np.nonzero(np.diff(tg))[0] + 1).tolist()
+        for c0, c1 in zip([0, *cut], [*cut, len(uk)], strict=True):
+            out[int(tg[c0])] = set(ow[c0:c1])
+    res: list[CoverResult] = []
+    for r in range(nr):
+        w = witness[r]
+        if w is not None:
+            res.append(CoverResult(w, [], set(), set()))
+            continue
+        merged: list[tuple[float, float]] = []  # merge touching pending sub-segments
+        for s0, s1 in sorted(pending[r]):
             if merged and s0 <= merged[-1][1]:
                 merged[-1] = (merged[-1][0], max(merged[-1][1], s1))
             else:
                 merged.append((s0, s1))
-        cr.pending = merged
+        res.append(CoverResult(None, merged, sets["blockers"][r], sets["critical"][r]))
     return res

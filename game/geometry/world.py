@@ -23,7 +23,6 @@ from game.geometry.pieces import Pieces, build_pieces, concat, tray_pieces
 from game.geometry.sight import (
     Sight,
     _segment_ring_distance,
-    front_arc_part,
     sight_core,
 )
 from game.geometry.sweep import swept_intervals
@@ -143,79 +142,66 @@ class World:
         found = self._sight_idx(vs, ts)
         return {pair: found[n] for n, pair in enumerate(pairs)}
 
-    def _sight_idx(self, vs: list[int], ts: list[int]) -> list[Sight]:
+    def _sight_idx(self, vs: list[int], ts: list[int], critical: bool = True) -> list[Sight]:
         pieces, _ = self._sight_pieces()
         nr = len(vs)
-        out: list[Sight | None] = [None] * nr
         if nr == 0:
             return []
+        out: list[Sight | None] = [None] * nr
         varr = np.asarray(vs, dtype=np.int64)
         tarr = np.asarray(ts, dtype=np.int64)
         corners = self._tray_pieces.verts  # counter-clockwise: rl, rr, fr, fl
         FL, FR = corners[varr, 3], corners[varr, 2]
-        FWD = np.asarray([self._trays[v].forward for v in vs], dtype=float)
-        hp_cache: dict[int, np.ndarray] = {}
-        for v in set(vs):
-            hp_cache[v] = np.asarray(arc_halfplanes(self._trays[v], Arc.FRONT,
-                                                    self.construction), dtype=float)
-        HP = np.stack([hp_cache[v] for v in vs])  # (R, 3, 3)
+        uv, vinv = np.unique(varr, return_inverse=True)
+        vinv = vinv.reshape(-1)
+        FWD = np.asarray([self._trays[v].forward for v in uv.tolist()], dtype=float)[vinv]
+        HP = np.asarray([arc_halfplanes(self._trays[v], Arc.FRONT, self.construction)
+                         for v in uv.tolist()], dtype=float)[vinv]  # (R, 3, 3)
         quads = corners[tarr]  # (R, 4, 2)
         vals = np.einsum("rki,rhi->rkh", quads, HP[:, :, :2]) - HP[:, None, :, 2]
         inside = (vals >= -TOLERANCE).all(axis=(1, 2))
         outside = (vals < -TOLERANCE).all(axis=1).any(axis=1)
-        parts: list[np.ndarray] = []
-        live: list[int] = []
-        for r in range(nr):
-            if outside[r]:
-                out[r] = Sight(False, None, (), "out-of-arc")
-            elif inside[r]:
-                parts.append(quads[r])
-                live.append(r)
-            else:
-                ring = front_arc_part(self._trays[vs[r]], [tuple(p) for p in quads[r]],
-                                      self.construction)
-                if ring:
-                    parts.append(np.asarray(ring, dtype=float))
-                    live.append(r)
-                else:
-                    out[r] = Sight(False, None, (), "out-of-arc")
-        if not live:
-            return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
-        lv = np.asarray(live, dtype=np.int64)
+        # the part inside the Front Arc (widened by TOLERANCE), clipped with numpy
+        g, gcount = clip_to_arc(quads, HP, ~inside & ~outside)
+        live_m = ~outside & (gcount >= 3)
+        for r in np.nonzero(~live_m)[0].tolist():
+            out[r] = _OUT_OF_ARC
+        lv = np.nonzero(live_m)[0]
+        if len(lv) == 0:
+            return [o if o is not None else _BLOCKED for o in out]
+        g, gcount = g[lv], gcount[lv]
         # contact with the front edge (bounding boxes first)
-        gb = np.asarray([[*g.min(axis=0), *g.max(axis=0)] for g in parts])
+        gb = np.concatenate([g.min(axis=1), g.max(axis=1)], axis=1)
         flv, frv = FL[lv], FR[lv]
         fb = np.concatenate([np.minimum(flv, frv), np.maximum(flv, frv)], axis=1)
         near = ((gb[:, 0] <= fb[:, 2] + TOLERANCE) & (gb[:, 2] >= fb[:, 0] - TOLERANCE)
                 & (gb[:, 1] <= fb[:, 3] + TOLERANCE) & (gb[:, 3] >= fb[:, 1] - TOLERANCE))
-        contact = np.zeros(len(live), dtype=bool)
+        contact = np.zeros(len(lv), dtype=bool)
         if near.any():
             idx = np.nonzero(near)[0]
-            ur = [parts[n] for n in idx]
+            ur = [g[n, : gcount[n]] for n in idx.tolist()]
             polys = shapely.polygons(shapely.linearrings(
-                np.vstack(ur), indices=np.repeat(np.arange(len(ur)), [len(g) for g in ur])))
+                np.vstack(ur), indices=np.repeat(np.arange(len(ur)), [len(x) for x in ur])))
             fronts = shapely.linestrings(np.stack([flv[idx], frv[idx]], axis=1))
             dists = shapely.distance(fronts, polys)
             for k, n in enumerate(idx.tolist()):
                 if dists[k] <= TOLERANCE:
-                    r = live[n]
-                    _, pt = _segment_ring_distance(FL[r], FR[r], parts[n])
+                    r = int(lv[n])
+                    _, pt = _segment_ring_distance(FL[r], FR[r], ur[k])
                     out[r] = Sight(True, (pt, pt), (), "contact")
                     contact[n] = True
         keep_n = np.nonzero(~contact)[0]
         if len(keep_n) == 0:
-            return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
+            return [o if o is not None else _BLOCKED for o in out]
         rows = lv[keep_n]
-        rparts = [parts[n] for n in keep_n.tolist()]
-        qi, pi = _hull_candidates(FL[rows], FR[rows], rparts, gb[keep_n], pieces,
-                                  varr[rows], tarr[rows])
+        g, gcount = g[keep_n], gcount[keep_n]
+        qi, pi = _hull_candidates(FL[rows], FR[rows], g, gb[keep_n], pieces, varr[rows],
+                                  tarr[rows])
         if self._shrunk is None:
             self._shrunk = shrunk_vertices(pieces)
-        cov = cover_sight(FL[rows], FR[rows], rparts, qi, pi, pieces, self._shrunk,
-                          self.cover_depth)
-        cs = np.searchsorted(qi, np.arange(len(rows)))
-        ce = np.searchsorted(qi, np.arange(len(rows)), side="right")
-        pend = [k for k, c in enumerate(cov) if c.witness is None and c.pending]
+        cov = cover_sight(FL[rows], FR[rows], g, qi, pi, pieces, self._shrunk,
+                          self.cover_depth, critical)
+        pend: list[int] = []
         for k, c in enumerate(cov):
             r = int(rows[k])
             if c.witness is not None:
@@ -223,12 +209,17 @@ class World:
             elif not c.pending:
                 out[r] = Sight(False, None, tuple(sorted(c.blockers)), "blocked",
                                tuple(sorted(c.critical)))
+            else:
+                pend.append(k)
         if not pend:
-            return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
+            return [o if o is not None else _BLOCKED for o in out]
         # what the proofs left open: the exact candidate-line method
-        pk = np.asarray(pend, dtype=np.int64)
+        cs = np.searchsorted(qi, np.arange(len(rows)))
+        ce = np.searchsorted(qi, np.arange(len(rows)), side="right")
+        rparts = {k: g[k, : gcount[k]] for k in pend}
         pq = np.concatenate([np.full(ce[k] - cs[k], n) for n, k in enumerate(pend)])
         pp = np.concatenate([pi[cs[k]:ce[k]] for k in pend])
+        pk = np.asarray(pend, dtype=np.int64)
         tricky = _overlapping_parts(FL[rows[pk]], FR[rows[pk]], [rparts[k] for k in pend],
                                     pq.astype(np.int64), pp.astype(np.int64), pieces)
         sub_k: list[int] = []
@@ -263,10 +254,10 @@ class World:
                 who = set(res.blockers) | c.blockers | (set(prev.blockers) if prev else set())
                 crit = set(res.critical) | c.critical | (set(prev.critical) if prev else set())
                 merged[k] = Sight(False, None, tuple(sorted(who)), "blocked",
-                                  tuple(sorted(crit)))
+                                  tuple(sorted(crit) if critical else ()))
             for k, res in merged.items():
                 out[int(rows[k])] = res
-        return [o if o is not None else Sight(False, None, (), "blocked") for o in out]
+        return [o if o is not None else _BLOCKED for o in out]
 
     def first_contacts(self, distance: float) -> dict[str, tuple[float, str | None]]:
         """For every tray moving straight ahead up to ``distance`` inches: the distance it
@@ -310,51 +301,113 @@ class World:
 
 
 def _hull_candidates(
-    fl: np.ndarray, fr: np.ndarray, parts: Sequence[np.ndarray], gbox: np.ndarray,
+    fl: np.ndarray, fr: np.ndarray, g: np.ndarray, gbox: np.ndarray,
     pieces: Pieces, viewer: np.ndarray, target: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(part index, piece index) pairs, sorted by part, for every piece that may meet the
-    sight hull (convex hull of front edge ``fl -> fr`` and the part) and belongs to neither
-    the viewer nor the target. Bounding boxes first, then the four supporting half-planes
-    of the hull in the viewer's frame (front-edge line, the two side lines, the part's far
-    side): pieces wholly outside one of them are dropped. A superset is harmless."""
+    sight hull (convex hull of front edge ``fl -> fr`` and the part, ``g`` (R, Kg, 2) padded
+    rings) and belongs to neither the viewer nor the target. In the viewer's frame: the
+    piece's extent against the front-edge line, the part's far side and the sides of the
+    strip; then the two side lines of the hull, each as a slope bound per piece (a piece
+    wholly ahead of the front edge is outside the left side line of slope ``m`` exactly
+    when ``m`` exceeds the largest ``(x + t) / y`` of its corners). A superset is
+    harmless."""
     e = fr - fl
     length = np.hypot(e[:, 0], e[:, 1])
     ex = e / length[:, None]
     ey = np.stack([-ex[:, 1], ex[:, 0]], axis=1)
     # every piece corner in each distinct viewer frame, once
-    key = np.round(np.concatenate([fl, ex], axis=1), 12)
-    _, first, inv = np.unique(key, axis=0, return_index=True, return_inverse=True)
-    inv = inv.reshape(-1)
+    key = np.concatenate([fl, fr], axis=1)
+    if (key == key[0]).all():
+        first = np.zeros(1, dtype=np.int64)
+        inv = np.zeros(len(fl), dtype=np.int64)
+    else:
+        _, first, inv = np.unique(key, axis=0, return_index=True, return_inverse=True)
+        inv = inv.reshape(-1)
     rel = pieces.verts[None] - fl[first][:, None, None, :]  # (V, M, K, 2)
-    lx = np.einsum("vmki,vi->vmk", rel, ex[first])
-    ly = np.einsum("vmki,vi->vmk", rel, ey[first])
-    kg = max(len(g) for g in parts)
-    g = np.zeros((len(parts), kg, 2))
-    for r, ring in enumerate(parts):
-        g[r, : len(ring)] = ring
-        g[r, len(ring):] = ring[-1]
+    exf, eyf = ex[first][:, None, None, :], ey[first][:, None, None, :]
+    lx = rel[..., 0] * exf[..., 0] + rel[..., 1] * exf[..., 1]
+    ly = rel[..., 0] * eyf[..., 0] + rel[..., 1] * eyf[..., 1]
     grel = g - fl[:, None, :]
-    gx = np.einsum("rki,ri->rk", grel, ex)
-    gy = np.einsum("rki,ri->rk", grel, ey)
+    gx = grel[..., 0] * ex[:, 0, None] + grel[..., 1] * ex[:, 1, None]
+    gy = grel[..., 0] * ey[:, 0, None] + grel[..., 1] * ey[:, 1, None]
     with np.errstate(divide="ignore", invalid="ignore"):
         m_left = (gx / gy).min(axis=1)
         m_right = ((gx - length[:, None]) / gy).max(axis=1)
     t = TOLERANCE
     y_lo, y_hi = ly.min(axis=2), ly.max(axis=2)  # (V, M)
     x_lo, x_hi = lx.min(axis=2), lx.max(axis=2)
+    ahead = y_lo > 0
+    safe_y = np.where(ahead[..., None], ly, 1.0)
+    a_left = np.where(ahead, ((lx + t) / safe_y).max(axis=2), np.inf)
+    b_right = np.where(ahead, ((lx - length[first][:, None, None] - t) / safe_y).min(axis=2),
+                       -np.inf)
     x_far = np.maximum(gx.max(axis=1), length)
     x_near = np.minimum(gx.min(axis=1), 0.0)
     own = pieces.owner
     meet = ((y_hi[inv] >= -t) & (y_lo[inv] <= gy.max(axis=1)[:, None] + t)
             & (x_hi[inv] >= x_near[:, None] - t) & (x_lo[inv] <= x_far[:, None] + t)
+            & ~(m_left[:, None] > a_left[inv]) & ~(m_right[:, None] < b_right[inv])
             & (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None]))
     qi, pi = np.nonzero(meet)
-    vx = lx[inv[qi], pi]
-    vy = ly[inv[qi], pi]
-    out = (((vx - m_left[qi, None] * vy).max(axis=1) < -t)
-           | ((vx - length[qi, None] - m_right[qi, None] * vy).min(axis=1) > t))
-    return qi[~out].astype(np.int64), pi[~out].astype(np.int64)
+    return qi.astype(np.int64), pi.astype(np.int64)
+
+
+_OUT_OF_ARC = Sight(False, None, (), "out-of-arc")
+_BLOCKED = Sight(False, None, (), "blocked")
+
+
+def clip_to_arc(quads: np.ndarray, hp: np.ndarray, which: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The parts of quads (R, 4, 2) inside their viewers' Front Arcs (half-planes ``hp``
+    (R, 3, 3), each widened by TOLERANCE), clipped for the rows ``which`` only (the others
+    are kept whole): Sutherland-Hodgman in numpy with the same arithmetic as
+    :func:`game.geometry.sight.front_arc_part`. Returns rings (R, K, 2) padded by repeating
+    the last corner and their corner counts (below 3: nothing inside)."""
+    r_all = quads.shape[0]
+    count = np.full(r_all, 4, dtype=np.int64)
+    rows = np.nonzero(which)[0]
+    if len(rows) == 0:
+        return quads.copy(), count
+    kmax = quads.shape[1] << hp.shape[1]  # a clip can at most double the corners
+    v = np.empty((len(rows), kmax, 2))
+    v[:, :4] = quads[rows]
+    v[:, 4:] = quads[rows, 3:4]
+    n = count[rows]
+    idx = np.arange(kmax)
+    for h in range(hp.shape[1]):
+        nx, ny = hp[rows, h, 0][:, None], hp[rows, h, 1][:, None]
+        c = (hp[rows, h, 2] - TOLERANCE)[:, None]
+        real = idx[None, :] < n[:, None]
+        nxt = np.where(idx[None, :] + 1 < n[:, None], idx[None, :] + 1, 0)
+        q = np.take_along_axis(v, nxt[:, :, None].repeat(2, axis=2), axis=1)
+        vp = nx * v[..., 0] + ny * v[..., 1] - c
+        vq = nx * q[..., 0] + ny * q[..., 1] - c
+        keep = real & (vp >= 0)
+        cross = real & ((vp >= 0) != (vq >= 0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            tt = vp / (vp - vq)
+            ip = np.stack([v[..., 0] + tt * (q[..., 0] - v[..., 0]),
+                           v[..., 1] + tt * (q[..., 1] - v[..., 1])], axis=-1)
+        emit = np.stack([keep, cross], axis=2).reshape(len(rows), 2 * kmax)
+        pts = np.stack([v, ip], axis=2).reshape(len(rows), 2 * kmax, 2)
+        new_n = emit.sum(axis=1)
+        pos = np.cumsum(emit, axis=1) - 1
+        rr, jj = np.nonzero(emit)
+        nv = np.zeros_like(v)
+        nv[rr, pos[rr, jj]] = pts[rr, jj]
+        last = np.take_along_axis(nv, np.maximum(new_n - 1, 0)[:, None, None].repeat(2, 2),
+                                  axis=1)
+        v = np.where(idx[None, :, None] < new_n[:, None, None], nv, last)
+        dead = (new_n < 3) | (n < 3)
+        n = np.where(dead, 0, new_n)
+    count[rows] = n
+    width = max(4, int(n.max()))
+    g = np.empty((r_all, width, 2))
+    g[:, :4] = quads
+    g[:, 4:] = quads[:, 3:4]
+    g[rows] = v[:, :width]
+    return g, count
 
 
 def _overlapping_parts(
