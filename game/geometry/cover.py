@@ -150,45 +150,47 @@ def pair_lines(
     ``verts`` (M, K, 2) and corner counts ``count`` (M,); ``y_target``, ``y_far`` (P,) are
     each pair's target depth and far side."""
     o, ex, ey = frames.origin, frames.ex, frames.ey
-    if len(qi) and (o == o[0]).all() and (ex == ex[0]).all():  # one viewer: each piece once
-        rel = verts - o[0]
-        x = (rel[..., 0] * ex[0, 0] + rel[..., 1] * ex[0, 1])[pi]
-        y = (rel[..., 0] * ey[0, 0] + rel[..., 1] * ey[0, 1])[pi]
-    else:
-        rel = verts[pi] - o[qi][:, None, :]
-        x = rel[..., 0] * ex[qi, 0, None] + rel[..., 1] * ex[qi, 1, None]
-        y = rel[..., 0] * ey[qi, 0, None] + rel[..., 1] * ey[qi, 1, None]
-    cnt = count[pi]
     k = verts.shape[1]
-    real = np.arange(k)[None, :] < cnt[:, None]
-    ymin = np.where(real, y, np.inf).min(axis=1)
-    ymax = np.where(real, y, -np.inf).max(axis=1)
-    inside = (ymin >= Y_MIN) & (ymax <= y_target)
-    px, py, pm = x, y, real & inside[:, None]
-    cut = np.nonzero(~inside & (ymax > Y_MIN) & (ymin < y_target))[0]
-    if len(cut):  # pieces crossing the slab's sides: clip, keep the valid points first
-        sx, sy, sm = _slab_points(x[cut], y[cut], real[cut], cnt[cut], y_target[cut], Y_MIN)
-        order = np.argsort(~sm, axis=1, kind="stable")
-        w = max(k, int(sm.sum(axis=1).max()))
-        sx = np.take_along_axis(sx, order, axis=1)[:, :w]
-        sy = np.take_along_axis(sy, order, axis=1)[:, :w]
-        sm = np.take_along_axis(sm, order, axis=1)[:, :w]
-        if w > k:
-            extra = ((0, 0), (0, w - k))
-            px, py, pm = np.pad(px, extra), np.pad(py, extra), np.pad(pm, extra)
-        else:
-            px, py, pm = px.copy(), py.copy(), pm.copy()
-        px[cut], py[cut], pm[cut] = sx, sy, sm
-    # a clipped piece without interior proves nothing
-    top = np.where(pm, py, -np.inf).max(axis=1)
-    bot = np.where(pm, py, np.inf).min(axis=1)
-    pm = pm & (top - bot > 1e-9)[:, None]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if len(qi) and (o == o[0]).all() and (ex == ex[0]).all():  # one viewer: pieces once
+            rel = verts - o[0]
+            xm = rel[..., 0] * ex[0, 0] + rel[..., 1] * ex[0, 1]
+            ym = rel[..., 0] * ey[0, 0] + rel[..., 1] * ey[0, 1]
+            ymin_m, ymax_m = ym.min(axis=1), ym.max(axis=1)  # padding repeats a corner
+            x, y, ymin, ymax = xm[pi], ym[pi], ymin_m[pi], ymax_m[pi]
+            inv_y = (1.0 / ym)[pi]
+        else:
+            rel = verts[pi] - o[qi][:, None, :]
+            x = rel[..., 0] * ex[qi, 0, None] + rel[..., 1] * ex[qi, 1, None]
+            y = rel[..., 0] * ey[qi, 0, None] + rel[..., 1] * ey[qi, 1, None]
+            ymin, ymax = y.min(axis=1), y.max(axis=1)
+            inv_y = 1.0 / y
+        inside = (ymin >= Y_MIN) & (ymax <= y_target)
+        px, py, pm = x, y, np.broadcast_to(inside[:, None], x.shape)
+        height = np.where(inside, ymax - ymin, 0.0)
+        cut = np.nonzero(~inside & (ymax > Y_MIN) & (ymin < y_target))[0]
+        if len(cut):  # pieces crossing the slab's sides: clip, keep the valid points first
+            cnt = count[pi[cut]]
+            real = np.arange(k)[None, :] < cnt[:, None]
+            sx, sy, sm = _slab_points(x[cut], y[cut], real, cnt, y_target[cut], Y_MIN)
+            order = np.argsort(~sm, axis=1, kind="stable")
+            w = max(k, int(sm.sum(axis=1).max()))
+            sx = np.take_along_axis(sx, order, axis=1)[:, :w]
+            sy = np.take_along_axis(sy, order, axis=1)[:, :w]
+            sm = np.take_along_axis(sm, order, axis=1)[:, :w]
+            px, py = np.zeros((len(x), w)), np.ones((len(x), w))
+            pm = np.zeros((len(x), w), dtype=bool)
+            px[:, :k], py[:, :k], pm[:, :k] = x, y, inside[:, None]
+            px[cut], py[cut], pm[cut] = sx, sy, sm
+            height[cut] = (np.where(sm, sy, -np.inf).max(axis=1)
+                           - np.where(sm, sy, np.inf).min(axis=1))
+        # a clipped piece without interior proves nothing
+        pm = pm & (height > 1e-9)[:, None]
         kq = y_target[:, None] / py
         alpha = np.where(pm, 1.0 - kq, 0.0)
         beta = px * kq
-        ahead = real & ((ymin > 1e-9) & (ymin < y_far))[:, None]
-        wy = np.where(ahead, 1.0 / y, 0.0)
+        ahead = ((ymin > 1e-9) & (ymin < y_far))[:, None]
+        wy = np.where(ahead, inv_y, 0.0)
         wx = x * wy
     return PairLines(alpha, np.where(pm, beta, np.inf), np.where(pm, beta, -np.inf),
                      np.where(ahead, wx, np.inf), np.where(ahead, wx, -np.inf), wy)
@@ -287,6 +289,9 @@ def split_factors(depth: int) -> list[int]:
     """How each level after the first splits the sub-segments still open: the finest level
     cuts the front edge into ``2 ** depth`` equal sub-segments, eight at a time (fewer
     levels, each one vectorised over more sub-segments)."""
+    import os
+    if os.environ.get("WB_SPLIT"):
+        return [int(x) for x in os.environ["WB_SPLIT"].split(",")]
     out = [8] * (depth // 3)
     if depth % 3:
         out.insert(0, 2 ** (depth % 3))
@@ -297,13 +302,13 @@ def split_factors(depth: int) -> list[int]:
 class CoverResult:
     """Outcome for one target: ``witness`` (a clear segment) if one was found; otherwise the
     sub-segments ``pending`` ((s0, s1) in inches along the front edge) that still need the
-    exact method, and the obstacle owners used by the proofs for the others (``blockers``)
-    and those a proof could not do without (``critical``)."""
+    exact method, and the obstacle owners (sorted) used by the proofs for the others
+    (``blockers``) and those a proof could not do without (``critical``)."""
 
     witness: tuple[tuple[float, float], tuple[float, float]] | None
     pending: list[tuple[float, float]]
-    blockers: set[int]
-    critical: set[int]
+    blockers: tuple[int, ...]
+    critical: tuple[int, ...]
 
 
 def _entry_points(p: np.ndarray, d: np.ndarray, gn: np.ndarray, gc: np.ndarray
@@ -338,10 +343,30 @@ def cover_sight(
     fr_ = make_frames(fl, fr, g)
     gx, gy = fr_.gx, fr_.gy
     lens = np.bincount(qi, minlength=nr).astype(np.int64)
-    cstart = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
     yg = gy.min(axis=1)
     pl = pair_lines(fr_, qi, shrunk, pieces.count, pi, yg[qi], gy.max(axis=1)[qi])
-    owner = pieces.owner[pi]
+    # Over any sub-segment a pair's interval lies inside its widest one (lower end at s = L,
+    # upper at s = 0; likewise the witness slopes) and the target's inside its widest one:
+    # pairs whose widest intervals miss the target's never take part and are left out.
+    length = fr_.length
+    with np.errstate(divide="ignore", invalid="ignore"):
+        k_g = yg[:, None] / gy
+        t_lo = (gx * k_g).min(axis=1)[qi]
+        t_hi = (length[:, None] + (gx - length[:, None]) * k_g).max(axis=1)[qi]
+        m_lo = ((gx - length[:, None]) / gy).min(axis=1)[qi]
+        m_hi = (gx / gy).max(axis=1)[qi]
+    lq = length[qi][:, None]
+    a_w = (pl.alpha * lq + pl.beta_lo).min(axis=1)
+    b_w = pl.beta_hi.max(axis=1)
+    a2_w = (pl.w_lo - lq * pl.w_y).min(axis=1)
+    b2_w = pl.w_hi.max(axis=1)
+    live = (((a_w < b_w) & (b_w > t_lo) & (a_w < t_hi))
+            | ((a2_w < b2_w) & (b2_w > m_lo) & (a2_w < m_hi)))
+    pl = PairLines(*(getattr(pl, f)[live] for f in ("alpha", "beta_lo", "beta_hi", "w_lo",
+                                                       "w_hi", "w_y")))
+    owner = pieces.owner[pi[live]]
+    flens = np.bincount(qi[live], minlength=nr).astype(np.int64)
+    fstart = np.concatenate([[0], np.cumsum(flens)[:-1]]).astype(np.int64)
     big = int(pieces.owner.max()) + 1 if len(pieces) else 1
     blk_keys: list[np.ndarray] = []
     crit_keys: list[np.ndarray] = []
@@ -368,11 +393,11 @@ def cover_sight(
             p_s1 = cuts[:, 1:].reshape(-1)
         npb = len(p_t)
         # expand problems x candidate pieces of their target
-        reps = lens[p_t]
+        reps = flens[p_t]
         total = int(reps.sum())
         pe = np.repeat(np.arange(npb), reps)
         off = np.arange(total) - np.repeat(np.cumsum(reps) - reps, reps)
-        pair = cstart[p_t[pe]] + off
+        pair = fstart[p_t[pe]] + off
         # -- blocked proof on each problem's sub-segment
         ys = yg[p_t]
         al = pl.alpha[pair]
@@ -445,9 +470,9 @@ def cover_sight(
                 pending[int(p_t[k])].append((float(p_s0[k]), float(p_s1[k])))
             break
         p_t, p_s0, p_s1 = p_t[nxt], p_s0[nxt], p_s1[nxt]
-    sets: dict[str, list[set[int]]] = {}
+    sets: dict[str, list[tuple[int, ...]]] = {}
     for keys, attr in ((blk_keys, "blockers"), (crit_keys, "critical")):
-        out: list[set[int]] = [set() for _ in range(nr)]
+        out: list[tuple[int, ...]] = [()] * nr
         sets[attr] = out
         if not keys:
             continue
@@ -458,12 +483,12 @@ def cover_sight(
         ow = (uk % big).tolist()
         cut = (np.nonzero(np.diff(tg))[0] + 1).tolist()
         for c0, c1 in zip([0, *cut], [*cut, len(uk)], strict=True):
-            out[int(tg[c0])] = set(ow[c0:c1])
+            out[int(tg[c0])] = tuple(ow[c0:c1])
     res: list[CoverResult] = []
     for r in range(nr):
         w = witness[r]
         if w is not None:
-            res.append(CoverResult(w, [], set(), set()))
+            res.append(CoverResult(w, [], (), ()))
             continue
         merged: list[tuple[float, float]] = []  # merge touching pending sub-segments
         for s0, s1 in sorted(pending[r]):

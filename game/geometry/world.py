@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from game.geometry.arcs import Arc, ArcConstruction, arc_halfplanes
+from game.geometry.arcs import Arc, ArcConstruction, _clip, arc_halfplanes
 from game.geometry.batch import batch_sight
 from game.geometry.cover import cover_sight, shrunk_vertices
 from game.geometry.pieces import Pieces, build_pieces, concat, tray_pieces
@@ -126,23 +126,28 @@ class World:
         d = _point_quad_distances(fa, self._tray_pieces.verts)
         return {k: float(d[i]) for i, k in enumerate(self._ids) if i != v}
 
-    def sight(self, viewer_id: str, target_id: str) -> Sight:
-        """Exact Line of Sight from one tray to another (see :mod:`game.geometry.sight`)."""
-        return self.sight_pairs([(viewer_id, target_id)])[(viewer_id, target_id)]
+    def sight(self, viewer_id: str, target_id: str, *, critical: bool = False) -> Sight:
+        """Exact Line of Sight from one tray to another (see :mod:`game.geometry.sight`).
+        ``Sight.critical`` is filled only with ``critical=True`` (the sight table's need)."""
+        return self.sight_pairs([(viewer_id, target_id)], critical=critical)[
+            (viewer_id, target_id)]
 
-    def sight_from(self, viewer_id: str) -> dict[str, Sight]:
-        """Exact Line of Sight from one tray to every other tray."""
+    def sight_from(self, viewer_id: str, *, critical: bool = False) -> dict[str, Sight]:
+        """Exact Line of Sight from one tray to every other tray (``critical`` as in
+        :meth:`sight`)."""
         pairs = [(viewer_id, t) for t in self._ids if t != viewer_id]
-        return {t: s for (_, t), s in self.sight_pairs(pairs).items()}
+        return {t: s for (_, t), s in self.sight_pairs(pairs, critical=critical).items()}
 
-    def sight_pairs(self, pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Sight]:
-        """Exact Line of Sight for any (viewer id, target id) pairs, computed in one batch."""
+    def sight_pairs(self, pairs: Sequence[tuple[str, str]], *, critical: bool = False
+                    ) -> dict[tuple[str, str], Sight]:
+        """Exact Line of Sight for any (viewer id, target id) pairs, computed in one batch
+        (``critical`` as in :meth:`sight`)."""
         vs = [self._index[v] for v, _ in pairs]
         ts = [self._index[t] for _, t in pairs]
-        found = self._sight_idx(vs, ts)
+        found = self._sight_idx(vs, ts, critical)
         return {pair: found[n] for n, pair in enumerate(pairs)}
 
-    def _sight_idx(self, vs: list[int], ts: list[int], critical: bool = True) -> list[Sight]:
+    def _sight_idx(self, vs: list[int], ts: list[int], critical: bool = False) -> list[Sight]:
         pieces, _ = self._sight_pieces()
         nr = len(vs)
         if nr == 0:
@@ -155,14 +160,15 @@ class World:
         uv, vinv = np.unique(varr, return_inverse=True)
         vinv = vinv.reshape(-1)
         FWD = np.asarray([self._trays[v].forward for v in uv.tolist()], dtype=float)[vinv]
-        HP = np.asarray([arc_halfplanes(self._trays[v], Arc.FRONT, self.construction)
-                         for v in uv.tolist()], dtype=float)[vinv]  # (R, 3, 3)
+        hps = [arc_halfplanes(self._trays[v], Arc.FRONT, self.construction)
+               for v in uv.tolist()]
+        HP = np.asarray(hps, dtype=float)[vinv]  # (R, 3, 3)
         quads = corners[tarr]  # (R, 4, 2)
         vals = np.einsum("rki,rhi->rkh", quads, HP[:, :, :2]) - HP[:, None, :, 2]
         inside = (vals >= -TOLERANCE).all(axis=(1, 2))
         outside = (vals < -TOLERANCE).all(axis=1).any(axis=1)
         # the part inside the Front Arc (widened by TOLERANCE), clipped with numpy
-        g, gcount = clip_to_arc(quads, HP, ~inside & ~outside)
+        g, gcount = clip_to_arc(quads, [hps[i] for i in vinv.tolist()], ~inside & ~outside)
         live_m = ~outside & (gcount >= 3)
         for r in np.nonzero(~live_m)[0].tolist():
             out[r] = _OUT_OF_ARC
@@ -207,8 +213,7 @@ class World:
             if c.witness is not None:
                 out[r] = Sight(True, c.witness, (), "clear")
             elif not c.pending:
-                out[r] = Sight(False, None, tuple(sorted(c.blockers)), "blocked",
-                               tuple(sorted(c.critical)))
+                out[r] = Sight(False, None, c.blockers, "blocked", c.critical)
             else:
                 pend.append(k)
         if not pend:
@@ -251,8 +256,8 @@ class World:
                     merged[k] = res
                     continue
                 c = cov[k]
-                who = set(res.blockers) | c.blockers | (set(prev.blockers) if prev else set())
-                crit = set(res.critical) | c.critical | (set(prev.critical) if prev else set())
+                who = {*res.blockers, *c.blockers, *(prev.blockers if prev else ())}
+                crit = {*res.critical, *c.critical, *(prev.critical if prev else ())}
                 merged[k] = Sight(False, None, tuple(sorted(who)), "blocked",
                                   tuple(sorted(crit) if critical else ()))
             for k, res in merged.items():
@@ -357,56 +362,36 @@ _OUT_OF_ARC = Sight(False, None, (), "out-of-arc")
 _BLOCKED = Sight(False, None, (), "blocked")
 
 
-def clip_to_arc(quads: np.ndarray, hp: np.ndarray, which: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """The parts of quads (R, 4, 2) inside their viewers' Front Arcs (half-planes ``hp``
-    (R, 3, 3), each widened by TOLERANCE), clipped for the rows ``which`` only (the others
-    are kept whole): Sutherland-Hodgman in numpy with the same arithmetic as
-    :func:`game.geometry.sight.front_arc_part`. Returns rings (R, K, 2) padded by repeating
-    the last corner and their corner counts (below 3: nothing inside)."""
+def clip_to_arc(quads: np.ndarray, halfplanes: Sequence[Sequence[tuple[float, float, float]]],
+                which: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The parts of quads (R, 4, 2) inside their viewers' Front Arcs (``halfplanes[r]``: the
+    arc's three half-planes for row r, each widened here by TOLERANCE), clipped for the rows
+    ``which`` only (the others are kept whole), exactly as
+    :func:`game.geometry.sight.front_arc_part` clips. Returns rings (R, K, 2) padded by
+    repeating the last corner and their corner counts (0: nothing inside)."""
     r_all = quads.shape[0]
     count = np.full(r_all, 4, dtype=np.int64)
-    rows = np.nonzero(which)[0]
-    if len(rows) == 0:
+    rows = np.nonzero(which)[0].tolist()
+    if not rows:
         return quads.copy(), count
-    kmax = quads.shape[1] << hp.shape[1]  # a clip can at most double the corners
-    v = np.empty((len(rows), kmax, 2))
-    v[:, :4] = quads[rows]
-    v[:, 4:] = quads[rows, 3:4]
-    n = count[rows]
-    idx = np.arange(kmax)
-    for h in range(hp.shape[1]):
-        nx, ny = hp[rows, h, 0][:, None], hp[rows, h, 1][:, None]
-        c = (hp[rows, h, 2] - TOLERANCE)[:, None]
-        real = idx[None, :] < n[:, None]
-        nxt = np.where(idx[None, :] + 1 < n[:, None], idx[None, :] + 1, 0)
-        q = np.take_along_axis(v, nxt[:, :, None].repeat(2, axis=2), axis=1)
-        vp = nx * v[..., 0] + ny * v[..., 1] - c
-        vq = nx * q[..., 0] + ny * q[..., 1] - c
-        keep = real & (vp >= 0)
-        cross = real & ((vp >= 0) != (vq >= 0))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            tt = vp / (vp - vq)
-            ip = np.stack([v[..., 0] + tt * (q[..., 0] - v[..., 0]),
-                           v[..., 1] + tt * (q[..., 1] - v[..., 1])], axis=-1)
-        emit = np.stack([keep, cross], axis=2).reshape(len(rows), 2 * kmax)
-        pts = np.stack([v, ip], axis=2).reshape(len(rows), 2 * kmax, 2)
-        new_n = emit.sum(axis=1)
-        pos = np.cumsum(emit, axis=1) - 1
-        rr, jj = np.nonzero(emit)
-        nv = np.zeros_like(v)
-        nv[rr, pos[rr, jj]] = pts[rr, jj]
-        last = np.take_along_axis(nv, np.maximum(new_n - 1, 0)[:, None, None].repeat(2, 2),
-                                  axis=1)
-        v = np.where(idx[None, :, None] < new_n[:, None, None], nv, last)
-        dead = (new_n < 3) | (n < 3)
-        n = np.where(dead, 0, new_n)
-    count[rows] = n
-    width = max(4, int(n.max()))
+    rings: list[list[tuple[float, float]]] = []
+    for r in rows:
+        part: list[tuple[float, float]] = [(x, y) for x, y in quads[r].tolist()]
+        for nx, ny, c in halfplanes[r]:
+            part = _clip(part, (nx, ny, c - TOLERANCE))
+            if len(part) < 3:
+                part = []
+                break
+        rings.append(part)
+    width = max(4, *(len(p) for p in rings))
     g = np.empty((r_all, width, 2))
     g[:, :4] = quads
     g[:, 4:] = quads[:, 3:4]
-    g[rows] = v[:, :width]
+    for r, part in zip(rows, rings, strict=True):
+        count[r] = len(part)
+        if part:
+            g[r, : len(part)] = part
+            g[r, len(part):] = part[-1]
     return g, count
 
 
@@ -521,7 +506,7 @@ class SightTable:
         chunk = 20  # viewers per batch: bounds the size of the numpy work arrays
         for k in range(0, len(ids), chunk):
             pairs = [(v, t) for v in ids[k:k + chunk] for t in ids if t != v]
-            self.table.update(world.sight_pairs(pairs))
+            self.table.update(world.sight_pairs(pairs, critical=True))
 
     def __getitem__(self, pair: tuple[str, str]) -> Sight:
         return self.table[pair]
@@ -570,7 +555,7 @@ class SightTable:
             if v != tray_id:
                 pairs.append((v, tray_id))
                 pairs.extend((v, t) for t in affected.get(v, []))
-        for (v, t), s in w.sight_pairs(pairs).items():
+        for (v, t), s in w.sight_pairs(pairs, critical=True).items():
             store(v, t, s)
         return changed
 
