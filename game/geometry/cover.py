@@ -97,29 +97,29 @@ def shrunk_vertices(pieces: Pieces, margin: float = 3 * TOLERANCE) -> np.ndarray
 
 
 def _slab_points(
-    x: np.ndarray, y: np.ndarray, real: np.ndarray, count: np.ndarray, y_hi: np.ndarray,
-    y_lo: float,
+    x: np.ndarray, y: np.ndarray, count: np.ndarray, y_hi: np.ndarray, y_lo: float,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Corners (P, K) ``x``, ``y`` (``real`` the valid ones, ``count`` per row) of convex
-    pieces clipped to the slab ``y_lo <= y <= y_hi[p]``: (P, 3K) x, y and a validity mask
-    (corners kept, then where the edges cross ``y_lo``, then ``y_hi``)."""
+    """Corners (P, K) ``x``, ``y`` (``count`` valid per row) of convex pieces clipped to the
+    slab ``y_lo <= y <= y_hi[p]``: each edge is clipped to the slab and gives both ends of
+    what is left, (P, 2K) x, y and a validity mask (the clipped piece's corners, some
+    repeated)."""
     k = x.shape[1]
     idx = np.arange(k)
     nxt = np.where(idx[None, :] + 1 < count[:, None], idx[None, :] + 1, 0)
-    x1 = np.take_along_axis(x, nxt, axis=1)
-    y1 = np.take_along_axis(y, nxt, axis=1)
+    dx = np.take_along_axis(x, nxt, axis=1) - x
+    dy = np.take_along_axis(y, nxt, axis=1) - y
     yh = y_hi[:, None]
-    keep = real & (y >= y_lo) & (y <= yh)
-    xs, ys, ms = [x], [y], [keep]
-    for level in (np.full_like(yh, y_lo), yh):
-        dy = y1 - y
-        cross = real & (((y < level) & (y1 > level)) | ((y > level) & (y1 < level)))
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            t = (level - y) / dy
-            xs.append(np.where(cross, x + t * (x1 - x), 0.0))
-        ys.append(np.broadcast_to(level, x.shape))
-        ms.append(cross)
-    return np.concatenate(xs, axis=1), np.concatenate(ys, axis=1), np.concatenate(ms, axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r_lo = (y_lo - y) / dy
+        r_hi = (yh - y) / dy
+    flat = dy == 0
+    inside = (y >= y_lo) & (y <= yh)
+    u0 = np.where(flat, np.where(inside, 0.0, 2.0), np.maximum(np.minimum(r_lo, r_hi), 0.0))
+    u1 = np.where(flat, 1.0, np.minimum(np.maximum(r_lo, r_hi), 1.0))
+    ok = (u0 <= u1) & (idx[None, :] < count[:, None])
+    ux = np.concatenate([x + u0 * dx, x + u1 * dx], axis=1)
+    uy = np.concatenate([y + u0 * dy, y + u1 * dy], axis=1)
+    return ux, uy, np.concatenate([ok, ok], axis=1)
 
 
 @dataclass
@@ -169,15 +169,9 @@ def pair_lines(
         px, py, pm = x, y, np.broadcast_to(inside[:, None], x.shape)
         height = np.where(inside, ymax - ymin, 0.0)
         cut = np.nonzero(~inside & (ymax > Y_MIN) & (ymin < y_target))[0]
-        if len(cut):  # pieces crossing the slab's sides: clip, keep the valid points first
-            cnt = count[pi[cut]]
-            real = np.arange(k)[None, :] < cnt[:, None]
-            sx, sy, sm = _slab_points(x[cut], y[cut], real, cnt, y_target[cut], Y_MIN)
-            order = np.argsort(~sm, axis=1, kind="stable")
-            w = max(k, int(sm.sum(axis=1).max()))
-            sx = np.take_along_axis(sx, order, axis=1)[:, :w]
-            sy = np.take_along_axis(sy, order, axis=1)[:, :w]
-            sm = np.take_along_axis(sm, order, axis=1)[:, :w]
+        if len(cut):  # pieces crossing the slab's sides: clip
+            sx, sy, sm = _slab_points(x[cut], y[cut], count[pi[cut]], y_target[cut], Y_MIN)
+            w = 2 * k
             px, py = np.zeros((len(x), w)), np.ones((len(x), w))
             pm = np.zeros((len(x), w), dtype=bool)
             px[:, :k], py[:, :k], pm[:, :k] = x, y, inside[:, None]
@@ -295,6 +289,17 @@ def split_factors(depth: int) -> list[int]:
     out = [8] * (depth // 3)
     if depth % 3:
         out.insert(0, 2 ** (depth % 3))
+    return out
+
+
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Touching or overlapping sub-segments merged."""
+    out: list[tuple[float, float]] = []
+    for s0, s1 in sorted(spans):
+        if out and s0 <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], s1))
+        else:
+            out.append((s0, s1))
     return out
 
 
@@ -484,17 +489,8 @@ def cover_sight(
         cut = (np.nonzero(np.diff(tg))[0] + 1).tolist()
         for c0, c1 in zip([0, *cut], [*cut, len(uk)], strict=True):
             out[int(tg[c0])] = tuple(ow[c0:c1])
-    res: list[CoverResult] = []
-    for r in range(nr):
-        w = witness[r]
-        if w is not None:
-            res.append(CoverResult(w, [], (), ()))
-            continue
-        merged: list[tuple[float, float]] = []  # merge touching pending sub-segments
-        for s0, s1 in sorted(pending[r]):
-            if merged and s0 <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], s1))
-            else:
-                merged.append((s0, s1))
-        res.append(CoverResult(None, merged, sets["blockers"][r], sets["critical"][r]))
+    blockers, crits = sets["blockers"], sets["critical"]
+    res = [CoverResult(witness[r], [], (), ()) if has_w[r]
+           else CoverResult(None, _merged(pending[r]) if pending[r] else [], blockers[r],
+                            crits[r]) for r in range(nr)]
     return res
