@@ -156,3 +156,51 @@ def test_world_sight_equals_exact_free_function_on_grid_scenes(w: World, depth: 
             if s.visible and s.reason == "clear":
                 assert s.witness is not None
                 assert witness_is_valid(w.tray(v), w.tray(t).polygon, polys, s.witness)
+
+
+# ---------------------------------------------------------------------------------------------
+# pieces of the fast path
+
+
+@given(st.floats(0, 30), st.floats(0, 20), st.sampled_from([0.0, 90.0, 45.0, 17.5, 301.0]),
+       st.floats(0, 30), st.floats(0, 20), st.floats(0, 360),
+       st.sampled_from(["corner-45", "diagonals"]))
+@settings(max_examples=200, deadline=None)
+def test_numpy_front_arc_clip_equals_front_arc_part(
+        vx: float, vy: float, vf: float, tx: float, ty: float, tf: float, cons: str) -> None:
+    import numpy as np
+
+    from game.geometry.arcs import Arc, arc_halfplanes
+    from game.geometry.sight import front_arc_part
+    from game.geometry.world import clip_to_arc
+
+    viewer = Tray(vx, vy, vf, 2.0, 1.0)
+    target = Tray(tx, ty, tf, 3.0, 1.5)
+    hp = arc_halfplanes(viewer, Arc.FRONT, cons)  # type: ignore[arg-type]
+    quad = np.asarray(target.polygon.exterior.coords[:4], dtype=float)
+    g, n = clip_to_arc(quad[None], [hp], np.asarray([True]))
+    ref = front_arc_part(viewer, [tuple(p) for p in quad], cons)  # type: ignore[arg-type]
+    if len(ref) < 3:
+        assert n[0] < 3
+    else:
+        assert [tuple(p) for p in g[0, : n[0]].tolist()] == [tuple(p) for p in ref]
+
+
+def test_split_factors_reach_the_finest_level() -> None:
+    import math
+
+    from game.geometry.cover import split_factors
+
+    for depth in range(10):
+        assert math.prod(split_factors(depth)) == 2 ** depth
+
+
+def test_critical_sets_only_when_asked() -> None:
+    w = small_world(3)
+    for v in w.ids[:5]:
+        plain = w.sight_from(v)
+        full = w.sight_from(v, critical=True)
+        assert plain.keys() == full.keys()
+        for t, s in plain.items():
+            assert s.visible == full[t].visible and s.blockers == full[t].blockers
+            assert set(full[t].critical) <= set(full[t].blockers)
