@@ -2,30 +2,34 @@
 
 Work in the viewer's frame: ``x`` along the front edge (0 at the front-left corner, ``L`` at
 the front-right one), ``y`` ahead (inches). A sight line leaving the front edge at ``x = s``
-going forward is identified by ``(s, m)`` with ``m = dx / dy`` its slope. A vertex ``(x, y)``
-(``y > 0``) lies on the line when ``m = (x - s) / y``: linear and decreasing in ``s``. So
+going forward is named by ``t``, where it crosses the depth ``Y`` of the target part's nearest
+point. A corner ``(x, y)`` (``y > 0``) lies on the line when ``t = s + (x - s) * Y / y`` =
+``alpha * s + beta``: linear in ``s``, non-increasing for ``y <= Y``, non-decreasing for
+``y >= Y``. So
 
 * from the front-edge point ``s`` a convex set ``C`` ahead of the edge is crossed (interior)
-  by exactly the lines with ``lo_C(s) < m < hi_C(s)`` (min / max of ``(x - s) / y`` over its
-  corners), and
-* for a sub-segment ``S = [s0, s1]`` of the front edge, the lines of slope ``m`` crossing
-  ``C`` from *every* point of ``S`` are exactly ``lo_C(s0) < m < hi_C(s1)`` (both bounds are
-  decreasing in ``s``), while every line from ``S`` that meets the target part ``G`` has
-  ``lo_G(s1) <= m <= hi_G(s0)``.
+  by exactly the lines with ``lo_C(s) < t < hi_C(s)`` (min / max over its corners), and
+* for a sub-segment ``S = [s0, s1]`` of the front edge and ``C`` no deeper than ``Y``, the
+  lines crossing ``C`` from *every* point of ``S`` include ``lo_C(s0) < t < hi_C(s1)``, while
+  every line from ``S`` that meets the target part ``G`` has ``lo_G(s0) <= t <= hi_G(s1)``.
 
 Blocked proof: if those open obstacle intervals cover the closed target interval, every
 segment from ``S`` to ``G`` crosses an obstacle. Each obstacle piece is first shrunk towards
-its centre by at least ``2 * TOLERANCE`` inches (so "crossing" means entering deeper than
-TOLERANCE, as in :mod:`game.geometry.sight`) and clipped to the slab ``Y_MIN < y < y_G``
-(``y_G`` = the target part's nearest point ahead): whatever is crossed there is crossed before
-the segment can reach the target, never after. The front edge is split in halves, quarters,
-... (``depth`` levels); sub-segments proved hidden are done. This is a sufficient condition
-only: sub-segments it cannot settle go to the exact candidate-line method (``batch_sight``)
-with that sub-segment as the source, which is exact for any source segment.
+its centre by at least ``3 * TOLERANCE`` inches (so "crossing" means entering deeper than
+TOLERANCE, as in :mod:`game.geometry.sight`) and clipped to the slab ``Y_MIN < y <= Y``:
+whatever is crossed there is crossed before the segment can reach the target, never after.
+Each (target, piece) pair's clipped corners become the lines ``alpha * s + beta`` once
+(:func:`pair_lines`); pairs whose widest interval (``s`` from ``L`` to 0) misses the target's
+widest one never take part and are dropped. The whole front edge is tried first, then the
+sub-segments still open are cut eight at a time (:func:`split_factors`) down to ``2 ** depth``
+sub-segments; sub-segments proved hidden are done. This is a sufficient condition only:
+sub-segments it cannot settle go to the exact candidate-line method (``batch_sight``) with
+that sub-segment as the source, which is exact for any source segment.
 
-Witnesses: at the middle of each unsettled sub-segment the widest gap between the (unshrunk)
-obstacle intervals gives one line, which is then checked with the exact segment test (and the
-seam test) before it is accepted.
+Witnesses: at the middle ``m`` of each unsettled sub-segment the same lines at ``s0 = s1 = m``
+give the (clipped, shrunk) pieces' intervals as seen from ``m``; the widest gap over the
+target's interval gives one line, which is then checked with the exact segment test against
+every candidate piece (and the seam test) before it is accepted.
 """
 
 from __future__ import annotations
@@ -129,26 +133,20 @@ class PairLines:
     ``alpha``, ``beta_lo``, ``beta_hi`` (P, W): each corner of the shrunk piece clipped to the
     slab ``Y_MIN <= y <= Y`` (``Y`` the target part's depth) gives ``t(s) = alpha * s + beta``,
     where the line from front-edge point ``s`` through the corner crosses depth ``Y``
-    (``beta_lo`` = +inf, ``beta_hi`` = -inf and ``alpha`` = 0 where there is no corner).
-    ``w_lo``, ``w_hi``, ``w_y`` (P, K): each corner of the shrunk piece, if the piece lies
-    ahead of the front edge and begins before the target's far side, gives the slope
-    ``(x - s) / y = w - s * w_y`` of the line from ``s`` through it (for witnesses)."""
+    (``beta_lo`` = +inf, ``beta_hi`` = -inf and ``alpha`` = 0 where there is no corner)."""
 
     alpha: np.ndarray
     beta_lo: np.ndarray
     beta_hi: np.ndarray
-    w_lo: np.ndarray
-    w_hi: np.ndarray
-    w_y: np.ndarray
 
 
 def pair_lines(
     frames: Frames, qi: np.ndarray, verts: np.ndarray, count: np.ndarray, pi: np.ndarray,
-    y_target: np.ndarray, y_far: np.ndarray,
+    y_target: np.ndarray,
 ) -> PairLines:
     """:class:`PairLines` for pairs (target ``qi``, piece ``pi``) of pieces with corners
-    ``verts`` (M, K, 2) and corner counts ``count`` (M,); ``y_target``, ``y_far`` (P,) are
-    each pair's target depth and far side."""
+    ``verts`` (M, K, 2) and corner counts ``count`` (M,); ``y_target`` (P,) is each pair's
+    target depth."""
     o, ex, ey = frames.origin, frames.ex, frames.ey
     k = verts.shape[1]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -158,13 +156,11 @@ def pair_lines(
             ym = rel[..., 0] * ey[0, 0] + rel[..., 1] * ey[0, 1]
             ymin_m, ymax_m = ym.min(axis=1), ym.max(axis=1)  # padding repeats a corner
             x, y, ymin, ymax = xm[pi], ym[pi], ymin_m[pi], ymax_m[pi]
-            inv_y = (1.0 / ym)[pi]
         else:
             rel = verts[pi] - o[qi][:, None, :]
             x = rel[..., 0] * ex[qi, 0, None] + rel[..., 1] * ex[qi, 1, None]
             y = rel[..., 0] * ey[qi, 0, None] + rel[..., 1] * ey[qi, 1, None]
             ymin, ymax = y.min(axis=1), y.max(axis=1)
-            inv_y = 1.0 / y
         inside = (ymin >= Y_MIN) & (ymax <= y_target)
         px, py, pm = x, y, np.broadcast_to(inside[:, None], x.shape)
         height = np.where(inside, ymax - ymin, 0.0)
@@ -183,11 +179,7 @@ def pair_lines(
         kq = y_target[:, None] / py
         alpha = np.where(pm, 1.0 - kq, 0.0)
         beta = px * kq
-        ahead = ((ymin > 1e-9) & (ymin < y_far))[:, None]
-        wy = np.where(ahead, inv_y, 0.0)
-        wx = x * wy
-    return PairLines(alpha, np.where(pm, beta, np.inf), np.where(pm, beta, -np.inf),
-                     np.where(ahead, wx, np.inf), np.where(ahead, wx, -np.inf), wy)
+    return PairLines(alpha, np.where(pm, beta, np.inf), np.where(pm, beta, -np.inf))
 
 
 def cover_gaps(
@@ -349,26 +341,19 @@ def cover_sight(
     gx, gy = fr_.gx, fr_.gy
     lens = np.bincount(qi, minlength=nr).astype(np.int64)
     yg = gy.min(axis=1)
-    pl = pair_lines(fr_, qi, shrunk, pieces.count, pi, yg[qi], gy.max(axis=1)[qi])
-    # Over any sub-segment a pair's interval lies inside its widest one (lower end at s = L,
-    # upper at s = 0; likewise the witness slopes) and the target's inside its widest one:
-    # pairs whose widest intervals miss the target's never take part and are left out.
+    pl = pair_lines(fr_, qi, shrunk, pieces.count, pi, yg[qi])
+    # Over any sub-segment (or point) a pair's interval lies inside its widest one (lower end
+    # at s = L, upper at s = 0) and the target's inside its widest one: pairs whose widest
+    # intervals miss the target's never take part and are left out.
     length = fr_.length
     with np.errstate(divide="ignore", invalid="ignore"):
         k_g = yg[:, None] / gy
         t_lo = (gx * k_g).min(axis=1)[qi]
         t_hi = (length[:, None] + (gx - length[:, None]) * k_g).max(axis=1)[qi]
-        m_lo = ((gx - length[:, None]) / gy).min(axis=1)[qi]
-        m_hi = (gx / gy).max(axis=1)[qi]
-    lq = length[qi][:, None]
-    a_w = (pl.alpha * lq + pl.beta_lo).min(axis=1)
+    a_w = (pl.alpha * length[qi][:, None] + pl.beta_lo).min(axis=1)
     b_w = pl.beta_hi.max(axis=1)
-    a2_w = (pl.w_lo - lq * pl.w_y).min(axis=1)
-    b2_w = pl.w_hi.max(axis=1)
-    live = (((a_w < b_w) & (b_w > t_lo) & (a_w < t_hi))
-            | ((a2_w < b2_w) & (b2_w > m_lo) & (a2_w < m_hi)))
-    pl = PairLines(*(getattr(pl, f)[live] for f in ("alpha", "beta_lo", "beta_hi", "w_lo",
-                                                       "w_hi", "w_y")))
+    live = (a_w < b_w) & (b_w > t_lo) & (a_w < t_hi)
+    pl = PairLines(pl.alpha[live], pl.beta_lo[live], pl.beta_hi[live])
     owner = pieces.owner[pi[live]]
     flens = np.bincount(qi[live], minlength=nr).astype(np.int64)
     fstart = np.concatenate([[0], np.cumsum(flens)[:-1]]).astype(np.int64)
@@ -436,19 +421,20 @@ def cover_sight(
         sm = (p_s0 + p_s1) / 2.0
         keep_pe = ~covered[pe]
         pe2, pair2 = pe[keep_pe], pair[keep_pe]
-        wy = pl.w_y[pair2] * sm[pe2, None]
-        a2 = (pl.w_lo[pair2] - wy).min(axis=1)
-        b2 = (pl.w_hi[pair2] - wy).max(axis=1)
+        smp = sm[pe2, None]
+        al2 = pl.alpha[pair2] * smp
+        a2 = (al2 + pl.beta_lo[pair2]).min(axis=1)
+        b2 = (al2 + pl.beta_hi[pair2]).max(axis=1)
         with np.errstate(divide="ignore", invalid="ignore"):
-            hs = (gxt - sm[:, None]) / gyt
+            hs = sm[:, None] + (gxt - sm[:, None]) * (yg[p_t][:, None] / gyt)
         h0, h1 = hs.min(axis=1), hs.max(axis=1)
         rel2 = (a2 < b2) & (b2 > h0[pe2]) & (a2 < h1[pe2])
         aa, bb, _ = compact(pe2, rel2, a2, b2, fill=(np.inf, -np.inf), nrows=npb)
         blocked2, lo, hi = cover_gaps(aa[open_], bb[open_], h0[open_], h1[open_])
         try_ = open_[~blocked2]
         if len(try_):
-            m = (lo[~blocked2] + hi[~blocked2]) / 2.0
             tt = p_t[try_]
+            m = ((lo[~blocked2] + hi[~blocked2]) / 2.0 - sm[try_]) / yg[tt]
             p = fr_.origin[tt] + sm[try_, None] * fr_.ex[tt]
             d = fr_.ey[tt] + m[:, None] * fr_.ex[tt]
             hit, t_in = _entry_points(p, d, gn[tt], gc[tt])
