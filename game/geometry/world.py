@@ -349,13 +349,23 @@ def _hull_candidates(
                        -np.inf)
     x_far = np.maximum(gx.max(axis=1), length)
     x_near = np.minimum(gx.min(axis=1), 0.0)
+    g_far = gy.max(axis=1)
     own = pieces.owner
-    meet = ((y_hi[inv] >= -t) & (y_lo[inv] <= gy.max(axis=1)[:, None] + t)
+    cand = np.arange(len(own))
+    if len(first) == 1:  # one viewer: first drop the pieces no target's hull can meet
+        some = ((y_hi[0] >= -t) & (y_lo[0] <= g_far.max() + t)
+                & (x_hi[0] >= x_near.min() - t) & (x_lo[0] <= x_far.max() + t)
+                & ~(m_left.min() > a_left[0]) & ~(m_right.max() < b_right[0])
+                & (own != viewer[0]))
+        cand = np.nonzero(some)[0]
+        y_lo, y_hi, x_lo, x_hi = y_lo[:, cand], y_hi[:, cand], x_lo[:, cand], x_hi[:, cand]
+        a_left, b_right, own = a_left[:, cand], b_right[:, cand], own[cand]
+    meet = ((y_hi[inv] >= -t) & (y_lo[inv] <= g_far[:, None] + t)
             & (x_hi[inv] >= x_near[:, None] - t) & (x_lo[inv] <= x_far[:, None] + t)
             & ~(m_left[:, None] > a_left[inv]) & ~(m_right[:, None] < b_right[inv])
             & (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None]))
     qi, pi = np.nonzero(meet)
-    return qi.astype(np.int64), pi.astype(np.int64)
+    return qi.astype(np.int64), cand[pi].astype(np.int64)
 
 
 _OUT_OF_ARC = Sight(False, None, (), "out-of-arc")
