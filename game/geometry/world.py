@@ -168,7 +168,8 @@ class World:
         inside = (vals >= -TOLERANCE).all(axis=(1, 2))
         outside = (vals < -TOLERANCE).all(axis=1).any(axis=1)
         # the part inside the Front Arc (widened by TOLERANCE), clipped with numpy
-        g, gcount = clip_to_arc(quads, [hps[i] for i in vinv.tolist()], ~inside & ~outside)
+        g, gcount = clip_to_arc(quads, [hps[i] for i in vinv.tolist()], ~inside & ~outside,
+                                (vals >= 1e-9 - TOLERANCE).all(axis=1))
         live_m = ~outside & (gcount >= 3)
         for r in np.nonzero(~live_m)[0].tolist():
             out[r] = _OUT_OF_ARC
@@ -373,12 +374,15 @@ _BLOCKED = Sight(False, None, (), "blocked")
 
 
 def clip_to_arc(quads: np.ndarray, halfplanes: Sequence[Sequence[tuple[float, float, float]]],
-                which: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                which: np.ndarray, skip: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """The parts of quads (R, 4, 2) inside their viewers' Front Arcs (``halfplanes[r]``: the
     arc's three half-planes for row r, each widened here by TOLERANCE), clipped for the rows
     ``which`` only (the others are kept whole), exactly as
-    :func:`game.geometry.sight.front_arc_part` clips. Returns rings (R, K, 2) padded by
-    repeating the last corner and their corner counts (0: nothing inside)."""
+    :func:`game.geometry.sight.front_arc_part` clips. ``skip`` (R, 3), optional: half-planes
+    that hold every corner of the row with room to spare (clipping by them changes nothing).
+    Returns rings (R, K, 2) padded by repeating the last corner and their corner counts (0:
+    nothing inside)."""
     r_all = quads.shape[0]
     count = np.full(r_all, 4, dtype=np.int64)
     rows = np.nonzero(which)[0].tolist()
@@ -387,7 +391,9 @@ def clip_to_arc(quads: np.ndarray, halfplanes: Sequence[Sequence[tuple[float, fl
     rings: list[list[tuple[float, float]]] = []
     for r in rows:
         part: list[tuple[float, float]] = [(x, y) for x, y in quads[r].tolist()]
-        for nx, ny, c in halfplanes[r]:
+        for h, (nx, ny, c) in enumerate(halfplanes[r]):
+            if skip is not None and skip[r, h]:
+                continue
             part = _clip(part, (nx, ny, c - TOLERANCE))
             if len(part) < 3:
                 part = []
