@@ -360,7 +360,6 @@ def cover_sight(
     big = int(pieces.owner.max()) + 1 if len(pieces) else 1
     blk_keys: list[np.ndarray] = []
     crit_keys: list[np.ndarray] = []
-    gn, gc = halfplanes_of_padded(g)
     witness: list[tuple[tuple[float, float], tuple[float, float]] | None] = [None] * nr
     has_w = np.zeros(nr, dtype=bool)
     pending: list[list[tuple[float, float]]] = [[] for _ in range(nr)]
@@ -437,7 +436,7 @@ def cover_sight(
             m = ((lo[~blocked2] + hi[~blocked2]) / 2.0 - sm[try_]) / yg[tt]
             p = fr_.origin[tt] + sm[try_, None] * fr_.ex[tt]
             d = fr_.ey[tt] + m[:, None] * fr_.ex[tt]
-            hit, t_in = _entry_points(p, d, gn[tt], gc[tt])
+            hit, t_in = _entry_points(p, d, *halfplanes_of_padded(g[tt]))
             q = p + t_in[:, None] * d
             si, spi, crosses, touches = test_against_candidates(p, q, tt, lens, pi, pieces)
             crossed = np.zeros(len(p), dtype=bool)
