@@ -350,10 +350,14 @@ def cover_sight(
         k_g = yg[:, None] / gy
         t_lo = (gx * k_g).min(axis=1)[qi]
         t_hi = (length[:, None] + (gx - length[:, None]) * k_g).max(axis=1)[qi]
-    a_w = (pl.alpha * length[qi][:, None] + pl.beta_lo).min(axis=1)
+    al_len = pl.alpha * length[qi][:, None]
+    a_w = (al_len + pl.beta_lo).min(axis=1)
     b_w = pl.beta_hi.max(axis=1)
     live = (a_w < b_w) & (b_w > t_lo) & (a_w < t_hi)
     pl = PairLines(pl.alpha[live], pl.beta_lo[live], pl.beta_hi[live])
+    # the whole edge's intervals, (lo(0), hi(L)), for the first round
+    a_edge = pl.beta_lo.min(axis=1)
+    b_edge = (al_len[live] + pl.beta_hi).max(axis=1)
     owner = pieces.owner[pi[live]]
     flens = np.bincount(qi[live], minlength=nr).astype(np.int64)
     fstart = np.concatenate([[0], np.cumsum(flens)[:-1]]).astype(np.int64)
@@ -389,9 +393,12 @@ def cover_sight(
         pair = fstart[p_t[pe]] + off
         # -- blocked proof on each problem's sub-segment
         ys = yg[p_t]
-        al = pl.alpha[pair]
-        a = (al * p_s0[pe, None] + pl.beta_lo[pair]).min(axis=1)
-        b = (al * p_s1[pe, None] + pl.beta_hi[pair]).max(axis=1)
+        if level == 0 and total == len(a_edge):  # every pair, in order: the whole edge
+            a, b = a_edge, b_edge
+        else:
+            al = pl.alpha[pair]
+            a = (al * p_s0[pe, None] + pl.beta_lo[pair]).min(axis=1)
+            b = (al * p_s1[pe, None] + pl.beta_hi[pair]).max(axis=1)
         s0c, s1c, ysc = p_s0[:, None], p_s1[:, None], ys[:, None]
         gxt, gyt = gx[p_t], gy[p_t]
         g0 = (s0c + (gxt - s0c) * ysc / gyt).min(axis=1)
