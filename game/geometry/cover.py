@@ -275,9 +275,6 @@ def split_factors(depth: int) -> list[int]:
     """How each level after the first splits the sub-segments still open: the finest level
     cuts the front edge into ``2 ** depth`` equal sub-segments, eight at a time (fewer
     levels, each one vectorised over more sub-segments)."""
-    import os
-    if os.environ.get("WB_SPLIT"):
-        return [int(x) for x in os.environ["WB_SPLIT"].split(",")]
     out = [8] * (depth // 3)
     if depth % 3:
         out.insert(0, 2 ** (depth % 3))
