@@ -17,13 +17,15 @@ T = Tray(0, 0, 0, 2, 1)  # front edge at y = 0.5
 
 def test_thin_obstacle_is_not_jumped() -> None:
     # a 0.01" sliver 4.5" ahead: bisection on end positions after 12" would miss it
-    assert first_contact(T, [box(-3, 5, 3, 5.01)], 12) == (pytest.approx(4.5), 0)
+    d, who = first_contact(T, [box(-3, 5, 3, 5.01)], 12)
+    assert d == pytest.approx(4.5) and who == 0
 
 
 def test_grazing_and_sliding_do_not_block() -> None:
     assert first_contact(T, [box(1, 2, 3, 6)], 12) == (12, None)  # slides along x = 1
     assert first_contact(T, [Polygon([(1, 5), (2, 4), (3, 5)])], 12) == (12, None)
-    assert first_contact(T, [box(0.9, 2, 3, 6)], 12) == (pytest.approx(1.5), 0)
+    d, who = first_contact(T, [box(0.9, 2, 3, 6)], 12)
+    assert d == pytest.approx(1.5) and who == 0
 
 
 def test_obstacle_behind_or_overlapping() -> None:
@@ -33,7 +35,8 @@ def test_obstacle_behind_or_overlapping() -> None:
 
 def test_nearest_of_several_obstacles_and_max_distance() -> None:
     obs = [box(-3, 9, 3, 10), box(0.5, 4, 3, 5), box(-1, 30, 1, 31)]
-    assert first_contact(T, obs, 12) == (pytest.approx(3.5), 1)
+    d, who = first_contact(T, obs, 12)
+    assert d == pytest.approx(3.5) and who == 1
     assert first_contact(T, obs, 3.0) == (3.0, None)
 
 

@@ -145,7 +145,7 @@ def test_as_chg_4_shares_match_brute_force_sampling(t: Tray, o: Tray, c: str) ->
     assert sum(shares.values()) == pytest.approx(1.0, abs=1e-9)
     # brute force: classify a grid of sample points of the other tray by arcs_of_point
     n = 24
-    counts = dict.fromkeys(Arc, 0)
+    counts: dict[Arc, float] = dict.fromkeys(Arc, 0.0)
     total = 0
     for i in range(n):
         for j in range(n):
