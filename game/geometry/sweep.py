@@ -59,7 +59,8 @@ def contact_intervals(
     s = np.einsum("nai,ni->na", axes, direction)
     moving = real & (np.abs(s) > 1e-12)
     fixed = real & ~moving
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # Axes the tray does not move along (tiny s) give inf/nan here; ``moving`` masks them out.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         a1 = (q_min - p_max) / s  # projection ends meet
         a2 = (q_max - p_min) / s
         b1 = (q_min + TOLERANCE - p_max) / s  # overlap deeper than TOLERANCE
