@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 
-from game.geometry.pieces import Pieces
+from game.geometry.pieces import Pieces, ray_entries
 from game.geometry.sight import Sight, convex_hull_ring, seam_owners
 from game.geometry.tolerance import TOLERANCE
 
@@ -204,15 +204,7 @@ def batch_sight(
     d = d * np.sign(along)[:, None]
     # first entry into the target part
     gn, gc = _padded_halfplanes(parts)
-    n = gn[tgt]
-    a = np.einsum("ski,si->sk", n, p) - gc[tgt]
-    b = np.einsum("ski,si->sk", n, d)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rr = -a / b
-    t_in = np.maximum(np.where(b > 0, rr, -np.inf).max(axis=1), 0.0)
-    t_out = np.where(b < 0, rr, np.inf).min(axis=1)
-    par = np.where(np.abs(b) <= 1e-15, a >= -TOLERANCE, True).all(axis=1)
-    hit = par & (t_in <= t_out + 1e-9) & (t_in > 0)
+    hit, t_in = ray_entries(p, d, gn[tgt], gc[tgt])
     p, tgt, d, t_in, ia, ja = p[hit], tgt[hit], d[hit], t_in[hit], i[hit], jj_sel[hit]
     q = p + t_in[:, None] * d
     # both event points must lie on the segment (they are what holds the line in place)

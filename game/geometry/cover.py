@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.geometry.pieces import Pieces
+from game.geometry.pieces import Pieces, ray_entries
 from game.geometry.tolerance import TOLERANCE
 
 Y_MIN = 1e-3
@@ -305,21 +305,6 @@ class CoverResult:
     critical: tuple[int, ...]
 
 
-def _entry_points(p: np.ndarray, d: np.ndarray, gn: np.ndarray, gc: np.ndarray
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """First entry of rays p + t d into convex parts (normals (S, K, 2), offsets (S, K)):
-    (hit mask, t)."""
-    a = np.einsum("ski,si->sk", gn, p) - gc
-    b = np.einsum("ski,si->sk", gn, d)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rr = -a / b
-    t_in = np.maximum(np.where(b > 0, rr, -np.inf).max(axis=1), 0.0)
-    t_out = np.where(b < 0, rr, np.inf).min(axis=1)
-    par = np.where(np.abs(b) <= 1e-15, a >= -TOLERANCE, True).all(axis=1)
-    hit = par & (t_in <= t_out + 1e-9) & (t_in > 0)
-    return hit, t_in
-
-
 def cover_sight(
     fl: np.ndarray, fr: np.ndarray, g: np.ndarray, qi: np.ndarray, pi: np.ndarray,
     pieces: Pieces, shrunk: np.ndarray, depth: int = 6, critical: bool = True,
@@ -440,7 +425,7 @@ def cover_sight(
             m = ((lo[~blocked2] + hi[~blocked2]) / 2.0 - sm[try_]) / yg[tt]
             p = fr_.origin[tt] + sm[try_, None] * fr_.ex[tt]
             d = fr_.ey[tt] + m[:, None] * fr_.ex[tt]
-            hit, t_in = _entry_points(p, d, *halfplanes_of_padded(g[tt]))
+            hit, t_in = ray_entries(p, d, *halfplanes_of_padded(g[tt]))
             q = p + t_in[:, None] * d
             si, spi, crosses, touches = test_against_candidates(p, q, tt, lens, pi, pieces)
             crossed = np.zeros(len(p), dtype=bool)

@@ -17,6 +17,8 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 
+from game.geometry.tolerance import TOLERANCE
+
 _NEG = -1e300
 
 
@@ -187,3 +189,19 @@ def concat(parts: Sequence[Pieces]) -> Pieces:
         np.concatenate([p.centroid for p in parts]),
         np.concatenate([p.bounds for p in parts]),
     )
+
+
+def ray_entries(p: np.ndarray, d: np.ndarray, gn: np.ndarray, gc: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """First entry of rays ``p + t d`` (S rays) into convex parts given by their outward
+    half-planes (normals (S, K, 2), offsets (S, K)): ``(hit, t)``, where ``hit`` says the ray
+    enters its part at some t > 0 (touching within TOLERANCE counts) and ``t`` is that entry."""
+    a = np.einsum("ski,si->sk", gn, p) - gc
+    b = np.einsum("ski,si->sk", gn, d)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rr = -a / b
+    t_in = np.maximum(np.where(b > 0, rr, -np.inf).max(axis=1), 0.0)
+    t_out = np.where(b < 0, rr, np.inf).min(axis=1)
+    par = np.where(np.abs(b) <= 1e-15, a >= -TOLERANCE, True).all(axis=1)
+    hit = par & (t_in <= t_out + 1e-9) & (t_in > 0)
+    return hit, t_in
