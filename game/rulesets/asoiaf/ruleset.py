@@ -71,7 +71,6 @@ class AsoiafRuleset(Ruleset):
         self.register(Maneuver, self._check_maneuver, self._do_maneuver)
         self.register(Retreat, self._check_retreat, self._do_retreat)
         self.register(Hold, self._check_hold, self._do_hold)
-        self.register(Choose, self._check_choose, self._do_choose)
         self.register(EndActivation, self._check_end_activation, self._do_end)
 
     def add_hook(self, window: str, hook: Hook) -> None:
@@ -339,13 +338,8 @@ class AsoiafRuleset(Ruleset):
 
     # --- choices ------------------------------------------------------------------------------
 
-    def _check_choose(self, state: GameState, action: Choose) -> Refusal | None:
-        node = self.decision(state)
-        if not isinstance(node, PlayerDecision) or action not in node.options:
-            return Refusal("no such choice is waiting", ("AS-CORE-2",))
-        return None
-
-    def _do_choose(self, state: GameState, action: Choose, ctx: Context) -> None:
+    def on_choice(self, state: GameState, action: Choose, ctx: Context) -> None:
+        """Feed a decision's answer (the Game checked it was offered) to the procedure."""
         proc = state.procedure
         if isinstance(proc, AttackProc):
             self._attack_choose(state, proc, action, ctx)

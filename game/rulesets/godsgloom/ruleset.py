@@ -101,7 +101,6 @@ class GodsgloomRuleset(Ruleset):
         self.register(Rally, self._check_rally, self._do_rally)
         self.register(Focus, self._check_focus, self._do_focus)
         self.register(EndActivation, self._check_end_activation, self._do_end_activation)
-        self.register(Choose, self._check_choose, self.on_choice)
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -307,11 +306,6 @@ class GodsgloomRuleset(Ruleset):
 
     def _do_end_activation(self, state: GameState, action: EndActivation, ctx: Context) -> None:
         finish_activation(state, ctx, self.rounds)
-
-    def _check_choose(self, state: GameState, action: Choose) -> Refusal | None:
-        if not isinstance(self.decision(state), PlayerDecision):
-            return Refusal("no choice is waiting", ("HX-MEL-10",))
-        return None
 
     def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
         """Feed a player's answer to the running melee."""
