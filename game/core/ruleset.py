@@ -113,6 +113,26 @@ Checker = Callable[[GameState, Any], Refusal | None]
 Handler = Callable[[GameState, Any, Context], None]
 
 
+def placement_problem(state: GameState, unit_id: str, tray: Tray) -> str | None:
+    """Why the unit ``unit_id`` cannot stand at ``tray`` (``"would leave the table"``,
+    ``"would overlap X"``, ``"would stand on impassable K"``), or None if it fits. Touching is
+    fine; overlap means more than :data:`OVERLAP_AREA` square inches shared."""
+    board = state.board
+    if isinstance(board, TableBoard) and not board.polygon.buffer(1e-6).covers(tray.polygon):
+        return "would leave the table"
+    for other in state.live_units():
+        if other.id == unit_id or other.tray is None:
+            continue
+        if tray.polygon.intersection(other.tray.polygon).area > OVERLAP_AREA:
+            return f"would overlap {other.name}"
+    for piece in state.terrain:
+        if piece.has("impassable") and tray.polygon.intersection(piece.polygon).area > (
+            OVERLAP_AREA
+        ):
+            return f"would stand on impassable {piece.kind}"
+    return None
+
+
 def hex_label(h: Hex) -> str:
     """A hex as players read it: ``(q,r)``."""
     return f"({h.q},{h.r})"
@@ -270,20 +290,8 @@ class Ruleset:
         self, state: GameState, unit: Unit, tray: Tray, rule: str
     ) -> Refusal | None:
         """Why ``unit`` cannot stand at ``tray``: off the table, on a unit or impassable terrain."""
-        board = state.board
-        if isinstance(board, TableBoard) and not board.polygon.buffer(1e-6).covers(tray.polygon):
-            return Refusal(f"{unit.name} would leave the table", (rule,))
-        for other in state.live_units():
-            if other.id == unit.id or other.tray is None:
-                continue
-            if tray.polygon.intersection(other.tray.polygon).area > OVERLAP_AREA:
-                return Refusal(f"{unit.name} would overlap {other.name}", (rule,))
-        for piece in state.terrain:
-            if piece.has("impassable") and tray.polygon.intersection(piece.polygon).area > (
-                OVERLAP_AREA
-            ):
-                return Refusal(f"{unit.name} would stand on impassable {piece.kind}", (rule,))
-        return None
+        problem = placement_problem(state, unit.id, tray)
+        return None if problem is None else Refusal(f"{unit.name} {problem}", (rule,))
 
     def _check_hexmove(self, state: GameState, action: MoveHex) -> Refusal | None:
         if not self.allows_free_moves(state):

@@ -15,6 +15,8 @@ from dataclasses import replace
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
+from game.core.ruleset import OVERLAP_AREA
+from game.core.ruleset import placement_problem as core_placement_problem
 from game.core.state import GameState, TableBoard
 from game.geometry import align, sweep
 from game.geometry.align import Placement as Placement
@@ -23,9 +25,6 @@ from game.geometry.sight import Sight, line_of_sight
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side, Tray
 from game.rulesets.asoiaf.units import AsoiafUnit
-
-OVERLAP_AREA = 1e-6
-"""Square inches of shared area above which two shapes overlap (as in the core)."""
 
 CONTACT = 1e-4
 """Inches: trays this close are in base contact. Alignment placements are exact to ~1e-12",
@@ -98,20 +97,11 @@ def move_blockers(state: GameState, *skip: str) -> list[Polygon]:
     return shapes
 
 
-def placement_problem(state: GameState, unit_id: str, tray: Tray, *skip: str) -> str | None:
-    """Why a tray cannot stand here: off the table, overlapping a unit or impassable terrain."""
-    board = state.board
-    if isinstance(board, TableBoard) and not board.polygon.buffer(TOLERANCE).covers(tray.polygon):
-        return "it would leave the table"
-    for u in live(state):
-        if u.id == unit_id or u.id in skip:
-            continue
-        if tray.polygon.intersection(tray_of(u).polygon).area > OVERLAP_AREA:
-            return f"it would overlap {u.name}"
-    for t in state.terrain:
-        if t.has("impassable") and tray.polygon.intersection(t.polygon).area > OVERLAP_AREA:
-            return f"it would stand on impassable {t.kind}"
-    return None
+def placement_problem(state: GameState, unit_id: str, tray: Tray) -> str | None:
+    """Why a tray cannot stand here: off the table, overlapping a unit or impassable terrain
+    (the core's check, phrased ``"it would ..."`` for the ruleset's messages)."""
+    problem = core_placement_problem(state, unit_id, tray)
+    return None if problem is None else f"it {problem}"
 
 
 def arc_of(defender: Tray, attacker: Tray) -> tuple[Arc, ...]:
