@@ -59,6 +59,16 @@ class Action:
     def __str__(self) -> str:
         return " ".join([self.verb, *self.tokens()])
 
+    def actor(self) -> str | None:
+        """The id of the unit that performs this action (its ``unit`` field), if any."""
+        value = self.__dict__.get("unit")
+        return value if isinstance(value, str) else None
+
+    def target_id(self) -> str | None:
+        """The id of the unit this action is aimed at (its ``target`` field), if any."""
+        value = self.__dict__.get("target")
+        return value if isinstance(value, str) else None
+
     def tokens(self) -> list[str]:
         """The words after the verb."""
         words: list[str] = []

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.core.actions import Action, Dice, DiceSpec, FreeRoll, RollPending
+from game.core.actions import Action, Choose, Dice, DiceSpec, FreeRoll, RollPending
 from game.core.events import Event
 from game.core.hashing import snapshot, state_hash
 from game.core.pending import Chance, Idle, IllegalAction, Over, Pending, PlayerDecision, Refusal
@@ -109,6 +109,8 @@ class Game:
         if isinstance(node, PlayerDecision):
             if action in node.options:
                 return None  # an offered option is legal by definition
+            if node.free and isinstance(action, Choose):
+                return self.ruleset.why_not(self.state, action)  # a free answer: checked
             return Refusal(f"{node.prompt} (answer with one of the offered choices)", node.rules)
         try:
             return self.ruleset.why_not(self.state, action)

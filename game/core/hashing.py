@@ -31,7 +31,10 @@ def canonical(value: Any) -> Any:
             return cache[_CACHE_KEY]
         out: dict[str, Any] = {"__type__": type(value).__name__}
         for f in dataclasses.fields(value):
-            out[f.name] = canonical(getattr(value, f.name))
+            field_value = getattr(value, f.name)
+            if f.metadata.get("hash") == "omit-if-default" and field_value == f.default:
+                continue
+            out[f.name] = canonical(field_value)
         if cache is not None:
             cache[_CACHE_KEY] = out  # frozen values never change: compute their form once
         return out

@@ -5,20 +5,72 @@ Models: OpenSpiel's decision and chance nodes. ``Game.pending()`` returns one of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.core.actions import Action, DiceSpec
+
+if TYPE_CHECKING:
+    from game.core.present import Offer, Steer
+
+
+@dataclass(frozen=True)
+class PickDice:
+    """A free answer that picks dice by position (a re-roll): the player toggles any of
+    ``faces`` (1-based positions) and ``answer(positions)`` is the action to apply, which the
+    ruleset checks like any other (``Game.why_not``)."""
+
+    faces: tuple[int, ...]
+    answer: Callable[[frozenset[int]], Action]
+    confirm_label: str = "Re-roll the picked dice"
+
+
+@dataclass(frozen=True)
+class PickNumber:
+    """A free answer that is a number from ``low`` to ``high`` in steps of ``step``."""
+
+    label: str
+    low: float
+    high: float
+    step: float
+    answer: Callable[[float], Action]
+    default: float | None = None
+
+
+@dataclass(frozen=True)
+class PointAnswer:
+    """A free answer made by pointing on the board (any legal move, any facing): see
+    :class:`game.core.present.Steer`."""
+
+    steer: Steer
+
+
+FreeAnswer = PickDice | PickNumber | PointAnswer
+"""A parameterised answer that the ruleset validates instead of a fixed list."""
 
 
 @dataclass(frozen=True)
 class PlayerDecision:
-    """A procedure needs ``player`` to pick one of ``options`` (``kind`` names the question)."""
+    """A procedure needs ``player`` to answer a question (``kind`` names it).
+
+    ``offers`` are discrete answers, each legal by definition and shown with its label, tooltip
+    and ghost. ``free`` lists parameterised answers (dice to pick, a number, a pose by pointing):
+    any action they build is checked by the ruleset, so a continuous choice is never reduced to
+    a sample. Every decision offers at least one discrete answer or one free answer.
+    """
 
     player: int
     kind: str
     prompt: str
-    options: tuple[Action, ...]
+    offers: tuple[Offer, ...]
     rules: tuple[str, ...] = ()
+    free: tuple[FreeAnswer, ...] = ()
+
+    @property
+    def options(self) -> tuple[Action, ...]:
+        """The actions of the discrete offers."""
+        return tuple(offer.action for offer in self.offers)
 
 
 @dataclass(frozen=True)

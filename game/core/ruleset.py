@@ -39,9 +39,12 @@ from game.core.actions import (
     Pivot,
 )
 from game.core.events import Event
+from game.core.inspect import InfoLine, Inspection, Segment, UnitCard
 from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.present import Command, Ghost, Offer, humanise, plain_label
+from game.core.procedure import ProcedureLoop, Steps
 from game.core.state import BoardKind, GameState, HexBoard, TableBoard, Unit
-from game.geometry.hexgrid import Hex
+from game.geometry.hexgrid import Hex, hex_center
 from game.geometry.tray import Tray
 
 OVERLAP_AREA = 1e-6
@@ -138,16 +141,53 @@ def hex_label(h: Hex) -> str:
     return f"({h.q},{h.r})"
 
 
+TABLE_RULE_TEXTS: Mapping[str, str] = {
+    "WB-TBL-1": "In sandbox play a player may pick up one of their own units and put it anywhere "
+    "it fits: fully on the table, not on top of another unit, not on impassable terrain.",
+    "WB-TBL-2": "In sandbox play a unit may turn in place to any facing, as long as it still "
+    "fits where it stands.",
+    "WB-TBL-3": "Any player may roll free dice while nothing else is being resolved; the game "
+    "records the roll like any other.",
+    "WB-TBL-4": "Ending an activation passes control to the next player at the table; when the "
+    "last player has passed, a new round begins.",
+    "WB-DICE-1": "When a rule calls for dice, the game either rolls them from its seeded dice or "
+    "takes the numbers you rolled at the table; either way the result goes into the log, so "
+    "replays repeat it exactly.",
+    "WB-HIST-1": "You cannot take back an action after you rolled dice for it (no re-rolling by "
+    "undo), unless the table was set up to allow it.",
+}
+"""The table's own rules (WB-*), in the game's words; every ruleset's catalogue includes them."""
+
+
 class Ruleset:
-    """Base ruleset: the table actions. Subclasses register more with :meth:`register`."""
+    """Base ruleset: the table actions and the whole plug-in contract with neutral defaults.
+
+    A rules system subclasses it and declares itself with class attributes (:attr:`name`,
+    :attr:`title`, :attr:`description`, :attr:`board_kinds`, :attr:`rule_texts`,
+    :attr:`phases`), registers its actions (:meth:`register`) and procedure steps
+    (:meth:`procedure_steps`), and answers the table's questions with typed records
+    (:meth:`commands`, :meth:`present`, :meth:`inspect_pair`, :meth:`inspect_unit`,
+    :meth:`unit_card`). ``docs/architecture.md`` describes the contract with a worked example.
+    """
 
     name: ClassVar[str] = "table"
+    title: ClassVar[str] = "Table"
+    description: ClassVar[str] = "The bare table: free moves, free dice and hand-overs."
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table", "hex")
+    rule_texts: ClassVar[Mapping[str, str]] = {}
+    """This ruleset's own rule IDs and their paraphrase in the game's words (its catalogue)."""
+    phases: ClassVar[tuple[str, ...]] = ()
+    """The phases of a turn, in order, for rulesets whose turn has phases (else empty)."""
+    option_keys: ClassVar[tuple[str, ...]] = ()
+    """The ``[rules.options]`` keys this ruleset takes."""
+    free_dice: ClassVar[bool] = True
+    """Whether players may roll free dice (WB-TBL-3) between procedures."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
         self._checks: dict[type[Action], Checker] = {}
         self._handlers: dict[type[Action], Handler] = {}
+        self.loop = ProcedureLoop(self.procedure_steps())
         self.register(MoveUnit, self._check_move, self._do_move)
         self.register(MoveHex, self._check_hexmove, self._do_hexmove)
         self.register(Pivot, self._check_pivot, self._do_pivot)
@@ -171,6 +211,29 @@ class Ruleset:
         """Every action type this ruleset understands (the table's and its own)."""
         extra = tuple(t for t in self._checks if t not in TABLE_ACTIONS)
         return TABLE_ACTIONS + extra
+
+    def procedure_steps(self) -> Sequence[Steps[Any]]:
+        """The steps of every procedure this ruleset runs (see :mod:`game.core.procedure`)."""
+        return ()
+
+    @classmethod
+    def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
+        """Every problem with a scenario's ``[rules.options]`` (unknown keys, bad values);
+        rulesets with options override it. The default takes no options."""
+        import difflib
+
+        problems = []
+        for key in options:
+            close = difflib.get_close_matches(str(key), list(cls.option_keys), n=1)
+            problems.append(SetupProblem(f"rules.options.{key}",
+                                         f"unknown {cls.name} option", close[0] if close else None))
+        return [p for p in problems if p.path.removeprefix("rules.options.")
+                not in cls.option_keys]
+
+    @classmethod
+    def catalogue(cls) -> dict[str, str]:
+        """Every rule ID this ruleset cites, with its paraphrase (the table's WB-* included)."""
+        return {**TABLE_RULE_TEXTS, **cls.rule_texts}
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -217,7 +280,7 @@ class Ruleset:
 
     def decision(self, state: GameState) -> PlayerDecision | Chance | None:
         """The decision or chance node the running procedure waits for, if any."""
-        return None
+        return self.loop.waiting(state)
 
     def legal_actions(self, state: GameState) -> list[Action]:
         """Every discrete legal action now (continuous moves are checked by why_not only)."""
@@ -235,15 +298,99 @@ class Ruleset:
         self._handlers[type(action)](state, action, ctx)
 
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
-        """Feed a chance node's results to the running procedure."""
-        raise NotImplementedError(f"{self.name} asked for dice it does not use")
+        """Feed a chance node's results to the running procedure, then run on."""
+        self.loop.feed_dice(state, results, ctx)
+        self.settle(state, ctx)
 
     def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
-        """Feed a decision's answer to the running procedure (the Game checked it was offered)."""
-        raise NotImplementedError(f"{self.name} received a choice it did not ask for")
+        """Feed a decision's answer (offered, or a free answer the ruleset accepted) to the
+        running procedure, then run on."""
+        self.loop.feed_answer(state, choice, ctx)
+        self.settle(state, ctx)
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
-        return Refusal("no decision is waiting for an answer", ())
+        """Why a free answer is refused (offered answers never get here: the Game accepts
+        them)."""
+        return self.loop.check_answer(state, choice)
+
+    def settle(self, state: GameState, ctx: Context) -> None:
+        """Run the procedures' automatic steps; when none is left, :meth:`procedures_done`."""
+        self.loop.run(state, ctx, self.procedures_done)
+
+    def procedures_done(self, state: GameState, ctx: Context) -> None:
+        """Called when the procedure stack has emptied (end an activation, change phase)."""
+
+    def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
+        """The legal discrete actions of one unit now (what its buttons offer). Rulesets
+        override it with a cheaper per-unit computation; the answers must equal the unit's
+        share of :meth:`legal_actions`."""
+        return [a for a in self.legal_actions(state) if a.actor() == unit_id]
+
+    # --- presentation (the table draws these, knowing no ruleset) ---------------------------
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        """An action or answer as a player sees it: label, tooltip, target and ghost."""
+        names = {u.id: u.name for u in state.units.values()}
+        ghost: Ghost | None = None
+        if isinstance(action, MoveUnit):
+            ghost = Ghost(action.unit, pose=(action.x, action.y, action.facing))
+        elif isinstance(action, MoveHex):
+            ghost = Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing)
+        return Offer(action, plain_label(action, names), target=action.target_id(), ghost=ghost)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        """The buttons of ``unit_id`` now: one per action type the unit performs, with its
+        legal offers or the refusal that disables it. The default groups
+        :meth:`legal_actions_for` by type; rulesets override it for steering and labels."""
+        legal = self.legal_actions_for(state, unit_id)
+        out: list[Command] = []
+        for action_type in self.action_types():
+            if action_type in TABLE_ACTIONS:
+                continue
+            mine = tuple(self.present(state, a) for a in legal if type(a) is action_type)
+            label = humanise(action_type.__name__)
+            doc = (action_type.__doc__ or "").strip().splitlines()
+            refusal = None if mine else Refusal(f"{label}: no legal use right now", ())
+            out.append(Command(action_type.verb, label, doc[0] if doc else label, mine,
+                               refusal=refusal))
+        return tuple(out)
+
+    # --- inspection (what the table shows on hover and selection) ----------------------------
+
+    def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
+        """What ``viewer_id`` sees of ``target_id``. The default measures the distance (inches
+        between trays, or hexes) and cites no rule: a rules-free table."""
+        viewer, target = state.units.get(viewer_id), state.units.get(target_id)
+        if viewer is None or target is None or viewer_id == target_id:
+            return None
+        title = f"{viewer.name} -> {target.name}"
+        if viewer.tray is not None and target.tray is not None:
+            from shapely.ops import nearest_points
+
+            a, b = nearest_points(viewer.tray.polygon, target.tray.polygon)
+            gap = a.distance(b)
+            return Inspection(title, (InfoLine(f'Distance {gap:.2f}" (nearest edges)'),),
+                              (Segment((a.x, a.y), (b.x, b.y), "range", f'{gap:.2f}"'),))
+        if viewer.hex is not None and target.hex is not None:
+            steps = viewer.hex.distance(target.hex)
+            plural = "" if steps == 1 else "es"
+            return Inspection(title, (InfoLine(f"Distance {steps} hex{plural}"),),
+                              (Segment(hex_center(viewer.hex), hex_center(target.hex), "range",
+                                       f"{steps}"),))
+        return None
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        """What the selected unit can do now (reach areas, arcs, notes); None for nothing."""
+        return None
+
+    def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
+        """The unit's stat card (every stat, attacks, abilities, what is left)."""
+        unit = state.units.get(unit_id)
+        if unit is None:
+            return None
+        owner = state.player(unit.owner).name
+        lines = [InfoLine(f"{humanise(k)}: {v}") for k, v in unit.status().items()]
+        return UnitCard(f"{unit.name} ({owner})", tuple(lines))
 
     def allows_free_moves(self, state: GameState) -> bool:
         """Whether sandbox moves and pivots are allowed now (WB-TBL-1/2)."""

@@ -133,14 +133,21 @@ class Procedure:
     player: int
 
 
+OMIT_IF_DEFAULT = {"hash": "omit-if-default"}
+"""Field metadata: the canonical form (and so the state hash) leaves the field out while it
+holds its default, so adding such a field keeps the hashes of every earlier save."""
+
+
 @dataclass(kw_only=True)
 class TurnState:
-    """Whose turn it is: round number (1-based), the active player, units done this round."""
+    """Whose turn it is: round number (1-based), the active player, units done this round and,
+    for rulesets whose turn has phases (``Ruleset.phases``), the current phase."""
 
     round: int = 1
     active: int = 1
     activated: list[str] = field(default_factory=list)
     current_unit: str | None = None
+    phase: str | None = field(default=None, metadata=OMIT_IF_DEFAULT)
 
 
 @dataclass(frozen=True)

@@ -211,7 +211,7 @@ class _Builder:
 
     def _ruleset(self) -> Ruleset | None:
         name = self.model.scenario.ruleset
-        known = list(rulesets.RULESET_PACKAGES)
+        known = rulesets.names()
         if name not in known:
             self.problem(("scenario", "ruleset"), f"unknown ruleset {name!r}; expected one of: "
                          f"{', '.join(known)}", did_you_mean(name, known))

@@ -25,6 +25,7 @@ from game.core import (
 from game.core.actions import Action, parse
 from game.core.hashing import snapshot
 from game.core.pending import Refusal
+from game.core.present import plain_offers
 from game.rulesets.sandbox import SandboxRuleset
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
@@ -61,7 +62,8 @@ class ProbeRuleset(SandboxRuleset):
         if proc.step == "roll":
             return Chance(proc.player, DiceSpec(2, 6), "test roll", ("T-1",))
         return PlayerDecision(
-            proc.player, "pick", "keep or drop?", (Choose.of(keep="yes"), Choose.of(keep="no"))
+            proc.player, "pick", "keep or drop?",
+            plain_offers((Choose.of(keep="yes"), Choose.of(keep="no"))),
         )
 
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from game.core.ruleset import TABLE_RULE_TEXTS as TABLE_RULES
 from game.learn import explain, rule_texts
-from game.learn.explain import TABLE_RULES
 
 
 def test_every_table_rule_is_explained() -> None:

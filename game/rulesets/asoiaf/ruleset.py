@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from game.core.actions import Action, Choose, DiceSpec, EndActivation
 from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.present import plain_offers
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.geometry.arcs import Arc
@@ -39,6 +40,7 @@ from game.rulesets.asoiaf.procedures import (
     RetreatProc,
 )
 from game.rulesets.asoiaf.profiles import Profile, parse_profile, profiles
+from game.rulesets.asoiaf.texts import RULE_TEXTS
 from game.rulesets.asoiaf.units import AsoiafUnit
 
 Hook = Callable[[GameState, AttackProc, Context], None]
@@ -58,6 +60,14 @@ class AsoiafRuleset(Ruleset):
     """A Song of Ice and Fire TMG on a table (see the module docstring)."""
 
     name: ClassVar[str] = "asoiaf"
+    title: ClassVar[str] = "A Song of Ice and Fire"
+    description: ClassVar[str] = (
+        "A Song of Ice and Fire: Tabletop Miniatures Game on a table of inches. Players take "
+        "turns activating one unit at a time to Charge, Attack, Maneuver or Retreat; charges "
+        "roll for distance, attacks roll to hit, to block and for Panic, and every step is "
+        "measured exactly: arcs, Line of Sight, range and alignment.")
+    option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+    rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
@@ -72,6 +82,10 @@ class AsoiafRuleset(Ruleset):
         self.register(Retreat, self._check_retreat, self._do_retreat)
         self.register(Hold, self._check_hold, self._do_hold)
         self.register(EndActivation, self._check_end_activation, self._do_end)
+
+    @classmethod
+    def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
+        return option_problems(options)
 
     def add_hook(self, window: str, hook: Hook) -> None:
         """Bind an effect to an attack window (one of :data:`WINDOWS`)."""
@@ -449,7 +463,7 @@ class AsoiafRuleset(Ruleset):
                    for d, dist, f in moves.retreat_options(state, unit, limit)]
         options.append(Choose.of(dir="stay"))
         return PlayerDecision(proc.player, "retreat.move", f"Where does {unit.name} retreat "
-                              f"(up to {limit:g}\")?", tuple(options), ("AS-CORE-4",))
+                              f"(up to {limit:g}\")?", plain_offers(options), ("AS-CORE-4",))
 
     def _retreat_dice(self, state: GameState, proc: RetreatProc, results: tuple[int, ...],
                       ctx: Context) -> None:
@@ -496,7 +510,7 @@ class AsoiafRuleset(Ruleset):
             options += [Choose.of(unit=uid, facing=f)
                         for f in moves.pivot_options(state, unit, None)]
             prompt = f"{unit.name} may make a free Pivot"
-        return PlayerDecision(unit.owner, f"free.{kind}", prompt, tuple(options), (rule,))
+        return PlayerDecision(unit.owner, f"free.{kind}", prompt, plain_offers(options), (rule,))
 
     def _free_step(self, state: GameState, proc: FreeMoveProc, ctx: Context) -> bool:
         while proc.queue and not state.units[proc.queue[0][0]].on_board:
@@ -571,7 +585,8 @@ class AsoiafRuleset(Ruleset):
         if proc.step == "arc":
             return PlayerDecision(proc.player, "charge.arc", "The charger stands 50/50 across "
                                   "two arcs: choose the arc to contact",
-                                  tuple(Choose.of(arc=a) for a in proc.arcs), ("AS-CHG-4",))
+                                  plain_offers([Choose.of(arc=a) for a in proc.arcs]),
+                                  ("AS-CHG-4",))
         if proc.step == "roll":
             return Chance(proc.player, DiceSpec(1, 6), f"Charge distance of {unit.name} "
                           f"(D6 + Speed {unit.stats.speed})", ("AS-CHG-6",))
@@ -580,7 +595,8 @@ class AsoiafRuleset(Ruleset):
                           ("AS-CHG-14",))
         options = tuple(self._align_choice(p) for p in self._charge_placements(state, proc))
         return PlayerDecision(proc.player, "charge.align", f"Align {unit.name} with "
-                              f"{self._u(state, proc.target).name}", options, ("AS-CHG-7",))
+                              f"{self._u(state, proc.target).name}", plain_offers(options),
+                              ("AS-CHG-7",))
 
     @staticmethod
     def _align_choice(p: geo.Placement) -> Choose:
@@ -964,7 +980,7 @@ class AsoiafRuleset(Ruleset):
         if proc.step == "reroll_choice":
             return PlayerDecision(attacker.owner, "attack.reroll", "Charge Bonus: re-roll which "
                                   f"attack dice? ({' '.join(map(str, proc.attack_dice))})",
-                                  self._reroll_options(proc), ("AS-BON-1",))
+                                  plain_offers(self._reroll_options(proc)), ("AS-BON-1",))
         if proc.step == "reroll_roll":
             return Chance(attacker.owner, DiceSpec(len(proc.reroll), 6), "Charge Bonus re-roll",
                           ("AS-BON-1", "AS-RES-3"))
@@ -1160,6 +1176,13 @@ class AsoiafRuleset(Ruleset):
 
 def validate_options(options: Mapping[str, Any]) -> None:
     """Refuse unknown or ill-typed ruleset options, listing every problem."""
+    problems = option_problems(options)
+    if problems:
+        raise SetupError(problems)
+
+
+def option_problems(options: Mapping[str, Any]) -> list[SetupProblem]:
+    """Every unknown or ill-typed ruleset option."""
     problems = []
     for key, value in options.items():
         if key not in OPTION_KEYS:
@@ -1172,5 +1195,4 @@ def validate_options(options: Mapping[str, Any]) -> None:
                                          or isinstance(value, bool) or not 0 <= value <= 6):
             problems.append(SetupProblem("rules.options.rough_penalty",
                                          "expected inches between 0 and 6"))
-    if problems:
-        raise SetupError(problems)
+    return problems

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from game.core.actions import Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision
+from game.core.present import plain_offers
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.hexgrid import Hex, direction_to, retreat_arc
@@ -307,7 +308,7 @@ def _formation_node(state: GameState, proc: Melee, side: Side) -> PlayerDecision
         return None
     options = (Choose.of(formation="none"), *(Choose.of(formation=f.name) for f in usable))
     return PlayerDecision(unit.owner, "formation",
-                          f"Use a Tactical Formation with {unit.name}?", options,
+                          f"Use a Tactical Formation with {unit.name}?", plain_offers(options),
                           ("HX-MEL-20", *(f.rule for f in usable)))
 
 
@@ -362,13 +363,15 @@ def _choice_node(state: GameState, proc: Melee) -> PlayerDecision | None:
         winner = gods_unit(state, proc.winner)
         if step == PUSH:
             return PlayerDecision(winner.owner, "push", f"Push the loser back with "
-                                  f"{winner.name}?", _yes_no("push"), ("HX-MEL-60",))
+                                  f"{winner.name}?", plain_offers(_yes_no("push")), ("HX-MEL-60",))
         if step == CONSOLIDATE:
             return PlayerDecision(winner.owner, "consolidate", f"Follow up into the vacated "
-                                  f"hex with {winner.name}, or hold?", _yes_no("follow"),
+                                  f"hex with {winner.name}, or hold?",
+                                  plain_offers(_yes_no("follow")),
                                   ("HX-MEL-70",))
         return PlayerDecision(winner.owner, "facing", f"Choose {winner.name}'s facing.",
-                              tuple(Choose.of(facing=f) for f in range(6)), ("HX-MEL-70",))
+                              plain_offers([Choose.of(facing=f) for f in range(6)]),
+                              ("HX-MEL-70",))
     if step in (STAND, RETREAT):
         assert proc.loser is not None
         loser = gods_unit(state, proc.loser)
@@ -377,12 +380,13 @@ def _choice_node(state: GameState, proc: Melee) -> PlayerDecision | None:
                 return None
             return PlayerDecision(loser.owner, "stand", f"Stand ground with {loser.name} "
                                   "for 1 Morale Token instead of being pushed?",
-                                  _yes_no("stand"), ("HX-MEL-60",))
+                                  plain_offers(_yes_no("stand")), ("HX-MEL-60",))
         hexes = retreat_hexes(state, proc)
         if len(hexes) < 2:
             return None
         return PlayerDecision(loser.owner, "retreat", f"Where does {loser.name} retreat?",
-                              tuple(Choose.of(q=h.q, r=h.r) for h in hexes), ("HX-MEL-60",))
+                              plain_offers([Choose.of(q=h.q, r=h.r) for h in hexes]),
+                              ("HX-MEL-60",))
     return None
 
 

@@ -34,6 +34,7 @@ from game.rulesets.godsgloom.board import (
     where,
 )
 from game.rulesets.godsgloom.effects import ABILITIES, FORMATIONS
+from game.rulesets.godsgloom.texts import RULE_TEXTS
 from game.rulesets.godsgloom.units import GodsUnit, Profile, build_unit, load_profiles
 
 OPTIONS = ("attack_test", "rounds")
@@ -81,7 +82,19 @@ class GodsgloomRuleset(Ruleset):
     """GODSGLOOM on a hex map (see module docstring)."""
 
     name: ClassVar[str] = "godsgloom"
+    title: ClassVar[str] = "GODSGLOOM"
+    description: ClassVar[str] = (
+        "GODSGLOOM's hex skirmish: each unit fills one hex and faces one of its six edges. "
+        "Units spend Morale Tokens to fight; a melee is an Attack Test of attack and defence "
+        "dice, then the winner pushes the loser back, the loser may stand its ground, and the "
+        "winner may follow up and turn to face anew.")
+    rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
+    option_keys: ClassVar[tuple[str, ...]] = OPTIONS
+
+    @classmethod
+    def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
+        return check_options(options)
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         """Check the options, load the profiles and register the actions."""

@@ -39,6 +39,11 @@ class SandboxRuleset(Ruleset):
     """Table actions only; free moves are always allowed between procedures."""
 
     name: ClassVar[str] = "sandbox"
+    title: ClassVar[str] = "Sandbox"
+    description: ClassVar[str] = (
+        "A rules-free table for \"what if\" set-ups: trays or hex units that their players "
+        "drag, push and turn freely, free dice to roll, and distances measured on hover. "
+        "Nothing is enforced but that units never overlap or leave the board.")
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table", "hex")
 
     def profile_ids(self) -> Sequence[str]:

@@ -1,0 +1,133 @@
+"""How a ruleset presents actions and answers to a player: labels, tooltips, ghosts, buttons.
+
+The table knows no ruleset. Everything it shows about an action comes from these records, which
+the ruleset builds (:meth:`game.core.ruleset.Ruleset.present` and
+:meth:`~game.core.ruleset.Ruleset.commands`):
+
+- :class:`Offer`: one concrete action or decision answer, with its player-facing label, tooltip,
+  the unit it is aimed at and the ghost placement it would produce;
+- :class:`Steer`: a *continuous* choice (a Maneuver, a free pivot, any facing): the table turns a
+  pointer position and an extra turn into an :class:`Offer` through the ruleset's own function,
+  then asks the core ``why_not`` before it applies anything (continuous choices are checked, not
+  enumerated);
+- :class:`Command`: one button of a unit: its label, tooltip, legal offers, steer, or the refusal
+  that disables it.
+
+Player-facing text here never shows the action syntax (``choose align=50 side=left``): that is
+what :class:`Offer` labels are for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from game.core.actions import Action, Choose
+from game.core.pending import Refusal
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """Where an offer would put a unit, drawn see-through on the board.
+
+    A table unit has ``pose`` (x, y, facing in degrees); a hex unit has ``hex`` (q, r) and
+    ``hex_facing`` (0..5). Coordinates are the board's own (inches, or axial hexes).
+    """
+
+    unit: str
+    pose: tuple[float, float, float] | None = None
+    hex: tuple[int, int] | None = None
+    hex_facing: int | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One action or answer as a player sees it."""
+
+    action: Action
+    label: str
+    hint: str = ""
+    target: str | None = None
+    ghost: Ghost | None = None
+
+
+@dataclass(frozen=True)
+class Steer:
+    """A continuous choice for ``unit`` made by pointing.
+
+    ``build(point, turn)`` returns the offer for the pointer at ``point`` (board coordinates)
+    with ``turn`` extra degrees of final pivot (mouse wheel; ``free`` means the player holds the
+    free-aim modifier, so no snapping), or None where the pointer means nothing. The table then
+    asks ``Game.why_not`` for the offer's action and only applies a legal one.
+    """
+
+    unit: str
+    build: Callable[[Point, float, bool], Offer | None]
+    hint: str = ""
+    turn_step: float = 15.0
+
+
+@dataclass(frozen=True)
+class Command:
+    """One button of a unit: what it does now, or why it cannot.
+
+    ``offers`` are legal instances (targeted ones name their ``target``); ``steer`` makes the
+    command continuous; ``refusal`` says why the command cannot be used now (the button is then
+    disabled and the refusal is its tooltip). ``target_refusal(unit_id)`` explains why a unit
+    that is not among the offers' targets cannot be the target (shown on hover).
+    """
+
+    key: str
+    label: str
+    hint: str = ""
+    offers: tuple[Offer, ...] = ()
+    steer: Steer | None = None
+    refusal: Refusal | None = None
+    target_refusal: Callable[[str], Refusal | None] | None = None
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the button can be pressed."""
+        return self.refusal is None and (bool(self.offers) or self.steer is not None)
+
+    @property
+    def targeted(self) -> bool:
+        """Whether the command is aimed at other units (the player clicks a target)."""
+        return any(o.target is not None for o in self.offers)
+
+    def offers_against(self, target: str) -> tuple[Offer, ...]:
+        """The offers aimed at ``target``."""
+        return tuple(o for o in self.offers if o.target == target)
+
+
+def humanise(text: str) -> str:
+    """``melee_attack`` or ``MeleeAttack`` -> ``Melee attack``."""
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).replace("_", " ").strip()
+    text = " ".join(w if w.isupper() else w.lower() for w in text.split())
+    return text[:1].upper() + text[1:]
+
+
+def plain_label(action: Action, names: Mapping[str, str]) -> str:
+    """A readable label built from an action's fields, for rulesets that write none of their
+    own: the verb humanised, unit ids replaced by ``names``, ``key=value`` as ``key value``.
+    Rulesets override :meth:`game.core.ruleset.Ruleset.present` with better words."""
+    if isinstance(action, Choose):
+        parts = [f"{humanise(k)} {names.get(v, v)}".strip() for k, v in action.as_dict().items()]
+        return "; ".join(parts) or "Choose"
+    words = []
+    for word in action.tokens():
+        key, sep, value = word.partition("=")
+        words.append(f"{key} {names.get(value, value)}" if sep else names.get(word, word))
+    words = [w for w in words if w != "->"]
+    return " ".join([humanise(action.verb), *words])
+
+
+def plain_offers(actions: Sequence[Action],
+                 names: Mapping[str, str] | None = None) -> tuple[Offer, ...]:
+    """Offers for ``actions`` labelled by :func:`plain_label` (no ghosts): the neutral
+    presentation a ruleset starts from before it writes its own words."""
+    return tuple(Offer(a, plain_label(a, names or {})) for a in actions)
