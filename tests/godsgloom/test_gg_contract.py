@@ -14,7 +14,7 @@ import pytest
 from game.core.actions import Choose
 from game.core.game import Game
 from game.core.inspect import HexMark, Inspection, Segment
-from game.core.pending import Idle, Over, PlayerDecision
+from game.core.pending import Idle, IllegalAction, Over, PlayerDecision
 from game.geometry.hexgrid import Hex, direction_to, hex_corners
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, MeleeAttack
 from game.rulesets.godsgloom.activation import Activation
@@ -143,7 +143,7 @@ def test_hx_mel_60_push_never_enters_a_hex_held_by_another_unit() -> None:
     assert {o.action for o in node.offers} == {Choose.of(q=2, r=-1), Choose.of(q=1, r=1)}
     refusal = game.why_not(Choose.of(q=2, r=0))
     assert refusal is not None and "HX-MEL-60" in refusal.rules
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction):
         game.apply(Choose.of(q=2, r=0))
     assert at(game, "d")[0] == Hex(1, 0) and at(game, "x")[0] == Hex(2, 0)
 
