@@ -307,7 +307,8 @@ def test_inspection_melee_odds_come_from_the_instance() -> None:
         assert sum(p for _, p in who.bars) == 1
         wounds = next(c for c in seen.odds if c.title.startswith("Wounds to"))
         assert sum(p for _, p in wounds.bars) == 1
-        assert f"Melee ({name} Attack Test)" in seen.text()
+        assert f"Attack Test: {name} (" in seen.text()
+        assert "Melee: attacker inline wins" in seen.text()
         assert "Attacker: 2 attack + 1 defence dice" in seen.text()
 
 

@@ -184,7 +184,7 @@ def sight_part(state: GameState, viewer: GodsUnit,
     assert viewer.hex is not None and target.hex is not None
     seen = sight(state, viewer, target.hex)
     if seen.visible:
-        line = InfoLine(f"Line of Sight: clear ({len(seen.lines)} corner lines from one front "
+        line = InfoLine(f"Line of Sight: yes ({len(seen.lines)} corner lines from one front "
                         "corner)", ("HX-LOS-1",), "good")
         return line, tuple(Segment(a, b, "sight") for a, b in seen.lines)
     a, b = hex_center(viewer.hex), hex_center(target.hex)
@@ -195,7 +195,7 @@ def sight_part(state: GameState, viewer: GodsUnit,
            else "it is not seen from the corners of its front")
     shapes: list[Shape] = [Segment(a, b, "blocked")]
     shapes += [HexMark(h.q, h.r, "blocked") for h in blockers]
-    return InfoLine(f"Line of Sight: blocked ({why})", ("HX-LOS-1",), "bad"), tuple(shapes)
+    return InfoLine(f"Line of Sight: no ({why})", ("HX-LOS-1",), "bad"), tuple(shapes)
 
 
 def _pool_text(role: str, pool: Pool) -> InfoLine:
@@ -210,6 +210,10 @@ def _pool_text(role: str, pool: Pool) -> InfoLine:
 
 def _pct(p: Fraction) -> str:
     return f"{100 * float(p):.1f}%"
+
+
+def _mean(dist: dict[int, Fraction]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
 
 
 def _bars(dist: dict[int, Fraction]) -> tuple[tuple[str, Fraction | float], ...]:
@@ -229,22 +233,27 @@ def melee_lines(rs: GodsgloomRuleset, viewer: GodsUnit, target: GodsUnit,
                 outlook: MeleeOutlook) -> tuple[list[InfoLine], list[OddsChart]]:
     """The odds as text lines and bar charts."""
     odds = outlook.odds
-    lines = [InfoLine(f"Melee ({rs.test.name} Attack Test): {viewer.name} wins "
-                      f"{_pct(odds.attacker_wins)}, {target.name} wins "
-                      f"{_pct(odds.defender_wins)}, no winner {_pct(odds.no_winner)}",
-                      ("HX-MEL-30", "HX-MEL-50"))]
+    lines = [InfoLine(f"Melee: attacker {viewer.name} wins {_pct(odds.attacker_wins)}, "
+                      f"defender {_pct(odds.defender_wins)}, no winner "
+                      f"{_pct(odds.no_winner)}", ("HX-MEL-30", "HX-MEL-50")),
+             InfoLine(f"Attack Test: {rs.test.name} ({rs.test.summary})", ("HX-MEL-30",))]
+    if odds.wounds_to_defender:
+        lines.append(InfoLine(f"Expected wounds: to defender {target.name} "
+                              f"{_mean(odds.wounds_to_defender):.2f}, to attacker "
+                              f"{_mean(odds.wounds_to_attacker):.2f}",
+                              ("HX-MEL-30", "HX-ATC-50")))
     if outlook.attacker_pool is not None and outlook.defender_pool is not None:
         lines += [_pool_text("Attacker", outlook.attacker_pool),
                   _pool_text("Defender", outlook.defender_pool)]
     lines += [InfoLine(note, ("HX-MEL-10", "HX-MEL-20")) for note in outlook.notes]
-    charts = [OddsChart("Who wins", ((f"{viewer.name} wins", odds.attacker_wins),
-                                     (f"{target.name} wins", odds.defender_wins),
+    charts = [OddsChart("Who wins", ((f"Attacker {viewer.name}", odds.attacker_wins),
+                                     (f"Defender {target.name}", odds.defender_wins),
                                      ("No winner", odds.no_winner)), ("HX-MEL-50",))]
     if odds.wounds_to_defender:
-        charts.append(OddsChart(f"Wounds to {target.name}", _bars(odds.wounds_to_defender),
-                                ("HX-MEL-30", "HX-ATC-50")))
-        charts.append(OddsChart(f"Wounds to {viewer.name}", _bars(odds.wounds_to_attacker),
-                                ("HX-MEL-30", "HX-ATC-50")))
+        charts.append(OddsChart(f"Wounds to the defender, {target.name}",
+                                _bars(odds.wounds_to_defender), ("HX-MEL-30", "HX-ATC-50")))
+        charts.append(OddsChart(f"Wounds to the attacker, {viewer.name}",
+                                _bars(odds.wounds_to_attacker), ("HX-MEL-30", "HX-ATC-50")))
     return lines, charts
 
 
