@@ -128,3 +128,22 @@ def test_exact_odds_with_focus_rerolls_match_the_resolver() -> None:
     to_def, _, _ = _sample(base, n)
     for k, p in preview.odds.wounds_to_defender.items():
         assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
+
+
+def test_hx_eff_1_odds_after_the_stakes_match_the_resolver() -> None:
+    """The stakes leave the attacker Weak (1 health: one attack die fewer, HX-WEAK-1) before
+    the dice; the odds run the resolver's own beginning effects, so they agree with it."""
+    n = 1500
+
+    base = duel(a={"stats": {"health": 2, "attack": 3}},
+                hexes=[{"at": [1, 0], "keywords": ["stakes"]}])
+
+    preview = valid(base)
+    assert preview.attacker_pool is not None and preview.attacker_pool.attack == 2
+    to_def, to_att, winners = _sample(base, n)
+    for k, p in preview.odds.wounds_to_defender.items():
+        assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
+    for k, p in preview.odds.wounds_to_attacker.items():
+        assert _close(to_att[k], n, float(p)), (k, to_att[k], p)
+    assert _close(winners["attacker"], n, float(preview.odds.attacker_wins))
+    assert _close(winners["defender"], n, float(preview.odds.defender_wins))
