@@ -337,3 +337,13 @@ def test_activation_procedure_is_plain_data() -> None:
     proc = game.state.procedure
     assert isinstance(proc, Activation) and proc.unit == "a"
     assert Activate("a") not in game.legal_actions()
+
+
+def test_advance_button_after_the_move_says_why() -> None:
+    game = duel()
+    play(game, "activate a", "advance a -1 0 1")
+    cmds = {c.key: c for c in rules(game).commands(game.state, "a")}
+    advance = cmds["advance"]
+    assert not advance.enabled and advance.refusal is not None
+    assert "already moved" in advance.refusal.reason
+    assert cmds["face"].enabled and cmds["melee"].refusal is not None

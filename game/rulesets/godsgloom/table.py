@@ -116,13 +116,20 @@ def commands(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> tuple[Comm
                     target_refusal=lambda tid: rs.why_not(state, MeleeAttack(unit_id, tid)))
     return (
         command("activate", "Activate", Activate, "HX-ACT-1", probe=Activate(unit_id)),
-        command("advance", "Advance", Advance, "HX-MOV-1",
-                fallback="it has already moved or has no free hex to go to"),
+        command("advance", "Advance", Advance, "HX-MOV-1", fallback=_no_move(state, unit_id)),
         command("face", "Face", Face, "HX-MOV-2"),
         melee,
         command("rally", "Rally", Rally, "HX-RAL-1", probe=Rally(unit_id)),
         command("focus", "Focus", Focus, "HX-FOC-1", probe=Focus(unit_id)),
     )
+
+
+def _no_move(state: GameState, unit_id: str) -> str:
+    """Why an activated unit has no Move to offer."""
+    act = current_activation(state)
+    if act is not None and act.unit == unit_id and act.moved:
+        return f"{_name(state, unit_id)} has already moved this activation"
+    return "there is no free hex it can reach"
 
 
 # --- the stat card --------------------------------------------------------------------------
