@@ -1,7 +1,8 @@
 """Exact odds (icepool) of the Attack Test and the melee, against the real resolver.
 
 Named for HX-ATC-30/50 (scoring, Blocks cancel Hits), HX-MEL-30 (the test's distribution)
-and HX-MEL-50 (who wins), checked by a seeded Monte Carlo of the resolver itself.
+and HX-MEL-50 (who wins), checked by a seeded Monte Carlo of the resolver itself. The odds come
+from the ruleset instance (``GodsgloomRuleset.melee_outlook``), so they use its Attack Test.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from fractions import Fraction
 
 from game.core.game import Game
 from game.core.hashing import snapshot
-from game.core.pending import Chance
+from game.core.pending import Chance, Refusal
 from game.core.ruleset import Context
 from game.rulesets.godsgloom.actions import Activate, MeleeAttack
 from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, Pool
-from game.rulesets.godsgloom.odds import wounds
-from game.rulesets.godsgloom.preview import melee_preview
+from game.rulesets.godsgloom.odds import MeleeOutlook, wounds
+from game.rulesets.godsgloom.ruleset import GodsgloomRuleset
 
 from .helpers import duel, play
 
@@ -31,17 +32,37 @@ def test_hx_atc_30_one_die_against_one_die_by_hand() -> None:
     assert Fraction(dist.probability(2)) == Fraction(1, 6) * Fraction(1, 3)
 
 
+def outlook(game: Game, attacker: str = "a", target: str = "d") -> MeleeOutlook | Refusal:
+    """The odds of ``attacker`` on ``target`` from the game's own ruleset instance."""
+    ruleset = game.ruleset
+    assert isinstance(ruleset, GodsgloomRuleset)
+    return ruleset.melee_outlook(game.state, attacker, target)
+
+
+def valid(game: Game) -> MeleeOutlook:
+    seen = outlook(game)
+    assert isinstance(seen, MeleeOutlook), seen
+    return seen
+
+
 def test_preview_refuses_what_the_rules_refuse() -> None:
     game = duel(a={"tokens": 0})
-    preview = melee_preview(game.state, "a", "d")
-    assert not preview.valid and preview.refusal is not None
-    assert "HX-MEL-0" in preview.refusal.rules
+    refusal = outlook(game)
+    assert isinstance(refusal, Refusal)
+    assert "HX-MEL-0" in refusal.rules
 
 
 def test_preview_counts_the_stakes_first() -> None:
     game = duel(a={"stats": {"health": 1}}, hexes=[{"at": [1, 0], "keywords": ["stakes"]}])
-    preview = melee_preview(game.state, "a", "d")
-    assert preview.valid and preview.defender_win_probability == 1.0
+    assert valid(game).odds.defender_wins == 1
+
+
+def test_hx_mel_30_odds_use_the_games_own_attack_test() -> None:
+    """The scenario's ``attack_test`` reaches the odds: 4+ without Criticals is worse."""
+    default = valid(duel()).odds
+    plain = valid(duel(options={"attack_test": "plain"})).odds
+    assert plain.wounds_to_defender[0] > default.wounds_to_defender[0]
+    assert max(plain.wounds_to_defender) == 2 and max(default.wounds_to_defender) == 4
 
 
 def _sample(base: Game, n: int) -> tuple[Counter[int], Counter[int], Counter[str]]:
@@ -83,16 +104,15 @@ def test_hx_mel_30_and_hx_mel_50_exact_odds_match_a_seeded_monte_carlo() -> None
                 d={"stats": {"attack": 2, "defence": 2, "health": 3,
                              "abilities": ["death-throes"]}})
 
-    preview = melee_preview(base.state, "a", "d")
-    assert preview.valid
+    preview = valid(base).odds
     to_def, to_att, winners = _sample(base, n)
     for k, p in preview.wounds_to_defender.items():
-        assert _close(to_def[k], n, p), (k, to_def[k], p)
+        assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
     for k, p in preview.wounds_to_attacker.items():
-        assert _close(to_att[k], n, p), (k, to_att[k], p)
-    assert _close(winners["attacker"], n, preview.win_probability)
-    assert _close(winners["defender"], n, preview.defender_win_probability)
-    assert _close(winners["none"], n, preview.no_winner_probability)
+        assert _close(to_att[k], n, float(p)), (k, to_att[k], p)
+    assert _close(winners["attacker"], n, float(preview.attacker_wins))
+    assert _close(winners["defender"], n, float(preview.defender_wins))
+    assert _close(winners["none"], n, float(preview.no_winner))
     assert abs(sum(preview.wounds_to_defender.values()) - 1) < 1e-12
 
 
@@ -103,8 +123,27 @@ def test_exact_odds_with_focus_rerolls_match_the_resolver() -> None:
     base = duel()
     play(base, "activate a", "focus a", "activate d", "end")
 
-    preview = melee_preview(base.state, "a", "d")
+    preview = valid(base)
     assert preview.attacker_pool is not None and preview.attacker_pool.rerolls
     to_def, _, _ = _sample(base, n)
-    for k, p in preview.wounds_to_defender.items():
-        assert _close(to_def[k], n, p), (k, to_def[k], p)
+    for k, p in preview.odds.wounds_to_defender.items():
+        assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
+
+
+def test_hx_eff_1_odds_after_the_stakes_match_the_resolver() -> None:
+    """The stakes leave the attacker Weak (1 health: one attack die fewer, HX-WEAK-1) before
+    the dice; the odds run the resolver's own beginning effects, so they agree with it."""
+    n = 1500
+
+    base = duel(a={"stats": {"health": 2, "attack": 3}},
+                hexes=[{"at": [1, 0], "keywords": ["stakes"]}])
+
+    preview = valid(base)
+    assert preview.attacker_pool is not None and preview.attacker_pool.attack == 2
+    to_def, to_att, winners = _sample(base, n)
+    for k, p in preview.odds.wounds_to_defender.items():
+        assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
+    for k, p in preview.odds.wounds_to_attacker.items():
+        assert _close(to_att[k], n, float(p)), (k, to_att[k], p)
+    assert _close(winners["attacker"], n, float(preview.odds.attacker_wins))
+    assert _close(winners["defender"], n, float(preview.odds.defender_wins))

@@ -1,7 +1,9 @@
 """GODSGLOOM: hex units with Morale Tokens and the Melee Attack Action (HX-*).
 
-``create(options)`` builds the ruleset; :mod:`.preview` and :mod:`.odds` serve the table's
-odds tooltip, :mod:`.texts` the rule explanations. Rules: docs/rules/godsgloom.md.
+``create(options)`` builds the ruleset. The melee runs on the core's procedure loop
+(:mod:`.melee_steps`, rules in :mod:`.melee`); :mod:`.odds` computes its exact odds with the
+resolver's own functions; :mod:`.table` builds what the table shows (labels, buttons, stat card,
+inspections); :mod:`.texts` holds the rule explanations. Rules: docs/rules/godsgloom.md.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 The seed gives no Attack Test; the game ships the DESIGN.md default (``"default"``) and keeps it
 replaceable per scenario through the ruleset option ``attack_test``:
 
+The ruleset instance holds the chosen test (``GodsgloomRuleset.test``); nothing reads it from
+the game state.
+
 - HX-ATC-10 Both units roll at once, each its whole pool: attack dice first, then defence dice.
   The attacker's pool is one chance node, the defender's the next.
 - HX-ATC-30 Each die showing the test's threshold or more (3+) is a success: a Hit on an attack
@@ -24,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.state import GameState
 from game.rulesets.godsgloom.effects import FORMATIONS
 from game.rulesets.godsgloom.units import GodsUnit
 
@@ -67,12 +69,6 @@ ATTACK_TESTS: dict[str, AttackTest] = {
 """Attack Tests a scenario may name with the option ``attack_test``."""
 
 DEFAULT_TEST = "default"
-
-
-def attack_test_of(state: GameState) -> AttackTest:
-    """The Attack Test this game uses (recorded in the state when the game starts)."""
-    settings = state.extra.get("godsgloom", {})
-    return ATTACK_TESTS[settings.get("attack_test", DEFAULT_TEST)]
 
 
 @dataclass(frozen=True)

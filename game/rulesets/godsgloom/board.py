@@ -17,6 +17,15 @@ ROUGH_COST = 2
 """Movement points a ``rough`` hex costs to enter (HX-MOV-1); other hexes cost 1."""
 
 
+FACING_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")
+"""Player-facing names of the hex facings 0..5 (see :mod:`game.geometry.hexgrid`)."""
+
+
+def facing_name(facing: int) -> str:
+    """``north-east`` for facing 0, and so on clockwise."""
+    return FACING_NAMES[facing % 6]
+
+
 def where(h: Hex | None) -> str:
     """A hex as the log writes it: ``(q,r)``."""
     return "off the map" if h is None else f"({h.q},{h.r})"

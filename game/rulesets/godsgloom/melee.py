@@ -1,12 +1,14 @@
-"""The Melee Attack Action Procedure, HX-MEL-10..80, as a small state machine.
+"""The Melee Attack Action Procedure, HX-MEL-10..80: its record and what each step does.
 
-:class:`Melee` is plain data on the state's procedure stack; :func:`run` advances it through
-the automatic steps until it needs a player's choice or dice (:func:`node`), and
-:func:`choose` / :func:`dice` feed those answers back. Choices are answered with the core's
-``choose`` action:
+:class:`Melee` is plain data on the state's procedure stack. This module holds the rules of
+each step -- the automatic ones (:func:`automatic`) and how dice (:func:`take_dice`) and
+answers (:func:`take_answer`) change the game. :mod:`.melee_steps` runs it on the core's
+procedure loop and builds the decisions; :mod:`.odds` computes its odds with the very same
+wound, death-throes and winner functions (:func:`wound_both`, :func:`beginning_effects`), so
+preview and play cannot disagree. Answers are the core's ``choose`` action:
 
 =====================  ==========================  ==========================================
-step                   who answers                 options
+step                   who answers                 answers
 =====================  ==========================  ==========================================
 formation-attacker     attacker's player           ``formation=none`` / ``formation=wedge``
 formation-defender     defender's player           ``formation=none`` / ``formation=shield-wall``
@@ -20,29 +22,20 @@ consolidate-facing     winner's player             ``facing=0`` .. ``facing=5``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.core.actions import Choose, DiceSpec
-from game.core.pending import Chance, PlayerDecision
-from game.core.present import plain_offers
+from game.core.actions import Choose
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.hexgrid import Hex, direction_to, retreat_arc
-from game.rulesets.godsgloom.attack_test import (
-    SIDES,
-    Pool,
-    attack_test_of,
-    pool_of,
-    score_test,
-)
+from game.rulesets.godsgloom.attack_test import AttackTest, Pool, pool_of, score_test
 from game.rulesets.godsgloom.board import gods_unit, is_empty, where
 from game.rulesets.godsgloom.effects import (
     FORMATIONS,
     Side,
     death_throes_wounds,
     stakes_wounds,
-    usable_formations,
     veteran_tokens,
 )
 from game.rulesets.godsgloom.units import GodsUnit
@@ -96,8 +89,8 @@ def pools(state: GameState, proc: Melee) -> tuple[Pool, Pool]:
             pool_of(defender, [f for u, f in proc.formations.items() if u == defender.id]))
 
 
-def suffer_wounds(state: GameState, unit: GodsUnit, wounds: int, ctx: Context,
-                  rules: Sequence[str], cause: str) -> None:
+def suffer_wounds(unit: GodsUnit, wounds: int, ctx: Context, rules: Sequence[str],
+                  cause: str) -> None:
     """Take Wounds: Weak at exactly 1 health, destroyed at 0 or less (HX-ATC-60)."""
     if wounds <= 0 or unit.destroyed:
         return
@@ -168,6 +161,55 @@ def _early_exit(state: GameState, proc: Melee, ctx: Context, rule: str) -> bool:
 # --- automatic steps ----------------------------------------------------------------------
 
 
+def beginning_effects(state: GameState, attacker: GodsUnit, defender: GodsUnit,
+                      ctx: Context) -> None:
+    """HX-MEL-10: the effects of the beginning of the action (the stakes, HX-EFF-1).
+
+    The resolver calls it on the units in play, the odds on copies: one model for both."""
+    wounds = stakes_wounds(state, defender)
+    if wounds:
+        suffer_wounds(attacker, wounds, ctx, ["HX-MEL-10", "HX-EFF-1"],
+                      f"attacking into the stakes around {defender.name}")
+
+
+def death_throes(attacker: GodsUnit, defender: GodsUnit, ctx: Context) -> None:
+    """HX-MEL-40: effects after Wounds and before the winner, even for destroyed units
+    (death throes, HX-EFF-2); both read who was destroyed by the Attack Test itself."""
+    destroyed = {attacker.id: attacker.destroyed, defender.id: defender.destroyed}
+    for unit, foe in ((attacker, defender), (defender, attacker)):
+        wounds = death_throes_wounds(unit, destroyed[unit.id])
+        if wounds and not foe.destroyed:
+            suffer_wounds(foe, wounds, ctx, ["HX-MEL-40", "HX-EFF-2"],
+                          f"{unit.name}'s death throes")
+
+
+def wound_both(attacker: GodsUnit, defender: GodsUnit, to_defender: int, to_attacker: int,
+               ctx: Context) -> Side | None:
+    """The Attack Test's Wounds both ways (HX-MEL-30, HX-ATC-60), the death throes
+    (HX-MEL-40) and the winning side (HX-MEL-50; None: no winner).
+
+    The resolver calls it on the units in play, the odds on copies for every outcome."""
+    suffer_wounds(defender, to_defender, ctx, ["HX-MEL-30"],
+                  f"Attack Test against {attacker.name}")
+    suffer_wounds(attacker, to_attacker, ctx, ["HX-MEL-30"],
+                  f"Attack Test against {defender.name}")
+    death_throes(attacker, defender, ctx)
+    return decide_winner(attacker.destroyed, defender.destroyed, to_defender, to_attacker)
+
+
+def automatic(state: GameState, proc: Melee, test: AttackTest, ctx: Context) -> bool:
+    """Do the current step if it needs nobody (start, resolve, end); False if it asks."""
+    if proc.step == START:
+        _start(state, proc, ctx)
+    elif proc.step == RESOLVE:
+        _resolve(state, proc, test, ctx)
+    elif proc.step == END:
+        _end(state, proc, ctx)
+    else:
+        return False
+    return True
+
+
 def _start(state: GameState, proc: Melee, ctx: Context) -> None:
     """HX-MEL-10: pivot to the target hex, then the beginning-of-action effects."""
     attacker, defender = units_of(state, proc)
@@ -180,19 +222,15 @@ def _start(state: GameState, proc: Melee, ctx: Context) -> None:
         attacker.hex_facing = facing
         ctx.emit("unit.pivoted", f"{attacker.name} pivots to face {defender.name}'s hex.",
                  ["HX-MEL-10"], player=attacker.owner, unit=attacker.id, facing=facing)
-    wounds = stakes_wounds(state, defender)
-    if wounds:
-        suffer_wounds(state, attacker, wounds, ctx, ["HX-MEL-10", "HX-EFF-1"],
-                      f"attacking into the stakes around {defender.name}")
+    beginning_effects(state, attacker, defender, ctx)
     if not _early_exit(state, proc, ctx, "HX-MEL-10"):
         proc.step = FORMATION_ATTACKER
 
 
-def _resolve(state: GameState, proc: Melee, ctx: Context) -> None:
-    """HX-MEL-30 (scoring), HX-MEL-40 and HX-MEL-50."""
+def _resolve(state: GameState, proc: Melee, test: AttackTest, ctx: Context) -> None:
+    """HX-MEL-30 (scoring with this game's Attack Test), HX-MEL-40 and HX-MEL-50."""
     attacker, defender = units_of(state, proc)
     pool_a, pool_d = pools(state, proc)
-    test = attack_test_of(state)
     result = score_test(test, pool_a, proc.faces[attacker.id], pool_d, proc.faces[defender.id])
     ctx.emit(
         "melee.test",
@@ -216,12 +254,9 @@ def _resolve(state: GameState, proc: Melee, ctx: Context) -> None:
                      player=unit.owner, unit=unit.id, focus=False)
     proc.wounds = {attacker.id: result.wounds_to_defender,
                    defender.id: result.wounds_to_attacker}
-    suffer_wounds(state, defender, result.wounds_to_defender, ctx, ["HX-MEL-30"],
-                  f"Attack Test against {attacker.name}")
-    suffer_wounds(state, attacker, result.wounds_to_attacker, ctx, ["HX-MEL-30"],
-                  f"Attack Test against {defender.name}")
-    _after_wounds(state, proc, ctx)
-    _winner(state, proc, ctx)
+    side = wound_both(attacker, defender, result.wounds_to_defender,
+                      result.wounds_to_attacker, ctx)
+    _winner(state, proc, side, ctx)
 
 
 def _counted(total: int, automatic: int, what: str) -> str:
@@ -229,22 +264,10 @@ def _counted(total: int, automatic: int, what: str) -> str:
     return f"{total} {what}" + (f" ({automatic} automatic)" if automatic else "")
 
 
-def _after_wounds(state: GameState, proc: Melee, ctx: Context) -> None:
-    """HX-MEL-40: effects after Wounds and before the winner, even for destroyed units."""
-    attacker, defender = units_of(state, proc)
-    destroyed = {attacker.id: attacker.destroyed, defender.id: defender.destroyed}
-    for unit, foe in ((attacker, defender), (defender, attacker)):
-        wounds = death_throes_wounds(unit, destroyed[unit.id])
-        if wounds and not foe.destroyed:
-            suffer_wounds(state, foe, wounds, ctx, ["HX-MEL-40", "HX-EFF-2"],
-                          f"{unit.name}'s death throes")
-
-
-def _winner(state: GameState, proc: Melee, ctx: Context) -> None:
+def _winner(state: GameState, proc: Melee, side: Side | None, ctx: Context) -> None:
     """HX-MEL-50: who won; the surviving loser loses a Morale Token."""
     attacker, defender = units_of(state, proc)
-    _set_winner(proc, decide_winner(attacker.destroyed, defender.destroyed,
-                                    proc.wounds[attacker.id], proc.wounds[defender.id]))
+    _set_winner(proc, side)
     if proc.winner is None or proc.loser is None:
         ctx.emit("melee.winner", "Both units are destroyed: there is no winner.", ["HX-MEL-50"])
         proc.step = END
@@ -278,116 +301,22 @@ def _end(state: GameState, proc: Melee, ctx: Context) -> None:
     proc.step = DONE
 
 
-AUTOMATIC: dict[str, Callable[[GameState, Melee, Context], None]] = {
-    START: _start,
-    RESOLVE: _resolve,
-    END: _end,
-}
-
-
-# --- decisions and dice ---------------------------------------------------------------------
-
-
-def _yes_no(key: str) -> tuple[Choose, ...]:
-    return (Choose.of(**{key: "yes"}), Choose.of(**{key: "no"}))
+# --- answers and dice ------------------------------------------------------------------------
 
 
 def retreat_hexes(state: GameState, proc: Melee) -> list[Hex]:
-    """HX-MEL-60: the empty hexes of the loser's Retreat Arc."""
+    """HX-MEL-60: the empty hexes of the loser's Retreat Arc (no unit, not impassable)."""
     assert proc.winner is not None and proc.loser is not None
     winner, loser = gods_unit(state, proc.winner), gods_unit(state, proc.loser)
     assert winner.hex is not None and loser.hex is not None
     return sorted(h for h in retreat_arc(loser.hex, winner.hex) if is_empty(state, h))
 
 
-def _formation_node(state: GameState, proc: Melee, side: Side) -> PlayerDecision | None:
-    attacker, defender = units_of(state, proc)
-    unit, enemy = (attacker, defender) if side == "attacker" else (defender, attacker)
-    usable = usable_formations(state, side, unit, enemy)
-    if not usable:
-        return None
-    options = (Choose.of(formation="none"), *(Choose.of(formation=f.name) for f in usable))
-    return PlayerDecision(unit.owner, "formation",
-                          f"Use a Tactical Formation with {unit.name}?", plain_offers(options),
-                          ("HX-MEL-20", *(f.rule for f in usable)))
-
-
-def _roll_node(state: GameState, proc: Melee, side: Side) -> Chance:
-    unit = units_of(state, proc)[0 if side == "attacker" else 1]
-    pool = pools(state, proc)[0 if side == "attacker" else 1]
-    return Chance(unit.owner, DiceSpec(pool.dice, SIDES),
-                  f"Attack Test: {unit.name} rolls {pool.attack} attack then "
-                  f"{pool.defence} defence dice", ("HX-MEL-30", "HX-ATC-10"))
-
-
-def failed_dice(state: GameState, proc: Melee, unit_id: str) -> list[int]:
+def failed_dice(state: GameState, proc: Melee, unit_id: str, test: AttackTest) -> list[int]:
     """Positions of ``unit_id``'s failed dice it may re-roll (HX-ATC-20), if it has Focus."""
     if not gods_unit(state, unit_id).focus:
         return []
-    test = attack_test_of(state)
     return [i for i, f in enumerate(proc.faces[unit_id]) if test.failed(f)]
-
-
-def _reroll_node(state: GameState, proc: Melee, side: Side) -> Chance | None:
-    unit = units_of(state, proc)[0 if side == "attacker" else 1]
-    failed = failed_dice(state, proc, unit.id)
-    if not failed:
-        return None
-    return Chance(unit.owner, DiceSpec(len(failed), SIDES),
-                  f"Focus: {unit.name} re-rolls {len(failed)} failed dice",
-                  ("HX-MEL-30", "HX-ATC-20", "HX-FOC-1"))
-
-
-def node(state: GameState, proc: Melee) -> PlayerDecision | Chance | None:
-    """What the melee waits for at its current step (None: nothing to ask)."""
-    step = proc.step
-    if step == FORMATION_ATTACKER:
-        return _formation_node(state, proc, "attacker")
-    if step == FORMATION_DEFENDER:
-        return _formation_node(state, proc, "defender")
-    if step == ROLL_ATTACKER:
-        return _roll_node(state, proc, "attacker")
-    if step == ROLL_DEFENDER:
-        return _roll_node(state, proc, "defender")
-    if step == REROLL_ATTACKER:
-        return _reroll_node(state, proc, "attacker")
-    if step == REROLL_DEFENDER:
-        return _reroll_node(state, proc, "defender")
-    return _choice_node(state, proc)
-
-
-def _choice_node(state: GameState, proc: Melee) -> PlayerDecision | None:
-    step = proc.step
-    if step in (PUSH, CONSOLIDATE, CONSOLIDATE_FACING):
-        assert proc.winner is not None
-        winner = gods_unit(state, proc.winner)
-        if step == PUSH:
-            return PlayerDecision(winner.owner, "push", f"Push the loser back with "
-                                  f"{winner.name}?", plain_offers(_yes_no("push")), ("HX-MEL-60",))
-        if step == CONSOLIDATE:
-            return PlayerDecision(winner.owner, "consolidate", f"Follow up into the vacated "
-                                  f"hex with {winner.name}, or hold?",
-                                  plain_offers(_yes_no("follow")),
-                                  ("HX-MEL-70",))
-        return PlayerDecision(winner.owner, "facing", f"Choose {winner.name}'s facing.",
-                              plain_offers([Choose.of(facing=f) for f in range(6)]),
-                              ("HX-MEL-70",))
-    if step in (STAND, RETREAT):
-        assert proc.loser is not None
-        loser = gods_unit(state, proc.loser)
-        if step == STAND:
-            if loser.tokens < 1:
-                return None
-            return PlayerDecision(loser.owner, "stand", f"Stand ground with {loser.name} "
-                                  "for 1 Morale Token instead of being pushed?",
-                                  plain_offers(_yes_no("stand")), ("HX-MEL-60",))
-        hexes = retreat_hexes(state, proc)
-        if len(hexes) < 2:
-            return None
-        return PlayerDecision(loser.owner, "retreat", f"Where does {loser.name} retreat?",
-                              plain_offers([Choose.of(q=h.q, r=h.r) for h in hexes]),
-                              ("HX-MEL-60",))
-    return None
 
 
 NEXT_STEP = {
@@ -401,7 +330,7 @@ NEXT_STEP = {
 """Where a step goes when it is done or has nothing to ask."""
 
 
-def _skip(state: GameState, proc: Melee, ctx: Context) -> None:
+def skip(state: GameState, proc: Melee, ctx: Context) -> None:
     """A step with nothing to ask: take its only path."""
     if proc.step in NEXT_STEP:
         proc.step = NEXT_STEP[proc.step]
@@ -417,23 +346,8 @@ def _skip(state: GameState, proc: Melee, ctx: Context) -> None:
         raise AssertionError(f"melee step {proc.step} has nothing to ask")
 
 
-def run(state: GameState, ctx: Context) -> bool:
-    """Advance the melee on top of the stack until it waits; True once it has finished."""
-    while True:
-        proc = state.procedures[-1]
-        assert isinstance(proc, Melee)
-        if proc.step == DONE:
-            state.procedures.pop()
-            return True
-        if proc.step in AUTOMATIC:
-            AUTOMATIC[proc.step](state, proc, ctx)
-        elif node(state, proc) is None:
-            _skip(state, proc, ctx)
-        else:
-            return False
-
-
-def dice(state: GameState, proc: Melee, results: tuple[int, ...], ctx: Context) -> None:
+def take_dice(state: GameState, proc: Melee, results: tuple[int, ...], test: AttackTest,
+              ctx: Context) -> None:
     """Record a roll (HX-ATC-10) or a re-roll (HX-ATC-20) and go on."""
     if proc.step in (ROLL_ATTACKER, ROLL_DEFENDER):
         unit_id = proc.attacker if proc.step == ROLL_ATTACKER else proc.defender
@@ -441,7 +355,8 @@ def dice(state: GameState, proc: Melee, results: tuple[int, ...], ctx: Context) 
     else:
         unit_id = proc.attacker if proc.step == REROLL_ATTACKER else proc.defender
         faces = proc.faces[unit_id]
-        for position, face in zip(failed_dice(state, proc, unit_id), results, strict=True):
+        for position, face in zip(failed_dice(state, proc, unit_id, test), results,
+                                  strict=True):
             faces[position] = face
         ctx.emit("melee.reroll", f"{gods_unit(state, unit_id).name}'s dice after re-rolls: "
                  f"{' '.join(map(str, faces))}.", ["HX-ATC-20", "HX-FOC-1"], unit=unit_id,
@@ -449,13 +364,13 @@ def dice(state: GameState, proc: Melee, results: tuple[int, ...], ctx: Context) 
     proc.step = NEXT_STEP[proc.step]
 
 
-def choose(state: GameState, proc: Melee, choice: Choose, ctx: Context) -> None:
+def take_answer(state: GameState, proc: Melee, choice: Choose, ctx: Context) -> None:
     """Apply a player's answer to the current step."""
     values = choice.as_dict()
     step = proc.step
     if step in (FORMATION_ATTACKER, FORMATION_DEFENDER):
         proc.step = NEXT_STEP[step]
-        _declare_formation(state, proc, values["formation"], ctx)
+        _declare_formation(state, proc, str(values["formation"]), ctx)
     elif step == PUSH:
         _push_choice(state, proc, values["push"] == "yes", ctx)
     elif step == STAND:
@@ -487,7 +402,7 @@ def _declare_formation(state: GameState, proc: Melee, name: str, ctx: Context) -
              "Token.", ["HX-MEL-20", formation.rule], player=unit.owner, unit=unit.id,
              formation=name, tokens=unit.tokens)
     if formation.wounds_enemy:
-        suffer_wounds(state, enemy, formation.wounds_enemy, ctx,
+        suffer_wounds(enemy, formation.wounds_enemy, ctx,
                       ["HX-MEL-20", formation.rule], f"{unit.name}'s {name}")
         _early_exit(state, proc, ctx, "HX-MEL-20")
 
@@ -535,7 +450,7 @@ def _impossible_push(state: GameState, proc: Melee, ctx: Context) -> None:
         lose_token(loser, ctx, ["HX-MEL-60"], "the push is impossible")
         proc.step = END
         return
-    suffer_wounds(state, loser, 1, ctx, ["HX-MEL-60"], "impossible push at 0 Morale Tokens")
+    suffer_wounds(loser, 1, ctx, ["HX-MEL-60"], "impossible push at 0 Morale Tokens")
     proc.step = CONSOLIDATE if loser.destroyed else END
 
 

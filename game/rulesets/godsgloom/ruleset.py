@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from game.core.actions import Action, Choose, EndActivation
-from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.actions import Action, EndActivation
+from game.core.inspect import Inspection, UnitCard
+from game.core.pending import Refusal
+from game.core.present import Command, Offer
+from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
 from game.geometry.hexgrid import Hex, direction_to
-from game.rulesets.godsgloom import melee
+from game.rulesets.godsgloom import table
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import (
     Activation,
@@ -24,7 +27,7 @@ from game.rulesets.godsgloom.activation import (
     finish_activation,
     first_player,
 )
-from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, DEFAULT_TEST
+from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, DEFAULT_TEST, AttackTest
 from game.rulesets.godsgloom.board import (
     gods_unit,
     gods_units,
@@ -34,6 +37,9 @@ from game.rulesets.godsgloom.board import (
     where,
 )
 from game.rulesets.godsgloom.effects import ABILITIES, FORMATIONS
+from game.rulesets.godsgloom.melee import START, Melee
+from game.rulesets.godsgloom.melee_steps import procedure_steps
+from game.rulesets.godsgloom.odds import MeleeOutlook, melee_outlook
 from game.rulesets.godsgloom.texts import RULE_TEXTS
 from game.rulesets.godsgloom.units import GodsUnit, Profile, build_unit, load_profiles
 
@@ -126,8 +132,7 @@ class GodsgloomRuleset(Ruleset):
         return build_unit(setup, self.profiles, self.known)
 
     def start(self, state: GameState, ctx: Context) -> None:
-        """Record the options in the state and open round 1 (HX-ACT-1)."""
-        state.extra["godsgloom"] = {"attack_test": self.attack_test, "rounds": self.rounds}
+        """Open round 1 (HX-ACT-1), naming this game's Attack Test."""
         ctx.emit("round.start", f"Round 1 begins (Attack Test: {self.attack_test}).",
                  ["HX-ACT-1", "HX-MEL-30"], round=1, attack_test=self.attack_test)
         if check_elimination(state, ctx):
@@ -140,10 +145,14 @@ class GodsgloomRuleset(Ruleset):
 
     # --- questions ---------------------------------------------------------------------------
 
-    def decision(self, state: GameState) -> PlayerDecision | Chance | None:
-        """The running melee's choice or dice, if one is waiting."""
-        proc = state.procedure
-        return melee.node(state, proc) if isinstance(proc, melee.Melee) else None
+    @property
+    def test(self) -> AttackTest:
+        """The Attack Test of this game (the scenario's ``attack_test`` option, HX-MEL-30)."""
+        return ATTACK_TESTS[self.attack_test]
+
+    def procedure_steps(self) -> Sequence[Steps[Any]]:
+        """The activation and the Melee Attack Action on the core's procedure loop."""
+        return procedure_steps(self)
 
     def legal_actions(self, state: GameState) -> list[Action]:
         """Every legal action: activations, or the activated unit's moves and actions."""
@@ -155,6 +164,57 @@ class GodsgloomRuleset(Ruleset):
                 return []
             return [Activate(uid) for uid in can_activate(state, state.turn.active)]
         return self._activation_actions(state, act)
+
+    def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
+        """One unit's legal actions now, without computing the other units' (HX-ACT-1/2)."""
+        if state.outcome is not None:
+            return []
+        act = current_activation(state)
+        if act is None:
+            if state.procedures or unit_id not in can_activate(state, state.turn.active):
+                return []
+            return [Activate(unit_id)]
+        if act.unit != unit_id:
+            return []
+        return [a for a in self._activation_actions(state, act) if a.actor() == unit_id]
+
+    def melee_outlook(self, state: GameState, attacker_id: str,
+                      target_id: str) -> MeleeOutlook | Refusal:
+        """The exact odds of a Melee Attack from now with this game's Attack Test, or why it
+        cannot be made (activation aside; HX-MEL-0/10, HX-LOS-1, HX-MOV-5)."""
+        attacker = state.units.get(attacker_id)
+        if not isinstance(attacker, GodsUnit) or not attacker.on_board:
+            return Refusal(f"there is no unit {attacker_id!r} in play", ("HX-MEL-10",))
+        refusal = melee_refusal(state, attacker, target_id)
+        act = current_activation(state)
+        if refusal is None and act is not None and act.unit == attacker_id and (
+                act.started_engaged and act.moved):
+            refusal = Refusal(f"{attacker.name} started engaged and moved", ("HX-MOV-5",))
+        if refusal is not None:
+            return refusal
+        return melee_outlook(state, self.test, attacker, gods_unit(state, target_id))
+
+    # --- presentation and inspection (see .table) --------------------------------------------
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        """GODSGLOOM's words, targets and ghosts for an action or a decision's answer."""
+        return table.present(self, state, action) or super().present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        """Activate, Advance, Face, Melee attack, Rally and Focus for one unit."""
+        return table.commands(self, state, unit_id)
+
+    def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
+        """Health, Morale Tokens, dice, speed, formations and abilities."""
+        return table.unit_card(state, unit_id)
+
+    def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
+        """Distance, corner Line of Sight and the melee odds of this game's Attack Test."""
+        return table.inspect_pair(self, state, viewer_id, target_id)
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        """The activated unit's reach."""
+        return table.inspect_unit(self, state, unit_id)
 
     def _activation_actions(self, state: GameState, act: Activation) -> list[Action]:
         unit = gods_unit(state, act.unit)
@@ -270,13 +330,9 @@ class GodsgloomRuleset(Ruleset):
 
     def _do_melee(self, state: GameState, action: MeleeAttack, ctx: Context) -> None:
         unit = gods_unit(state, action.unit)
-        state.procedures.append(melee.Melee(step=melee.START, player=unit.owner,
-                                            attacker=unit.id, defender=action.target))
-        self._run_melee(state, ctx)
-
-    def _run_melee(self, state: GameState, ctx: Context) -> None:
-        if melee.run(state, ctx):
-            finish_activation(state, ctx, self.rounds)
+        state.procedures.append(Melee(step=START, player=unit.owner, attacker=unit.id,
+                                      defender=action.target))
+        self.settle(state, ctx)
 
     def _check_rally(self, state: GameState, action: Rally) -> Refusal | None:
         unit = self._activated(state, action.unit, "HX-RAL-1")
@@ -319,17 +375,3 @@ class GodsgloomRuleset(Ruleset):
 
     def _do_end_activation(self, state: GameState, action: EndActivation, ctx: Context) -> None:
         finish_activation(state, ctx, self.rounds)
-
-    def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
-        """Feed a player's answer to the running melee."""
-        proc = state.procedure
-        assert isinstance(proc, melee.Melee)
-        melee.choose(state, proc, choice, ctx)
-        self._run_melee(state, ctx)
-
-    def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
-        """Feed the Attack Test's dice to the running melee."""
-        proc = state.procedure
-        assert isinstance(proc, melee.Melee)
-        melee.dice(state, proc, results, ctx)
-        self._run_melee(state, ctx)

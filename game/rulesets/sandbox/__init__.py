@@ -10,9 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.core.actions import JSON
+from game.core.actions import JSON, Action
+from game.core.present import Command, Offer
 from game.core.ruleset import Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
+from game.rulesets.sandbox import table
 
 TRAY_PROFILES: Mapping[str, tuple[float, float, int, int]] = {
     "infantry": (5.5, 4.8, 4, 3),
@@ -48,6 +50,16 @@ class SandboxRuleset(Ruleset):
 
     def profile_ids(self) -> Sequence[str]:
         return tuple(TRAY_PROFILES)
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        """Plain words for free moves, turns, dice and hand-overs (no action syntax)."""
+        return table.present(state, action) or super().present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        """"Move" and "Turn" (pointed on a table, listed with ghosts on a hex map)."""
+        return table.commands(self, state, unit_id)
+
+    # inspect_pair: the base default (distance in inches or hexes, no rule) is the sandbox's.
 
     def allows_free_moves(self, state: GameState) -> bool:
         return not state.procedures

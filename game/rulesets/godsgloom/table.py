@@ -1,0 +1,311 @@
+"""What GODSGLOOM tells the table: labels, buttons, stat cards and inspections.
+
+Everything here is built by the ruleset instance (so the scenario's options, such as the Attack
+Test, reach it) and returned as the core's typed records (:mod:`game.core.present`,
+:mod:`game.core.inspect`); the table draws them and knows nothing of GODSGLOOM. Geometry is in
+the plane of :func:`game.geometry.hexgrid.hex_center`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.core.actions import Action, Choose, EndActivation
+from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, Shape, UnitCard
+from game.core.pending import PlayerDecision, Refusal
+from game.core.present import Command, Ghost, Offer
+from game.core.state import GameState
+from game.geometry.hexgrid import Hex, hex_center
+from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
+from game.rulesets.godsgloom.activation import current_activation
+from game.rulesets.godsgloom.attack_test import Pool
+from game.rulesets.godsgloom.board import facing_name, hex_board, is_engaged, sight, where
+from game.rulesets.godsgloom.melee_steps import FORMATION_WORDS
+from game.rulesets.godsgloom.odds import MeleeOutlook
+from game.rulesets.godsgloom.texts import RULE_TEXTS
+from game.rulesets.godsgloom.units import GodsUnit
+
+if TYPE_CHECKING:
+    from game.rulesets.godsgloom.ruleset import GodsgloomRuleset
+
+ABILITY_WORDS = {"death-throes": "Death throes", "veteran": "Veteran"}
+ABILITY_RULES = {"death-throes": "HX-EFF-2", "veteran": "HX-EFF-3"}
+
+
+def _unit(state: GameState, unit_id: str) -> GodsUnit | None:
+    unit = state.units.get(unit_id)
+    return unit if isinstance(unit, GodsUnit) and unit.on_board else None
+
+
+def _name(state: GameState, unit_id: str) -> str:
+    unit = state.units.get(unit_id)
+    return unit.name if unit is not None else unit_id
+
+
+# --- presentation ---------------------------------------------------------------------------
+
+
+def present(rs: GodsgloomRuleset, state: GameState, action: Action) -> Offer | None:
+    """GODSGLOOM's words for its actions and its decisions' answers (None: not ours)."""
+    if isinstance(action, Choose):
+        node = rs.decision(state)
+        if isinstance(node, PlayerDecision):
+            for offer in node.offers:
+                if offer.action == action:
+                    return offer
+        return None
+    if isinstance(action, Activate):
+        return Offer(action, f"Activate {_name(state, action.unit)}", RULE_TEXTS["HX-ACT-2"])
+    if isinstance(action, Advance):
+        h = Hex(action.q, action.r)
+        return Offer(action, f"Move to {where(h)} facing {facing_name(action.facing)}",
+                     RULE_TEXTS["HX-MOV-1"],
+                     ghost=Ghost(action.unit, hex=(h.q, h.r), hex_facing=action.facing))
+    if isinstance(action, Face):
+        unit = state.units.get(action.unit)
+        here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None
+        ghost = Ghost(action.unit, hex=here, hex_facing=action.facing) if here else None
+        return Offer(action, f"Face {facing_name(action.facing)}", RULE_TEXTS["HX-MOV-2"],
+                     ghost=ghost)
+    if isinstance(action, MeleeAttack):
+        return Offer(action, f"Melee attack {_name(state, action.target)}",
+                     RULE_TEXTS["HX-MEL-0"], target=action.target)
+    if isinstance(action, Rally):
+        return Offer(action, "Rally (regain Morale Tokens)", RULE_TEXTS["HX-RAL-1"])
+    if isinstance(action, Focus):
+        return Offer(action, "Focus (re-roll failed dice next time)", RULE_TEXTS["HX-FOC-1"])
+    if isinstance(action, EndActivation):
+        return Offer(action, "End the activation", RULE_TEXTS["HX-ACT-2"])
+    return None
+
+
+def _activation_refusal(rs: GodsgloomRuleset, state: GameState, unit_id: str,
+                        rule: str) -> Refusal | None:
+    """Why ``unit_id`` is not the unit activated now (None if it is)."""
+    act = current_activation(state)
+    if act is None:
+        return Refusal("activate the unit first", ("HX-ACT-1", rule))
+    if act.unit != unit_id:
+        return Refusal(f"{_name(state, act.unit)} is the unit activated now", ("HX-ACT-2", rule))
+    return None
+
+
+def commands(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> tuple[Command, ...]:
+    """The buttons of a unit: Activate, Advance, Face, Melee attack, Rally, Focus."""
+    legal = rs.legal_actions_for(state, unit_id)
+
+    def offers(kind: type[Action]) -> tuple[Offer, ...]:
+        return tuple(rs.present(state, a) for a in legal if type(a) is kind)
+
+    def command(key: str, label: str, kind: type[Action], rule: str,
+                probe: Action | None = None, fallback: str = "") -> Command:
+        mine = offers(kind)
+        refusal = None
+        if not mine:
+            refusal = (rs.why_not(state, probe) if probe is not None
+                       else _activation_refusal(rs, state, unit_id, rule))
+            refusal = refusal or Refusal(fallback or f"{label}: not possible now", (rule,))
+        return Command(key, label, RULE_TEXTS[rule], mine, refusal=refusal)
+
+    melee = command("melee", "Melee attack", MeleeAttack, "HX-MEL-0",
+                    fallback="no enemy it can attack: a target must be on a neighbouring hex "
+                    "and in sight")
+    melee = Command(melee.key, melee.label, melee.hint, melee.offers, refusal=melee.refusal,
+                    target_refusal=lambda tid: rs.why_not(state, MeleeAttack(unit_id, tid)))
+    return (
+        command("activate", "Activate", Activate, "HX-ACT-1", probe=Activate(unit_id)),
+        command("advance", "Advance", Advance, "HX-MOV-1", fallback=_no_move(state, unit_id)),
+        command("face", "Face", Face, "HX-MOV-2"),
+        melee,
+        command("rally", "Rally", Rally, "HX-RAL-1", probe=Rally(unit_id)),
+        command("focus", "Focus", Focus, "HX-FOC-1", probe=Focus(unit_id)),
+    )
+
+
+def _no_move(state: GameState, unit_id: str) -> str:
+    """Why an activated unit has no Move to offer."""
+    act = current_activation(state)
+    if act is not None and act.unit == unit_id and act.moved:
+        return f"{_name(state, unit_id)} has already moved this activation"
+    return "there is no free hex it can reach"
+
+
+# --- the stat card --------------------------------------------------------------------------
+
+
+def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
+    """Health, Morale Tokens, dice, speed, formations and abilities of a unit."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, GodsUnit):
+        return None
+    owner = state.player(unit.owner).name
+    lines = [InfoLine(f"Health {unit.health} of {unit.max_health}"
+                      + (" (Weak)" if unit.weak else "")
+                      + (": destroyed" if unit.destroyed else ""),
+                      ("HX-ATC-60", *(["HX-WEAK-1"] if unit.weak else [])),
+                      "bad" if unit.weak or unit.destroyed else "info"),
+             InfoLine(f"Morale Tokens {unit.tokens} of {unit.max_tokens}",
+                      ("HX-MEL-0", "HX-RAL-1"), "bad" if unit.tokens == 0 else "info")]
+    attack = max(1, unit.attack - 1) if unit.weak else unit.attack
+    weak = f" ({unit.attack} less 1 for Weak)" if attack != unit.attack else ""
+    lines.append(InfoLine(f"Attack dice {attack}{weak}, defence dice {unit.defence}",
+                          ("HX-ATC-10", *(["HX-WEAK-1"] if weak else []))))
+    if unit.auto_hits or unit.auto_blocks:
+        lines.append(InfoLine(f"Automatic Hits {unit.auto_hits}, automatic Blocks "
+                              f"{unit.auto_blocks}", ("HX-ATC-40",)))
+    lines.append(InfoLine(f"Speed {unit.speed} movement points", ("HX-MOV-1",)))
+    if unit.hex is not None:
+        lines.append(InfoLine(f"On hex {where(unit.hex)} facing {facing_name(unit.hex_facing)}",
+                              ("HX-MOV-2",)))
+    for name in unit.formations:
+        lines.append(InfoLine(f"Formation: {FORMATION_WORDS.get(name, name)}",
+                              ("HX-MEL-20",)))
+    for name in unit.abilities:
+        lines.append(InfoLine(f"Ability: {ABILITY_WORDS.get(name, name)}",
+                              (ABILITY_RULES.get(name, "HX-MEL-80"),)))
+    if unit.focus:
+        lines.append(InfoLine("Focused: re-rolls failed dice in its next Attack Test",
+                              ("HX-FOC-1",), "good"))
+    return UnitCard(f"{unit.name} ({owner})", tuple(lines))
+
+
+# --- inspection -----------------------------------------------------------------------------
+
+
+def _near_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float],
+                  reach: float) -> bool:
+    """Whether ``p`` lies within ``reach`` of the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                                / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy) <= reach
+
+
+def sight_part(state: GameState, viewer: GodsUnit,
+               target: GodsUnit) -> tuple[InfoLine, tuple[Shape, ...]]:
+    """HX-LOS-1 from the viewer's current facing: the witness lines when it sees the target;
+    otherwise the blocked centre line and the sight-blocking hexes near it."""
+    assert viewer.hex is not None and target.hex is not None
+    seen = sight(state, viewer, target.hex)
+    if seen.visible:
+        line = InfoLine(f"Line of Sight: yes ({len(seen.lines)} corner lines from one front "
+                        "corner)", ("HX-LOS-1",), "good")
+        return line, tuple(Segment(a, b, "sight") for a, b in seen.lines)
+    a, b = hex_center(viewer.hex), hex_center(target.hex)
+    blockers = sorted(h for h in hex_board(state).blocking("blocks-sight")
+                      if h not in (viewer.hex, target.hex)
+                      and _near_segment(hex_center(h), a, b, 1.0))
+    why = ("sight-blocking hexes in the way" if blockers
+           else "it is not seen from the corners of its front")
+    shapes: list[Shape] = [Segment(a, b, "blocked")]
+    shapes += [HexMark(h.q, h.r, "blocked") for h in blockers]
+    return InfoLine(f"Line of Sight: no ({why})", ("HX-LOS-1",), "bad"), tuple(shapes)
+
+
+def _pool_text(role: str, pool: Pool) -> InfoLine:
+    extra = [f"+{pool.auto_hits} automatic Hits" if pool.auto_hits else "",
+             f"+{pool.auto_blocks} automatic Blocks" if pool.auto_blocks else "",
+             "re-rolls failed dice" if pool.rerolls else ""]
+    more = ", ".join(e for e in extra if e)
+    return InfoLine(f"{role}: {pool.attack} attack + {pool.defence} defence dice"
+                    + (f" ({more})" if more else ""),
+                    ("HX-ATC-10", *sorted({m.rule for m in pool.modifiers})))
+
+
+def _pct(p: Fraction) -> str:
+    return f"{100 * float(p):.1f}%"
+
+
+def _mean(dist: dict[int, Fraction]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
+
+
+def _bars(dist: dict[int, Fraction]) -> tuple[tuple[str, Fraction | float], ...]:
+    return tuple((str(k), dist[k]) for k in sorted(dist))
+
+
+def melee_part(rs: GodsgloomRuleset, state: GameState, viewer: GodsUnit,
+               target: GodsUnit) -> tuple[list[InfoLine], list[OddsChart]]:
+    """The melee line: why it is refused, or the exact odds with this game's Attack Test."""
+    outlook = rs.melee_outlook(state, viewer.id, target.id)
+    if isinstance(outlook, Refusal):
+        return [InfoLine(f"Melee: not possible - {outlook.reason}", outlook.rules, "bad")], []
+    return melee_lines(rs, viewer, target, outlook)
+
+
+def melee_lines(rs: GodsgloomRuleset, viewer: GodsUnit, target: GodsUnit,
+                outlook: MeleeOutlook) -> tuple[list[InfoLine], list[OddsChart]]:
+    """The odds as text lines and bar charts."""
+    odds = outlook.odds
+    lines = [InfoLine(f"Melee: attacker {viewer.name} wins {_pct(odds.attacker_wins)}, "
+                      f"defender {_pct(odds.defender_wins)}, no winner "
+                      f"{_pct(odds.no_winner)}", ("HX-MEL-30", "HX-MEL-50")),
+             InfoLine(f"Attack Test: {rs.test.name} ({rs.test.summary})", ("HX-MEL-30",))]
+    if odds.wounds_to_defender:
+        lines.append(InfoLine(f"Expected wounds: to defender {target.name} "
+                              f"{_mean(odds.wounds_to_defender):.2f}, to attacker "
+                              f"{_mean(odds.wounds_to_attacker):.2f}",
+                              ("HX-MEL-30", "HX-ATC-50")))
+    if outlook.attacker_pool is not None and outlook.defender_pool is not None:
+        lines += [_pool_text("Attacker", outlook.attacker_pool),
+                  _pool_text("Defender", outlook.defender_pool)]
+    lines += [InfoLine(note, ("HX-MEL-10", "HX-MEL-20")) for note in outlook.notes]
+    charts = [OddsChart("Who wins", ((f"Attacker {viewer.name}", odds.attacker_wins),
+                                     (f"Defender {target.name}", odds.defender_wins),
+                                     ("No winner", odds.no_winner)), ("HX-MEL-50",))]
+    if odds.wounds_to_defender:
+        charts.append(OddsChart(f"Wounds to the defender, {target.name}",
+                                _bars(odds.wounds_to_defender), ("HX-MEL-30", "HX-ATC-50")))
+        charts.append(OddsChart(f"Wounds to the attacker, {viewer.name}",
+                                _bars(odds.wounds_to_attacker), ("HX-MEL-30", "HX-ATC-50")))
+    return lines, charts
+
+
+def inspect_pair(rs: GodsgloomRuleset, state: GameState, viewer_id: str,
+                 target_id: str) -> Inspection | None:
+    """Distance, corner Line of Sight and (against a neighbouring enemy) the melee odds."""
+    viewer, target = _unit(state, viewer_id), _unit(state, target_id)
+    if viewer is None or target is None or viewer_id == target_id:
+        return None
+    assert viewer.hex is not None and target.hex is not None
+    steps = viewer.hex.distance(target.hex)
+    lines = [InfoLine(f"Distance {steps} hex{'' if steps == 1 else 'es'}")]
+    sight_line, shapes = sight_part(state, viewer, target)
+    lines.append(sight_line)
+    charts: list[OddsChart] = []
+    if target.owner != viewer.owner:
+        if steps == 1:
+            more, charts = melee_part(rs, state, viewer, target)
+            lines += more
+        else:
+            lines.append(InfoLine("Melee: only against a unit on a neighbouring hex",
+                                  ("HX-MEL-10",)))
+    marks: tuple[Shape, ...] = (HexMark(target.hex.q, target.hex.r, "target"),)
+    return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), shapes + marks,
+                      tuple(charts))
+
+
+def inspect_unit(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> Inspection | None:
+    """The activated unit's reach (where its Move may end) and the enemies it engages."""
+    unit = _unit(state, unit_id)
+    if unit is None:
+        return None
+    shapes: list[Shape] = []
+    lines: list[InfoLine] = []
+    act = current_activation(state)
+    if act is not None and act.unit == unit_id and not act.moved:
+        reach = sorted({Hex(a.q, a.r) for a in rs.legal_actions_for(state, unit_id)
+                        if isinstance(a, Advance)})
+        shapes += [HexMark(h.q, h.r, "reach") for h in reach]
+        lines.append(InfoLine(f"It may move to {len(reach)} hexes",
+                              ("HX-MOV-1", "HX-MOV-3", "HX-MOV-5" if act.started_engaged
+                               else "HX-MOV-4")))
+    if is_engaged(state, unit):
+        lines.append(InfoLine("In an enemy's engagement zone: it may move only 1 hex when it "
+                              "activates", ("HX-MOV-3", "HX-MOV-5")))
+    if not lines:
+        return None
+    return Inspection(unit.name, tuple(lines), tuple(shapes))
