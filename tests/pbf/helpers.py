@@ -16,7 +16,7 @@ from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision
 from game.pbf.session import new_game, receive, start_turn
 from game.pbf.store import GameStore
-from game.pbf.turnfile import render
+from game.pbf.turnfile import TurnFile, digest, render
 from game.pbf.writer import TurnWriter
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,13 +52,17 @@ def plan_turn(writer: TurnWriter, rng: random.Random, limit: int = 400) -> list[
     raise AssertionError("a turn that never ends")
 
 
-def planned_lines(path: Path, home: Path, rng: random.Random) -> list[str]:
-    """What a random player would answer to ``path`` (read-only: nothing is kept)."""
+def planned_lines(path: Path, home: Path, rng: random.Random,
+                  first: Sequence[str] = ()) -> list[str]:
+    """What a random player would answer to ``path`` after ``first`` (read-only: the player's
+    brain, nothing is kept; the CLI then plays these lines for real)."""
     received = receive(str(path), home)
     side = received.side
     assert side is not None
     writer = TurnWriter(received.replay, side, GameStore(home, received.turn.game_id))
-    return plan_turn(writer, rng)
+    for line in first:
+        writer.apply_line(line)
+    return [*first, *plan_turn(writer, rng)]
 
 
 def cli(args: Sequence[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -78,6 +82,22 @@ class Table:
     outbox: Path
 
 
+def play_turn(path: Path, home: Path, rng: random.Random, outbox: Path,
+              lines: Sequence[str] = ()) -> tuple[Path, TurnFile]:
+    """Receive ``path`` in ``home``, apply ``lines`` then random actions, and mail the answer."""
+    received = receive(str(path), home)
+    writer = start_turn(received)
+    for line in lines:
+        writer.apply_line(line)
+    plan_turn(writer, rng)
+    turn = writer.finish()
+    received.store.save_turn(turn)
+    outbox.mkdir(parents=True, exist_ok=True)
+    target = outbox / f"turn-{turn.sequence:04d}-{turn.sender}-{digest(turn)[:6]}.txt"
+    target.write_text(render(turn), encoding="utf-8")
+    return target, turn
+
+
 def exchange_in_process(scenario: Path, tmp: Path, seed: int, dice: str = "sealed",
                         orders: Sequence[str] = (), max_files: int = 400) -> Table:
     """A whole game played by two stores exchanging files, in this process."""
@@ -89,16 +109,8 @@ def exchange_in_process(scenario: Path, tmp: Path, seed: int, dice: str = "seale
     files = [path]
     side = 2
     while turn.next_player is not None and len(files) < max_files:
-        received = receive(str(files[-1]), homes[side])
-        writer = start_turn(received)
-        if turn.sequence == 0:
-            for line in orders:
-                writer.apply_line(line)
-        plan_turn(writer, rng)
-        turn = writer.finish()
-        target = outbox / f"turn-{turn.sequence:04d}.txt"
-        target.write_text(render(turn), encoding="utf-8")
-        received.store.save_turn(turn)
+        lines = orders if turn.sequence == 0 else ()
+        target, turn = play_turn(files[-1], homes[side], rng, outbox, lines)
         files.append(target)
         side = 2 if side == 1 else 1
     return Table(homes, files, outbox)
