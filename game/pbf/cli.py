@@ -19,6 +19,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from game.core.actions import Dice
+from game.pbf.chain import app_version
 from game.pbf.session import (
     Received,
     accept,
@@ -103,7 +105,8 @@ def _play(args: argparse.Namespace, home: Path) -> int:
         return EXIT_OK
     if received.side != turn.next_player:
         accept(received)
-        print(f"This file goes to {received.replay.name(turn.next_player)}; it is kept here.")
+        whose = "your own file" if received.side == turn.sender else "not for you"
+        print(f"This is {whose}: it goes to {received.replay.name(turn.next_player)}.")
         return EXIT_OK
     writer = start_turn(received)
     if received.replaces:
@@ -119,6 +122,9 @@ def _play(args: argparse.Namespace, home: Path) -> int:
         return code
     if writer.waiting_for_me():
         print(f"Your move: {writer.describe()}")
+        legal = [str(a) for a in writer.game.legal_actions()]
+        more = f" ... ({len(legal)} in all)" if len(legal) > 12 else ""
+        print(f"  legal now: {' | '.join(legal[:12])}{more}")
         if lines:
             print("refused: your turn is not finished; nothing was written", file=sys.stderr)
             return EXIT_INPUT
@@ -135,6 +141,8 @@ def _show_received(received: Received) -> None:
     turn = received.turn
     print(f"Game {turn.game_id} ({turn.ruleset}), file {turn.sequence} from "
           f"{turn.player_name(turn.sender)}: checked, {len(turn.actions)} actions.")
+    if turn.app_version != app_version():
+        print(f"(written by Warbench {turn.app_version}; this is {app_version()})")
     for step in received.steps:
         marker = " (by standing order)" if step.record.by_order else ""
         print(f"> {step.record.text}{marker}")
@@ -155,17 +163,32 @@ def _input_lines(source: str | None) -> list[tuple[int, str]]:
 
 
 def _apply_lines(writer: TurnWriter, lines: list[tuple[int, str]]) -> int:
+    _show_entries(writer, writer.base)
     for number, line in lines:
+        before = len(writer.game.log)
         try:
-            events = writer.apply_line(line)
+            writer.apply_line(line)
         except PbfError as exc:
             print(f"refused: line {number} '{line}': {exc.message}; nothing was written",
                   file=sys.stderr)
             return EXIT_INPUT
-        print(f"> {line}")
-        for event in events:
-            print(f"    {event.text}")
+        if line.split()[0] in ("order", "undo"):
+            print(f"> {line}")
+        _show_entries(writer, before)
     return EXIT_OK
+
+
+def _show_entries(writer: TurnWriter, start: int) -> None:
+    """Print the actions applied since log index ``start``, marking the automatic ones."""
+    for entry in writer.game.log[start:]:
+        mark = ""
+        if entry.index in writer.by_order:
+            mark = f"   (standing order of {writer.replay.name(entry.actor)})"
+        elif isinstance(entry.action, Dice) and writer.mode != "honour":
+            mark = "   (sealed dice)"
+        print(f"> {entry.action}{mark}")
+        for event in entry.events:
+            print(f"    {event.text}")
 
 
 def _verify(args: argparse.Namespace, home: Path) -> int:
