@@ -256,13 +256,14 @@ class _FileReplay:
             raise self.fail(record, "a turn file records the dice rolled, never 'rolldice'")
         if isinstance(action, Dice | FreeRoll):
             self._check_dice(record, action, node)
-        else:
-            self._check_actor(record, action, node)
+        elif self._check_actor(record, action, node):
             self.acted = True
         try:
             game.apply(action)
         except IllegalAction as exc:
             raise self.fail(record, f"is illegal on replay: {exc.refusal}") from None
+        except Exception as exc:  # a forged action must not crash the receiver
+            raise self.fail(record, f"cannot be replayed ({type(exc).__name__}: {exc})") from None
         entry = game.log[-1]
         if entry.hash_after != record.hash_after:
             raise self.fail(record, "the replayed state differs from the sender's (hash "
@@ -304,13 +305,14 @@ class _FileReplay:
         return ("strict dice: a roll made after the sender acted is resolved by the other "
                 "player's next file")
 
-    def _check_actor(self, record: ActionRecord, action: Action, node: object) -> None:
+    def _check_actor(self, record: ActionRecord, action: Action, node: object) -> bool:
+        """Check who answers; True for the sender's own move, False for a standing order."""
         turn = self.turn
         actor = getattr(node, "player", None)
         if actor == turn.sender:
             if record.by_order:
                 raise self.fail(record, "is marked 'by order' but it is the sender's own move")
-            return
+            return True
         if not isinstance(node, PlayerDecision):
             raise self.fail(record, f"it is {self.replay.name(actor)}'s move here, not "
                             f"{self.replay.name(turn.sender)}'s")
@@ -320,6 +322,7 @@ class _FileReplay:
             raise self.fail(record, f"answers {self.replay.name(actor)}'s decision "
                             f"({node.kind}: {node.prompt}) without their standing order for it; "
                             "the file should have stopped and gone to them")
+        return False
 
     def finish(self) -> None:
         """Check the end of the file: its state hash and whom it passes the game to."""

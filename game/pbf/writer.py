@@ -169,6 +169,8 @@ class TurnWriter:
             self._apply(action)
         except IllegalAction as exc:
             raise PbfError(f"'{action}' is not legal: {exc.refusal}") from None
+        except (KeyError, ValueError, TypeError) as exc:
+            raise PbfError(f"'{action}' cannot be applied ({exc})") from None
         if not isinstance(action, Dice | FreeRoll):
             self.acted = True
 

@@ -76,8 +76,8 @@ def test_a_changed_action_is_refused_naming_the_first_that_differs(
 
 
 def _rehashed(turn: TurnFile, before: list[Path], number: int, text: str) -> TurnFile:
-    """``turn`` with action ``number`` replaced by ``text`` and every hash recomputed, as a
-    cheater with a modified program would write it."""
+    """``turn`` with action ``number`` replaced by ``text``, ending there, with every hash
+    recomputed, as a cheater with a modified program would write it."""
     replay = Replay.begin(read_turn_file(str(before[0])), str(before[0]))
     for path in before[1:]:
         replay.add(read_turn_file(str(path)), str(path))
@@ -88,6 +88,8 @@ def _rehashed(turn: TurnFile, before: list[Path], number: int, text: str) -> Tur
         game.apply(parse(new_text, game.ruleset.action_types()))
         records.append(dataclasses.replace(record, text=new_text,
                                            hash_after=game.state_hash()))
+        if record.number == number:
+            break
     return dataclasses.replace(turn, actions=tuple(records), state=game.state_hash())
 
 
@@ -167,3 +169,30 @@ def test_a_gap_in_the_mail_is_refused(table: list[Path], tmp_path: Path) -> None
     accept(receive_ok)
     with pytest.raises(PbfError, match="sequence gap: this game knows files up to 0"):
         receive(str(table[2]), home)
+
+
+def test_damaged_files_are_refused_never_crash(table: list[Path], tmp_path: Path) -> None:
+    """Random damage to a file (lines lost, doubled or garbled) gives a clear refusal."""
+    rng = random.Random(11)
+    target = table[3]
+    lines = target.read_text(encoding="utf-8").splitlines()
+    for attempt in range(40):
+        damaged = list(lines)
+        at = rng.randrange(len(damaged))
+        kind = attempt % 4
+        if kind == 0:
+            del damaged[at]
+        elif kind == 1:
+            damaged.insert(at, damaged[at])
+        elif kind == 2:
+            damaged[at] = damaged[at][: rng.randrange(len(damaged[at]) + 1)]
+        else:
+            word = damaged[at].split(" ")
+            word[-1] = word[-1][::-1]
+            damaged[at] = " ".join(word)
+        path = tmp_path / f"damaged-{attempt}.txt"
+        path.write_text("\n".join(damaged) + "\n", encoding="utf-8")
+        try:
+            verify_files([*_names(table[:3]), str(path)], tmp_path / "nobody")
+        except PbfError as exc:
+            assert str(exc).startswith(str(path)), str(exc)
