@@ -14,15 +14,21 @@ from game.core.actions import Dice, parse
 from game.pbf.chain import Replay
 from game.pbf.session import new_game, receive, verify_files
 from game.pbf.turnfile import PbfError, TurnFile, read_turn_file, render
-from tests.pbf.helpers import SCENARIOS, exchange_in_process, play_turn
+from tests.pbf.helpers import SCENARIOS, Table, exchange_in_process, play_turn
 
 SCENARIO = SCENARIOS / "asoiaf_two_sides.toml"
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+def played(tmp_path_factory: pytest.TempPathFactory) -> Table:
     """A whole sealed-dice game of ASOIAF played by two stores exchanging files."""
-    return exchange_in_process(SCENARIO, tmp_path_factory.mktemp("game"), seed=2).files
+    return exchange_in_process(SCENARIO, tmp_path_factory.mktemp("game"), seed=2)
+
+
+@pytest.fixture
+def table(played: Table) -> list[Path]:
+    """The files of that game, in order."""
+    return played.files
 
 
 def _names(files: list[Path]) -> list[str]:
@@ -49,6 +55,13 @@ def test_an_honest_chain_verifies_to_its_end(table: list[Path], tmp_path: Path) 
     assert replay.game.state_hash() == replay.last.state
     rolls = [e for e in replay.game.log if isinstance(e.action, Dice)]
     assert rolls, "the game rolled sealed dice"
+
+
+def test_verifying_later_files_takes_the_earlier_ones_from_the_store(played: Table) -> None:
+    replay = verify_files(_names(played.files[3:]), played.homes[1])
+    assert replay.last.next_player is None and len(replay.files) == len(played.files)
+    with pytest.raises(PbfError, match="give the game's files from the first one"):
+        verify_files(_names(played.files[3:]), played.homes[1] / "elsewhere")
 
 
 def test_a_sequence_gap_is_refused(table: list[Path], tmp_path: Path) -> None:

@@ -4,13 +4,17 @@ dice; whole games in every dice mode verify."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
+from game.core.actions import Dice, parse
+from game.core.pending import Chance
+from game.pbf.dice import sealed_roll
 from game.pbf.session import new_game, receive, start_turn, verify_files
-from game.pbf.turnfile import PbfError, TurnFile, read_turn_file, render
+from game.pbf.turnfile import ActionRecord, PbfError, TurnFile, read_turn_file, render
 from game.pbf.writer import TurnWriter
 from tests.pbf.helpers import exchange_in_process, plan_turn, play_turn
 
@@ -105,6 +109,21 @@ def test_strict_dice_wait_for_the_other_players_file(tmp_path: Path) -> None:
     assert str(bob.game.log[bob.base].action).startswith("dice "), "Bob's file reveals the roll"
     f3, _ = _write(bob, tmp_path, "f3.txt")
     verify_files([str(f) for f in [*files, f2, f3]], tmp_path / "carol")
+    replay = verify_files([str(f) for f in [*files]], tmp_path / "carol")
+    seed = replay.seed_for(2, turn.reveal)
+    assert seed is not None
+    for record in turn.actions:
+        replay.game.apply(parse(record.text, replay.game.ruleset.action_types()))
+    node = replay.game.pending()
+    assert isinstance(node, Chance)
+    early = Dice(sealed_roll(seed, replay.game.state.dice_drawn, node.dice))
+    replay.game.apply(early)
+    forged = dataclasses.replace(turn, actions=(*turn.actions, ActionRecord(
+        len(replay.game.log), str(early), replay.game.state_hash())))
+    path = tmp_path / "early.txt"
+    path.write_text(render(forged), encoding="utf-8")
+    with pytest.raises(PbfError, match="strict dice: a roll made after the sender acted"):
+        verify_files([str(f) for f in [*files, path]], tmp_path / "carol")
 
 
 def test_honour_dice_are_typed_by_their_owner(tmp_path: Path) -> None:
@@ -121,7 +140,17 @@ def test_honour_dice_are_typed_by_their_owner(tmp_path: Path) -> None:
     bob = start_turn(receive(str(f2), tmp_path / "bob"))
     with pytest.raises(PbfError, match="not legal"):
         bob.apply_line("dice 9 9 9 9 9")
-    verify_files([str(f) for f in [*files, f2]], tmp_path / "carol")
+    replay = verify_files([str(f) for f in [*files, f2]], tmp_path / "carol")
+    node = replay.game.pending()
+    assert isinstance(node, Chance) and node.player == 2
+    typed = Dice((6,) * node.dice.count)
+    replay.game.apply(typed)
+    forged = dataclasses.replace(turn, actions=(*turn.actions, ActionRecord(
+        len(replay.game.log), str(typed), replay.game.state_hash())))
+    path = tmp_path / "forged.txt"
+    path.write_text(render(forged), encoding="utf-8")
+    with pytest.raises(PbfError, match="these are Bob's dice, typed by Alice"):
+        verify_files([str(f) for f in [*files, path]], tmp_path / "carol")
 
 
 @pytest.mark.parametrize("dice", ["sealed", "strict", "honour"])
