@@ -44,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": _replay,
         "render": _render,
         "bench": _bench,
+        "pbf": _pbf,
     }
     code: int = handlers[command](args)
     return code
@@ -78,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("target", choices=["geometry", "render", "rules"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--repeats", type=int, default=None)
+    _add_pbf(sub)
     return parser
 
 
@@ -323,3 +325,18 @@ def _bench(args: argparse.Namespace) -> int:
         argv += ["--repeats", str(args.repeats)]
     code: int = module.main(argv)
     return code
+
+
+# --- play by file (game/pbf) ----------------------------------------------------------------
+
+
+def _add_pbf(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from game.pbf.cli import add_parser
+
+    add_parser(sub)
+
+
+def _pbf(args: argparse.Namespace) -> int:
+    from game.pbf.cli import run
+
+    return run(args)
