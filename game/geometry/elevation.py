@@ -83,14 +83,49 @@ def peg_range(a: Hex | tuple[float, float], b: Hex | tuple[float, float]) -> int
     return max(0, math.ceil((peg_distance(a, b) - TOLERANCE) / PEGS_PER_SPACE))
 
 
+Wall = tuple[tuple[float, float], tuple[float, float], float]
+"""An obstruction along a space edge: its two end points (pegs) and its top (absolute pegs)."""
+
+
 @dataclass(frozen=True)
 class Sight25D:
     """2.5D sight answer: visible, the target point seen (pegs) and, when not visible, the
-    spaces that stop the lines to every target point."""
+    spaces (and walls, by index into the ``walls`` given) that stop the lines to every target
+    point."""
 
     visible: bool
     point: Point3 | None
     blocking: tuple[Hex, ...]
+    walls: tuple[int, ...] = ()
+
+
+def shared_edge(a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The edge (two corner points, pegs) between neighbouring spaces ``a`` and ``b``."""
+    ca = peg_corners(a)
+    cb = peg_corners(b)
+    common = [p for p in ca if any(math.dist(p, q) < 1e-6 for q in cb)]
+    if len(common) != 2:
+        raise ValueError(f"{a} and {b} are not neighbours")
+    return common[0], common[1]
+
+
+def wall_blocks(eye: Point3, target: Point3, wall: Wall) -> bool:
+    """Whether the segment eye -> target crosses ``wall`` below its top (touching the top, or
+    only grazing an end of the wall, is allowed; pegs)."""
+    (x1, y1), (x2, y2), top = wall
+    px, py = eye[0], eye[1]
+    dx, dy = target[0] - px, target[1] - py
+    ex, ey = x2 - x1, y2 - y1
+    den = dx * ey - dy * ex
+    if abs(den) < 1e-12:
+        return False  # parallel: runs along the wall, never through it
+    t = ((x1 - px) * ey - (y1 - py) * ex) / den
+    u = ((x1 - px) * dy - (y1 - py) * dx) / den
+    length = max(math.hypot(ex, ey), TOLERANCE)
+    if not (0.0 <= t <= 1.0 and TOLERANCE / length < u < 1.0 - TOLERANCE / length):
+        return False
+    z = eye[2] + (target[2] - eye[2]) * t
+    return top > z + TOLERANCE
 
 
 def target_points(h: Hex, base: int, height: int) -> list[Point3]:
@@ -136,18 +171,25 @@ def line_of_sight_25d(
     targets: Sequence[Point3],
     tops: Mapping[Hex, float],
     ignore: Sequence[Hex] = (),
+    walls: Sequence[Wall] = (),
 ) -> Sight25D:
     """2.5D Line of Sight on the realms board: visible if a segment from the attacker's eye
     point to one of the target points passes over every space it crosses, i.e. no crossed
     space's top (``tops``: absolute pegs, terrain plus any obstruction) is above the segment
     where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
-    Spaces in ``ignore`` (the attacker's and the target's) never block. Pegs throughout."""
+    Spaces in ``ignore`` (the attacker's and the target's) never block; a segment that crosses
+    one of ``walls`` below its top is stopped too. Pegs throughout."""
     hexes = [h for h in tops if h not in set(ignore)]
     centres = np.asarray([peg_position(h) for h in hexes]).reshape(-1, 2)
     top_arr = np.asarray([tops[h] for h in hexes], dtype=float)
     radius = PEGS_PER_SPACE / SQRT3
     stopped: set[Hex] = set()
+    stopped_walls: set[int] = set()
     for tp in targets:
+        hit = [i for i, w in enumerate(walls) if wall_blocks(eye, tp, w)]
+        if hit:
+            stopped_walls.update(hit)
+            continue
         p = np.asarray(eye[:2])
         d = np.asarray(tp[:2]) - p
         dd = max(float(d @ d), 1e-30)
@@ -158,4 +200,4 @@ def line_of_sight_25d(
         if not block:
             return Sight25D(True, tp, ())
         stopped.update(block)
-    return Sight25D(False, None, tuple(sorted(stopped)))
+    return Sight25D(False, None, tuple(sorted(stopped)), tuple(sorted(stopped_walls)))
