@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.rulesets.realms.units import UNARMED, RealmsUnit, Weapon
 
@@ -45,6 +46,9 @@ class AttackPlan:
     counter: bool
     counter_cut: int
     modifiers: tuple[Modifier, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AttackPlan:
+        return self  # immutable: undo snapshots share it
 
     def rules(self) -> tuple[str, ...]:
         """The rule IDs of the modifiers, in order, without repeats."""

@@ -332,7 +332,8 @@ class RealmsRuleset(Ruleset):
             step="declared", player=unit.owner, attacker=unit.id, target=target, kind=kind,
             hand=hand, weapon=found.weapon, plan=found.plan))
         lines = "; ".join(m.text for m in found.plan.modifiers)
-        ctx.emit("attack.declared", f"{unit.name} declares a {kind} on {tgt.name} with "
+        what = "an attack" if kind == "attack" else f"a {kind}"
+        ctx.emit("attack.declared", f"{unit.name} declares {what} on {tgt.name} with "
                  f"{found.weapon.name} ({lines}).", ["RL-DEC-1", "RL-ATK-2", *found.plan.rules()],
                  player=unit.owner, attacker=unit.id, target=target, attack_kind=kind, hand=hand,
                  dice=list(found.plan.dice))

@@ -12,6 +12,7 @@ precision (RL-NGT-1/2), abilities, mana and spells (RL-SPC-1), and what its hand
 from __future__ import annotations
 
 import difflib
+import functools
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,9 @@ class Weapon:
     type: str
     range: int = 0
     cost: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Weapon:
+        return self  # immutable: undo snapshots share it
 
 
 UNARMED = Weapon("unarmed", (), "blunt", 0)
@@ -297,9 +301,16 @@ def profile_from_mapping(pid: str, data: Mapping[str, Any], where: str,
 
 
 def load_profiles() -> dict[str, Profile]:
-    """The shipped profiles (``profiles.toml`` package data), by id."""
+    """The shipped profiles (``profiles.toml`` package data), by id (a fresh dict; the
+    immutable profiles are parsed once per process)."""
+    return dict(_shipped())
+
+
+@functools.cache
+def _shipped() -> tuple[tuple[str, Profile], ...]:
     text = resources.files(__package__).joinpath("profiles.toml").read_text("utf-8")
-    return {pid: profile_from_mapping(pid, data, pid) for pid, data in tomllib.loads(text).items()}
+    return tuple((pid, profile_from_mapping(pid, data, pid))
+                 for pid, data in tomllib.loads(text).items())
 
 
 def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
