@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,13 +12,16 @@ from hypothesis import strategies as st
 from game.geometry.elevation import (
     INFANTRY_HEIGHT,
     PEGS_PER_SPACE,
+    Point3,
     can_melee_across_elevation,
     downward_range_bonus,
     line_of_sight_25d,
     peg_distance,
     peg_position,
     peg_range,
+    shared_edge,
     target_points,
+    wall_blocks,
 )
 from game.geometry.hexgrid import Hex
 
@@ -102,9 +106,6 @@ def test_25d_sight_matches_sampling(eye_z: float, hill: float, target_top: float
 
 
 # --- dense sampling of the sight segment over a random height field (RL-LOS-1 geometry) -----
-
-from game.geometry.elevation import Point3, shared_edge, wall_blocks  # noqa: E402
-import numpy as np  # noqa: E402
 
 _MARGIN = 0.05
 _RING = [(math.cos(k * math.pi / 3) * _MARGIN, math.sin(k * math.pi / 3) * _MARGIN)

@@ -55,6 +55,7 @@ def test_rl_ngt_1_and_rl_ngt_2_scenario_night() -> None:
 def test_rl_arm_1_and_rl_def_1_scenario_armor_counter() -> None:
     game, _, data = _attack("armor_counter")
     assert (data["damage"], data["counter"]) == (0, 4)
+    assert ru(game, "a").wounds == 4  # type: ignore[arg-type]
 
 
 def test_scenario_without_scripted_dice_waits_for_dice() -> None:
