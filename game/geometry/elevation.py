@@ -8,6 +8,7 @@ are :data:`PEGS_PER_SPACE` pegs apart.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ _SCALE = PEGS_PER_SPACE / SQRT3  # layout units -> pegs
 Point3 = tuple[float, float, float]
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def peg_position(h: Hex) -> tuple[float, float]:
     """Centre of a space in pegs."""
     x, y = hex_center(h)
@@ -138,30 +140,44 @@ def target_points(h: Hex, base: int, height: int) -> list[Point3]:
     return pts
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _edges(h: Hex) -> tuple[tuple[float, float, float, float], ...]:
+    """Each edge of a space as a corner and its inward unit normal (pegs), counter-clockwise;
+    a pure function of the hex, cached."""
+    ring = peg_corners(h)[::-1]
+    out = []
+    for i in range(6):
+        x1, y1 = ring[i]
+        x2, y2 = ring[(i + 1) % 6]
+        length = math.hypot(x2 - x1, y2 - y1)
+        out.append((x1, y1, -(y2 - y1) / length, (x2 - x1) / length))
+    return tuple(out)
+
+
 def _blockers(eye: Point3, target: Point3, hexes: list[Hex], tops: np.ndarray) -> list[Hex]:
-    """Spaces whose top rises above the segment eye -> target where it crosses them."""
-    if not hexes:
-        return []
-    p = np.asarray(eye[:2])
-    d = np.asarray(target[:2]) - p
+    """Spaces whose top rises above the segment eye -> target where it crosses them (the
+    segment clipped against each space's six edges; plain floats, fast for a few spaces)."""
+    px, py = eye[0], eye[1]
+    dx, dy = target[0] - px, target[1] - py
+    graze = TOLERANCE / max(math.hypot(dx, dy), TOLERANCE)
     out: list[Hex] = []
     for h, top in zip(hexes, tops, strict=True):
-        ring = np.asarray(peg_corners(h)[::-1])  # counter-clockwise
-        e = np.roll(ring, -1, axis=0) - ring
-        n = np.stack([-e[:, 1], e[:, 0]], axis=1) / np.hypot(e[:, 0], e[:, 1])[:, None]
-        a = n @ p - np.einsum("ki,ki->k", n, ring)
-        b = n @ d
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = -a / b
-        lo = max(0.0, float(np.where(b > 0, r, -np.inf).max()))
-        hi = min(1.0, float(np.where(b < 0, r, np.inf).min()))
-        if not np.where(b == 0, a > TOLERANCE, True).all():
-            continue
-        if hi - lo <= TOLERANCE / max(float(np.hypot(*d)), TOLERANCE):
+        lo, hi, inside = 0.0, 1.0, True
+        for x1, y1, nx, ny in _edges(h):
+            a = nx * (px - x1) + ny * (py - y1)
+            b = nx * dx + ny * dy
+            if b > 0:
+                lo = max(lo, -a / b)
+            elif b < 0:
+                hi = min(hi, -a / b)
+            elif not a > TOLERANCE:
+                inside = False  # runs along or outside this edge
+                break
+        if not inside or hi - lo <= graze:
             continue  # misses, or only grazes a corner
         z0 = eye[2] + (target[2] - eye[2]) * lo
         z1 = eye[2] + (target[2] - eye[2]) * hi
-        if top > min(z0, z1) + TOLERANCE:
+        if float(top) > min(z0, z1) + TOLERANCE:
             out.append(h)
     return out
 
@@ -179,7 +195,8 @@ def line_of_sight_25d(
     where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
     Spaces in ``ignore`` (the attacker's and the target's) never block; a segment that crosses
     one of ``walls`` below its top is stopped too. Pegs throughout."""
-    hexes = [h for h in tops if h not in set(ignore)]
+    skip = set(ignore)
+    hexes = [h for h in tops if h not in skip]
     centres = np.asarray([peg_position(h) for h in hexes]).reshape(-1, 2)
     top_arr = np.asarray([tops[h] for h in hexes], dtype=float)
     radius = PEGS_PER_SPACE / SQRT3
@@ -195,6 +212,8 @@ def line_of_sight_25d(
         dd = max(float(d @ d), 1e-30)
         t = np.clip(((centres - p) @ d) / dd, 0.0, 1.0)
         near = np.hypot(*(centres - (p + t[:, None] * d)).T) <= radius + TOLERANCE
+        # a space no higher than the segment's lower end cannot rise above it anywhere
+        near &= top_arr > min(eye[2], tp[2]) + TOLERANCE
         idx = np.nonzero(near)[0]
         block = _blockers(eye, tp, [hexes[i] for i in idx], top_arr[idx])
         if not block:

@@ -122,10 +122,12 @@ def attack_dice(att: RealmsUnit, hand: str,
         return UNARMED, base
     if hand == "both":
         main, off = att.weapon(att.main), att.weapon(att.off)
-        assert main is not None and off is not None
+        if main is None or off is None:
+            return UNARMED, ()  # no such attack: no dice
         return main, (*base, *main.dice, *off.dice)
     weapon = att.weapon(att.main if hand == "main" else att.off)
-    assert weapon is not None
+    if weapon is None:
+        return UNARMED, ()
     return weapon, (*weapon.dice, *base)
 
 

@@ -199,7 +199,8 @@ def facing_vector(h: Hex, facing: int) -> tuple[float, float]:
 def eye_points(board: HexBoard, unit: RealmsUnit) -> list[Point3]:
     """Where the unit may look from: its eyes in front of the head space's centre (an eyeless
     unit: its weapon's front, at the space's front edge), then, for a long neck, the points
-    its reach can bend to (12 directions level, and raised by the reach)."""
+    its reach can bend to (6 directions level and 6 raised, and straight up): a sample of
+    the neck's reach, documented as such."""
     assert unit.hex is not None
     cx, cy = peg_position(unit.hex)
     fx, fy = facing_vector(unit.hex, unit.hex_facing)
@@ -210,8 +211,8 @@ def eye_points(board: HexBoard, unit: RealmsUnit) -> list[Point3]:
     r = unit.neck_reach
     if r:
         out.append((first[0], first[1], z + r))
-        for k in range(12):
-            a = math.pi * k / 6
+        for k in range(6):
+            a = math.pi * k / 3
             out.append((first[0] + r * math.cos(a), first[1] + r * math.sin(a), float(z)))
             out.append((first[0] + r * 0.7 * math.cos(a), first[1] + r * 0.7 * math.sin(a),
                         z + r * 0.7))
@@ -232,19 +233,24 @@ def in_cone(unit: RealmsUnit, point: tuple[float, float], half_angle: float) -> 
 
 
 def height_field(state: GameState, feats: Features, skip: Iterable[str],
-                 units_block: bool) -> dict[Hex, float]:
-    """Every space's top in pegs: elevation plus any obstruction, and (if ``units_block``)
-    the top of a figure standing there, except the units in ``skip``."""
+                 units_block: bool, within: Iterable[Hex] | None = None) -> dict[Hex, float]:
+    """Every space's top in pegs (only those ``within``, if given): elevation plus any
+    obstruction, and (if ``units_block``) the top of a figure standing there, except the
+    units in ``skip``."""
     board = hex_board(state)
-    tops = {h: float(c.elevation + feats.obstructions.get(h, 0))
-            for h, c in board.cells.items() if c.terrain != VOID}
+    cells = board.cells
+    keys = cells if within is None else [h for h in within if h in cells]
+    tops = {h: float(cells[h].elevation + feats.obstructions.get(h, 0))
+            for h in keys if cells[h].terrain != VOID}
     if units_block:
         skipped = set(skip)
         for u in state.live_units():
             if isinstance(u, RealmsUnit) and u.id not in skipped and u.hex is not None:
-                top = top_of(board, u)
-                for h in spaces(u):
-                    tops[h] = max(tops.get(h, 0.0), float(top))
+                covered = [h for h in spaces(u) if h in tops]
+                if covered:
+                    top = float(top_of(board, u))
+                    for h in covered:
+                        tops[h] = max(tops[h], top)
     return tops
 
 
@@ -260,6 +266,23 @@ def wall_list(board: HexBoard, feats: Features) -> list[tuple[frozenset[Hex], Wa
     return out
 
 
+def corridor(att: RealmsUnit, tgt: RealmsUnit) -> frozenset[Hex]:
+    """The spaces a sight line between the two units can cross: every space on the hex lines
+    between their spaces, widened by one space plus the attacker's neck reach (the lines run
+    from points inside those spaces, so nothing outside can be crossed)."""
+    width = 1 + math.ceil(att.neck_reach / PEGS_PER_SPACE)
+    assert att.hex is not None
+    line: set[Hex] = set(spaces(att))
+    for t in spaces(tgt):
+        line.update(hex_line(att.hex, t))  # the eyes are on the head space
+    out = set(line)
+    ring = set(line)
+    for _ in range(width):
+        ring = {n for h in ring for n in h.neighbors()} - out
+        out |= ring
+    return frozenset(out)
+
+
 def sight(state: GameState, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
           cone: float, head_turn: float, units_block: bool = True) -> Sighting:
     """RL-LOS-1: can ``att`` see ``tgt``? From each eye point (neck reach included) to the
@@ -273,8 +296,9 @@ def sight(state: GameState, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
     seen = [p for p in points if in_cone(att, (p[0], p[1]), half)]
     if not seen:
         return Sighting(False, outside_cone=True)
-    tops = height_field(state, feats, (att.id, tgt.id), units_block)
-    walls = wall_list(board, feats)
+    near = corridor(att, tgt)
+    tops = height_field(state, feats, (att.id, tgt.id), units_block, near)
+    walls = [w for w in wall_list(board, feats) if w[0] <= near]
     ignore = [*spaces(att), *spaces(tgt)]
     blocking: set[Hex] = set()
     blocked_walls: set[frozenset[Hex]] = set()

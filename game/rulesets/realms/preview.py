@@ -16,7 +16,8 @@ from game.geometry.hexgrid import SQRT3, hex_center
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import base_of, hex_board, reach, sight, space_distance
 from game.rulesets.realms.odds import attack_odds
-from game.rulesets.realms.rules import HANDS, attempt
+from game.rulesets.realms.procedure import CommandProc
+from game.rulesets.realms.rules import HANDS, attempt, hand_refusal
 from game.rulesets.realms.units import RealmsUnit, spaces
 
 if TYPE_CHECKING:
@@ -112,8 +113,11 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
     odds: list[OddsChart] = []
+    fresh = CommandProc(step="command", player=att.owner, unit=att.id)
     for hand in HANDS:
-        found = attempt(s, state, att, tgt.id, hand)
+        if hand != "main" and hand_refusal(att, fresh, hand) is not None:
+            continue
+        found = attempt(s, state, att, tgt.id, hand, seen=seen)
         if isinstance(found, Refusal):
             if hand == "main":
                 lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))

@@ -104,9 +104,11 @@ def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: Realms
 
 
 def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: str,
-            hand: str, special: Weapon | None = None, spell: bool = False) -> Attempt | Refusal:
+            hand: str, special: Weapon | None = None, spell: bool = False,
+            seen: Sighting | None = None) -> Attempt | Refusal:
     """RL-ATK-2: whether ``att`` may declare this attack on ``target_id`` (the command's own
-    limits aside), with its plan; the first rule that stops it otherwise."""
+    limits aside), with its plan; the first rule that stops it otherwise. ``seen`` is the
+    pair's sight if the caller has already worked it out."""
     tgt = state.units.get(target_id)
     if not isinstance(tgt, RealmsUnit) or not tgt.on_board:
         return Refusal(f"there is no unit {target_id!r} in play", ("RL-ATK-2",))
@@ -127,8 +129,9 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
     if weapon.range <= 1 and not melee_allowed(board, feats, att, tgt):
         return Refusal(f"{att.name} and {tgt.name} cannot reach each other across the height "
                        "difference or the obstruction", ("RL-ELV-1", "RL-ATK-2"))
-    seen = sight(state, feats, att, tgt, settings.sight_cone, settings.head_turn,
-                 settings.units_block_sight)
+    if seen is None:
+        seen = sight(state, feats, att, tgt, settings.sight_cone, settings.head_turn,
+                     settings.units_block_sight)
     if not seen.visible:
         what = "outside its sight cone" if seen.outside_cone else "hidden"
         return Refusal(f"{tgt.name} is {what} from {att.name}", ("RL-LOS-1", "RL-ATK-2"))
