@@ -215,6 +215,23 @@ def test_rl_dec_1_a_declared_attack_must_be_carried_out() -> None:
     assert isinstance(g.pending(), Chance)
 
 
+def test_rl_dec_1_one_refusal_among_three_players_keeps_the_attack() -> None:
+    from .helpers import scenario_text
+    from game.scenario import load_scenario_text
+
+    text = scenario_text([unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4),
+                          unit("c", 3, (-3, 3), 1)])
+    text = text.replace('[[units]]', '[[players]]\nname = "Green"\ncolour = "#00aa00"\n'
+                        '[[units]]', 1)
+    g = load_scenario_text(text).new_game()
+    play(g, "command a", "attack a -> d", "choose declared=cancel", "choose cancel=agree")
+    node = g.pending()
+    assert isinstance(node, PlayerDecision) and node.player == 3 and node.kind == "cancel"
+    events = play(g, "choose cancel=refuse")
+    assert "attack.cancel_refused" in kinds(events)
+    assert isinstance(g.pending(), PlayerDecision)  # back to the attacker: roll it
+
+
 def test_rl_dec_1_everyone_may_agree_to_cancel() -> None:
     g = duel()
     events = play(g, "command a", "attack a -> d", "choose declared=cancel",
@@ -308,9 +325,9 @@ def test_rl_ngt_2_night_lowers_the_counterattack() -> None:
 def test_rl_pre_1_pre_rolled_modifiers_never_go_below_zero() -> None:
     from game.rulesets.realms.attack import resolve
 
-    p = AttackPlan((8, 6), "slash", 0, 6, -1, True, 0)
+    p = AttackPlan((8, 6), "slash", 0, 6, -2, True, 0)
     assert resolve(p, (3, 2), 1).defense == 0 and resolve(p, (3, 2), 1).damage == 5
-    assert resolve(p, (3, 2), 4).defense == 3
+    assert resolve(p, (3, 2), 4).defense == 2
     q = AttackPlan((8, 6), "slash", 0, 6, 2, True, 0)
     assert resolve(q, (3, 2), 4).counter == 1
 
@@ -319,7 +336,8 @@ def test_rl_hgt_1_height_advantage_needs_both_base_and_top() -> None:
     g = duel(hexes=[{"at": [0, 0], "elevation": 3}])
     assert plan(g, "a", "d").defense_mod == -1
     g = duel(hexes=[{"at": [0, 0], "elevation": 3}], d={"stats": {"height": 9}})
-    assert plan(g, "a", "d").defense_mod == 0  # higher space, but not the higher top
+    assert not any(m.rule == "RL-HGT-1" for m in plan(g, "a", "d").modifiers)
+    # higher space but not the higher top; the taller defender on lower ground neither
     g = duel(hexes=[{"at": [1, 0], "elevation": 3}])
     assert plan(g, "a", "d").defense_mod == 1
 

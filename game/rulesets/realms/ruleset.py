@@ -103,7 +103,8 @@ class RealmsRuleset(Ruleset):
         board = state.board
         if not isinstance(board, HexBoard) or not isinstance(unit, RealmsUnit):
             return super().hex_placement_refusal(state, unit, target, facing)
-        bad = board_problems(board, self.options)
+        first = not any(u.id != unit.id for u in state.units.values())
+        bad = board_problems(board, self.options) if first else []
         if bad:
             return Refusal("; ".join(f"{p.path}: {p.message}" for p in bad), ("RL-ELV-1",))
         if not 0 <= facing <= 5:
