@@ -216,8 +216,9 @@ def test_rl_dec_1_a_declared_attack_must_be_carried_out() -> None:
 
 
 def test_rl_dec_1_one_refusal_among_three_players_keeps_the_attack() -> None:
-    from .helpers import scenario_text
     from game.scenario import load_scenario_text
+
+    from .helpers import scenario_text
 
     text = scenario_text([unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4),
                           unit("c", 3, (-3, 3), 1)])
