@@ -409,6 +409,10 @@ def test_rl_dw_2_free_hand_or_shield_gives_an_unarmed_attack() -> None:
     assert plan(g, "a", "d", "unarmed").dice == (6,)
     fight(g, 1, 1, 1)
     assert why(g, "attack a -> d hand=unarmed") == ""
+    g.state.scripted_dice.extend([1, 1])
+    events = play(g, "attack a -> d hand=unarmed", "choose declared=roll")
+    assert [e.data["dice"] for e in events if e.kind == "attack.declared"] == [[6]]
+    assert "turn.handover" in kinds(events)  # both hands spent: the command is over
     g = duel(d={"stats": {"health": 40}})  # off hand "none"
     play(g, "command a")
     assert "RL-DW-2" in why(g, "attack a -> d hand=unarmed")

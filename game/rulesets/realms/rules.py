@@ -77,7 +77,7 @@ def hand_refusal(unit: RealmsUnit, cmd: CommandProc, hand: str) -> Refusal | Non
                            "attack", ("RL-DW-1",))
         return None if not used else Refusal("the three-dice attack uses both hands: it "
                                              "must be the only attack", ("RL-DW-1",))
-    if unit.off not in ("free", "shield") or "off" in used or not unit.base_die:
+    if unit.off not in ("free", "shield") or used & {"off", "unarmed"} or not unit.base_die:
         return Refusal(f"{unit.name} needs a free off hand or a shield (and a base die) for "
                        "an unarmed attack", ("RL-DW-2",))
     return None
