@@ -27,12 +27,17 @@ def _pick(game: Game, rng: random.Random) -> Action:
     """A random legal action, keen on fighting and moving."""
     actions = game.legal_actions()
     fights = [a for a in actions if isinstance(a, Strike | Special | Cast)]
-    if fights and rng.random() < 0.9:
-        return rng.choice(fights)
     walks = [a for a in actions if isinstance(a, Walk)]
-    if walks and rng.random() < 0.85:
-        return rng.choice(walks)
-    return rng.choice(actions)
+    others = [a for a in actions if not isinstance(a, Strike | Special | Cast | Walk)]
+    roll = rng.random()
+    rare = [a for a in fights if isinstance(a, Special | Cast)]
+    if rare and roll < 0.5:
+        return rng.choice(rare)
+    if fights and roll < 0.8:
+        return rng.choice(fights)
+    if others and (roll < 0.9 or not walks):
+        return rng.choice(others)
+    return rng.choice(walks or actions)
 
 
 def check_invariants(game: Game) -> None:
@@ -98,3 +103,41 @@ def test_playouts_reach_the_attack_branches() -> None:
         seen |= {f"rolled:{r}" for e in _play(seed).events() for r in e.rules}
     assert {"attack.resolved", "unit.wounded", "unit.moved", "round.light"} <= seen
     assert "rolled:RL-NGT-1" in seen  # a night round was fought
+
+
+BRAWL = [("s1", 1, "swordsman", (-1, 0), 1), ("m1", 1, "mage", (-2, 1), 1),
+         ("w1", 1, "wyrm", (-1, -1), 1), ("a1", 1, "archer", (-3, 1), 1),
+         ("d2", 2, "duelist", (1, 0), 4), ("b2", 2, "brawler", (1, -1), 4),
+         ("p2", 2, "spearman", (2, -1), 4), ("a2", 2, "archer", (3, -1), 4),
+         ("t2", 2, "watchtower", (2, 1), 4), ("x2", 2, "ballista", (3, 0), 4)]
+
+
+@functools.cache
+def _brawl(seed: int) -> tuple[Scenario, Game]:
+    from .helpers import scenario, unit
+
+    sc = scenario([unit(i, s, at, f, profile=p) for i, s, p, at, f in BRAWL],
+                  hexes=[{"at": [0, 1], "elevation": 4}, {"at": [0, -1], "elevation": 8}],
+                  options={"night_rounds": [2, 3], "rounds": 12,
+                           "pads": [[[-3, 3], [3, -3]]]}, radius=3, seed=seed)
+    return sc, _run(sc.new_game(), seed, steps=700)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_brawl_keeps_invariants_and_hashes(seed: int, tmp_path: Path) -> None:
+    sc, game = _brawl(seed)
+    assert isinstance(game.pending(), Over)
+    assert game.replayed().state_hash() == game.state_hash()
+    path = write_save(Session(sc, game), tmp_path / "save.json")
+    assert load_save(path).game.state_hash() == game.state_hash()
+
+
+def test_brawls_reach_every_kind_of_action() -> None:
+    verbs: set[str] = set()
+    kinds: set[str] = set()
+    for seed in range(8):
+        _, game = _brawl(seed)
+        verbs |= {a.verb for a in game.actions()}
+        kinds |= {e.kind for e in game.events()}
+    assert {"command", "walk", "attack", "cast", "special", "fortify", "rearrange"} <= verbs
+    assert {"unit.destroyed", "attack.cancel_asked", "unit.fortified"} <= kinds
