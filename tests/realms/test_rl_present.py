@@ -54,6 +54,18 @@ def test_the_cancel_vote_belongs_to_the_other_player() -> None:
     assert {o.label for o in node.offers} == {"Agree to cancel", "Refuse: the attack goes on"}
 
 
+def test_inspection_profile_and_unit_reach() -> None:
+    g = duel(a={"stats": BOW4}, d_at=(3, 0), hexes=[{"at": [2, 0], "elevation": 12}])
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None
+    assert "Profile (pegs): eyes 4 | 0 12 | target top 5" in insp.text()
+    play(g, "command a")
+    mine = g.ruleset.inspect_unit(g.state, "a")
+    assert mine is not None
+    reach = [s for s in mine.shapes if isinstance(s, HexMark) and s.style == "reach"]
+    assert (1, 0) in [(m.q, m.r) for m in reach] and (2, 0) not in [(m.q, m.r) for m in reach]
+
+
 def test_unit_card_lists_every_stat_with_rules() -> None:
     g = duel(a={"profile": "wyrm"}, more=[])
     card = g.ruleset.unit_card(g.state, "a")

@@ -12,11 +12,19 @@ from game.core.pending import Refusal
 from game.core.present import Ghost, Offer
 from game.core.state import GameState
 from game.geometry.elevation import PEGS_PER_SPACE
-from game.geometry.hexgrid import SQRT3, hex_center
+from game.geometry.hexgrid import SQRT3, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
-from game.rulesets.realms.board import base_of, hex_board, reach, sight, space_distance
+from game.rulesets.realms.board import (
+    base_of,
+    hex_board,
+    is_space,
+    reach,
+    reachable,
+    sight,
+    space_distance,
+)
 from game.rulesets.realms.odds import attack_odds
-from game.rulesets.realms.procedure import CommandProc
+from game.rulesets.realms.procedure import CommandProc, command_of
 from game.rulesets.realms.rules import HANDS, attempt, hand_refusal
 from game.rulesets.realms.units import RealmsUnit, spaces
 
@@ -91,6 +99,46 @@ def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                      f"{att.height} and {tgt.height}", ("RL-HGT-1",))]
 
 
+def _profile_line(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
+                  tgt: RealmsUnit) -> InfoLine:
+    """The side profile of the line between the two head spaces as text: the eyes, the top of
+    every space crossed (elevation plus obstruction, pegs) and the target's top."""
+    board, feats = hex_board(state), rs.settings.features
+    assert att.hex is not None and tgt.hex is not None
+    crossed = hex_line(att.hex, tgt.hex)[1:-1]
+    tops = [("gap" if not is_space(board, h) else
+             str(board.cells[h].elevation + feats.obstructions.get(h, 0))) for h in crossed]
+    eye = base_of(board, att) + (att.eye or att.height)
+    top = base_of(board, tgt) + tgt.height
+    return InfoLine(f"Profile (pegs): eyes {eye} | " + (" ".join(tops) or "-")
+                    + f" | target top {top}", ("RL-LOS-1",))
+
+
+def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspection | None:
+    """What the selected unit can do now: where it can walk (while under command and before
+    acting), its spaces, and what is left of its command."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, RealmsUnit) or unit.destroyed:
+        return None
+    shapes: list[HexMark] = [HexMark(h.q, h.r, "highlight") for h in spaces(unit)]
+    lines = [InfoLine(f"{unit.name}: {unit.health - unit.wounds} of {unit.health} health "
+                      "left", ("RL-DMG-1",))]
+    cmd = command_of(state)
+    if cmd is not None and cmd.unit == unit_id:
+        if not cmd.moved and not cmd.action:
+            s = rs.settings
+            costs = reachable(state, s.features, unit, s.climb_pegs, s.pad_cost)
+            shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
+                          if h != unit.hex)
+            lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
+                                  ("RL-MOV-1", "RL-ATK-1")))
+        elif cmd.action:
+            lines.append(InfoLine(f"Has acted ({cmd.action}"
+                                  + (f": {', '.join(cmd.hands)}" if cmd.hands else "") + ")",
+                                  ("RL-ATK-1", "RL-DW-1")))
+    return Inspection(unit.name, tuple(lines), tuple(shapes))
+
+
 def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                  target_id: str) -> Inspection | None:
     """What ``viewer_id`` makes of ``target_id`` (see the module docstring)."""
@@ -100,6 +148,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         return None
     s = rs.settings
     lines = _range_lines(rs, state, att, tgt)
+    lines.append(_profile_line(rs, state, att, tgt))
     seen = sight(state, s.features, att, tgt, s.sight_cone, s.head_turn, s.units_block_sight)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
     if seen.visible and seen.eye is not None and seen.point is not None:

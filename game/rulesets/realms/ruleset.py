@@ -18,9 +18,9 @@ from game.core.pending import Refusal
 from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
-from game.core.state import BoardKind, GameState, HexBoard, Outcome, Unit
+from game.core.state import BoardKind, GameState, HexBoard, Unit
 from game.geometry.hexgrid import Hex
-from game.rulesets.realms import preview
+from game.rulesets.realms import preview, turns
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -41,9 +41,18 @@ from game.rulesets.realms.procedure import (
     command_of,
     realms_unit,
 )
-from game.rulesets.realms.rules import HANDS, Attempt, attempt, hand_refusal, is_night
+from game.rulesets.realms.rules import HANDS, Attempt, attempt, hand_refusal
 from game.rulesets.realms.texts import RULE_TEXTS
 from game.rulesets.realms.units import Profile, RealmsUnit, build_unit, footprint_at, load_profiles
+
+
+def _attack_args(action: Strike | Special | Cast) -> tuple[str, str, str, str, str]:
+    """(unit, target, hand, kind, name) of an attack, special attack or spell."""
+    if isinstance(action, Strike):
+        return action.unit, action.target, action.hand, "attack", ""
+    if isinstance(action, Special):
+        return action.unit, action.target, "", "special", action.name
+    return action.unit, action.target, "", "spell", action.spell
 
 
 class RealmsRuleset(Ruleset):
@@ -76,9 +85,9 @@ class RealmsRuleset(Ruleset):
         self.register(Command, self._check_command, self._do_command)
         self.register(Walk, self._check_walk, self._do_walk)
         self.register(Fortify, self._check_fortify, self._do_fortify)
-        self.register(Strike, self._check_strike, self._do_strike)
-        self.register(Special, self._check_special, self._do_special)
-        self.register(Cast, self._check_cast, self._do_cast)
+        self.register(Strike, self._check_attack, self._do_attack)
+        self.register(Special, self._check_attack, self._do_attack)
+        self.register(Cast, self._check_attack, self._do_attack)
         self.register(Rearrange, self._check_rearrange, self._do_rearrange)
         self.register(EndActivation, self._check_end_command, self._do_end_command)
 
@@ -125,15 +134,8 @@ class RealmsRuleset(Ruleset):
 
     def start(self, state: GameState, ctx: Context) -> None:
         """Open round 1, day or night (RL-TRN-1)."""
-        self._announce_round(state, ctx)
-        self._check_outcome(state, ctx)
-
-    def _announce_round(self, state: GameState, ctx: Context) -> None:
-        night = is_night(self.settings, state)
-        ctx.emit("round.start", f"Round {state.turn.round} begins ({'night' if night else 'day'})"
-                 f"; {state.player(state.turn.active).name} commands first.",
-                 ["RL-TRN-1", *(["RL-NGT-1"] if night else [])], round=state.turn.round,
-                 night=night)
+        turns.announce_round(self.settings, state, ctx)
+        turns.check_outcome(state, ctx)
 
     # --- legal actions -----------------------------------------------------------------------
 
@@ -168,15 +170,15 @@ class RealmsRuleset(Ruleset):
         enemies = [u for u in state.live_units() if u.owner != unit.owner]
         for enemy in enemies:
             for hand in HANDS:
-                if self._check_strike(state, Strike(unit.id, enemy.id, hand)) is None:
+                if self._check_attack(state, Strike(unit.id, enemy.id, hand)) is None:
                     out.append(Strike(unit.id, enemy.id, hand))
             for s in unit.specials:
                 special = Special(unit.id, enemy.id, s.name)
-                if self._check_special(state, special) is None:
+                if self._check_attack(state, special) is None:
                     out.append(special)
             for s in unit.spells:
                 cast = Cast(unit.id, enemy.id, s.name)
-                if self._check_cast(state, cast) is None:
+                if self._check_attack(state, cast) is None:
                     out.append(cast)
         return out
 
@@ -302,18 +304,8 @@ class RealmsRuleset(Ruleset):
                                ("RL-SPC-1",))
         return attempt(self.settings, state, unit, target, hand, special, kind == "spell")
 
-    def _check_strike(self, state: GameState, action: Strike) -> Refusal | None:
-        found = self._attack_refusal(state, action.unit, action.target, action.hand, "attack")
-        return found if isinstance(found, Refusal) else None
-
-    def _check_special(self, state: GameState, action: Special) -> Refusal | None:
-        found = self._attack_refusal(state, action.unit, action.target, "", "special",
-                                     action.name)
-        return found if isinstance(found, Refusal) else None
-
-    def _check_cast(self, state: GameState, action: Cast) -> Refusal | None:
-        found = self._attack_refusal(state, action.unit, action.target, "", "spell",
-                                     action.spell)
+    def _check_attack(self, state: GameState, action: Strike | Special | Cast) -> Refusal | None:
+        found = self._attack_refusal(state, *_attack_args(action))
         return found if isinstance(found, Refusal) else None
 
     def _declare(self, state: GameState, unit_id: str, target: str, hand: str, kind: str,
@@ -340,14 +332,8 @@ class RealmsRuleset(Ruleset):
                  dice=list(found.plan.dice))
         self.settle(state, ctx)
 
-    def _do_strike(self, state: GameState, action: Strike, ctx: Context) -> None:
-        self._declare(state, action.unit, action.target, action.hand, "attack", "", ctx)
-
-    def _do_special(self, state: GameState, action: Special, ctx: Context) -> None:
-        self._declare(state, action.unit, action.target, "", "special", action.name, ctx)
-
-    def _do_cast(self, state: GameState, action: Cast, ctx: Context) -> None:
-        self._declare(state, action.unit, action.target, "", "spell", action.spell, ctx)
+    def _do_attack(self, state: GameState, action: Strike | Special | Cast, ctx: Context) -> None:
+        self._declare(state, *_attack_args(action), ctx)
 
     def _check_rearrange(self, state: GameState, action: Rearrange) -> Refusal | None:
         found = self._commanded(state, action.unit)
@@ -389,83 +375,15 @@ class RealmsRuleset(Ruleset):
 
     def _on_result(self, state: GameState, proc: AttackProc, result: Result,
                    ctx: Context) -> None:
-        """Apply an attack's result: wounds, counter wounds, destruction, what is left."""
-        att, tgt = realms_unit(state, proc.attacker), realms_unit(state, proc.target)
-        rules = list(dict.fromkeys(["RL-DMG-1", *proc.plan.rules(),
-                                    *(["RL-DEF-3"] if result.blocked else [])]))
-        how = (f"rolled {' + '.join(map(str, proc.rolls))} = {result.total}"
-               f", armor {proc.plan.armor}"
-               + (f", defense {result.defense}" if proc.plan.defense_die else ""))
-        ctx.emit("attack.resolved", f"{att.name} on {tgt.name}: {how}: {result.damage} wound(s) "
-                 f"to {tgt.name}, {result.counter} to {att.name}.", rules, player=proc.player,
-                 attacker=att.id, target=tgt.id, damage=result.damage, counter=result.counter,
-                 blocked=result.blocked)
-        self._wound(state, tgt, result.damage, ctx, ["RL-DMG-1", "RL-DEF-1"])
-        self._wound(state, att, result.counter, ctx, ["RL-DEF-1", "RL-DEF-3"]
-                    if result.blocked else ["RL-DEF-1"])
-        cmd = command_of(state)
-        if cmd is not None and (att.destroyed or cmd.action != "attack" or all(
-                hand_refusal(att, cmd, h) is not None for h in HANDS)):
-            cmd.done = True
-        self._check_outcome(state, ctx)
-
-    def _wound(self, state: GameState, unit: RealmsUnit, wounds: int, ctx: Context,
-               rules: list[str]) -> None:
-        if wounds <= 0:
-            return
-        unit.wounds = min(unit.health, unit.wounds + wounds)
-        ctx.emit("unit.wounded", f"{unit.name} takes {wounds} wound(s) ({unit.wounds}/"
-                 f"{unit.health}).", rules, player=unit.owner, unit=unit.id, wounds=unit.wounds)
-        if unit.wounds >= unit.health:
-            unit.destroyed = True
-            ctx.emit("unit.destroyed", f"{unit.name} is destroyed.", rules, player=unit.owner,
-                     unit=unit.id)
-
-    def _check_outcome(self, state: GameState, ctx: Context) -> bool:
-        alive = [p.number for p in state.players if any(
-            isinstance(u, RealmsUnit) and not u.has("building")
-            for u in state.live_units(p.number))]
-        if len(alive) > 1:
-            return False
-        winner = alive[0] if alive else None
-        text = f"{state.player(winner).name} wins: no other side has a fighting unit left." \
-            if winner else "No fighting unit is left on any side."
-        state.outcome = Outcome(winner, text)
-        ctx.emit("game.over", text, ["RL-TRN-1"], player=winner)
-        return True
+        """Apply an attack's result (see :func:`.turns.apply_result`)."""
+        turns.apply_result(state, proc, result, ctx)
 
     def procedures_done(self, state: GameState, ctx: Context) -> None:
         """A command is over: the next player's turn (RL-TRN-1); fortify ends for their
-        units as it begins (RL-FRT-1)."""
-        if state.outcome is not None:
-            return
-        before = state.turn.round
-        self.hand_over(state, ctx)
-        for unit in state.live_units(state.turn.active):
-            if isinstance(unit, RealmsUnit) and unit.fortified:
-                unit.fortified = False
-                ctx.emit("unit.fortify_ends", f"{unit.name} is no longer fortified.",
-                         ["RL-FRT-1"], player=unit.owner, unit=unit.id)
-        if state.turn.round != before:
-            night = is_night(self.settings, state)
-            ctx.emit("round.light", f"Round {state.turn.round} is {'night' if night else 'day'}.",
-                     ["RL-TRN-1", *(["RL-NGT-1"] if night else [])], round=state.turn.round,
-                     night=night)
-            limit = self.settings.rounds
-            if limit and state.turn.round > limit:
-                self._end_by_rounds(state, ctx)
-
-    def _end_by_rounds(self, state: GameState, ctx: Context) -> None:
-        left = {p.number: sum(u.health - u.wounds for u in state.live_units(p.number)
-                              if isinstance(u, RealmsUnit)) for p in state.players}
-        best = max(left.values())
-        top = [n for n, v in left.items() if v == best]
-        winner = top[0] if len(top) == 1 else None
-        text = (f"After {self.settings.rounds} rounds "
-                + (f"{state.player(winner).name} has the most health left and wins."
-                   if winner else "the sides are level: a draw."))
-        state.outcome = Outcome(winner, text)
-        ctx.emit("game.over", text, ["RL-TRN-1"], player=winner)
+        units as it begins (RL-FRT-1); the round limit may end the game."""
+        if state.outcome is None:
+            self.hand_over(state, ctx)
+            turns.begin_turn(self.settings, state, ctx)
 
     # --- presentation ------------------------------------------------------------------------
 
@@ -476,6 +394,10 @@ class RealmsRuleset(Ruleset):
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
         return preview.inspect_pair(self, state, viewer_id, target_id)
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        """The selected unit's walking reach and what is left of its command."""
+        return preview.inspect_unit(self, state, unit_id)
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card."""
