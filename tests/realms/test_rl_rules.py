@@ -45,6 +45,17 @@ def test_rl_atk_1_attack_only_after_moving_and_within_a_command() -> None:
     assert "RL-ATK-1" in why(g, "walk a -1 0 1")  # the move comes before the action
 
 
+def test_rl_atk_1_rearrange_is_the_action_after_the_move() -> None:
+    from game.rulesets.realms.actions import Rearrange
+
+    g = duel(a={"profile": "archer"}, d_at=(3, 0))
+    play(g, "command a", "walk a -1 0 1")
+    assert Rearrange("a", "dagger") in g.legal_actions()
+    events = play(g, "rearrange a dagger")
+    assert ru(g, "a").main == "dagger" and ru(g, "a").inventory == ("bow",)
+    assert "turn.handover" in kinds(events)  # rearranging was the action: the command ends
+
+
 def test_rl_atk_1_move_then_attack() -> None:
     g = duel(d_at=(2, 0), d={"stats": {"health": 30}})
     play(g, "command a")

@@ -166,6 +166,7 @@ class RealmsRuleset(Ruleset):
         if not cmd.moved and not cmd.action:
             out.extend(self._walks(state, unit))
             out.append(Fortify(unit.id))
+        if not cmd.action:
             out.extend(Rearrange(unit.id, item) for item in unit.inventory)
         enemies = [u for u in state.live_units() if u.owner != unit.owner]
         for enemy in enemies:
