@@ -141,3 +141,33 @@ def test_brawls_reach_every_kind_of_action() -> None:
         kinds |= {e.kind for e in game.events()}
     assert {"command", "walk", "attack", "cast", "special", "fortify", "rearrange"} <= verbs
     assert {"unit.destroyed", "attack.cancel_asked", "unit.fortified"} <= kinds
+
+
+def test_legal_actions_agree_with_why_not() -> None:
+    """At every idle moment of a brawl, a broad set of candidate actions is legal exactly when
+    it is listed."""
+    from game.core.actions import EndActivation
+    from game.core.pending import Idle
+    from game.rulesets.realms.actions import Command, Fortify, Rearrange
+
+    sc, _ = _brawl(0)
+    game = sc.new_game()
+    rng = random.Random(0)
+    board = hex_board(game.state)
+    for _ in range(40):
+        if isinstance(game.pending(), Over):
+            break
+        if isinstance(game.pending(), Idle):
+            legal = set(game.legal_actions())
+            units = [u for u in game.state.units.values() if isinstance(u, RealmsUnit)]
+            candidates: list[Action] = [EndActivation()]
+            for u in units:
+                candidates += [Command(u.id), Fortify(u.id), Rearrange(u.id, "dagger")]
+                candidates += [Walk(u.id, h.q, h.r, f) for h in board.cells for f in (0, 3)]
+                for t in units:
+                    candidates += [Strike(u.id, t.id, hand) for hand in
+                                   ("main", "off", "both", "unarmed")]
+                    candidates += [Special(u.id, t.id, "tail_sweep"), Cast(u.id, t.id, "firebolt")]
+            for action in candidates:
+                assert (game.why_not(action) is None) == (action in legal), action
+        game.apply(_pick(game, rng))

@@ -236,6 +236,8 @@ class RealmsRuleset(Ruleset):
         if not 0 <= action.facing <= 5:
             return Refusal("a hex facing is 0 to 5", ("RL-MOV-1",))
         to = Hex(action.q, action.r)
+        if (to, action.facing) == (unit.hex, unit.hex_facing):
+            return Refusal(f"{unit.name} already stands there, facing that way", ("RL-MOV-1",))
         feats = self.settings.features
         costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
         if to not in costs:
