@@ -283,9 +283,10 @@ def test_legal_actions_for_is_the_units_share(case: Case) -> None:
             share = Counter(str(a) for a in every if a.actor() == uid)
             got = _guard(problems, f"seed {seed} step {step} legal_actions_for({uid})",
                          ruleset.legal_actions_for, state, uid)
-            if isinstance(got, list) and Counter(str(a) for a in got) != share:
-                problems.append(f"seed {seed} step {step} {uid}: "
-                                f"{sorted(Counter(map(str, got)) ^ share)}")
+            mine = Counter(str(a) for a in got) if isinstance(got, list) else share
+            if mine != share:
+                problems.append(f"seed {seed} step {step} {uid}: legal_actions_for adds "
+                                f"{sorted(mine - share)} and misses {sorted(share - mine)}")
     assert not problems, _problems_text(problems)
 
 
@@ -321,10 +322,10 @@ def test_present_labels_every_action_and_answer_plainly(case: Case) -> None:
                 if str(offer.action) in node.prompt:
                     problems.append(f"{where}: prompt {node.prompt!r} shows action syntax")
         for action in _sample(rng, listed, MAX_ACTIONS):
-            offer = _guard(problems, f"{where} present({action})",
+            shown = _guard(problems, f"{where} present({action})",
                            game.ruleset.present, game.state, action)
-            if offer is not None:
-                _check_offer(problems, f"{where} present({action})", offer, action)
+            if shown is not None:
+                _check_offer(problems, f"{where} present({action})", shown, action)
     assert not problems, _problems_text(problems)
 
 
