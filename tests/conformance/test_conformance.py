@@ -8,6 +8,7 @@ so a failure says which ruleset breaks which part of the contract, where, and ho
 
 The contract (``docs/architecture.md``, "The ruleset contract"):
 
+- asking questions never changes the state;
 - every action in ``legal_actions()`` passes ``why_not``; every offered decision answer applies;
   every free answer's action is accepted or refused with a reason, never raises (WB-DICE-1 and
   the table's other WB-* rules are the table's part of it);
@@ -626,4 +627,31 @@ def test_options_live_on_the_ruleset_not_in_the_state(case: Case) -> None:
             if found:
                 problems.append(f"seed {seed} step {step}: state.extra holds {sorted(found)}")
                 break
+    assert not problems, _problems_text(problems)
+
+
+@params
+def test_questions_never_change_the_state(case: Case) -> None:
+    """``legal_actions``, ``why_not``, ``decision``, ``present``, ``commands`` and the
+    inspections only read: the state hash is the same before and after asking them all."""
+    problems: list[str] = []
+    rng = random.Random(0)
+    for seed, step, game, listed in _every_state_listed(case):
+        ruleset, state = game.ruleset, game.state
+        before = game.state_hash()
+        ids = _sample(rng, state.units, MAX_UNITS)
+        _guard(problems, "legal_actions", ruleset.legal_actions, state)
+        _guard(problems, "decision", ruleset.decision, state)
+        for action in _sample(rng, listed, 4):
+            _guard(problems, f"why_not({action})", game.why_not, action)
+            _guard(problems, f"present({action})", ruleset.present, state, action)
+        for uid in ids:
+            _guard(problems, f"commands({uid})", ruleset.commands, state, uid)
+            _guard(problems, f"inspect_unit({uid})", ruleset.inspect_unit, state, uid)
+            _guard(problems, f"unit_card({uid})", ruleset.unit_card, state, uid)
+            for other in ids:
+                _guard(problems, f"inspect_pair({uid}, {other})", ruleset.inspect_pair, state,
+                       uid, other)
+        if game.state_hash() != before:
+            problems.append(f"seed {seed} step {step}: asking questions changed the state")
     assert not problems, _problems_text(problems)
