@@ -195,7 +195,7 @@ class ScenarioListScene(ListScene):
     subtitle = "Pick a scenario"
 
     def files(self) -> list[Path]:
-        from game.cli import scenarios_dir
+        from game.scenario.paths import scenarios_dir
 
         return sorted(scenarios_dir().glob("*.toml"))
 
