@@ -74,6 +74,7 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     init_headless()
     import pygame
 
+    from game.rulesets import create as create_ruleset
     from game.ui.lens import RulesLens
     from game.ui.palette import palette_named
     from game.ui.render import Renderer, fit_camera
@@ -86,13 +87,14 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     view = ViewState(selected="u45")
     view.camera.resize(0, 0, *size)
     fit_camera(view.camera, state)
-    lens.prepare(state, 0, view.selected)  # what the table does on selection
+    ruleset = create_ruleset(state.ruleset)
+    lens.prepare(ruleset, state, 0, view.selected)  # what the table does on selection
     enemies = [u.id for u in state.live_units(2)]
     times: list[float] = []
     for n in range(frames + 10):
         start = time.perf_counter()
         view.hovered = enemies[(n // 10) % len(enemies)]
-        view.overlay = lens.overlay(state, 0, view.selected, view.hovered)
+        view.overlay = lens.overlay(ruleset, state, 0, view.selected, view.hovered)
         renderer.draw(surface, state, view)
         elapsed = (time.perf_counter() - start) * 1000
         if n >= 10:  # warm-up: first sprites and the static layer

@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from game.ui.render import wrap_text
+from game.ui.inspect_draw import wrap as wrap_text
 
 
 def test_long_lines_wrap_within_the_width_and_keep_every_word() -> None:
@@ -24,5 +24,5 @@ def test_long_lines_wrap_within_the_width_and_keep_every_word() -> None:
 def test_short_lines_stay_whole() -> None:
     pygame.font.init()
     font = pygame.font.Font(None, 20)
-    line = 'Range 9.20" (long) [AS-RNG-6]'
+    line = 'Range 9.20" (long)'
     assert wrap_text(font, line, 600) == [line]

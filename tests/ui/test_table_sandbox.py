@@ -111,8 +111,9 @@ def test_handoff_is_not_dismissed_by_the_release_of_the_last_click(data_dir: Pat
     outriders = scene.state.units["outriders"].tray
     assert outriders is not None
     click(app, screen_of(app, outriders.x, outriders.y))
-    from .driver import hover, press
+    from .driver import hover, needs_steer, press
 
+    needs_steer(scene, "outriders", "Maneuver")
     press(app, "Maneuver")
     target = screen_of(app, outriders.x, outriders.y + outriders.depth / 2 + 4.0)
     hover(app, target)
