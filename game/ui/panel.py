@@ -76,6 +76,13 @@ class SidePanel:
             self._key = key
             self.rebuild()
 
+    def ghost_under(self, pos: tuple[int, int]) -> str | None:
+        """The ghost key of the offer button under ``pos``, if any."""
+        for element, key in self.hover_ghosts.items():
+            if element.rect.collidepoint(pos) and element.visible:
+                return key
+        return None
+
     def typing(self) -> bool:
         """Whether a text entry has the keyboard."""
         return self.dice_entry is not None and bool(self.dice_entry.is_focused)

@@ -89,6 +89,7 @@ class TableScene(Scene):
         self.explanation: tuple[str, str] | None = None
         self.pan_from: tuple[int, int] | None = None
         self.pointer: Point = (0.0, 0.0)
+        self.mouse: tuple[int, int] = (0, 0)
         self.animator = Animator()
         self.panel = SidePanel(self)
         self.hud = Hud(self)
@@ -317,7 +318,7 @@ class TableScene(Scene):
         return self.viewport().collidepoint(pos) and not self.app.manager.get_hovering_any_element()
 
     def _wheel(self, event: pygame.event.Event) -> None:
-        mx, my = pygame.mouse.get_pos()
+        mx, my = self.mouse  # the last motion (wheel events carry no position)
         if not self.viewport().collidepoint((mx, my)):
             return
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
@@ -329,8 +330,14 @@ class TableScene(Scene):
             self.view.camera.zoom_at(1.15 ** event.y, mx, my)
 
     def _motion(self, pos: tuple[int, int], rel: tuple[int, int]) -> None:
+        self.mouse = pos
         if self.pan_from is not None:
             self.view.camera.pan_pixels(rel[0], rel[1])
+            return
+        lit = self.panel.ghost_under(pos)
+        if lit is not None:  # an offer's button: light its ghost on the board
+            self.view.hovered_ghost = lit
+            self.view.hovered = None
             return
         self.pointer = self.view.camera.to_world(*pos)
         info = self.renderer.painter.info_rect
