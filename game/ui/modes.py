@@ -11,7 +11,7 @@ action's field names:
   click its ghost on the board;
 - :class:`SteerMode`: a continuous choice by pointing (a Steer command or a PointAnswer);
 - :class:`DicePickMode`: toggle dice of a PickDice answer, then confirm;
-- :class:`DragMode`: a unit being dragged (sandbox moves).
+- :class:`DragMode`: a unit being dragged (free moves).
 
 A mode talks to the scene through :class:`Host`, so a lesson scene can host the same modes.
 """

@@ -141,11 +141,11 @@ class SidePanel:
         undo = game.can_undo()
         redo_ok = game.can_redo()
         tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
-            ("Undo", s.undo if undo is None else None, None if undo is None else str(undo)),
-            ("Redo", s.redo if redo_ok else None, None if redo_ok else "nothing to redo"),
-            ("Save", s.save_now, "save the game (Ctrl+S)"),
-            ("Load", s.load, "load a saved game (Ctrl+O)"),
-            ("Menu", s.to_menu, "back to the main menu (Esc)"),
+            ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
+            ("Redo", s.flow.redo if redo_ok else None, None if redo_ok else "nothing to redo"),
+            ("Save", s.flow.save_now, "save the game (Ctrl+S)"),
+            ("Load", s.flow.load, "load a saved game (Ctrl+O)"),
+            ("Menu", s.flow.to_menu, "back to the main menu (Esc)"),
         ]
         for i, (label, fn, tip) in enumerate(tools):
             self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)

@@ -11,20 +11,17 @@ ruleset: buttons are :meth:`~game.core.ruleset.Ruleset.commands`, hover answers 
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.actions import Action, Dice, EndActivation, Pivot, RollPending
-from game.core.events import Event
 from game.core.game import Game
-from game.core.pending import Chance, IllegalAction, Over, PickDice, PlayerDecision, Refusal
+from game.core.pending import IllegalAction, PickDice, PlayerDecision, Refusal
 from game.core.present import Command, Offer
 from game.core.state import GameState, HexBoard
 from game.ui import hexlayout
-from game.ui.anims import Animator, Poses, poses
+from game.ui.anims import Animator, poses
 from game.ui.hud import Hud
 from game.ui.inspect_draw import ghost_outline
 from game.ui.lens import RulesLens
@@ -40,20 +37,20 @@ from game.ui.modes import (
 from game.ui.panel import PANEL_W, SidePanel
 from game.ui.render import Renderer, fit_camera
 from game.ui.scene import Scene
+from game.ui.table_flow import TableFlow
+from game.ui.table_input import TableInput
 from game.ui.view import Ghost, ViewState
 
 if TYPE_CHECKING:
     from game.scenario import Session
     from game.ui.app import App
 
-PAN_SPEED = 600.0
-ROTATE_STEP = 15.0
 Point = tuple[float, float]
 
 HELP: list[tuple[str, str]] = [
     ("Left click", "select a unit / pick a target / pick a ghost placement"),
-    ("Left drag (sandbox)", "drag your tray; it pushes your trays, stops at others"),
-    ("Q / E, Shift+wheel", "turn the dragged or selected unit (sandbox)"),
+    ("Left drag (free moves)", "drag your tray; it pushes your trays, stops at others"),
+    ("Q / E, Shift+wheel", "turn the dragged or selected unit (free moves)"),
     ("Pointing (moves)", "the wheel turns at the end, Shift aims freely; click when legal"),
     ("Right/middle drag", "pan the table"),
     ("Arrows / WASD", "pan the table"),
@@ -93,6 +90,8 @@ class TableScene(Scene):
         self.animator = Animator()
         self.panel = SidePanel(self)
         self.hud = Hud(self)
+        self.input = TableInput(self)
+        self.flow = TableFlow(self)
         self._fitted = False
         self._commands: tuple[tuple[int, str], tuple[Command, ...]] | None = None
         self.last_player = self.game.current_player()
@@ -223,160 +222,7 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        import pygame_gui
-
-        panel = self.panel
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in panel.callbacks:
-            panel.callbacks[event.ui_element]()
-        elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
-            self._hover_button(event.ui_element)
-        elif event.type == pygame_gui.UI_BUTTON_ON_UNHOVERED:
-            self.view.hovered_ghost = None
-        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            panel.slider_moved()
-        elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
-            self.explain(str(event.link_target))
-        elif (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
-              and event.ui_element is panel.dice_entry):
-            self.use_real_dice()
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
-                            pygame.MOUSEWHEEL):
-            if event.type == pygame.MOUSEMOTION and self._explain_disabled(event.pos):
-                return
-            self._mouse(event)
-
-    def _hover_button(self, element: object) -> None:
-        """A button under the mouse: light its offer's ghost; say why a disabled one is."""
-        self.view.hovered_ghost = self.panel.hover_ghosts.get(element)
-        if element in self.panel.refusals:
-            self.status = f"Not now: {self.panel.refusals[element]}"
-
-    def _explain_disabled(self, pos: tuple[int, int]) -> bool:
-        """Hovering a disabled button shows why it is disabled (pygame-gui sends no hover
-        events for disabled buttons)."""
-        for element, reason in self.panel.refusals.items():
-            if element.rect.collidepoint(pos):
-                self.status = f"Not now: {reason}"
-                return True
-        return False
-
-    def _key(self, event: pygame.event.Event) -> None:
-        ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        shortcuts = {pygame.K_z: self.undo, pygame.K_y: self.redo, pygame.K_s: self.save_now,
-                     pygame.K_o: self.load}
-        if ctrl and event.key in shortcuts:
-            shortcuts[event.key]()
-        elif self.panel.typing():
-            return
-        elif event.key == pygame.K_ESCAPE:
-            self._escape()
-        elif event.key in (pygame.K_SPACE, pygame.K_r):
-            if isinstance(self.game.pending(), Chance):
-                self.roll()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_activation()
-        elif event.key in (pygame.K_q, pygame.K_e):
-            self.rotate(-ROTATE_STEP if event.key == pygame.K_q else ROTATE_STEP)
-        elif event.key == pygame.K_g:
-            self.view.grid = not self.view.grid
-            self.app.settings.grid = self.view.grid
-        elif event.key == pygame.K_TAB:
-            self.view.all_arcs = not self.view.all_arcs
-        elif event.key == pygame.K_HOME:
-            fit_camera(self.view.camera, self.state)
-
-    def _escape(self) -> None:
-        """Esc closes the explanation, then leaves the mode, then asks before leaving."""
-        if self.explanation:
-            self.explanation = None
-        elif not isinstance(self.mode, SelectMode | DicePickMode):
-            self.cancel_mode()
-        else:
-            self.to_menu()
-
-    def _mouse(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self._wheel(event)
-            return
-        pos = event.pos
-        if event.type == pygame.MOUSEMOTION:
-            self._motion(pos, event.rel)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button in (2, 3) and self.viewport().collidepoint(pos):
-                self.pan_from = pos
-            elif event.button == 1 and self._over_table(pos):
-                self._press(pos)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            if event.button in (2, 3):
-                self.pan_from = None
-            elif event.button == 1:
-                self.mode.release(self, self.view.camera.to_world(*pos))
-
-    def _over_table(self, pos: tuple[int, int]) -> bool:
-        return self.viewport().collidepoint(pos) and not self.app.manager.get_hovering_any_element()
-
-    def _wheel(self, event: pygame.event.Event) -> None:
-        mx, my = self.mouse  # the last motion (wheel events carry no position)
-        if not self.viewport().collidepoint((mx, my)):
-            return
-        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if self.mode.wheel(self, int(event.y), shift):
-            return
-        if shift:
-            self.rotate(ROTATE_STEP * (1 if event.y < 0 else -1))
-        else:
-            self.view.camera.zoom_at(1.15 ** event.y, mx, my)
-
-    def _motion(self, pos: tuple[int, int], rel: tuple[int, int]) -> None:
-        self.mouse = pos
-        if self.pan_from is not None:
-            self.view.camera.pan_pixels(rel[0], rel[1])
-            return
-        lit = self.panel.ghost_under(pos)
-        if lit is not None:  # an offer's button: light its ghost on the board
-            self.view.hovered_ghost = lit
-            self.view.hovered = None
-            return
-        self.pointer = self.view.camera.to_world(*pos)
-        info = self.renderer.painter.info_rect
-        if info is not None and info.collidepoint(pos):
-            return  # over the hover box: keep it (its rule links can be clicked)
-        if not self.viewport().collidepoint(pos):
-            self.view.hovered = None
-            self.view.hovered_ghost = None
-            return
-        self.view.hovered = self.unit_at(self.pointer)
-        self.view.hovered_ghost = self.ghost_at(self.pointer)
-        if isinstance(self.mode, SteerMode):
-            self.mode.free = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        self.mode.motion(self, self.pointer)
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        for rect, rule in self.renderer.painter.rule_rects:
-            if rect.collidepoint(pos):
-                self.explain(rule)
-                return
-        info = self.renderer.painter.info_rect
-        if info is not None and info.collidepoint(pos):
-            return
-        point = self.view.camera.to_world(*pos)
-        ghost = self.ghost_at(point)
-        if ghost is not None and self._pick_ghost(ghost):
-            return
-        self.mode.press(self, point)
-
-    def _pick_ghost(self, key: str) -> bool:
-        if self.mode.pick_ghost(self, key):
-            return True
-        node = self.game.pending()
-        if isinstance(node, PlayerDecision) and key.startswith("d") and key[1:].isdigit():
-            index = int(key[1:])
-            if index < len(node.offers):
-                self.perform_offer(node.offers[index])
-                return True
-        return False
+        self.input.handle(event)
 
     # --- hit tests -------------------------------------------------------------------------
 
@@ -423,12 +269,12 @@ class TableScene(Scene):
             return False
         if not isinstance(self.mode, DragMode):
             self.set_mode(SelectMode())
-        self._changed(before, events, animate)
+        self.flow.changed(before, events, animate)
         self.status = events[-1].text if events else label
         return True
 
     def rotate(self, degrees: float) -> None:
-        """Turn the dragged tray, or pivot the selected unit (sandbox, WB-TBL-2)."""
+        """Turn the dragged tray, or pivot the selected unit (where the table allows free moves)."""
         if isinstance(self.mode, DragMode):
             self.mode.rotate(degrees)
             return
@@ -462,97 +308,6 @@ class TableScene(Scene):
         """End the activation (hand over)."""
         self.perform(EndActivation())
 
-    def _changed(self, before: Poses, events: list[Event], animate: bool) -> None:
-        self.revision += 1
-        self.lens.clear()
-        if animate and self.app.settings.animate:
-            self.animator.start(before, self.state)
-        self.animator.show_dice(events, self.state)
-        sel = self.view.selected
-        if sel and sel in self.state.units and not self.state.units[sel].on_board:
-            self.view.selected = None
-        self._check_flow()
-
-    def _check_flow(self) -> None:
-        node = self.game.pending()
-        if isinstance(node, Over):
-            from game.scenario import clear_autosave
-            from game.ui.screens import EndScene
-
-            winner = "No winner" if node.winner is None else (
-                f"{self.state.player(node.winner).name} wins")
-            clear_autosave()
-            self.app.switch(EndScene(self.app, winner, node.summary, self))
-            return
-        player = self.game.current_player()
-        if player != self.last_player and player is not None:
-            self.last_player = player
-            self.view.selected = None
-            if self.app.settings.handoff_screen and len(self.state.players) > 1:
-                from game.ui.screens import HandoffScene
-
-                p = self.state.player(player)
-                note = f"Round {self.state.turn.round}: " + self.hud.pending_text()
-                self.app.switch(HandoffScene(self.app, self, p.name,
-                                             self.app.palette.player_colour(p.number, p.colour),
-                                             note))
-
-    # --- history and files -----------------------------------------------------------------
-
-    def undo(self) -> None:
-        """Ctrl+Z: take back the last action (the core's dice protection may refuse)."""
-        before = poses(self.state)
-        try:
-            entry = self.game.undo()
-        except IllegalAction as exc:
-            self.status = f"Cannot undo: {self.refusal_text(exc.refusal)}"
-            self.app.notify(self.status)
-            return
-        self.status = f"Undone: {self.label_of(entry.action)}"
-        self.last_player = self.game.current_player()
-        self.set_mode(SelectMode())
-        self._changed(before, [], True)
-
-    def redo(self) -> None:
-        """Ctrl+Y: apply the undone action again."""
-        before = poses(self.state)
-        try:
-            entry = self.game.redo()
-        except IllegalAction as exc:
-            self.status = f"Cannot redo: {self.refusal_text(exc.refusal)}"
-            return
-        self.status = f"Redone: {self.label_of(entry.action)}"
-        self.set_mode(SelectMode())
-        self._changed(before, list(entry.events), True)
-
-    def save(self) -> Path:
-        """Ctrl+S: write a save into the data folder's saves/."""
-        from game.scenario import write_save
-        from game.ui.screens import saves_dir
-
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = Path(self.session.scenario.file).stem or "game"
-        path = write_save(self.session, saves_dir(self.app) / f"{name}-{stamp}.json")
-        self.status = f"Saved to {path}"
-        self.app.notify(f"Saved {path.name}")
-        return path
-
-    def save_now(self) -> None:
-        """The Save button (the path is shown in the status line)."""
-        self.save()
-
-    def load(self) -> None:
-        """Ctrl+O: pick a save to load."""
-        from game.ui.screens import LoadScene
-
-        self.app.switch(LoadScene(self.app))
-
-    def to_menu(self) -> None:
-        """Back to the main menu (the autosave keeps the game)."""
-        from game.ui.screens import MenuScene
-
-        self.app.switch(MenuScene(self.app))
-
     def explain(self, rule: str) -> None:
         """Show a rule explained in the game's own words (a rule link was clicked)."""
         try:
@@ -566,23 +321,12 @@ class TableScene(Scene):
     # --- frame -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._keys_pan(dt)
+        self.input.keys_pan(dt)
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()
-
-    def _keys_pan(self, dt: float) -> None:
-        if self.panel.typing():
-            return
-        if pygame.key.get_mods() & pygame.KMOD_CTRL:
-            return  # Ctrl+S saves; it must not pan too
-        keys = pygame.key.get_pressed()
-        dx = (keys[pygame.K_RIGHT] or keys[pygame.K_d]) - (keys[pygame.K_LEFT] or keys[pygame.K_a])
-        dy = (keys[pygame.K_DOWN] or keys[pygame.K_s]) - (keys[pygame.K_UP] or keys[pygame.K_w])
-        if dx or dy:
-            self.view.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state

@@ -105,7 +105,7 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
         assert "WB-HIST-1" in scene.status
     # save and load back: same state hash
     digest = scene.game.state_hash()
-    path = scene.save()
+    path = scene.flow.save()
     assert path.exists()
     key(app, pygame.K_o, pygame.KMOD_CTRL)
     press(app, path.stem.replace("_", " "))
