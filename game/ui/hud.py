@@ -56,9 +56,24 @@ class Hud:
         self._status(surface)
 
     def draw_explanation(self, surface: pygame.Surface) -> None:
-        """The explanation of the rule the player clicked, if any (drawn over everything)."""
+        """The explanation of the rule the player clicked, and any question to answer
+        (drawn over everything)."""
         if self.scene.explanation is not None:
             self._explanation(surface)
+        if self.scene.confirm is not None:
+            self._confirm(surface, self.scene.confirm)
+
+    def _confirm(self, surface: pygame.Surface, text: str) -> None:
+        vp = self.scene.viewport()
+        font = self.scene.app.fonts.get(16, bold=True)
+        lines = wrap(font, text, min(560, vp.width - 80))
+        box = pygame.Rect(0, 0, min(600, vp.width - 40), 30 + 24 * len(lines))
+        box.center = vp.center
+        pygame.draw.rect(surface, (14, 16, 20), box, border_radius=8)
+        pygame.draw.rect(surface, (230, 190, 60), box, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            img = font.render(line.strip(), True, (245, 240, 225))
+            surface.blit(img, img.get_rect(midtop=(box.centerx, box.top + 15 + 24 * i)))
 
     def _top(self, surface: pygame.Surface) -> None:
         s = self.scene

@@ -145,7 +145,7 @@ class SidePanel:
             ("Redo", s.flow.redo if redo_ok else None, None if redo_ok else "nothing to redo"),
             ("Save", s.flow.save_now, "save the game (Ctrl+S)"),
             ("Load", s.flow.load, "load a saved game (Ctrl+O)"),
-            ("Menu", s.flow.to_menu, "back to the main menu (Esc)"),
+            ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
         ]
         for i, (label, fn, tip) in enumerate(tools):
             self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)

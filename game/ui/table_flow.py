@@ -96,7 +96,12 @@ class TableFlow:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = Path(self.scene.session.scenario.file).stem or "game"
         folder = saves_dir(self.scene.app)
-        path = write_save(self.scene.session, folder / f"{name}-{stamp}.json")
+        target = folder / f"{name}-{stamp}.json"
+        n = 1
+        while target.exists():  # two saves in one second must not overwrite each other
+            n += 1
+            target = folder / f"{name}-{stamp}-{n}.json"
+        path = write_save(self.scene.session, target)
         self.scene.status = f"Saved to {path}"
         self.scene.app.notify(f"Saved {path.name}")
         return path
@@ -110,6 +115,11 @@ class TableFlow:
         from game.ui.screens import LoadScene
 
         self.scene.app.switch(LoadScene(self.scene.app))
+
+    def ask_menu(self) -> None:
+        """Ask before leaving the table (Esc, the Menu button)."""
+        self.scene.confirm = ("Leave the table for the main menu? The autosave keeps this game. "
+                              "Enter: leave, Esc: stay")
 
     def to_menu(self) -> None:
         """Back to the main menu (the autosave keeps the game)."""

@@ -66,6 +66,9 @@ class TableInput:
         return False
 
     def _key(self, event: pygame.event.Event) -> None:
+        if self.scene.confirm is not None:
+            self._answer_confirm(event)
+            return
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         flow = self.scene.flow
         shortcuts = {pygame.K_z: flow.undo, pygame.K_y: flow.redo, pygame.K_s: flow.save_now,
@@ -98,7 +101,15 @@ class TableInput:
         elif not isinstance(self.scene.mode, SelectMode | DicePickMode):
             self.scene.cancel_mode()
         else:
+            self.scene.flow.ask_menu()
+
+    def _answer_confirm(self, event: pygame.event.Event) -> None:
+        """The leave-the-table question: Enter leaves, Esc stays; other keys wait."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+            self.scene.confirm = None
             self.scene.flow.to_menu()
+        elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+            self.scene.confirm = None
 
     def _mouse(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:

@@ -84,6 +84,8 @@ class TableScene(Scene):
         self.mode: Mode = SelectMode()
         self.status = ""
         self.explanation: tuple[str, str] | None = None
+        self.confirm: str | None = None
+        """A question the player must answer (Enter / Esc) before anything else."""
         self.pan_from: tuple[int, int] | None = None
         self.pointer: Point = (0.0, 0.0)
         self.mouse: tuple[int, int] = (0, 0)

@@ -108,7 +108,7 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
     path = scene.flow.save()
     assert path.exists()
     key(app, pygame.K_o, pygame.KMOD_CTRL)
-    press(app, path.stem.replace("_", " "))
+    press(app, app.scene.label(path))  # type: ignore[attr-defined]
     assert table(app).game.state_hash() == digest
 
 

@@ -100,6 +100,7 @@ def test_help_overlay_and_menu(data_dir: Path) -> None:
     assert pixel(app, (60, 300)) != before
     key(app, pygame.K_F1)
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # Esc asks first (issue 13 item 8)
     assert isinstance(app.scene, MenuScene)
 
 
