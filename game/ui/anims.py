@@ -18,6 +18,8 @@ from game.ui.view import ViewState
 
 ANIM_SECONDS = 0.45
 DICE_SECONDS = 3.0
+READ_SECONDS = 1.2
+"""How long the landed dice stay before a hand-over hides the table (the roller reads them)."""
 Poses = dict[str, tuple[Tray | None, Any, int]]
 
 
@@ -88,6 +90,14 @@ class Animator:
             if results and len(results) <= 30:
                 frames = tumble(results, sides, seed=state.dice_drawn * 7919 + len(results))
                 self.dice = DiceShow(frames, sides, event.text)
+
+    def busy(self) -> bool:
+        """Whether the acting player is still watching a result: units gliding, or dice not
+        yet landed and read."""
+        if self.anims:
+            return True
+        show = self.dice
+        return show is not None and show.t < len(show.frames) / 60 + READ_SECONDS
 
     def step(self, dt: float, view: ViewState) -> None:
         """Advance the glides (into ``view``'s overrides) and the dice tray."""

@@ -21,6 +21,8 @@ class TableFlow:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self.handoff_due = False
+        """A hand-over waits until the acting player has seen the result (dice landed)."""
 
     def changed(self, before: Poses, events: list[Event], animate: bool) -> None:
         """After any change of the game: new revision, glides, dice, then the flow."""
@@ -53,12 +55,22 @@ class TableFlow:
             s.last_player = player
             s.view.selected = None
             if s.app.settings.handoff_screen and len(s.state.players) > 1:
-                from game.ui.screens import HandoffScene
+                self.handoff_due = True
+                self.hand_over_when_seen()
 
-                p = s.state.player(player)
-                note = f"Round {s.state.turn.round}: " + s.hud.pending_text()
-                colour = s.app.palette.player_colour(p.number, p.colour)
-                s.app.switch(HandoffScene(s.app, s, p.name, colour, note))
+    def hand_over_when_seen(self) -> None:
+        """Show the due hand-over screen once the result has been seen (called per frame)."""
+        s = self.scene
+        player = s.game.current_player()
+        if not self.handoff_due or s.animator.busy() or player is None:
+            return
+        self.handoff_due = False
+        from game.ui.screens import HandoffScene
+
+        p = s.state.player(player)
+        note = f"Round {s.state.turn.round}: " + s.hud.pending_text()
+        colour = s.app.palette.player_colour(p.number, p.colour)
+        s.app.switch(HandoffScene(s.app, s, p.name, colour, note))
 
     # --- history and files -----------------------------------------------------------------
 
@@ -85,6 +97,7 @@ class TableFlow:
             self.scene.status = f"Cannot redo: {self.scene.refusal_text(exc.refusal)}"
             return
         self.scene.status = f"Redone: {self.scene.label_of(entry.action)}"
+        self.scene.last_player = self.scene.game.current_player()  # as undo: no hand-over
         self.scene.set_mode(SelectMode())
         self.changed(before, list(entry.events), True)
 

@@ -326,6 +326,7 @@ class TableScene(Scene):
         self.input.keys_pan(dt)
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
+        self.flow.hand_over_when_seen()
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()

@@ -240,3 +240,19 @@ def test_sandbox_hover_shows_no_rule_id(data_dir: Path) -> None:
 def _pixels_in(app: App, rect: pygame.Rect) -> list[tuple[int, int, int]]:
     return [pixel(app, (x, y)) for x in range(rect.left, rect.right, 2)
             for y in range(rect.top, rect.bottom, 2)]
+
+
+def test_hover_box_keeps_off_the_units_and_goes_when_the_pointer_leaves(app: App) -> None:
+    """Issue 13 item 12: the box covered the hovered unit and stayed after the mouse left."""
+    scene = table(app)
+    click(app, unit_pos(app, "b1"))
+    hover(app, unit_pos(app, "r1"))
+    box = scene.renderer.painter.info_rect
+    assert box is not None
+    for uid in ("b1", "r1"):
+        outline = scene.renderer.unit_outline(scene.state, scene.view, uid)
+        xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+        unit_rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        assert not box.colliderect(unit_rect), uid
+    hover(app, (app.screen.get_width() - 20, app.screen.get_height() // 2))  # the side panel
+    assert scene.view.overlay is None and scene.renderer.painter.info_rect is None
