@@ -44,6 +44,11 @@ class DiceShow:
     t: float = 0.0
 
 
+def dice_tray_rect(viewport: pygame.Rect) -> pygame.Rect:
+    """Where the dice tray is drawn: the viewport's lower left corner."""
+    return pygame.Rect(viewport.left + 12, viewport.bottom - 174, 300, 150)
+
+
 def poses(state: GameState) -> Poses:
     """Every unit's tray, hex and hex facing (to animate from after a change)."""
     return {u.id: (u.tray, u.hex, u.hex_facing) for u in state.units.values()}
@@ -128,7 +133,7 @@ class Animator:
         show = self.dice
         if show is None:
             return
-        box = pygame.Rect(viewport.left + 12, viewport.bottom - 174, 300, 150)
+        box = dice_tray_rect(viewport)
         pygame.draw.rect(surface, (50, 30, 20), box.inflate(10, 10), border_radius=8)
         pygame.draw.rect(surface, (30, 90, 50), box)
         frame = show.frames[min(len(show.frames) - 1, int(show.t * 60))]

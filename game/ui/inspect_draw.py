@@ -132,11 +132,13 @@ class InspectionPainter:
     # --- the info box -------------------------------------------------------------------------
 
     def info_box(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera,
-                 avoid: Sequence[Point]) -> None:
+                 avoid: Sequence[Point],
+                 reserved: Sequence[tuple[int, int, int, int]] = ()) -> None:
         """Draw the lines, rule links and odds of ``overlay`` in a viewport corner away from
-        ``avoid`` (screen points: the units concerned and the record's geometry)."""
+        ``avoid`` (screen points: the units concerned and the record's geometry) and from the
+        ``reserved`` rectangles (the dice tray)."""
         box, links = self._box(overlay, max(160, min(cam.width - 12, 460)))
-        x, y = info_corner(box.get_size(), cam, avoid)
+        x, y = info_corner(box.get_size(), cam, avoid, reserved)
         surface.blit(box, (x, y))
         self.info_rect = pygame.Rect(x, y, *box.get_size())
         self.rule_rects = [(r.move(x, y), rule) for r, rule in links]
@@ -226,18 +228,22 @@ def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
     return []
 
 
-def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point]) -> tuple[int, int]:
+def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],
+                reserved: Sequence[tuple[int, int, int, int]] = ()) -> tuple[int, int]:
     """The first viewport corner (bottom-left, bottom-right, top-right, top-left) whose box
-    keeps clear of every ``avoid`` point; the one with the fewest points under it otherwise.
-    Bottom corners come first: the top of the board is where the opponent's units stand."""
+    keeps clear of every ``avoid`` point and ``reserved`` rectangle; the one with the fewest
+    points under it otherwise. Bottom corners come first: the top of the board is where the
+    opponent's units stand."""
     w, h = size
     left, top = cam.left + 6, cam.top + 6
     right, bottom = cam.left + cam.width - w - 6, cam.top + cam.height - h - 6
     spots = [(left, bottom), (right, bottom), (right, top), (left, top)]
 
     def covered(spot: tuple[int, int]) -> int:
-        rect = pygame.Rect(spot[0], spot[1], w, h).inflate(60, 60)
-        return sum(rect.collidepoint(round(px), round(py)) for px, py in avoid)
+        rect = pygame.Rect(spot[0], spot[1], w, h)
+        near = rect.inflate(60, 60)
+        hidden = sum(near.collidepoint(round(px), round(py)) for px, py in avoid)
+        return hidden + 1000 * sum(bool(rect.colliderect(r)) for r in reserved)
 
     return min(spots, key=lambda s: (covered(s), spots.index(s)))
 

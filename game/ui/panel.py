@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.actions import EndActivation
+from game.core.actions import EndActivation, FreeRoll
 from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer
 from game.core.present import Command, Offer
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 PANEL_W = 350
 LOG_LINES = 80
+FREE_DICE = "2d6"
 ROW = 34
 
 
@@ -40,6 +41,7 @@ class SidePanel:
         self.elements: list[Any] = []
         self.log_box: Any = None
         self.list_box: Any = None
+        self.free_dice_entry: Any = None
         """The scrolling container of a long offer list, if any."""
         self.dice_entry: Any = None
         self.die_buttons: dict[int, Any] = {}
@@ -64,6 +66,7 @@ class SidePanel:
         self.refusals.clear()
         self.hover_ghosts.clear()
         self.log_box = self.dice_entry = self.pick_confirm = self.list_box = None
+        self.free_dice_entry = None
         self.slider = self.slider_button = None
         self.number = None
         self.die_buttons = {}
@@ -85,7 +88,8 @@ class SidePanel:
 
     def typing(self) -> bool:
         """Whether a text entry has the keyboard."""
-        return self.dice_entry is not None and bool(self.dice_entry.is_focused)
+        entries = (self.dice_entry, self.free_dice_entry)
+        return any(e is not None and bool(e.is_focused) for e in entries)
 
     # --- building ---------------------------------------------------------------------------
 
@@ -171,7 +175,34 @@ class SidePanel:
         self.button("End activation (Enter)", s.end_activation if end is None else None,
                     pygame.Rect(x0, y, width, 30),
                     "hand over to the next player" if end is None else s.refusal_text(end))
-        return y + 40
+        y += ROW
+        if not isinstance(node, PlayerDecision | Chance):
+            y = self._free_dice(x0, y, width)
+        return y + 6
+
+    def _free_dice(self, x0: int, y: int, width: int) -> int:
+        """A free dice roller (``2d6``, ``3d8``...) where the table allows free rolls."""
+        from pygame_gui.elements import UITextEntryLine
+
+        s = self.scene
+        if s.game.why_not(FreeRoll(FREE_DICE)) is not None:
+            return y
+        self.free_dice_entry = UITextEntryLine(pygame.Rect(x0, y, 90, 30), s.app.manager)
+        self.elements.append(self.free_dice_entry)
+        self.free_dice_entry.set_text(FREE_DICE)
+        self.button("Roll free dice", self.roll_free, pygame.Rect(x0 + 96, y, width - 96, 30),
+                    "roll any dice, e.g. 2d6 or 3d8 (they count for nothing in the rules)")
+        return y + ROW
+
+    def roll_free(self) -> None:
+        """Roll the dice typed in the free roller (the game's seeded dice, logged)."""
+        text = (self.free_dice_entry.get_text() if self.free_dice_entry else FREE_DICE).strip()
+        try:
+            action = FreeRoll(text or FREE_DICE)
+        except ValueError as exc:
+            self.scene.status = f"Type dice like 2d6 ({exc})"
+            return
+        self.scene.perform(action)
 
     def _command_button(self, command: Command, rect: pygame.Rect) -> None:
         s = self.scene

@@ -523,7 +523,7 @@ class Renderer:
         avoid = [p for uid in (overlay.viewer, overlay.target) if uid
                  for p in self.unit_outline(state, view, uid)]
         avoid += [cam.to_screen(*p) for p in overlay.points()]
-        self.painter.info_box(surface, overlay, cam, avoid)
+        self.painter.info_box(surface, overlay, cam, avoid, view.reserved)
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

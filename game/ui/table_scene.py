@@ -21,7 +21,7 @@ from game.core.pending import IllegalAction, PickDice, PlayerDecision, Refusal
 from game.core.present import Command, Offer
 from game.core.state import GameState, HexBoard
 from game.ui import hexlayout
-from game.ui.anims import Animator, poses
+from game.ui.anims import Animator, dice_tray_rect, poses
 from game.ui.hud import Hud
 from game.ui.inspect_draw import ghost_outline
 from game.ui.lens import RulesLens
@@ -338,6 +338,9 @@ class TableScene(Scene):
         self.view.overlay = self.lens.overlay(ruleset, state, self.revision, self.view.selected,
                                               self.view.hovered)
         self.view.ghosts = self.mode.ghosts(self) + self.decision_ghosts()
+        tray = dice_tray_rect(self.viewport()).inflate(10, 10)
+        shown = self.animator.dice is not None
+        self.view.reserved = ((tray.x, tray.y, tray.w, tray.h),) if shown else ()
         self.view.targets = self.mode.targets()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -125,6 +125,8 @@ class ViewState:
     hex_overrides: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     overlay: HoverOverlay | None = None
     unit_overlay: HoverOverlay | None = None
+    reserved: tuple[tuple[int, int, int, int], ...] = ()
+    """Screen rectangles (x, y, w, h) the hover box must keep clear of (the dice tray)."""
     """The ruleset's inspection of the selected unit alone (reach, arcs, notes)."""
     targets: frozenset[str] = frozenset()
     active_player: int | None = None

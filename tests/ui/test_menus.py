@@ -12,7 +12,7 @@ from game.ui.screens import LoadScene, MenuScene, ScenarioListScene
 from game.ui.table_scene import TableScene
 
 from .conftest import SCENARIOS
-from .driver import click, find_button, frames, key, make_app, table
+from .driver import click, find_button, frames, key, make_app, press, table
 
 
 def _scroll_to(app: App, scene: ScenarioListScene | LoadScene, label: str) -> None:
@@ -73,3 +73,16 @@ def test_escape_on_the_table_asks_before_leaving(data_dir: Path) -> None:
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_RETURN)  # confirmed: to the menu (the autosave keeps the game)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_free_dice_roller_on_the_sandbox(data_dir: Path) -> None:
+    """Issue 13 item 11: the sandbox says "move freely and roll" but had no dice roller."""
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    scene = table(app)
+    entry = scene.panel.free_dice_entry
+    assert entry is not None and entry.get_text() == "2d6"
+    entry.set_text("3d8")
+    press(app, "Roll free dice")
+    last = scene.game.events()[-1]
+    assert last.kind == "dice.free" and len(last.data["results"]) == 3  # type: ignore[arg-type]
+    assert scene.animator.dice is not None and scene.animator.dice.sides == 8
