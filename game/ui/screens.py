@@ -375,18 +375,23 @@ class HandoffScene(Scene):
 
 
 class EndScene(ButtonScene):
-    """The game is over: winner and summary."""
+    """The game is over: the winner, the ruleset's summary, what each side lost; look at
+    the table, play the same scenario again, or leave."""
 
     title = "Game over"
 
-    def __init__(self, app: App, winner: str, summary: str, table: Scene) -> None:
+    def __init__(self, app: App, winner: str, summary: str, table: Scene,
+                 facts: list[str] | None = None, again: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.subtitle = f"{winner}\n{summary}"
+        lines = [summary] if winner and winner in summary else [winner, summary]
+        self.subtitle = "\n".join([line for line in lines if line] + (facts or []))
         self.table = table
+        self.again = again
 
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         return [
             ("Look at the table", lambda: self.app.switch(self.table), "undo is still possible"),
+            ("Play it again", self.again, "the same scenario from the start"),
             ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]

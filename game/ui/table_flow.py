@@ -48,7 +48,7 @@ class TableFlow:
             winner = "No winner" if node.winner is None else (
                 f"{s.state.player(node.winner).name} wins")
             clear_autosave()
-            s.app.switch(EndScene(s.app, winner, node.summary, s))
+            s.app.switch(EndScene(s.app, winner, node.summary, s, self.facts(), self.again))
             return
         player = s.game.current_player()
         if player != s.last_player and player is not None:
@@ -71,6 +71,26 @@ class TableFlow:
         note = f"Round {s.state.turn.round}: " + s.hud.pending_text()
         colour = s.app.palette.player_colour(p.number, p.colour)
         s.app.switch(HandoffScene(s.app, s, p.name, colour, note))
+
+    def facts(self) -> list[str]:
+        """The game-over summary every ruleset gets: rounds played, units lost per side."""
+        state = self.scene.state
+        lines = [f"Rounds played: {state.turn.round}"]
+        for player in state.players:
+            mine = [u for u in state.units.values() if u.owner == player.number]
+            alive = {u.id for u in state.live_units(player.number)}
+            lost = sum(1 for u in mine if u.id not in alive or not u.on_board)
+            lines.append(f"{player.name}: {lost} of {len(mine)} units lost")
+        return lines
+
+    def again(self) -> None:
+        """Start the same scenario afresh (a new autosave)."""
+        from game.scenario import attach_autosave, new_session
+        from game.ui.screens import open_session
+
+        session = new_session(self.scene.session.scenario)
+        attach_autosave(session)
+        open_session(self.scene.app, session)
 
     # --- history and files -----------------------------------------------------------------
 

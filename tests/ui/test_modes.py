@@ -256,3 +256,26 @@ def test_hover_box_keeps_off_the_units_and_goes_when_the_pointer_leaves(app: App
         assert not box.colliderect(unit_rect), uid
     hover(app, (app.screen.get_width() - 20, app.screen.get_height() // 2))  # the side panel
     assert scene.view.overlay is None and scene.renderer.painter.info_rect is None
+
+
+def test_game_over_screen_summarises_and_plays_again(app: App) -> None:
+    """Issue 13 item 14: the game-over screen said "wins" twice and had no summary or
+    replay."""
+    from game.ui.screens import EndScene
+
+    scene = table(app)
+    poke_to_decision(app, "6 6 6")
+    press(app, "Keep all dice")
+    press(app, "Bid: 3")
+    r1 = scene.state.units["r1"].tray
+    assert r1 is not None
+    click(app, screen_of(app, r1.x - 6, r1.y))  # shove: the crushing poke ends the game
+    end = app.scene
+    assert isinstance(end, EndScene)
+    assert end.subtitle.count("wins") == 1, end.subtitle
+    assert "Rounds played: 1" in end.subtitle
+    assert "Red: 1 of 2 units lost" in end.subtitle and "Blue: 0 of 1 units lost" in end.subtitle
+    press(app, "Play it again")
+    again = table(app)
+    assert again is not scene and not again.game.log
+    assert again.state.units["r1"].on_board

@@ -20,7 +20,7 @@ from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, Un
 from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
 from game.core.present import Command, Ghost, Offer, Steer
 from game.core.ruleset import Context, placement_problem
-from game.core.state import BoardKind, GameState, Procedure, Unit
+from game.core.state import BoardKind, GameState, Outcome, Procedure, Unit
 from game.rulesets.sandbox import SandboxRuleset
 
 STRIDE = 6.0
@@ -248,6 +248,10 @@ class ToyRuleset(SandboxRuleset):
             target.tray = target.tray.moved_to(x, y, target.tray.facing)
             state.procedures.pop()
             ctx.emit("toy.shove", f"{target.name} is shoved.", ["TOY-6"])
+            if sum(proc.dice) >= 17:
+                target.destroyed = True  # a crushing poke (TOY-7): the toy is out, game over
+                winner = state.player(proc.player)
+                state.outcome = Outcome(winner.number, f"{winner.name} wins: a crushing poke.")
 
     # --- presentation ---------------------------------------------------------------------
 
