@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.pending import Chance, PlayerDecision
+from game.core.state import GameState, HexBoard
+from game.geometry.hexgrid import Hex
+from game.ui import hexlayout
 from game.ui.modes import DicePickMode, SelectMode, SteerMode
 from game.ui.render import fit_camera
 
@@ -23,6 +26,7 @@ class TableInput:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self.terrain_shown: str | None = None
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: panel buttons and links, keys, then the board's mouse."""
@@ -166,9 +170,21 @@ class TableInput:
             return
         self.scene.view.hovered = self.scene.unit_at(self.scene.pointer)
         self.scene.view.hovered_ghost = self.scene.ghost_at(self.scene.pointer)
+        if isinstance(self.scene.mode, SelectMode):
+            self._show_terrain()
         if isinstance(self.scene.mode, SteerMode):
             self.scene.mode.free = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         self.scene.mode.motion(self.scene, self.scene.pointer)
+
+    def _show_terrain(self) -> None:
+        """Name the terrain under the pointer in the status line (when no unit is under it);
+        a terrain name shown earlier goes when the pointer leaves the terrain."""
+        scene = self.scene
+        text = None if scene.view.hovered else terrain_text(scene.state, scene.pointer)
+        if text is not None:
+            scene.status = self.terrain_shown = text
+        elif self.terrain_shown is not None and scene.status == self.terrain_shown:
+            scene.status = self.terrain_shown = ""
 
     def _press(self, pos: tuple[int, int]) -> None:
         for rect, rule in self.scene.renderer.painter.rule_rects:
@@ -207,3 +223,25 @@ class TableInput:
         if dx or dy:
             self.scene.view.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
 
+
+
+def terrain_text(state: GameState, point: tuple[float, float]) -> str | None:
+    """``Terrain: forest (blocks-sight, rough)`` for the terrain under a board point, or
+    ``Hex (4, 0): ruins, elevation 1 (blocks-sight)``; None on open ground."""
+    board = state.board
+    if isinstance(board, HexBoard):
+        q, r = hexlayout.world_to_axial(*point)
+        cell = board.cells.get(Hex(q, r))
+        if cell is None or (cell.terrain == "open" and not cell.keywords and not cell.elevation):
+            return None
+        height = f", elevation {cell.elevation}" if cell.elevation else ""
+        tags = f" ({', '.join(sorted(cell.keywords))})" if cell.keywords else ""
+        return f"Hex ({q}, {r}): {cell.terrain}{height}{tags}"
+    from shapely.geometry import Point
+
+    here = Point(point)
+    for piece in state.terrain:
+        if piece.polygon.covers(here):
+            tags = f" ({', '.join(sorted(piece.keywords))})" if piece.keywords else ""
+            return f"Terrain: {piece.kind}{tags}"
+    return None

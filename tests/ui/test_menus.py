@@ -86,3 +86,26 @@ def test_free_dice_roller_on_the_sandbox(data_dir: Path) -> None:
     last = scene.game.events()[-1]
     assert last.kind == "dice.free" and len(last.data["results"]) == 3  # type: ignore[arg-type]
     assert scene.animator.dice is not None and scene.animator.dice.sides == 8
+
+
+def test_hovering_terrain_names_it(data_dir: Path) -> None:
+    """Issue 13 item 10: terrain had no hover names."""
+    from .driver import hover, screen_of
+
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    scene = table(app)
+    hover(app, screen_of(app, 9, 29))  # the copse
+    assert scene.status == "Terrain: forest (blocks-sight, rough)"
+    hover(app, screen_of(app, 40, 30))  # open ground: the name goes
+    assert scene.status == ""
+
+
+def test_hovering_a_terrain_hex_names_it(data_dir: Path) -> None:
+    from game.ui import hexlayout
+
+    from .driver import hover, screen_of
+
+    app = make_app(data_dir, Path(__file__).parent / "data" / "godsgloom_duel.toml")
+    scene = table(app)
+    hover(app, screen_of(app, *hexlayout.hex_centre(4, 0)))
+    assert scene.status.startswith("Hex (4, 0): "), scene.status
