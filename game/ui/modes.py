@@ -164,14 +164,14 @@ class GhostPickMode(Mode):
     key = "pick"
 
     def ghosts(self, host: Host) -> tuple[Ghost, ...]:
-        seen: set[tuple[object, ...]] = set()
-        out: list[Ghost] = []
+        """One ghost per spot: the hovered variant's where it has one, else the first."""
+        lit = host.view.hovered_ghost
+        by_spot: dict[tuple[object, ...], Ghost] = {}
         for i, offer in enumerate(self.offers):
             ghost = host.ghost_view(str(i), offer)
-            if ghost is not None and _spot(ghost) not in seen:
-                seen.add(_spot(ghost))
-                out.append(ghost)
-        return tuple(out)
+            if ghost is not None and (_spot(ghost) not in by_spot or ghost.key == lit):
+                by_spot[_spot(ghost)] = ghost
+        return tuple(by_spot.values())
 
     def pick_ghost(self, host: Host, key: str) -> bool:
         if not key.isdigit() or int(key) >= len(self.offers):
