@@ -504,6 +504,12 @@ class Renderer:
             alpha_polygon(surface, pts, self.palette.hover if lit else (235, 235, 235),
                                 140 if lit else 80)
             pygame.draw.polygon(surface, self.palette.hover, pts, 3 if lit else 1)
+            if ghost.tray is not None:  # its front edge, so a turned ghost reads its facing
+                from game.geometry.tray import Side
+
+                a, b = ghost.tray.edge_points(Side.FRONT)
+                pygame.draw.line(surface, self.palette.hover, cam.to_screen(*a),
+                                 cam.to_screen(*b), 4)
             img = font.render(ghost.label, True, (255, 255, 255))
             box = img.get_rect(center=(round(centre[0]), round(centre[1])))
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
