@@ -17,7 +17,7 @@ from game.ui.render import Renderer
 if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
 
-CARD_LINES = 6
+CARD_LINES = 9
 LINE_H = 16
 
 
@@ -26,6 +26,7 @@ class Hud:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
 
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
@@ -103,15 +104,29 @@ class Hud:
     def card_height(self) -> int:
         """Pixels the unit card takes under the tools row."""
         card = self._card_record()
-        lines = 1 if card is None else min(CARD_LINES, len(card.lines))
-        return 30 + LINE_H * lines
+        rows = 1 if card is None else len(self._card_rows(card))
+        return 30 + LINE_H * rows
 
     def _card_record(self) -> UnitCard | None:
+        """The ruleset's card of the selected unit (asked once per game revision)."""
         s = self.scene
         uid = s.view.selected
         if not uid or uid not in s.state.units:
             return None
-        return s.game.ruleset.unit_card(s.state, uid)
+        key = (s.revision, uid)
+        if self._card_cache is None or self._card_cache[0] != key:
+            self._card_cache = (key, s.game.ruleset.unit_card(s.state, uid))
+        return self._card_cache[1]
+
+    def _card_rows(self, card: UnitCard) -> list[tuple[str, str]]:
+        """The card's lines wrapped to the panel; a long card ends with a "more" row."""
+        font = self.scene.app.fonts.get(13)
+        rows = [(part, str(line.tone)) for line in card.lines
+                for part in wrap(font, line.text, PANEL_W - 44)]
+        if len(rows) > CARD_LINES:
+            more = len(rows) - CARD_LINES + 1
+            rows = [*rows[:CARD_LINES - 1], (f"... and {more} more lines", "info")]
+        return rows
 
     def _card(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -134,9 +149,7 @@ class Hud:
                                   (255, 255, 255)), (x0 + 26, y + 2))
         y += 24
         font = fonts.get(13)
-        rows = [(part, line.tone) for line in card.lines
-                for part in wrap(font, line.text, PANEL_W - 44)]
-        for text, tone in rows[:CARD_LINES]:
+        for text, tone in self._card_rows(card):
             surface.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (x0 + 26, y))
             y += LINE_H
 

@@ -279,3 +279,22 @@ def test_game_over_screen_summarises_and_plays_again(app: App) -> None:
     again = table(app)
     assert again is not scene and not again.game.log
     assert again.state.units["r1"].on_board
+
+
+def test_a_long_unit_card_is_cut_with_a_count_and_asked_once_per_change(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.core.inspect import InfoLine, UnitCard
+
+    scene = table(app)
+    calls: list[str] = []
+
+    def card(state: object, uid: str) -> UnitCard:
+        calls.append(uid)
+        return UnitCard("Long", tuple(InfoLine(f"stat {i}") for i in range(20)))
+
+    monkeypatch.setattr(scene.game.ruleset, "unit_card", card)
+    click(app, unit_pos(app, "b1"))
+    frames(app, 5)
+    assert scene.hud.card_height() == 30 + 16 * 9
+    assert scene.hud._card_rows(card(None, "b1"))[-1][0] == "... and 12 more lines"
+    assert len(set(calls)) == 1 and len(calls) <= 3  # not once per frame
