@@ -31,7 +31,7 @@ class Hud:
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
         s = self.scene
-        node = s.game.pending()
+        node = s.pending()
         if isinstance(node, PlayerDecision):
             return node.prompt
         if isinstance(node, Chance):

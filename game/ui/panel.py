@@ -125,7 +125,7 @@ class SidePanel:
         w, h = s.app.screen.get_size()
         x0, width = w - PANEL_W + 8, PANEL_W - 16
         y = self._tools(x0, s.top_h + 4, width) + 4 + s.hud.card_height()
-        node = s.game.pending()
+        node = s.pending()
         y = self._commands(x0, y, width, node)
         if isinstance(node, PlayerDecision):
             y = self._decision(node, x0, y, width)

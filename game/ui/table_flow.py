@@ -40,7 +40,7 @@ class TableFlow:
     def check_flow(self) -> None:
         """Game over: the end screen; a new player to act: the hand-over screen."""
         s = self.scene
-        node = s.game.pending()
+        node = s.pending()
         if isinstance(node, Over):
             from game.scenario import clear_autosave
             from game.ui.screens import EndScene

@@ -84,7 +84,7 @@ class TableInput:
         elif event.key == pygame.K_ESCAPE:
             self._escape()
         elif event.key in (pygame.K_SPACE, pygame.K_r):
-            if isinstance(self.scene.game.pending(), Chance):
+            if isinstance(self.scene.pending(), Chance):
                 self.scene.roll()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.scene.end_activation()
@@ -203,7 +203,7 @@ class TableInput:
     def _pick_ghost(self, key: str) -> bool:
         if self.scene.mode.pick_ghost(self.scene, key):
             return True
-        node = self.scene.game.pending()
+        node = self.scene.pending()
         if isinstance(node, PlayerDecision) and key.startswith("d") and key[1:].isdigit():
             index = int(key[1:])
             if index < len(node.offers):

@@ -17,7 +17,7 @@ import pygame
 
 from game.core.actions import Action, Dice, EndActivation, Pivot, RollPending
 from game.core.game import Game
-from game.core.pending import IllegalAction, PickDice, PlayerDecision, Refusal
+from game.core.pending import IllegalAction, Pending, PickDice, PlayerDecision, Refusal
 from game.core.present import Command, Offer
 from game.core.state import GameState, HexBoard
 from game.ui import hexlayout
@@ -96,6 +96,7 @@ class TableScene(Scene):
         self.flow = TableFlow(self)
         self._fitted = False
         self._commands: tuple[tuple[int, str], tuple[Command, ...]] | None = None
+        self._pending: tuple[tuple[int, int, int], Pending] | None = None
         self.last_player = self.game.current_player()
 
     # --- properties --------------------------------------------------------------------------
@@ -109,6 +110,14 @@ class TableScene(Scene):
     def state(self) -> GameState:
         """The current game state (a new object after undo)."""
         return self.session.game.state
+
+    def pending(self) -> Pending:
+        """What the game waits for, asked once per game change (the HUD, the panel and the
+        ghosts all read it every frame)."""
+        key = (id(self.state), self.revision, len(self.game.log))
+        if self._pending is None or self._pending[0] != key:
+            self._pending = (key, self.game.pending())
+        return self._pending[1]
 
     def help_lines(self) -> list[tuple[str, str]]:
         return HELP
@@ -165,7 +174,7 @@ class TableScene(Scene):
 
     def decision_ghosts(self) -> tuple[Ghost, ...]:
         """The ghosts of the pending decision's offers (keys ``d<index>``)."""
-        node = self.game.pending()
+        node = self.pending()
         if not isinstance(node, PlayerDecision):
             return ()
         found = (self.ghost_view(f"d{i}", o) for i, o in enumerate(node.offers))
@@ -189,7 +198,7 @@ class TableScene(Scene):
     def sync_mode(self) -> None:
         """Keep the mode in step with the game: a PickDice decision has its dice mode; a
         mode left from an answered decision is dropped."""
-        node = self.game.pending()
+        node = self.pending()
         pick = next((a for a in node.free if isinstance(a, PickDice)), None) if isinstance(
             node, PlayerDecision) else None
         if pick is not None:
