@@ -56,6 +56,8 @@ HELP: list[tuple[str, str]] = [
     ("Arrows / WASD", "pan the table"),
     ("Wheel", "zoom around the cursor"),
     ("Hover a unit", "what the selected unit makes of it: range, sight, odds"),
+    ("Hover terrain", "its name and keywords in the status line"),
+    ("Hover a variant", "its ghost lights up on the board"),
     ("Action buttons", "hover for what they do; disabled ones say why"),
     ("Space / R", "roll the dice the game waits for"),
     ("Enter", "end the activation"),
@@ -221,7 +223,9 @@ class TableScene(Scene):
             self.perform_offer(command.offers[0])
         else:
             self.set_mode(GhostPickMode(command.label, command.offers))
-            self.status = f"{command.label}: pick one in the panel or click its ghost"
+            ghosts = any(o.ghost is not None for o in command.offers)
+            self.status = f"{command.label}: pick one in the panel" + (
+                " or click its ghost on the board" if ghosts else "")
 
     def select(self, uid: str | None) -> None:
         """Select a unit (or nothing): its card, arcs and command buttons appear."""
