@@ -18,6 +18,7 @@ A mode talks to the scene through :class:`Host`, so a lesson scene can host the 
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -27,6 +28,7 @@ from game.core.game import Game
 from game.core.pending import PickDice, Refusal
 from game.core.present import Command, Offer, Steer
 from game.core.state import GameState, TableBoard
+from game.geometry.tray import facing_of_vector
 from game.ui import hexlayout
 from game.ui.view import Ghost, ViewState
 
@@ -157,21 +159,42 @@ class TargetMode(Mode):
 @dataclass
 class GhostPickMode(Mode):
     """Several offers to pick from: a variant list in the panel, and each offer with a ghost
-    drawn on the board (click it). Offers whose ghosts coincide are narrowed to a new list."""
+    drawn on the board (click it). Where several offers share a spot (one hex, several
+    facings), the ghost shown there is the hovered variant's, else the one facing the pointer
+    most nearly, so pointing around the spot chooses the facing; clicking picks the ghost
+    shown (a first click on a shared spot in a longer list narrows the list to that spot)."""
 
     title: str
     offers: tuple[Offer, ...]
+    pointer: Point | None = None
     key = "pick"
 
+    def motion(self, host: Host, point: Point) -> None:
+        self.pointer = point
+
     def ghosts(self, host: Host) -> tuple[Ghost, ...]:
-        """One ghost per spot: the hovered variant's where it has one, else the first."""
-        lit = host.view.hovered_ghost
-        by_spot: dict[tuple[object, ...], Ghost] = {}
+        lit = host.view.lit_variant
+        by_spot: dict[tuple[object, ...], list[Ghost]] = {}
         for i, offer in enumerate(self.offers):
             ghost = host.ghost_view(str(i), offer)
-            if ghost is not None and (_spot(ghost) not in by_spot or ghost.key == lit):
-                by_spot[_spot(ghost)] = ghost
-        return tuple(by_spot.values())
+            if ghost is not None:
+                by_spot.setdefault(_spot(ghost), []).append(ghost)
+        return tuple(self._shown(group, lit) for group in by_spot.values())
+
+    def _shown(self, group: list[Ghost], lit: str | None) -> Ghost:
+        """The ghost drawn for a spot: the hovered variant's, else the one facing the
+        pointer (the first when the pointer is on the spot's centre)."""
+        for ghost in group:
+            if ghost.key == lit:
+                return ghost
+        if len(group) == 1 or self.pointer is None:
+            return group[0]
+        cx, cy = _centre(group[0])
+        dx, dy = self.pointer[0] - cx, self.pointer[1] - cy
+        if math.hypot(dx, dy) < 1e-6:
+            return group[0]
+        want = facing_of_vector(dx, dy)
+        return min(group, key=lambda g: abs((_facing(g) - want + 180) % 360 - 180))
 
     def pick_ghost(self, host: Host, key: str) -> bool:
         if not key.isdigit() or int(key) >= len(self.offers):
@@ -180,11 +203,25 @@ class GhostPickMode(Mode):
         same = tuple(o for i, o in enumerate(self.offers)
                      if (g := host.ghost_view(str(i), o)) is not None and chosen is not None
                      and _spot(g) == _spot(chosen))
-        if len(same) <= 1:
+        if len(same) <= 1 or len(same) == len(self.offers):
             host.perform(self.offers[int(key)].action)
         else:
-            host.set_mode(GhostPickMode(self.title, same))
+            host.set_mode(GhostPickMode(self.title, same, self.pointer))
         return True
+
+
+def _centre(ghost: Ghost) -> Point:
+    if ghost.tray is not None:
+        return (ghost.tray.x, ghost.tray.y)
+    assert ghost.hex is not None
+    return hexlayout.hex_centre(*ghost.hex)
+
+
+def _facing(ghost: Ghost) -> float:
+    """A ghost's facing in table degrees (a hex facing turned into its screen direction)."""
+    if ghost.tray is not None:
+        return ghost.tray.facing
+    return hexlayout.facing_angle(ghost.facing)
 
 
 def _spot(ghost: Ghost) -> tuple[object, ...]:

@@ -38,7 +38,7 @@ class TableInput:
         elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
             self._hover_button(event.ui_element)
         elif event.type == pygame_gui.UI_BUTTON_ON_UNHOVERED:
-            self.scene.view.hovered_ghost = None
+            self.scene.view.hovered_ghost = self.scene.view.lit_variant = None
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             panel.slider_moved()
         elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
@@ -56,7 +56,8 @@ class TableInput:
 
     def _hover_button(self, element: object) -> None:
         """A button under the mouse: light its offer's ghost; say why a disabled one is."""
-        self.scene.view.hovered_ghost = self.scene.panel.hover_ghosts.get(element)
+        lit = self.scene.panel.hover_ghosts.get(element)
+        self.scene.view.hovered_ghost = self.scene.view.lit_variant = lit
         if element in self.scene.panel.refusals:
             self.scene.status = f"Not now: {self.scene.panel.refusals[element]}"
 
@@ -156,6 +157,7 @@ class TableInput:
             self.scene.view.camera.pan_pixels(rel[0], rel[1])
             return
         lit = self.scene.panel.ghost_under(pos)
+        self.scene.view.lit_variant = lit
         if lit is not None:  # an offer's button: light its ghost on the board
             self.scene.view.hovered_ghost = lit
             self.scene.view.hovered = None

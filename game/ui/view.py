@@ -121,6 +121,8 @@ class ViewState:
     all_arcs: bool = False
     ghosts: tuple[Ghost, ...] = ()
     hovered_ghost: str | None = None
+    lit_variant: str | None = None
+    """The ghost key of the variant button under the pointer (set by the panel only)."""
     overrides: dict[str, Tray] = field(default_factory=dict)
     hex_overrides: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     overlay: HoverOverlay | None = None

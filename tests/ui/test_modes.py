@@ -298,3 +298,22 @@ def test_a_long_unit_card_is_cut_with_a_count_and_asked_once_per_change(
     assert scene.hud.card_height() == 30 + 16 * 9
     assert scene.hud._card_rows(card(None, "b1"))[-1][0] == "... and 12 more lines"
     assert len(set(calls)) == 1 and len(calls) <= 3  # not once per frame
+
+
+def test_offers_sharing_a_spot_are_picked_by_pointing_around_it(app: App) -> None:
+    """Several facings on one spot (a hex's six, a pivot's four): the ghost follows the
+    pointer around the spot and a click takes the one shown."""
+    scene = table(app)
+    b1 = scene.state.units["b1"].tray
+    assert b1 is not None
+    click(app, unit_pos(app, "b1"))
+    press(app, "Turn")
+    assert isinstance(scene.mode, GhostPickMode) and len(scene.mode.offers) == 4
+    east = screen_of(app, b1.x + 1.5, b1.y)
+    hover(app, east)
+    (ghost,) = scene.view.ghosts
+    assert ghost.tray is not None and ghost.tray.facing == 90.0
+    click(app, east)
+    moved = scene.state.units["b1"].tray
+    assert moved is not None and moved.facing == 90.0
+    assert str(scene.game.log[-1].action) == "turn b1 90.0"

@@ -50,6 +50,15 @@ class Poke(Action):
     style: str
 
 
+@dataclass(frozen=True)
+class Turn(Action):
+    """Turn in place to one of the four table directions (TOY-8)."""
+
+    verb: ClassVar[str] = "turn"
+    unit: str
+    facing: float
+
+
 @dataclass(kw_only=True)
 class PokeProc(Procedure):
     """A poke: roll 3d6, maybe re-roll, bid, shove the target."""
@@ -82,6 +91,7 @@ class ToyRuleset(SandboxRuleset):
         super().__init__()
         self.register(Stride, self._check_stride, self._do_stride)
         self.register(Poke, self._check_poke, self._do_poke)
+        self.register(Turn, self._check_turn, self._do_turn)
 
     def allows_free_moves(self, state: GameState) -> bool:
         return False
@@ -115,6 +125,19 @@ class ToyRuleset(SandboxRuleset):
         assert unit.tray is not None
         unit.tray = unit.tray.moved_to(action.x, action.y, action.facing % 360)
         ctx.emit("toy.stride", f"{unit.name} strides.", ["TOY-1"])
+
+    def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
+        unit = self._mine(state, action.unit)
+        if isinstance(unit, Refusal):
+            return unit
+        return None if action.facing in (0.0, 90.0, 180.0, 270.0) else Refusal(
+            "turn to 0, 90, 180 or 270", ("TOY-8",))
+
+    def _do_turn(self, state: GameState, action: Turn, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert unit.tray is not None
+        unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+        ctx.emit("toy.turn", f"{unit.name} turns.", ["TOY-8"])
 
     def _target_refusal(self, state: GameState, uid: str, target: str) -> Refusal | None:
         me, other = state.units.get(uid), state.units.get(target)
@@ -264,6 +287,11 @@ class ToyRuleset(SandboxRuleset):
                                              target.tray.y - 7.0, 0.0))
             return Offer(action, f"Poke {target.name} {action.style}",
                          f"a {action.style} poke", target.id, ghost)
+        if isinstance(action, Turn):
+            unit = state.units[action.unit]
+            assert unit.tray is not None
+            return Offer(action, f"Turn to {action.facing:g}",
+                         ghost=Ghost(unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
         if isinstance(action, Stride):
             return Offer(action, f"Stride to ({action.x:g}, {action.y:g})",
                          ghost=Ghost(action.unit, pose=(action.x, action.y, action.facing)))
@@ -283,6 +311,10 @@ class ToyRuleset(SandboxRuleset):
                     refusal=None if pokes else Refusal("nobody to poke", ("TOY-2",)),
                     target_refusal=lambda t: self._target_refusal(state, unit_id, t)),
             Command("fly", "Fly", "take off", refusal=Refusal("toys cannot fly", ("TOY-9",))),
+            Command("turn", "Turn", "turn in place",
+                    tuple(self.present(state, Turn(unit_id, f)) for f in (0.0, 90.0, 180.0, 270.0)
+                          if not isinstance(mine, Refusal)),
+                    refusal=mine if isinstance(mine, Refusal) else None),
         )
 
     def _steer(self, state: GameState, unit: Unit) -> Steer:
