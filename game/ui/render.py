@@ -404,10 +404,14 @@ class Renderer:
         if max_width < 28:
             return
         size = max(9, min(15, int(max_width / 9)))
+        room = min(max_width * 1.3, sprite.get_width() - 8)  # never clipped by the sprite
+        for smaller in range(size, max(8, size - 4) - 1, -1):  # shrink before cutting
+            if self.fonts.get(smaller, bold=True).size(name)[0] <= room:
+                size = smaller
+                break
         font = self.fonts.get(size, bold=True)
         small = self.fonts.get(max(8, size - 2))
-        room = min(max_width * 1.3, sprite.get_width() - 8)  # never clipped by the sprite
-        lines = [(font, self._fit(font, name, room))]
+        lines = [(font, self._fit(font, part, room)) for part in self._split(font, name, room)]
         if text:
             lines.append((small, self._fit(small, text, room)))
         heights = sum(f.get_linesize() for f, _ in lines)
@@ -420,6 +424,17 @@ class Renderer:
             sprite.blit(bg, box.inflate(6, 0).topleft)
             sprite.blit(img, box)
             y += f.get_linesize()
+
+    @staticmethod
+    def _split(font: pygame.font.Font, name: str, width: float) -> list[str]:
+        """A name on one line if it fits, else on two lines broken at the space nearest its
+        middle (unit names are two to four words: "Lannister Halberdiers")."""
+        words = name.split()
+        if font.size(name)[0] <= width or len(words) < 2:
+            return [name]
+        cut = min(range(1, len(words)),
+                  key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
 
     @staticmethod
     def _fit(font: pygame.font.Font, text: str, width: float) -> str:
