@@ -109,3 +109,15 @@ def test_hovering_a_terrain_hex_names_it(data_dir: Path) -> None:
     scene = table(app)
     hover(app, screen_of(app, *hexlayout.hex_centre(4, 0)))
     assert scene.status.startswith("Hex (4, 0): "), scene.status
+
+
+def test_home_fits_the_board_again(data_dir: Path) -> None:
+    """Issue 13 item 14: there was no key to reset the view."""
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    cam = table(app).view.camera
+    fitted = cam.key()
+    cam.zoom_at(2.0, 300, 300)
+    cam.pan_pixels(120, -80)
+    assert cam.key() != fitted
+    key(app, pygame.K_HOME)
+    assert cam.key() == fitted
