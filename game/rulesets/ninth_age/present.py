@@ -1,0 +1,198 @@
+"""What the table shows of The Ninth Age: offer labels and ghosts, the pair inspection (contact,
+arcs, charge reach, exact odds as charts), the unit inspection (bases, characters, arcs) and the
+unit card. Records only (game.core.present / game.core.inspect); nothing here draws."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from shapely.geometry import Polygon
+from shapely.ops import nearest_points
+
+from game.core.actions import Action, EndActivation
+from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.present import Ghost, Offer, plain_label
+from game.core.state import GameState
+from game.geometry.arcs import Arc, arc_region
+from game.geometry.ranked import model_polygons
+from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
+from game.rulesets.ninth_age.engage import (
+    Target,
+    attack_record,
+    contacts,
+    engaged_side,
+    in_contact,
+    pool_profile,
+    proper_ranks,
+    shooters,
+    shot_record,
+    strikers,
+)
+from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal
+from game.rulesets.ninth_age.odds import combine, expected, hp_loss
+from game.rulesets.ninth_age.tables import AttackRecord
+from game.rulesets.ninth_age.units import NinthUnit
+
+ARC_EXTENT = 12.0
+"""Inches of each arc drawn around a unit."""
+
+
+def _names(state: GameState) -> dict[str, str]:
+    return {u.id: u.name for u in state.units.values()}
+
+
+def present(state: GameState, action: Action) -> Offer:
+    """An action as a player reads it, with the ghost of where it puts the unit."""
+    names = _names(state)
+    unit = state.units.get(action.actor() or "")
+    if isinstance(action, Charge) and isinstance(unit, NinthUnit):
+        tray = charge_refusal(state, unit, action.target, action.facing)
+        target = state.units[action.target]
+        arcs = charge_arcs(unit, target) if isinstance(target, NinthUnit) else []
+        where = f" ({arcs[0].value})" if arcs else ""
+        ghost = None if not hasattr(tray, "x") else Ghost(unit.id, pose=(
+            tray.x, tray.y, tray.facing))  # type: ignore[union-attr]
+        return Offer(action, f"Charge {target.name}{where}",
+                     "Into contact with the facing whose arc holds this unit's front middle",
+                     target=action.target, ghost=ghost)
+    if isinstance(action, Advance) and isinstance(unit, NinthUnit) and unit.tray:
+        tray = unit.tray.advanced(action.distance)
+        kind = "March" if action.distance > unit.model.mob else "Advance"
+        return Offer(action, f"{kind} {action.distance:g}\"", ghost=Ghost(
+            unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
+        return Offer(action, f"Turn to {action.facing:g}°", ghost=Ghost(
+            unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
+    if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
+        return Offer(action, f"Shoot {names.get(action.target, action.target)} "
+                     f"({shooters(unit)} shots)", target=action.target)
+    if isinstance(action, EndActivation):
+        return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
+    return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def _poly_points(poly: Polygon) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
+
+
+def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> OddsChart | None:
+    """Exact HP the target's rank-and-file lose if every attack of the viewer that may go to
+    them does (the resolver's records; NA-HP-1)."""
+    token = Target(target.id, "rf").token
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    for s in strikers(state, viewer, [target]):
+        if token not in s.options:
+            continue
+        record = attack_record(state, viewer, s.pool, s.part, s.kind, Target(target.id, "rf"))
+        n = s.attacks * len(s.models)
+        if s.kind != "standard":
+            value = getattr(pool_profile(viewer, s.pool).parts[s.part], s.kind)
+            n = len(s.models) * (int(value) if value.isdigit() else 3)  # D6: the mean, shown
+        dist = combine(dist, hp_loss(n, record, pool_hp))
+    return _chart(f"HP lost by {target.name}'s rank and file", dist, pool_hp)
+
+
+def _chart(title: str, dist: dict[int, Fraction], cap: int) -> OddsChart:
+    capped: dict[int, Fraction] = {}
+    for k, p in dist.items():
+        capped[min(k, cap)] = capped.get(min(k, cap), Fraction(0)) + p
+    bars = tuple((str(k), p) for k, p in sorted(capped.items()))
+    return OddsChart(f"{title} (mean {float(expected(capped)):.2f})", bars,
+                     ("NA-HIT-2", "NA-HIT-3", "NA-SAV-1", "NA-SAV-2", "NA-HP-1"))
+
+
+def shooting_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> OddsChart:
+    """Exact HP the target's rank-and-file lose if every shot goes to them."""
+    record: AttackRecord = shot_record(state, viewer, Target(target.id, "rf"))
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    return _chart(f"Shots: HP lost by {target.name}", hp_loss(shooters(viewer), record,
+                                                               pool_hp), pool_hp)
+
+
+def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
+    """Contact, the arc the viewer stands in, reach, models in contact and exact odds."""
+    viewer, target = state.units.get(viewer_id), state.units.get(target_id)
+    if not isinstance(viewer, NinthUnit) or not isinstance(target, NinthUnit) or (
+            viewer_id == target_id or viewer.tray is None or target.tray is None):
+        return None
+    a, b = nearest_points(viewer.tray.polygon, target.tray.polygon)
+    gap = float(a.distance(b))
+    lines = [InfoLine(f"Distance {gap:.2f}\" (boundary to boundary)")]
+    shapes: list[Segment | Area] = [Segment((a.x, a.y), (b.x, b.y), "range", f"{gap:.2f}\"")]
+    arcs = charge_arcs(viewer, target)
+    if arcs:
+        lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
+                              f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
+    for arc in Arc:
+        region = arc_region(target.tray, arc, "corner-45", ARC_EXTENT)
+        shapes.append(Area(_poly_points(region), "arc", arc.value))
+    odds: list[OddsChart] = []
+    if in_contact(viewer, target) and viewer.owner != target.owner:
+        touching = contacts(viewer, target)
+        side = engaged_side(target, viewer)
+        lines.append(InfoLine(f"In contact: {len(touching)} models touch {target.name}, "
+                              f"engaging its {side.value}", ("NA-CON-1",), "good"))
+        for key, poly in model_polygons(viewer.tray, viewer.formation(), touching).items():
+            shapes.append(Area(_poly_points(poly), "highlight", key))
+        chart = melee_odds(state, viewer, target)
+        if chart is not None:
+            odds.append(chart)
+    elif viewer.owner != target.owner:
+        reach = f"Charge reach {viewer.model.cha}\""
+        lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
+        if viewer.model.aim is not None and shooters(viewer):
+            odds.append(shooting_odds(state, viewer, target))
+    return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
+                      tuple(odds))
+
+
+def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
+    """The unit's bases (characters marked), its Front Arc and its ranks."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, NinthUnit) or unit.tray is None:
+        return None
+    formation = unit.formation()
+    shapes: list[Area] = []
+    alive = set(unit.alive_keys())
+    for slot in formation.slots:
+        if slot.key not in alive:
+            continue
+        poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
+        if slot.pool != "rf":
+            shapes.append(Area(_poly_points(poly), "highlight", slot.key))
+    region = arc_region(unit.tray, Arc.FRONT, "corner-45", ARC_EXTENT)
+    shapes.append(Area(_poly_points(region), "arc", "front"))
+    lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
+                      f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
+    return Inspection(unit.name, lines, tuple(shapes))
+
+
+def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
+    """Every characteristic of the rank-and-file and of each character, and what is left."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, NinthUnit):
+        return None
+    lines: list[InfoLine] = []
+    profiles = [("Rank and file", unit.model, f"{unit.rf_alive()} models, "
+                 f"{unit.rf_damage} HP lost on the current one")]
+    profiles += [(c.key, c.profile, f"{c.hp}/{c.profile.hp} HP") for c in unit.characters]
+    for label, p, left in profiles:
+        sample = " (sample stats)" if p.sample else ""
+        lines.append(InfoLine(f"{label}: {p.name}{sample}; {left}"))
+        saves = "".join(f", {n} {v}+" for n, v in (("Aegis", p.aegis),
+                                                     ("Regeneration", p.regeneration)) if v)
+        lines.append(InfoLine(f"  Height {p.height}, base {p.base.width:g}x{p.base.depth:g} mm, "
+                              f"Cha {p.cha}, Mob {p.mob}, Dis {p.dis}"))
+        lines.append(InfoLine(f"  HP {p.hp}, Def {p.def_}, Res {p.res}, Arm {p.arm}{saves}"))
+        for part in p.parts:
+            extra = "".join(f", {k} {v}" for k, v in (("Impact", part.impact),
+                                                      ("Stomp", part.stomp)) if v)
+            lines.append(InfoLine(f"  {part.name}: Att {part.att}, Off {part.off}, "
+                                  f"Str {part.strength}, AP {part.ap}, Agi {part.agi}{extra}"))
+        if p.equipment:
+            lines.append(InfoLine("  Equipment: " + ", ".join(e.replace("_", " ")
+                                                               for e in p.equipment)))
+    if unit.standard:
+        lines.append(InfoLine("Standard bearer (+1 combat score)", ("NA-CS-1",)))
+    return UnitCard(f"{unit.name} ({state.player(unit.owner).name})", tuple(lines))
