@@ -75,14 +75,19 @@ def combats(state: GameState) -> list[list[str]]:
 
 
 def engaged_side(unit: NinthUnit, enemy: NinthUnit) -> Side:
-    """The facing of ``unit`` the enemy is engaged with: the side its boundary touches; on a
-    corner-only touch, the first of front, flank, rear (reading)."""
+    """The facing of ``unit`` the enemy is engaged with: the edge sharing the longest stretch
+    with the enemy's boundary; on a corner-only touch, the first of front, flank, rear
+    (reading)."""
     assert unit.tray is not None and enemy.tray is not None
-    sides = engaged_sides(unit.tray, enemy.tray.polygon)
+    zone = enemy.tray.polygon.buffer(TOLERANCE)
+    best, length = Side.FRONT, -1.0
     for side in (Side.FRONT, Side.LEFT, Side.RIGHT, Side.REAR):
-        if side in sides:
-            return side
-    return Side.FRONT
+        if side not in engaged_sides(unit.tray, enemy.tray.polygon):
+            continue
+        shared = float(unit.tray.edge(side).intersection(zone).length)
+        if shared > length + TOLERANCE:
+            best, length = side, shared
+    return best
 
 
 def proper_ranks(unit: NinthUnit) -> int:
@@ -241,33 +246,32 @@ def strikers(state: GameState, unit: NinthUnit, enemies: Iterable[NinthUnit]) ->
 
 def _group(unit: NinthUnit, formation: Formation,
            plan: dict[tuple[str, tuple[str, ...], bool], list[str]]) -> list[Striker]:
-    """Gather models with the same pool, options and restriction into strikers."""
+    """Gather models with the same pool, part, step, attacks each and options into strikers
+    (the default grouping the allocation offers; a model counts once)."""
     seen: set[str] = set()
-    groups: dict[tuple[str, int, str, int, tuple[str, ...]], list[str]] = {}
-    per: dict[tuple[str, int, str, int, tuple[str, ...]], int] = {}
+    groups: dict[tuple[str, int, str, int, int, tuple[str, ...]], list[str]] = {}
     for (model, opts, restricted), _ in sorted(plan.items()):
         if model in seen:
             continue  # a model in contact with two enemies attacks once (first enemy listed)
         seen.add(model)
         pool = formation.slot(model).pool
         profile = pool_profile(unit, pool)
+        budget = profile.height if restricted else None
         for i, part in enumerate(profile.parts):
             attacks = part_attacks(profile, part)
-            if restricted:
-                attacks = min(attacks, profile.height)
+            if budget is not None:  # Restricted Attacks: parts in profile order (NA-RST-1)
+                attacks = min(attacks, budget)
+                budget -= attacks
             if attacks > 0:
-                key = (pool, i, "standard", part_step(unit, profile, part), opts)
+                key = (pool, i, "standard", part_step(unit, profile, part), attacks, opts)
                 groups.setdefault(key, []).append(model)
-                per[key] = attacks
             for kind, value in (("impact", part.impact), ("stomp", part.stomp)):
                 if not value or restricted or (kind == "impact" and not unit.charged):
                     continue
-                key = (pool, i, kind, IMPACT_STEP if kind == "impact" else 0, opts)
-                groups.setdefault(key, []).append(model)
-                per[key] = 0
-    return [Striker(unit.id, pool, part, kind, step, tuple(models),
-                    per[(pool, part, kind, step, opts)], opts)
-            for (pool, part, kind, step, opts), models in groups.items()]
+                step = IMPACT_STEP if kind == "impact" else 0
+                groups.setdefault((pool, i, kind, step, 0, opts), []).append(model)
+    return [Striker(unit.id, pool, part, kind, step, tuple(models), attacks, opts)
+            for (pool, part, kind, step, attacks, opts), models in groups.items()]
 
 
 def attack_record(state: GameState, attacker: NinthUnit, pool: str, part_index: int,
