@@ -4,13 +4,14 @@ Monte Carlo of the resolver's own rolls."""
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 
 import pytest
 
 from game.core.actions import EndActivation
-from game.core.pending import Idle
+from game.core.pending import Idle, PlayerDecision
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
 from game.rulesets.ninth_age.engage import Target, attack_record, engaged_side, in_contact
@@ -187,3 +188,35 @@ def test_end_is_refused_while_a_combat_waits() -> None:
     play(game, "end", "end", "end")
     assert game.why_not(EndActivation()) is not None
     assert facing_pair  # the helper is shared with the combat tests
+
+
+def test_na_chg_2_on_a_dividing_line_the_charger_picks_the_facing() -> None:
+    """NA-CHG-2: a front middle on the corner-45 ray of the target's front-right corner is in
+    two arcs; both charges are offered and end on different edges."""
+    w, d = 100 / 25.4, 80 / 25.4  # Imperial Guard with their Captain: 5 x 4 bases of 20 mm
+    cx, cy = 24.0, 24.0
+    fx, fy = cx + w / 2 + 3.0, cy + d / 2 + 3.0  # on the ray, 3" out
+    depth = 50 / 25.4
+    back = (math.sin(math.radians(225.0)), math.cos(math.radians(225.0)))
+    at = (fx - back[0] * depth / 2, fy - back[1] * depth / 2)
+    sc = scenario([unit("a", 1, at, 225.0, profile="iron_orc_chariot"),
+                   unit("b", 2, (cx, cy), 0.0, profile="imperial_guard")])
+    game = sc.new_game()
+    offers = [a for a in game.legal_actions() if isinstance(a, Charge)]
+    assert {a.facing for a in offers} == {"front", "right"}
+    facings = set()
+    for a in offers:
+        g = sc.new_game()
+        g.apply(a)
+        tray = nu(g, "a").tray
+        assert tray is not None
+        facings.add(round(tray.facing))
+    assert facings == {180, 270}
+
+
+def test_allocation_offers_carry_exact_odds() -> None:
+    game = load_scenario(SCENARIOS / "ninth_age_character_in_contact.toml").new_game()
+    play(game, "end", "end", "end")
+    node = game.pending()
+    assert isinstance(node, PlayerDecision)
+    assert all("HP lost" in o.hint and "hit 3+" in o.hint for o in node.offers)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import ClassVar
 
 from game.core.actions import Action, Choose, DiceSpec
@@ -35,6 +36,7 @@ from game.rulesets.ninth_age.engage import (
     shot_record,
     strikers,
 )
+from game.rulesets.ninth_age.odds import expected, hp_loss
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
 from game.rulesets.ninth_age.units import NinthUnit, reform
 
@@ -101,12 +103,39 @@ def all_strikers(state: GameState, proc: Melee) -> list[Striker]:
     return out
 
 
-def split_offers(striker: Striker, names: dict[str, str]) -> tuple[Offer, ...]:
-    """One offer per viable target: every attack of the group on it."""
+def split_offers(state: GameState, striker: Striker,
+                 names: dict[str, str]) -> tuple[Offer, ...]:
+    """One offer per viable target: every attack of the group on it, with the exact odds of
+    the HP that pool would lose as the offer's hint (the resolver's own record)."""
     total = striker.attacks * len(striker.models)
     return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
-                       f"All {total} attacks on {describe(opt, names)}")
+                       f"All {total} attacks on {describe(opt, names)}",
+                       hint=odds_hint(state, striker, opt, total),
+                       target=opt.partition("/")[0])
                  for opt in striker.options)
+
+
+def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> str:
+    """``hit 3+, wound 4+, ...: mean 1.67 HP lost, 84% for at least 1`` (exact, icepool)."""
+    target = Target.parse(token)
+    if target is None:
+        return ""
+    attacker = _unit(state, striker.unit)
+    defender = _unit(state, target.unit)
+    if striker.kind == "shot":
+        record = shot_record(state, attacker, target)
+    else:
+        record = attack_record(state, attacker, striker.pool, striker.part, striker.kind,
+                               target)
+    if target.pool == RANK_AND_FILE:
+        pool_hp = defender.rf_alive() * defender.model.hp - defender.rf_damage
+    else:
+        char = defender.character(target.pool)
+        pool_hp = char.hp if char is not None else 0
+    dist = hp_loss(attacks, record, pool_hp)
+    some = 1 - dist.get(0, Fraction(0))
+    return (f"{record.summary()}: mean {float(expected(dist)):.2f} HP lost, "
+            f"{float(some):.0%} for at least 1")
 
 
 def describe(token: str, names: dict[str, str]) -> str:
@@ -174,7 +203,7 @@ class MeleeSteps(Steps[Melee]):
             prompt = (f"Agility Step {proc.current}: allocate {total} attacks of "
                       f"{names[s.unit]} ({describe(s.unit + '/' + s.pool, names)}, "
                       f"{len(s.models)} models)")
-            return PlayerDecision(owner, "allocate", prompt, split_offers(s, names),
+            return PlayerDecision(owner, "allocate", prompt, split_offers(state, s, names),
                                   ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2"),
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:

@@ -14,7 +14,8 @@ from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, Un
 from game.core.present import Ghost, Offer, plain_label
 from game.core.state import GameState
 from game.geometry.arcs import Arc, arc_region
-from game.geometry.ranked import model_polygons
+from game.geometry.ranked import model_polygons, supporting_models
+from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
 from game.rulesets.ninth_age.engage import (
     Target,
@@ -52,6 +53,8 @@ def present(state: GameState, action: Action) -> Offer:
         where = f" ({arcs[0].value})" if arcs else ""
         ghost = None if not hasattr(tray, "x") else Ghost(unit.id, pose=(
             tray.x, tray.y, tray.facing))  # type: ignore[union-attr]
+        if action.facing:
+            where = f" ({action.facing}, the charger's choice on a dividing line)"
         return Offer(action, f"Charge {target.name}{where}",
                      "Into contact with the facing whose arc holds this unit's front middle",
                      target=action.target, ghost=ghost)
@@ -133,8 +136,16 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         side = engaged_side(target, viewer)
         lines.append(InfoLine(f"In contact: {len(touching)} models touch {target.name}, "
                               f"engaging its {side.value}", ("NA-CON-1",), "good"))
-        for key, poly in model_polygons(viewer.tray, viewer.formation(), touching).items():
+        formation = viewer.formation()
+        for key, poly in model_polygons(viewer.tray, formation, touching).items():
             shapes.append(Area(_poly_points(poly), "highlight", key))
+        if engaged_side(viewer, target) is Side.FRONT:
+            extra = 1 if viewer.model.has("spear") else 0
+            support = supporting_models(formation, touching, extra, viewer.alive_keys())
+            for poly in model_polygons(viewer.tray, formation, support).values():
+                shapes.append(Area(_poly_points(poly), "highlight", "support"))
+            lines.append(InfoLine(f"{len(support)} models support from behind",
+                                  ("NA-RST-1", "NA-ALC-3")))
         chart = melee_odds(state, viewer, target)
         if chart is not None:
             odds.append(chart)

@@ -3,6 +3,7 @@ phases, and rounds of combat with attack allocation (NA-*; docs/rules/ninth_age.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -24,7 +25,12 @@ from game.rulesets.ninth_age.engage import (
     ranged_options,
     shooters,
 )
-from game.rulesets.ninth_age.moves import charge_refusal, move_refusal, shoot_refusal
+from game.rulesets.ninth_age.moves import (
+    charge_arcs,
+    charge_refusal,
+    move_refusal,
+    shoot_refusal,
+)
 from game.rulesets.ninth_age.texts import RULE_TEXTS
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
 
@@ -120,7 +126,10 @@ class NinthAgeRuleset(Ruleset):
         enemies = [e for e in ninth_units(state) if e.owner != unit.owner]
         candidates: list[Action] = []
         if state.turn.phase == "charge":
-            candidates = [Charge(unit.id, e.id) for e in enemies]
+            for e in enemies:
+                arcs = charge_arcs(unit, e)
+                candidates += [Charge(unit.id, e.id)] if len(arcs) < 2 else [
+                    Charge(unit.id, e.id, a.value) for a in arcs]
         elif state.turn.phase == "move":
             steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
             candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
@@ -159,6 +168,8 @@ class NinthAgeRuleset(Ruleset):
         if refusal or isinstance(unit, Refusal):
             return refusal or unit  # type: ignore[return-value]
         assert unit.tray is not None
+        if not math.isfinite(action.distance):
+            return Refusal("a distance is a number of inches", ("NA-MOV-1",))
         return move_refusal(state, unit, unit.tray.advanced(action.distance), action.distance)
 
     def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:
@@ -178,6 +189,8 @@ class NinthAgeRuleset(Ruleset):
         if refusal or isinstance(unit, Refusal):
             return refusal or unit  # type: ignore[return-value]
         assert unit.tray is not None
+        if not math.isfinite(action.facing):
+            return Refusal("a facing is a number of degrees", ("NA-MOV-1",))
         new = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
         return move_refusal(state, unit, new, 0.0)
 
