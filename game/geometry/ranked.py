@@ -26,9 +26,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from shapely.affinity import translate
 from shapely.geometry import Polygon
-from shapely.ops import unary_union
 
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side, Tray
@@ -38,6 +36,10 @@ MM_PER_INCH = 25.4
 
 MAX_SIDE_MODELS = 2
 """Mismatching bases a unit can hold: one on each side (NA-ATT-1)."""
+
+GRAZE = 100 * TOLERANCE
+"""Inches a joining line's stretch must exceed: a line that only grazes a corner of the
+enemy, running along an edge, joins nothing (NA-CON-1 gap reading)."""
 
 RANK_AND_FILE = "rf"
 """Pool name of the rank-and-file models."""
@@ -281,36 +283,98 @@ def boundaries_in_contact(a: Polygon, b: Polygon) -> bool:
 def models_in_contact(tray: Tray, formation: Formation, enemy: Polygon,
                       alive: Iterable[str] | None = None) -> set[str]:
     """Keys of the models in base contact with the enemy Unit Boundary ``enemy`` (NA-CON-1):
-    touching it, or reaching it straight out through an engaged edge of their own boundary
-    across an empty gap (no other living model of the unit in the way)."""
-    polys = model_polygons(tray, formation, alive)
+    touching it, or joined to it by a straight line square to an engaged edge of their own
+    boundary that crosses no other living model of the unit (the gap reading). The gap test
+    runs in the boundary's own frame, where every base is an axis-aligned box."""
+    wanted = None if alive is None else set(alive)
+    slots = [s for s in formation.slots if wanted is None or s.key in wanted]
+    polys = {s.key: slot_polygon(tray, s) for s in slots}
     found = {k for k, p in polys.items() if p.distance(enemy) <= TOLERANCE}
     sides = engaged_sides(tray, enemy)
-    for key, poly in polys.items():
-        if key in found:
+    if not sides or len(found) == len(slots):
+        return found
+    boxes = {s.key: s.local_box() for s in slots}
+    zone = enemy.buffer(TOLERANCE)
+    for side in sides:
+        touch = _touch_interval(tray, side, zone)
+        if touch is None:
             continue
-        others = unary_union([p for k, p in polys.items() if k != key])
-        for side in sides:
-            strip = _strip_to_edge(tray, poly, side)
-            if strip is None or strip.distance(enemy) > TOLERANCE:
-                continue
-            if strip.intersection(others).area <= TOLERANCE:
-                found.add(key)
-                break
+        for s in slots:
+            if s.key not in found and _reaches(s.key, boxes, side, formation, touch):
+                found.add(s.key)
     return found
 
 
-def _strip_to_edge(tray: Tray, poly: Polygon, side: Side) -> Polygon | None:
-    """The ground a base sweeps when slid along ``side``'s outward normal to that edge."""
-    nx, ny = tray.edge_normal(side)
-    edge = tray.edge(side)
-    ex, ey = edge.coords[0]
-    gap = max((ex - x) * nx + (ey - y) * ny for x, y in poly.exterior.coords)
-    if gap <= TOLERANCE:
+Box = tuple[float, float, float, float]
+Interval = tuple[float, float]
+
+
+def _touch_interval(tray: Tray, side: Side, zone: Polygon) -> Interval | None:
+    """The stretch of ``side``'s edge inside ``zone``, as local across (front, rear) or along
+    (flanks) coordinates."""
+    shared = tray.edge(side).intersection(zone)
+    if shared.is_empty:
         return None
-    moved = translate(poly, nx * gap, ny * gap)
-    strip = poly.union(moved).convex_hull
-    return strip if isinstance(strip, Polygon) else None
+    coords = [tray.table_to_local(x, y) for x, y in _coords(shared)]
+    axis = 0 if side in (Side.FRONT, Side.REAR) else 1
+    values = [c[axis] for c in coords]
+    return (min(values), max(values))
+
+
+def _coords(geom: object) -> list[tuple[float, float]]:
+    parts = getattr(geom, "geoms", None)
+    if parts is not None:
+        return [c for g in parts for c in _coords(g)]
+    return [(float(x), float(y)) for x, y in getattr(geom, "coords", [])]
+
+
+def _reaches(key: str, boxes: dict[str, Box], side: Side, formation: Formation,
+             touch: Interval) -> bool:
+    """Whether some line from the base ``key`` square to ``side`` reaches the touched stretch
+    of that edge without crossing another base."""
+    box = boxes[key]
+    strip = _local_strip(box, side, formation)
+    if strip is None:
+        return False
+    axis = 0 if side in (Side.FRONT, Side.REAR) else 1
+    lo, hi = max(box[axis], touch[0]), min(box[axis + 2], touch[1])
+    free = [(lo, hi)] if hi - lo > GRAZE else []
+    for other, b in boxes.items():
+        if other == key or not _boxes_overlap(strip, b):
+            continue
+        free = _subtract(free, (b[axis], b[axis + 2]))
+    return any(h - lo_ > GRAZE for lo_, h in free)
+
+
+def _subtract(intervals: list[Interval], cut: Interval) -> list[Interval]:
+    out: list[Interval] = []
+    for lo, hi in intervals:
+        if cut[1] <= lo or cut[0] >= hi:
+            out.append((lo, hi))
+            continue
+        if cut[0] > lo:
+            out.append((lo, cut[0]))
+        if cut[1] < hi:
+            out.append((cut[1], hi))
+    return out
+
+
+def _local_strip(box: Box, side: Side, formation: Formation) -> Box | None:
+    """The ground a base sweeps to its boundary's ``side`` edge, without the base itself
+    (None if the base is on that edge)."""
+    a0, l0, a1, l1 = box
+    hw, hd = formation.width / 2.0, formation.depth / 2.0
+    strip = {Side.FRONT: (a0, l1, a1, hd), Side.REAR: (a0, -hd, a1, l0),
+             Side.RIGHT: (a1, l0, hw, l1), Side.LEFT: (-hw, l0, a0, l1)}[side]
+    if strip[2] - strip[0] <= TOLERANCE or strip[3] - strip[1] <= TOLERANCE:
+        return None
+    return strip
+
+
+def _boxes_overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than a line (touching is not overlapping)."""
+    return (min(a[2], b[2]) - max(a[0], b[0]) > TOLERANCE
+            and min(a[3], b[3]) - max(a[1], b[1]) > TOLERANCE)
 
 
 def supporting_models(formation: Formation, front_contacts: Iterable[str],

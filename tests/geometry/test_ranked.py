@@ -221,3 +221,68 @@ def test_tray_of_the_boundary_keeps_the_front() -> None:
     t = boundary_tray(f, 10.0, 10.0, 90.0)
     assert t.front_arrow == pytest.approx((10.0, 10.0))
     assert isinstance(t, Tray)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(6, 30), st.integers(3, 7), st.sampled_from(["front", "rear", "left",
+                                                               "right"]),
+       st.integers(0, 6), st.integers(1, 8), st.lists(st.integers(0, 40), max_size=8),
+       st.floats(0, 359), st.booleans())
+def test_na_con_1_contact_across_gaps_matches_sampled_lines(
+        models: int, files: int, side: str, start: int, span: int, dead: list[int],
+        facing: float, rider: bool) -> None:
+    """NA-CON-1: a model is in contact when some line square to the engaged edge joins its
+    base to the enemy crossing no other living base; compared with lines sampled every
+    0.02" (enemy ends and gaps fall on half-base steps, so sampling cannot miss a gap)."""
+    rf = Base(25.4, 25.4)  # 1" bases keep every interval on a half-inch grid
+    chars = [Attached("rider", Base(30.0, 60.0))] if rider else []
+    f = form_block(rf, models, files, chars)
+    keys = [s.key for s in f.slots]
+    alive = [k for i, k in enumerate(keys) if i not in set(dead)]
+    tray = boundary_tray(f, 5.0, 7.0, facing)
+    hw, hd = f.width / 2, f.depth / 2
+    axis_len = f.width if side in ("front", "rear") else f.depth
+    lo = -axis_len / 2 + 0.5 * start
+    hi = min(lo + 0.5 * span, axis_len / 2)
+    if hi - lo < 0.5:
+        return
+    local = {"front": [(lo, hd), (hi, hd), (hi, hd + 2), (lo, hd + 2)],
+             "rear": [(lo, -hd), (hi, -hd), (hi, -hd - 2), (lo, -hd - 2)],
+             "right": [(hw, lo), (hw, hi), (hw + 2, hi), (hw + 2, lo)],
+             "left": [(-hw, lo), (-hw, hi), (-hw - 2, hi), (-hw - 2, lo)]}[side]
+    enemy = Polygon([tray.local_to_table(a, b) for a, b in local])
+    found = models_in_contact(tray, f, enemy, alive)
+    boxes = {s.key: s.local_box() for s in f.slots if s.key in alive}
+    brute = set()
+    axis = 0 if side in ("front", "rear") else 1
+    for key, (a0, l0, a1, l1) in boxes.items():
+        bx = (a0, l0, a1, l1)
+        edge_gap = {"front": hd - l1, "rear": l0 + hd, "right": hw - a1, "left": a0 + hw}[side]
+        if edge_gap < 1e-9:  # on the engaged edge: touching, corners included
+            if min(bx[axis + 2], hi) - max(bx[axis], lo) >= -1e-9:
+                brute.add(key)
+            continue
+        for c in np.arange(bx[axis] + 0.01, bx[axis + 2], 0.02):
+            if not lo < c < hi:
+                continue
+            if side == "front":
+                seg = (l1, hd)
+            elif side == "rear":
+                seg = (-hd, l0)
+            elif side == "right":
+                seg = (a1, hw)
+            else:
+                seg = (-hw, a0)
+            blocked = False
+            for other, ob in boxes.items():
+                if other == key:
+                    continue
+                inside = ob[axis] < c < ob[axis + 2]
+                o_lo, o_hi = (ob[1], ob[3]) if axis == 0 else (ob[0], ob[2])
+                if inside and min(seg[1], o_hi) - max(seg[0], o_lo) > 1e-9:
+                    blocked = True
+                    break
+            if not blocked:
+                brute.add(key)
+                break
+    assert found == brute

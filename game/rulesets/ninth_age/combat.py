@@ -519,15 +519,19 @@ def break_penalty(state: GameState, unit: NinthUnit, diff: int) -> int:
 
 
 def combat_score(state: GameState, proc: Melee, side: int) -> int:
-    """NA-CS-1: HP the enemy lost, +1 if a unit charged, +2 per enemy flank or rear facing
-    engaged, +1 per Proper Rank of the best unit (at most +4), +1 per standard bearer."""
+    """NA-CS-1: HP the enemy lost this round plus the side's :func:`static_score`."""
     mine = [u for u in _live(state, proc) if u.owner == side]
     enemy_ids = [u for u in proc.units if _unit(state, u).owner != side]
-    score = sum(proc.lost.get(u, 0) for u in enemy_ids)
-    score += 1 if any(u.charged for u in mine) else 0
-    for e in (_unit(state, u) for u in enemy_ids):
-        if not e.on_board:
-            continue
+    enemies = [e for e in (_unit(state, u) for u in enemy_ids) if e.on_board]
+    return sum(proc.lost.get(u, 0) for u in enemy_ids) + static_score(state, mine, enemies)
+
+
+def static_score(state: GameState, mine: list[NinthUnit], enemies: list[NinthUnit]) -> int:
+    """The part of NA-CS-1 that does not depend on the dice: +1 if a unit charged, +2 per
+    enemy engaged in its flank or rear, +1 per Proper Rank of the best unit (at most +4),
+    +1 per standard bearer."""
+    score = 1 if any(u.charged for u in mine) else 0
+    for e in enemies:
         for u in mine:
             if u in engaged_enemies(state, e) and engaged_side(e, u).name in ("LEFT", "RIGHT",
                                                                                  "REAR"):

@@ -200,9 +200,11 @@ def touched_characters(unit: NinthUnit, formation: Formation, model: str,
                        enemy: NinthUnit) -> list[str]:
     """Enemy characters whose base touches ``model``'s base (NA-ALC-2, NA-TGT-2)."""
     assert unit.tray is not None and enemy.tray is not None
+    keys = [c.key for c in enemy.characters if pool_alive(enemy, c.key)]
+    if not keys:
+        return []
     mine = model_polygons(unit.tray, formation, [model])[model]
-    theirs = model_polygons(enemy.tray, enemy.formation(),
-                            [c.key for c in enemy.characters if pool_alive(enemy, c.key)])
+    theirs = model_polygons(enemy.tray, enemy.formation(), keys)
     return [k for k, p in theirs.items() if p.distance(mine) <= TOLERANCE]
 
 

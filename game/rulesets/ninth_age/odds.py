@@ -59,11 +59,14 @@ def combine(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fractio
     return dict(sorted(out.items()))
 
 
+TWO_D6_WAYS = tuple(6 - abs(total - 7) if 2 <= total <= 12 else 0 for total in range(13))
+"""Ways (of 36) that 2D6 roll each total 0..12."""
+
+
 def two_d6_at_most(target: int) -> Fraction:
     """Chance 2D6 rolls ``target`` or less (a Break Test against Discipline minus the
     penalty: NA-CS-1); a double 1 always passes (reading)."""
-    die = icepool.d6 + icepool.d6
-    passing = sum(count for total, count in die.items() if total <= target)
+    passing = sum(TWO_D6_WAYS[: max(0, min(target, 12)) + 1])
     return max(Fraction(passing, 36), Fraction(1, 36))
 
 

@@ -17,6 +17,7 @@ from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
+from game.rulesets.ninth_age.combat import break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.engage import (
     Target,
     attack_record,
@@ -30,7 +31,7 @@ from game.rulesets.ninth_age.engage import (
     strikers,
 )
 from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal
-from game.rulesets.ninth_age.odds import combine, expected, hp_loss
+from game.rulesets.ninth_age.odds import combine, expected, hp_loss, two_d6_at_most
 from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.units import NinthUnit
 
@@ -96,6 +97,47 @@ def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> OddsCh
     return _chart(f"HP lost by {target.name}'s rank and file", dist, pool_hp)
 
 
+def _inflicted(state: GameState, attacker: NinthUnit, target: NinthUnit) -> dict[int, Fraction]:
+    """Exact HP ``attacker`` takes from ``target``'s rank-and-file with every attack that may
+    go there (each group on that pool; characters aside)."""
+    token = Target(target.id, "rf").token
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    for s in strikers(state, attacker, [target]):
+        if token not in s.options or s.kind != "standard":
+            continue
+        record = attack_record(state, attacker, s.pool, s.part, s.kind, Target(target.id, "rf"))
+        dist = combine(dist, hp_loss(s.attacks * len(s.models), record, pool_hp))
+    return {k: p for k, p in dist.items()}
+
+
+def combat_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> list[OddsChart]:
+    """Chances to win the combat score against ``target`` alone and that it then breaks
+    (NA-CS-1). An estimate: every standard attack of both sides lands on the rank-and-file and
+    nobody dies before striking (the resolver removes casualties step by step)."""
+    mine = _inflicted(state, viewer, target)
+    theirs = _inflicted(state, target, viewer)
+    bonus_me = static_score(state, [viewer], [target])
+    bonus_them = static_score(state, [target], [viewer])
+    win = tie = Fraction(0)
+    breaks = Fraction(0)
+    penalty_cap = break_penalty(state, target, 99)
+    for a, p in mine.items():
+        for b, q in theirs.items():
+            diff = (a + bonus_me) - (b + bonus_them)
+            if diff > 0:
+                win += p * q
+                holds = two_d6_at_most(max_dis(target) - min(diff, penalty_cap))
+                breaks += p * q * (1 - holds)
+            elif diff == 0:
+                tie += p * q
+    lose = 1 - win - tie
+    return [OddsChart(f"Combat score vs {target.name} (estimate)",
+                      (("win", win), ("tie", tie), ("lose", lose)), ("NA-CS-1",)),
+            OddsChart(f"{target.name} breaks (estimate)",
+                      (("breaks", breaks), ("holds or wins", 1 - breaks)), ("NA-CS-1",))]
+
+
 def _chart(title: str, dist: dict[int, Fraction], cap: int) -> OddsChart:
     capped: dict[int, Fraction] = {}
     for k, p in dist.items():
@@ -149,6 +191,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         chart = melee_odds(state, viewer, target)
         if chart is not None:
             odds.append(chart)
+        odds.extend(combat_odds(state, viewer, target))
     elif viewer.owner != target.owner:
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))

@@ -37,8 +37,18 @@ from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
 PHASES = ("charge", "move", "shoot", "melee")
 OPTIONS = ("rounds",)
 DEFAULT_ROUNDS = 6
+INSPECTION_MEMO = 256
+"""Pair inspections a ruleset object remembers before it forgets them all."""
+
 TURN_ANGLES = (45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
 """Turns offered as discrete moves (relative to the current facing); any angle is legal."""
+
+
+def signature(state: GameState) -> tuple[object, ...]:
+    """Everything of the units that an inspection reads, as a hashable value."""
+    return tuple((u.id, u.tray, u.rf_models, u.rf_damage, tuple(u.removed), u.charged,
+                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters))
+                 for u in state.units.values() if isinstance(u, NinthUnit))
 
 
 class NinthAgeRuleset(Ruleset):
@@ -69,6 +79,7 @@ class NinthAgeRuleset(Ruleset):
         super().__init__(options)
         self.rounds: int = int(self.options.get("rounds", DEFAULT_ROUNDS))
         self.models, self.entries = load_data()
+        self._inspections: dict[tuple[object, ...], Inspection | None] = {}
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Advance, self._check_advance, self._do_advance)
         self.register(Turn, self._check_turn, self._do_turn)
@@ -289,7 +300,16 @@ class NinthAgeRuleset(Ruleset):
 
     def inspect_pair(self, state: GameState, viewer_id: str,
                      target_id: str) -> Inspection | None:
-        return view.inspect_pair(state, viewer_id, target_id)
+        """The pair inspection, remembered per position of the units (hovering the same pair
+        again costs a lookup; any change of the units computes it afresh)."""
+        key = (viewer_id, target_id, state.turn.phase, signature(state))
+        found = self._inspections.get(key)
+        if found is None:
+            found = view.inspect_pair(state, viewer_id, target_id)
+            if len(self._inspections) > INSPECTION_MEMO:
+                self._inspections.clear()
+            self._inspections[key] = found
+        return found
 
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         return view.inspect_unit(state, unit_id)

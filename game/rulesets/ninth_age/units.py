@@ -151,9 +151,18 @@ class NinthUnit(Unit):
     fled: bool = False
 
     def formation(self) -> Formation:
-        """The models as they stand (dead ones included until the round ends)."""
-        return form_block(self.model.base, self.rf_models, self.files,
-                          [Attached(c.key, c.profile.base) for c in self.characters])
+        """The models as they stand (dead ones included until the round ends). Memoised on
+        the instance outside its dataclass fields (so never hashed nor compared): the key is
+        everything the formation depends on."""
+        key = (self.model.base, self.rf_models, self.files,
+               tuple((c.key, c.profile.base) for c in self.characters))
+        memo = self.__dict__.get("_formation_memo")
+        if memo is not None and memo[0] == key:
+            return memo[1]  # type: ignore[no-any-return]
+        formation = form_block(self.model.base, self.rf_models, self.files,
+                               [Attached(c.key, c.profile.base) for c in self.characters])
+        self.__dict__["_formation_memo"] = (key, formation)
+        return formation
 
     def alive_keys(self) -> list[str]:
         """Keys of the models still standing."""
