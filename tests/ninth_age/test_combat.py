@@ -11,13 +11,13 @@ from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision
 from game.geometry.ranked import casualty_order, model_polygons
 from game.geometry.tolerance import TOLERANCE
-from game.rulesets.ninth_age.combat import apply_wounds
 from game.rulesets.ninth_age.engage import (
     largest_fraction,
     proper_ranks,
     ranged_options,
     strikers,
 )
+from game.rulesets.ninth_age.score import apply_wounds
 from game.rulesets.ninth_age.units import load_data
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
@@ -329,3 +329,17 @@ def test_na_tgt_4_a_mixed_pool_uses_its_largest_fraction() -> None:
     orc, gob = models["veteran_orc"], models["goblin"]
     assert largest_fraction([orc, orc, gob]) == [orc]
     assert set(p.id for p in largest_fraction([orc, gob])) == {"veteran_orc", "goblin"}
+
+
+def test_na_nsm_1_stomp_goes_only_to_height_0_1_pools() -> None:
+    """NA-NSM-1: a Troll's Stomp strikes Height 1 Orcs at step 0 but not a Height 4 chariot."""
+    troll_depth = 40 / 25.4
+    game = scenario(facing_pair({"profile": "trolls"}, {"profile": "veteran_orcs"}, troll_depth,
+                                ORCS_DEPTH)).new_game()
+    stomps = [s for s in strikers(game.state, nu(game, "a"), [nu(game, "b")])
+              if s.kind == "stomp"]
+    assert stomps and all(s.step == 0 and s.options == ("b/rf",) for s in stomps)
+    game2 = scenario(facing_pair({"profile": "trolls"}, {"profile": "iron_orc_chariot"},
+                                 troll_depth, 100 / 25.4)).new_game()
+    kinds = {s.kind for s in strikers(game2.state, nu(game2, "a"), [nu(game2, "b")])}
+    assert kinds == {"standard"}

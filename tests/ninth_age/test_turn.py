@@ -13,7 +13,7 @@ import pytest
 from game.core.actions import EndActivation
 from game.core.pending import Idle, PlayerDecision
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
+from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.engage import Target, attack_record, engaged_side, in_contact
 from game.rulesets.ninth_age.odds import unsaved_chance
 from game.rulesets.ninth_age.tables import passes
@@ -220,3 +220,24 @@ def test_allocation_offers_carry_exact_odds() -> None:
     node = game.pending()
     assert isinstance(node, PlayerDecision)
     assert all("HP lost" in o.hint and "hit 3+" in o.hint for o in node.offers)
+
+
+def test_na_mov_1_wheel_pivots_on_the_inner_front_corner_and_pays_the_outer_arc() -> None:
+    """NA-MOV-1: a 45 degree wheel to the right keeps the front-right corner and costs
+    width x pi/4; a wheel beyond the March allowance or into a unit is refused."""
+    sc = scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                   unit("f", 1, (23.0, 16.0), 0.0, profile="orc_warlord")])
+    game = sc.new_game()
+    play(game, "end")
+    a = nu(game, "a")
+    assert a.tray is not None
+    corner = a.tray.corners[1]
+    assert game.why_not(Wheel("a", 180.0)) is not None  # 4.92 x pi > 8
+    blocked = game.why_not(Wheel("a", -90.0))  # swings its right end into the Warlord
+    assert blocked is not None and "blocked" in blocked.reason
+    events = play(game, "wheel a 45")
+    moved = nu(game, "a").tray
+    assert moved is not None and moved.facing == pytest.approx(45.0)
+    assert moved.corners[1] == pytest.approx(corner)
+    wheel = next(e for e in events if e.kind == "unit.wheeled")
+    assert wheel.data["distance"] == pytest.approx(a.tray.width * math.pi / 4)

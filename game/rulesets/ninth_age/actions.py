@@ -41,6 +41,16 @@ class Turn(Action):
 
 
 @dataclass(frozen=True)
+class Wheel(Action):
+    """Wheel the unit ``degrees`` (clockwise positive) about its front corner on the side it
+    turns to; the outer corner's path is the distance moved (NA-MOV-1)."""
+
+    verb: ClassVar[str] = "wheel"
+    unit: str
+    degrees: float
+
+
+@dataclass(frozen=True)
 class Shoot(Action):
     """Shoot at an enemy unit in the Front Arc and in range (NA-SHT-1, NA-TGT-3)."""
 
@@ -50,5 +60,5 @@ class Shoot(Action):
     target: str
 
 
-NINTH_ACTIONS: tuple[type[Action], ...] = (Charge, Advance, Turn, Shoot)
+NINTH_ACTIONS: tuple[type[Action], ...] = (Charge, Advance, Wheel, Turn, Shoot)
 """The action types The Ninth Age adds to the table's."""

@@ -38,6 +38,10 @@ IMPACT_STEP = 10
 """Impact Hits strike at Agility Step 10; Great Weapons and Stomp at 0 (NA-AGI-1)."""
 
 
+STOMP_MAX_HEIGHT = 1
+"""Stomp Attacks may only go to health pools of Height 0-1 (NA-NSM-1)."""
+
+
 def ninth_units(state: GameState) -> list[NinthUnit]:
     """The Ninth Age units still in play."""
     return [u for u in state.live_units() if isinstance(u, NinthUnit)]
@@ -228,7 +232,11 @@ def strikers(state: GameState, unit: NinthUnit, enemies: Iterable[NinthUnit]) ->
     Attacks (NA-RST-1), and their non-standard attacks (NA-NSM-1)."""
     formation = unit.formation()
     plan: dict[tuple[str, tuple[str, ...], bool], list[str]] = {}
+    heights: dict[str, int] = {}
     for enemy in enemies:
+        heights[Target(enemy.id, RANK_AND_FILE).token] = enemy.model.height
+        heights.update((Target(enemy.id, c.key).token, c.profile.height)
+                       for c in enemy.characters)
         side = engaged_side(unit, enemy)
         front = contacts(unit, enemy)
         restricted_side = side in (Side.LEFT, Side.RIGHT, Side.REAR)
@@ -243,11 +251,12 @@ def strikers(state: GameState, unit: NinthUnit, enemies: Iterable[NinthUnit]) ->
                     continue
                 opts = tuple(model_options(unit, formation, ahead, enemy))
                 plan.setdefault((m, opts, True), []).append(m)
-    return _group(unit, formation, plan)
+    return _group(unit, formation, plan, heights)
 
 
 def _group(unit: NinthUnit, formation: Formation,
-           plan: dict[tuple[str, tuple[str, ...], bool], list[str]]) -> list[Striker]:
+           plan: dict[tuple[str, tuple[str, ...], bool], list[str]],
+           heights: dict[str, int]) -> list[Striker]:
     """Gather models with the same pool, part, step, attacks each and options into strikers
     (the default grouping the allocation offers; a model counts once)."""
     seen: set[str] = set()
@@ -271,7 +280,10 @@ def _group(unit: NinthUnit, formation: Formation,
                 if not value or restricted or (kind == "impact" and not unit.charged):
                     continue
                 step = IMPACT_STEP if kind == "impact" else 0
-                groups.setdefault((pool, i, kind, step, 0, opts), []).append(model)
+                aims = opts if kind == "impact" else tuple(
+                    o for o in opts if heights.get(o, 0) <= STOMP_MAX_HEIGHT)
+                if aims:
+                    groups.setdefault((pool, i, kind, step, 0, aims), []).append(model)
     return [Striker(unit.id, pool, part, kind, step, tuple(models), attacks, opts)
             for (pool, part, kind, step, attacks, opts), models in groups.items()]
 

@@ -4,7 +4,11 @@ and what shooting can reach. Pure checks: nothing here changes the state.
 
 from __future__ import annotations
 
+import itertools
 import math
+
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
 
 from game.core.pending import Refusal
 from game.core.ruleset import OVERLAP_AREA, placement_problem
@@ -56,11 +60,39 @@ def contact_tray(charger: NinthUnit, target: NinthUnit, arc: Arc, centred: bool 
                                     charger.tray.files, charger.tray.ranks)
 
 
-def path_problem(state: GameState, unit: NinthUnit, new: Tray, ignore: set[str]) -> str | None:
-    """Why the straight path from the unit's boundary to ``new`` is blocked (another unit or
-    impassable terrain inside the ground swept), or None."""
+def wheeled(tray: Tray, degrees: float) -> Tray:
+    """The boundary after a wheel of ``degrees`` (clockwise positive): it turns about its
+    front corner on the side it turns to (the front-right corner for a clockwise wheel)."""
+    px, py = tray.corners[1] if degrees > 0 else tray.corners[0]
+    rad = math.radians(degrees)
+    dx, dy = tray.x - px, tray.y - py
+    cos, sin = math.cos(rad), math.sin(rad)
+    # a clockwise turn by ``degrees`` in the table's x-right, y-up frame
+    nx, ny = px + dx * cos + dy * sin, py - dx * sin + dy * cos
+    return tray.moved_to(nx, ny, tray.facing + degrees)
+
+
+def wheel_distance(tray: Tray, degrees: float) -> float:
+    """Inches the outer front corner travels in a wheel (what the move allowance pays)."""
+    return tray.width * abs(math.radians(degrees))
+
+
+def wheel_swept(tray: Tray, degrees: float) -> Polygon:
+    """The ground a wheel sweeps (hulls of successive positions every 5 degrees at most)."""
+    steps = max(1, math.ceil(abs(degrees) / 5.0))
+    trays = [wheeled(tray, degrees * i / steps) for i in range(steps + 1)]
+    parts = [a.polygon.union(b.polygon).convex_hull for a, b in itertools.pairwise(trays)]
+    return unary_union(parts)
+
+
+def path_problem(state: GameState, unit: NinthUnit, new: Tray, ignore: set[str],
+                 swept: Polygon | None = None) -> str | None:
+    """Why the path from the unit's boundary to ``new`` is blocked (another unit or
+    impassable terrain inside the ground swept: the straight path unless ``swept`` is
+    given), or None."""
     assert unit.tray is not None
-    swept = unit.tray.polygon.union(new.polygon).convex_hull
+    if swept is None:
+        swept = unit.tray.polygon.union(new.polygon).convex_hull
     for other in ninth_units(state):
         if other.id == unit.id or other.id in ignore or other.tray is None:
             continue
@@ -117,8 +149,8 @@ def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
                    ("NA-CHG-2",))
 
 
-def move_refusal(state: GameState, unit: NinthUnit, new: Tray,
-                 distance: float) -> Refusal | None:
+def move_refusal(state: GameState, unit: NinthUnit, new: Tray, distance: float,
+                 swept: Polygon | None = None) -> Refusal | None:
     """Why a move to ``new`` is refused (NA-MOV-1), or None."""
     if engaged_enemies(state, unit):
         return Refusal(f"{unit.name} is in combat", ("NA-MOV-1",))
@@ -128,7 +160,7 @@ def move_refusal(state: GameState, unit: NinthUnit, new: Tray,
         return Refusal(f"{unit.name} has already moved this phase", ("NA-MOV-1",))
     if not 0 <= distance <= 2 * unit.model.mob + 1e-9:
         return Refusal(f"a March is at most {2 * unit.model.mob}\"", ("NA-MOV-1",))
-    why = path_problem(state, unit, new, set())
+    why = path_problem(state, unit, new, set(), swept)
     if why is not None:
         return Refusal(f"{unit.name}: {why}", ("NA-MOV-1",))
     for enemy in ninth_units(state):

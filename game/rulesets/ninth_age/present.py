@@ -16,8 +16,7 @@ from game.core.state import GameState
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
-from game.rulesets.ninth_age.combat import break_penalty, max_dis, static_score
+from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.engage import (
     Target,
     attack_record,
@@ -30,8 +29,9 @@ from game.rulesets.ninth_age.engage import (
     shot_record,
     strikers,
 )
-from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal
+from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal, wheel_distance, wheeled
 from game.rulesets.ninth_age.odds import combine, expected, hp_loss, two_d6_at_most
+from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.units import NinthUnit
 
@@ -64,6 +64,12 @@ def present(state: GameState, action: Action) -> Offer:
         kind = "March" if action.distance > unit.model.mob else "Advance"
         return Offer(action, f"{kind} {action.distance:g}\"", ghost=Ghost(
             unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Wheel) and isinstance(unit, NinthUnit) and unit.tray:
+        tray = wheeled(unit.tray, action.degrees)
+        side = "right" if action.degrees > 0 else "left"
+        return Offer(action, f"Wheel {abs(action.degrees):g}° {side} "
+                     f"({wheel_distance(unit.tray, action.degrees):.1f}\")",
+                     ghost=Ghost(unit.id, pose=(tray.x, tray.y, tray.facing)))
     if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
         return Offer(action, f"Turn to {action.facing:g}°", ghost=Ghost(
             unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))

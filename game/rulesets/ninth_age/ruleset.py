@@ -15,7 +15,7 @@ from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.rulesets.ninth_age import present as view
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn
+from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -30,6 +30,9 @@ from game.rulesets.ninth_age.moves import (
     charge_refusal,
     move_refusal,
     shoot_refusal,
+    wheel_distance,
+    wheel_swept,
+    wheeled,
 )
 from game.rulesets.ninth_age.texts import RULE_TEXTS
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
@@ -41,6 +44,8 @@ INSPECTION_MEMO = 256
 """Pair inspections a ruleset object remembers before it forgets them all."""
 
 TURN_ANGLES = (45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
+WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
+"""Wheels offered as discrete moves (any angle is legal within the allowance)."""
 """Turns offered as discrete moves (relative to the current facing); any angle is legal."""
 
 
@@ -82,6 +87,7 @@ class NinthAgeRuleset(Ruleset):
         self._inspections: dict[tuple[object, ...], Inspection | None] = {}
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Advance, self._check_advance, self._do_advance)
+        self.register(Wheel, self._check_wheel, self._do_wheel)
         self.register(Turn, self._check_turn, self._do_turn)
         self.register(Shoot, self._check_shoot, self._do_shoot)
         self.register(EndActivation, self._check_end, self._do_end)
@@ -144,6 +150,7 @@ class NinthAgeRuleset(Ruleset):
         elif state.turn.phase == "move":
             steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
             candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
+            candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
             candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
         elif state.turn.phase == "shoot":
             candidates = [Shoot(unit.id, e.id) for e in enemies]
@@ -193,6 +200,30 @@ class NinthAgeRuleset(Ruleset):
         kind = "marches" if unit.marched else "advances"
         ctx.emit("unit.moved", f"{unit.name} {kind} {action.distance:g}\".", ("NA-MOV-1",),
                  player=unit.owner, unit=unit.id, distance=action.distance)
+
+    def _check_wheel(self, state: GameState, action: Wheel) -> Refusal | None:
+        refusal = self._phase(state, "move", "NA-MOV-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        assert unit.tray is not None
+        if not math.isfinite(action.degrees) or not 0 < abs(action.degrees) <= 180:
+            return Refusal("a wheel turns between 0 and 180 degrees", ("NA-MOV-1",))
+        return move_refusal(state, unit, wheeled(unit.tray, action.degrees),
+                            wheel_distance(unit.tray, action.degrees),
+                            wheel_swept(unit.tray, action.degrees))
+
+    def _do_wheel(self, state: GameState, action: Wheel, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit) and unit.tray is not None
+        distance = wheel_distance(unit.tray, action.degrees)
+        unit.tray = wheeled(unit.tray, action.degrees)
+        unit.moved = True
+        unit.marched = distance > unit.model.mob + 1e-9
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.wheeled", f"{unit.name} wheels {action.degrees:g}° ({distance:.1f}\").",
+                 ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=action.degrees,
+                 distance=distance)
 
     def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
         refusal = self._phase(state, "move", "NA-MOV-1")

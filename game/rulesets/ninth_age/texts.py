@@ -71,8 +71,8 @@ RULE_TEXTS: dict[str, str] = {
     "turned to face it and slid along it to touch with as much of its front as it can, never "
     "through another unit or impassable ground.",
     "NA-MOV-1": "In the Move phase each unit not in combat and that did not charge may move "
-    "once: straight ahead up to its Mob (an Advance) or up to twice it (a March), or turn in "
-    "place; never through units or impassable ground, off the table, or to end within 1 inch "
+    "once: straight ahead or in a wheel about a front corner, up to its Mob (an Advance) or "
+    "up to twice it (a March), or turn in place; never through units or impassable ground, off the table, or to end within 1 inch "
     "of an enemy.",
     "NA-SHT-1": "In the Shoot phase a unit with a ranged weapon that is not in combat and did "
     "not March shoots at an enemy not in combat, in its Front Arc and within range; the first "
