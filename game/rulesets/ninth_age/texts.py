@@ -72,8 +72,8 @@ RULE_TEXTS: dict[str, str] = {
     "through another unit or impassable ground.",
     "NA-MOV-1": "In the Move phase each unit not in combat and that did not charge may move "
     "once: straight ahead or in a wheel about a front corner, up to its Mob (an Advance) or "
-    "up to twice it (a March), or turn in place; never through units or impassable ground, off the table, or to end within 1 inch "
-    "of an enemy.",
+    "up to twice it (a March), or turn in place; never through units or impassable ground, "
+    "off the table, or to end within 1 inch of an enemy.",
     "NA-SHT-1": "In the Shoot phase a unit with a ranged weapon that is not in combat and did "
     "not March shoots at an enemy not in combat, in its Front Arc and within range; the first "
     "rank shoots (and the second with a bow); to hit needs the Aim, one worse beyond half range "
