@@ -343,3 +343,25 @@ def test_na_nsm_1_stomp_goes_only_to_height_0_1_pools() -> None:
                                  troll_depth, 100 / 25.4)).new_game()
     kinds = {s.kind for s in strikers(game2.state, nu(game2, "a"), [nu(game2, "b")])}
     assert kinds == {"standard"}
+
+
+def test_na_rst_1_the_owner_picks_which_parts_make_restricted_attacks() -> None:
+    """NA-RST-1: the Warlord on his Grunter (Height 2; 4 + 2 attacks) is struck in his unit's
+    flank: his owner picks how the 2 attacks are shared; 0 + 2 leaves only the Grunter's."""
+    orcs_w = 155 / 25.4  # a 30 mm Grunter beside five 25 mm files
+    guard_d = 80 / 25.4
+    sc = scenario([{"id": "a", "side": 1, "at": [24.0, 20.0], "facing": 0.0,
+                    "profile": "warlord_on_grunter_with_orcs"},
+                   {"id": "b", "side": 2, "at": [24.0 - orcs_w / 2 - guard_d / 2, 20.0],
+                    "facing": 90.0, "profile": "imperial_guard"}])
+    game = sc.new_game()
+    _to_melee(game)
+    node = game.pending()
+    assert isinstance(node, PlayerDecision) and node.kind == "restricted" and node.player == 1
+    labels = [o.label for o in node.offers]
+    assert labels == ["Warlord 2, Grunter 0", "Warlord 1, Grunter 1", "Warlord 0, Grunter 2"]
+    play(game, "choose parts=0+2")
+    a, b = nu(game, "a"), nu(game, "b")
+    boss = [s for s in strikers(game.state, a, [b], {"orc_warlord_on_grunter": (0, 2)})
+            if s.pool == "orc_warlord_on_grunter"]
+    assert [(s.part, s.attacks) for s in boss] == [(1, 2)]

@@ -30,6 +30,7 @@ from game.rulesets.ninth_age.engage import (
     attack_record,
     engaged_enemies,
     pool_profile,
+    restricted_choices,
     shot_record,
     strikers,
 )
@@ -68,6 +69,8 @@ class Melee(Procedure):
     losers: list[str] = field(default_factory=list)
     penalty: dict[str, int] = field(default_factory=dict)
     ranged: bool = False
+    parts: dict[str, list[int]] = field(default_factory=dict)
+    choosing: list[str] = field(default_factory=list)
 
 
 def record_for(state: GameState, b: Batch) -> AttackRecord:
@@ -95,8 +98,28 @@ def all_strikers(state: GameState, proc: Melee) -> list[Striker]:
     out: list[Striker] = []
     for unit in _live(state, proc):
         enemies = [e for e in engaged_enemies(state, unit) if e.id in proc.units]
-        out.extend(strikers(state, unit, enemies))
+        split = {token.partition("/")[2]: tuple(v) for token, v in proc.parts.items()
+                 if token.partition("/")[0] == unit.id}
+        out.extend(strikers(state, unit, enemies, split))
     return out
+
+
+def _choices(state: GameState, proc: Melee, token: str) -> list[tuple[int, ...]]:
+    unit_id, _, pool = token.partition("/")
+    unit = _unit(state, unit_id)
+    enemies = [e for e in engaged_enemies(state, unit) if e.id in proc.units]
+    return restricted_choices(unit, enemies).get(pool, [])
+
+
+def parts_offers(state: GameState, proc: Melee, token: str) -> tuple[Offer, ...]:
+    """One offer per way of sharing a restricted model's Height among its parts."""
+    unit_id, _, pool = token.partition("/")
+    profile = pool_profile(_unit(state, unit_id), pool)
+    return tuple(Offer(Choose.of(parts="+".join(map(str, split))),
+                       ", ".join(f"{part.name} {n}" for part, n in zip(profile.parts, split,
+                                                                        strict=True)),
+                       hint="Attacks of each part for every restricted model of this pool")
+                 for split in _choices(state, proc, token))
 
 
 def split_offers(state: GameState, striker: Striker,
@@ -204,6 +227,12 @@ class MeleeSteps(Steps[Melee]):
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:
             return self._batch_node(state, proc, proc.batches[0], names)
+        if proc.step == "parts" and proc.choosing:
+            token = proc.choosing[0]
+            return PlayerDecision(_unit(state, token.partition("/")[0]).owner, "restricted",
+                                  f"Restricted Attacks of {describe(token, names)}: which "
+                                  "parts attack (at most its Height in all)?",
+                                  parts_offers(state, proc, token), ("NA-RST-1",))
         if proc.step == "break" and proc.losers:
             unit = _unit(state, proc.losers[0])
             return Chance(unit.owner, DiceSpec(2, 6),
@@ -248,6 +277,8 @@ class MeleeSteps(Steps[Melee]):
     def advance(self, state: GameState, proc: Melee, ctx: Context) -> bool:
         if proc.step == "start":
             return self._start(state, proc, ctx)
+        if proc.step == "begin":
+            return self._begin(state, proc, ctx)
         if proc.step == "next":
             return self._next_step(state, proc, ctx)
         if proc.step == "allocate":
@@ -266,6 +297,14 @@ class MeleeSteps(Steps[Melee]):
         return False
 
     def _start(self, state: GameState, proc: Melee, ctx: Context) -> bool:
+        """Owners whose restricted models have parts to choose between choose first."""
+        for unit in _live(state, proc):
+            enemies = [e for e in engaged_enemies(state, unit) if e.id in proc.units]
+            proc.choosing += [f"{unit.id}/{pool}" for pool in restricted_choices(unit, enemies)]
+        proc.step = "parts" if proc.choosing else "begin"
+        return True
+
+    def _begin(self, state: GameState, proc: Melee, ctx: Context) -> bool:
         steps = sorted({s.step for s in all_strikers(state, proc)}, reverse=True)
         proc.steps = steps
         proc.step = "next"
@@ -387,6 +426,15 @@ class MeleeSteps(Steps[Melee]):
                   "special": ("NA-SAV-2",)}[b.stage], target=b.target, successes=ok)
 
     def on_answer(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
+        if proc.step == "parts":
+            token = proc.choosing.pop(0)
+            assert isinstance(answer, Choose)
+            proc.parts[token] = [int(n) for n in str(answer.get("parts")).split("+")]
+            ctx.emit("melee.parts", f"Restricted Attacks of {token}: {answer.get('parts')}.",
+                     ("NA-RST-1",), unit=token.partition("/")[0], parts=str(answer.get("parts")))
+            if not proc.choosing:
+                proc.step = "begin"
+            return
         if proc.step == "allocate":
             s = proc.asking.pop(0)
             split = parse_split(answer, s.options, s.attacks * len(s.models))

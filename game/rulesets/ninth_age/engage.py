@@ -6,7 +6,7 @@ Everything here reads the frozen positions of the round (NA-FRZ-1) and never cha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.core.state import GameState
@@ -226,12 +226,15 @@ def model_options(unit: NinthUnit, formation: Formation, model: str,
     return out
 
 
-def strikers(state: GameState, unit: NinthUnit, enemies: Iterable[NinthUnit]) -> list[Striker]:
-    """Every group of models of ``unit`` that must attack this round (NA-AGI-1): models in
-    contact, supporting models allocating as the model in front (NA-ALC-3) with Restricted
-    Attacks (NA-RST-1), and their non-standard attacks (NA-NSM-1)."""
+Plan = dict[tuple[str, tuple[str, ...], bool], list[str]]
+"""(model, its viable targets, whether restricted) -> models: who strikes whom."""
+
+
+def _plan(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str, int]]:
+    """Models in contact and supporting models with their options and restriction, and the
+    Height of every enemy pool (for Stomp)."""
     formation = unit.formation()
-    plan: dict[tuple[str, tuple[str, ...], bool], list[str]] = {}
+    plan: Plan = {}
     heights: dict[str, int] = {}
     for enemy in enemies:
         heights[Target(enemy.id, RANK_AND_FILE).token] = enemy.model.height
@@ -251,12 +254,57 @@ def strikers(state: GameState, unit: NinthUnit, enemies: Iterable[NinthUnit]) ->
                     continue
                 opts = tuple(model_options(unit, formation, ahead, enemy))
                 plan.setdefault((m, opts, True), []).append(m)
-    return _group(unit, formation, plan, heights)
+    return plan, heights
 
 
-def _group(unit: NinthUnit, formation: Formation,
-           plan: dict[tuple[str, tuple[str, ...], bool], list[str]],
-           heights: dict[str, int]) -> list[Striker]:
+def strikers(state: GameState, unit: NinthUnit, enemies: Iterable[NinthUnit],
+             split: Mapping[str, tuple[int, ...]] | None = None) -> list[Striker]:
+    """Every group of models of ``unit`` that must attack this round (NA-AGI-1): models in
+    contact, supporting models allocating as the model in front (NA-ALC-3) with Restricted
+    Attacks (NA-RST-1) shared among the parts as ``split`` says per pool (default: in profile
+    order), and their non-standard attacks (NA-NSM-1)."""
+    plan, heights = _plan(unit, enemies)
+    return _group(unit, unit.formation(), plan, heights, split or {})
+
+
+def part_splits(profile: ModelProfile) -> list[tuple[int, ...]]:
+    """Every way a restricted model may share its Height among its parts' attacks (NA-RST-1),
+    the profile-order default first."""
+    caps = [part_attacks(profile, p) for p in profile.parts]
+    budget = min(profile.height, sum(caps))
+    out: list[tuple[int, ...]] = []
+
+    def walk(i: int, left: int, acc: tuple[int, ...]) -> None:
+        if i == len(caps):
+            if left == 0:
+                out.append(acc)
+            return
+        for n in range(min(caps[i], left), -1, -1):
+            walk(i + 1, left - n, (*acc, n))
+
+    walk(0, budget, ())
+    return out
+
+
+def restricted_choices(unit: NinthUnit,
+                       enemies: Iterable[NinthUnit]) -> dict[str, list[tuple[int, ...]]]:
+    """Pools of ``unit`` with restricted models this round whose owner has a real choice of
+    which parts attack (NA-RST-1), with the choices."""
+    plan, _ = _plan(unit, enemies)
+    formation = unit.formation()
+    out: dict[str, list[tuple[int, ...]]] = {}
+    for model, _opts, restricted in plan:
+        if not restricted:
+            continue
+        pool = formation.slot(model).pool
+        splits = part_splits(pool_profile(unit, pool))
+        if len(splits) > 1:
+            out[pool] = splits
+    return out
+
+
+def _group(unit: NinthUnit, formation: Formation, plan: Plan, heights: dict[str, int],
+           split: Mapping[str, tuple[int, ...]]) -> list[Striker]:
     """Gather models with the same pool, part, step, attacks each and options into strikers
     (the default grouping the allocation offers; a model counts once)."""
     seen: set[str] = set()
@@ -268,9 +316,13 @@ def _group(unit: NinthUnit, formation: Formation,
         pool = formation.slot(model).pool
         profile = pool_profile(unit, pool)
         budget = profile.height if restricted else None
+        chosen = split.get(pool)
         for i, part in enumerate(profile.parts):
             attacks = part_attacks(profile, part)
-            if budget is not None:  # Restricted Attacks: parts in profile order (NA-RST-1)
+            if budget is not None and chosen is not None and i < len(chosen):
+                attacks = min(attacks, chosen[i], budget)  # the owner's split (NA-RST-1)
+                budget -= attacks
+            elif budget is not None:  # Restricted Attacks: parts in profile order (NA-RST-1)
                 attacks = min(attacks, budget)
                 budget -= attacks
             if attacks > 0:
