@@ -373,8 +373,8 @@ def _formation_of(entry: UnitEntry, models: Mapping[str, ModelProfile],
     try:
         return form_block(rf.base, entry.models, entry.files, attached)
     except FormationError as exc:
-        raise SetupError([SetupProblem(f"{where}.characters", f"cannot be formed: {exc}",
-                                       "NA-ATT-1")]) from exc
+        raise SetupError([SetupProblem(f"{where}.characters",
+                                       f"cannot be formed (NA-ATT-1): {exc}")]) from exc
 
 
 def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
