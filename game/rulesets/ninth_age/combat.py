@@ -381,8 +381,9 @@ class MeleeSteps(Steps[Melee]):
                 if needs >= NO_ROLL:
                     proc.batches[0] = self._after(state, b, b.count)
                     continue
-            if b.stage == "lost":
-                proc.losses[b.target] = proc.losses.get(b.target, 0) + b.count
+            if b.stage == "lost":  # Multiple Wounds, capped by the target's HP (NA-HP-1)
+                wounds = b.count * record_for(state, b).multiple
+                proc.losses[b.target] = proc.losses.get(b.target, 0) + wounds
                 proc.batches.pop(0)
                 continue
             return False

@@ -364,8 +364,10 @@ def attack_record(state: GameState, attacker: NinthUnit, pool: str, part_index: 
         defence = max(defence, off)
     hit = 0 if kind != "standard" else melee_hit_needs(off, defence)
     special = tp.aegis if tp.aegis is not None else tp.regeneration
+    multiple = min(part.multiple_wounds, tp.hp) if kind == "standard" else 1
     return AttackRecord(hit=hit, wound=to_wound_needs(strength, tp.res),
-                        armour=armour_needs(tp.armour, ap), special=special_save_needs(special))
+                        armour=armour_needs(tp.armour, ap), special=special_save_needs(special),
+                        multiple=multiple)
 
 
 def bow_range(profile: ModelProfile) -> float:

@@ -64,6 +64,7 @@ class Part:
     impact: str = ""
     stomp: str = ""
     uses_weapons: bool = True
+    multiple_wounds: int = 1
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,7 @@ def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Pa
     if not isinstance(data, Mapping):
         problems.append(SetupProblem(where, "a model part is a table of Att, Off, Str, AP, Agi"))
         return None
-    known = {*PART_KEYS, "name", "impact", "stomp", "uses_weapons"}
+    known = {*PART_KEYS, "name", "impact", "stomp", "uses_weapons", "multiple_wounds"}
     for key in data:
         if key not in known:
             close = difflib.get_close_matches(str(key), sorted(known), n=1)
@@ -237,11 +238,13 @@ def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Pa
         if text not in DICE_VALUES:
             problems.append(SetupProblem(f"{where}.{key}", "expected 1-6, D3 or D6"))
         special[key] = text
+    multiple = _int(data, "multiple_wounds", 1, 6, where, problems, 1)
     uses = data.get("uses_weapons", True)
     if not isinstance(uses, bool):
         problems.append(SetupProblem(f"{where}.uses_weapons", "expected true or false"))
     return Part(name=str(data.get("name", "model")), impact=special["impact"],
-                stomp=special["stomp"], uses_weapons=bool(uses), **values)
+                stomp=special["stomp"], uses_weapons=bool(uses), multiple_wounds=multiple,
+                **values)
 
 
 def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
