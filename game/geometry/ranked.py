@@ -401,9 +401,10 @@ def supporting_models(formation: Formation, front_contacts: Iterable[str],
 def casualty_order(formation: Formation, pool: str = RANK_AND_FILE,
                    alive: Iterable[str] | None = None) -> list[str]:
     """The order in which a pool's models are removed (NA-CAS-1): the back rank first; within
-    a rank alternately from its two ends (left first)."""
+    a rank alternately from its two ends (left first). The order is that of the whole formation,
+    then the dead are left out, so losses spread over several steps stay balanced."""
     live = None if alive is None else set(alive)
-    slots = [s for s in formation.pool_slots(pool) if live is None or s.key in live]
+    slots = formation.pool_slots(pool)
     order: list[str] = []
     for rank in sorted({s.rank for s in slots}, reverse=True):
         row = sorted((s for s in slots if s.rank == rank), key=lambda s: s.across)
@@ -413,7 +414,7 @@ def casualty_order(formation: Formation, pool: str = RANK_AND_FILE,
             if hi != lo:
                 order.append(row[hi].key)
             lo, hi = lo + 1, hi - 1
-    return order
+    return [k for k in order if live is None or k in live]
 
 
 __all__ = [

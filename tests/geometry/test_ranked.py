@@ -286,3 +286,19 @@ def test_na_con_1_contact_across_gaps_matches_sampled_lines(
                 brute.add(key)
                 break
     assert found == brute
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 7), st.lists(st.integers(0, 5), max_size=6))
+def test_na_cas_1_losses_over_several_steps_equal_one_loss(models: int, files: int,
+                                                           batches: list[int]) -> None:
+    """NA-CAS-1: removing casualties step by step leaves the same models as removing them all
+    at once: the front rank still loses equally from both ends."""
+    f = form_block(Base(20, 20), models, files)
+    alive = [s.key for s in f.slots]
+    removed: list[str] = []
+    for n in batches:
+        order = casualty_order(f, "rf", alive)
+        removed += order[:n]
+        alive = [k for k in alive if k not in removed]
+    assert set(removed) == set(casualty_order(f)[:len(removed)])

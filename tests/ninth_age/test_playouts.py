@@ -14,7 +14,7 @@ from shapely.ops import unary_union
 from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
 from game.core.pending import Chance, Over, PlayerDecision
-from game.geometry.ranked import model_polygons
+from game.geometry.ranked import casualty_order, model_polygons
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot
 from game.rulesets.ninth_age.texts import RULE_TEXTS
 from game.rulesets.ninth_age.units import NinthUnit
@@ -69,6 +69,8 @@ def _check_invariants(game: Game) -> None:
         f = u.formation()
         keys = {s.key for s in f.slots}
         assert set(u.removed) <= keys and len(set(u.removed)) == len(u.removed)
+        dead_rf = [k for k in u.removed if f.slot(k).pool == "rf"]
+        assert set(dead_rf) == set(casualty_order(f)[:len(dead_rf)]), "NA-CAS-1 order"
         polys = model_polygons(u.tray, f, u.alive_keys())
         shrunk = unary_union([p.buffer(-1e-4, join_style="mitre") for p in polys.values()])
         for other in seen:
