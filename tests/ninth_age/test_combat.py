@@ -365,3 +365,22 @@ def test_na_rst_1_the_owner_picks_which_parts_make_restricted_attacks() -> None:
     boss = [s for s in strikers(game.state, a, [b], {"orc_warlord_on_grunter": (0, 2)})
             if s.pool == "orc_warlord_on_grunter"]
     assert [(s.part, s.attacks) for s in boss] == [(1, 2)]
+
+
+def test_na_alc_2_a_model_touching_two_units_may_strike_either() -> None:
+    """NA-ALC-2: the middle Orc touches two lone Warlords; it attacks once, choosing between
+    them; its neighbours each touch one."""
+    w = 25 / 25.4
+    sc = scenario([{"id": "a", "side": 1, "at": [24.0, 20.0 - ORCS_DEPTH / 2], "facing": 0.0,
+                    "profile": "veteran_orcs"},
+                   {"id": "l", "side": 2, "at": [24.0 - w / 2, 20.0 + w / 2], "facing": 180.0,
+                    "profile": "orc_warlord"},
+                   {"id": "r", "side": 2, "at": [24.0 + w / 2, 20.0 + w / 2], "facing": 180.0,
+                    "profile": "orc_warlord"}])
+    game = sc.new_game()
+    orcs = nu(game, "a")
+    groups = strikers(game.state, orcs, [nu(game, "l"), nu(game, "r")])
+    middle = next(s.key for s in orcs.formation().slots if s.rank == 0 and s.file == 2)
+    mine = [s for s in groups if middle in s.models]
+    assert len(mine) == 1 and set(mine[0].options) == {"l/rf", "r/rf"}
+    assert sum(s.attacks * s.models.count(middle) for s in groups) == 1

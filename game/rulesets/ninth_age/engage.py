@@ -307,12 +307,14 @@ def _group(unit: NinthUnit, formation: Formation, plan: Plan, heights: dict[str,
            split: Mapping[str, tuple[int, ...]]) -> list[Striker]:
     """Gather models with the same pool, part, step, attacks each and options into strikers
     (the default grouping the allocation offers; a model counts once)."""
-    seen: set[str] = set()
+    merged: dict[str, tuple[tuple[str, ...], bool]] = {}
+    for model, opts, restricted in sorted(plan):
+        # a model touching two enemies attacks once, choosing among all their pools; it makes
+        # Restricted Attacks if either engagement restricts it (reading, NA-ALC-2, NA-RST-1)
+        before, was = merged.get(model, ((), False))
+        merged[model] = ((*before, *(o for o in opts if o not in before)), was or restricted)
     groups: dict[tuple[str, int, str, int, int, tuple[str, ...]], list[str]] = {}
-    for (model, opts, restricted), _ in sorted(plan.items()):
-        if model in seen:
-            continue  # a model in contact with two enemies attacks once (first enemy listed)
-        seen.add(model)
+    for model, (opts, restricted) in sorted(merged.items()):
         pool = formation.slot(model).pool
         profile = pool_profile(unit, pool)
         budget = profile.height if restricted else None
