@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.core.actions import EndActivation, RollPending
+from game.core.actions import Choose, EndActivation, RollPending
 from game.core.pending import Chance as ChanceNode
 from game.core.pending import Idle, PlayerDecision
 from game.geometry.tray import Side
@@ -277,3 +277,19 @@ def test_odds_match_a_seeded_monte_carlo_of_the_whole_resolver() -> None:
         lost = [e for e in game.events() if e.kind == "melee.wounds" and e.data["unit"] == "b"]
         total += int(lost[0].data["hp"]) if lost else 0  # type: ignore[arg-type]
     assert abs(total / runs - mean) < 4 * (var / runs) ** 0.5
+
+
+def test_na_tgt_3_shots_at_a_unit_with_a_taller_character_are_allocated_by_the_shooter() -> None:
+    """NA-TGT-3: Goblins shooting at Orcs led by a mounted Warlord (Height 2) choose how many
+    shots go to him; the split is checked before any die."""
+    game = _two({"profile": "goblin_archers"}, {"profile": "warlord_on_grunter_with_orcs"},
+                gap=10.0).new_game()
+    play(game, "end", "end", "shoot a -> b")
+    node = game.pending()
+    assert isinstance(node, PlayerDecision) and node.player == 1 and "shots" in node.prompt
+    assert {o.action.get("to") for o in node.offers} == {  # type: ignore[attr-defined]
+        "b/rf:10", "b/orc_warlord_on_grunter:10"}
+    assert game.why_not(Choose.of(to="b/rf:4+b/orc_warlord_on_grunter:5")) is not None
+    play(game, "choose to=b/rf:4+b/orc_warlord_on_grunter:6")
+    first = game.pending()
+    assert isinstance(first, ChanceNode) and first.dice.count == 4

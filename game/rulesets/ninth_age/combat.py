@@ -222,6 +222,8 @@ class MeleeSteps(Steps[Melee]):
             prompt = (f"Agility Step {proc.current}: allocate {total} attacks of "
                       f"{names[s.unit]} ({describe(s.unit + '/' + s.pool, names)}, "
                       f"{len(s.models)} models)")
+            if proc.ranged:
+                prompt = f"Allocate the {total} shots of {names[s.unit]} among the target's pools"
             return PlayerDecision(owner, "allocate", prompt, split_offers(state, s, names),
                                   ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2"),
                                   free=split_numbers(s.options[0], s.options, total, names))
