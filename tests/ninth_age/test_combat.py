@@ -384,3 +384,27 @@ def test_na_alc_2_a_model_touching_two_units_may_strike_either() -> None:
     mine = [s for s in groups if middle in s.models]
     assert len(mine) == 1 and set(mine[0].options) == {"l/rf", "r/rf"}
     assert sum(s.attacks * s.models.count(middle) for s in groups) == 1
+
+
+def test_na_prk_1_a_height_5_giant_is_a_proper_rank_alone() -> None:
+    """NA-PRK-1: one model of Height 5 makes a Proper Rank."""
+    sc = scenario([{"id": "g", "side": 1, "at": [10.0, 10.0], "facing": 0.0,
+                    "profile": "giant"}])
+    giant = nu(sc.new_game(), "g")
+    assert giant.model.height == 5 and proper_ranks(giant) == 1
+
+
+def test_na_nsm_1_d3_impact_hits_read_a_d6_halved() -> None:
+    """NA-NSM-1: Impact Hits (D3) rolled as a 5 on the D6 make 3 hits."""
+    cart = {"name": "Cart", "height": 4, "base": [50, 100], "cha": 12, "mob": 6, "dis": 7,
+            "hp": 4, "def": 3, "res": 5, "arm": 3,
+            "parts": [{"name": "Cart", "att": 0, "off": 0, "str": 5, "ap": 2, "agi": 0,
+                       "impact": "D3", "uses_weapons": False}]}
+    sc = scenario([{"id": "c", "side": 1, "at": [24.0, 10.0], "facing": 0.0,
+                    "stats": {"model": cart, "models": 1, "files": 1}},
+                   {"id": "v", "side": 2, "at": [24.0, 15.0 + ORCS_DEPTH / 2], "facing": 180.0,
+                    "profile": "veteran_orcs"}], dice=[5])
+    game = sc.new_game()
+    events = play(game, "charge c -> v", "end", "end", "end")
+    impact = next(e for e in events if e.kind == "melee.impact")
+    assert impact.data["hits"] == 3

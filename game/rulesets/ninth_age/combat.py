@@ -104,6 +104,12 @@ def all_strikers(state: GameState, proc: Melee) -> list[Striker]:
     return out
 
 
+def _special_value(state: GameState, b: Batch) -> str:
+    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a batch's part."""
+    profile = pool_profile(_unit(state, b.unit), b.pool)
+    return str(getattr(profile.parts[b.part], b.kind))
+
+
 def _choices(state: GameState, proc: Melee, token: str) -> list[tuple[int, ...]]:
     unit_id, _, pool = token.partition("/")
     unit = _unit(state, unit_id)
@@ -246,8 +252,10 @@ class MeleeSteps(Steps[Melee]):
                     names: dict[str, str]) -> PlayerDecision | Chance:
         attacker = _unit(state, b.unit)
         if b.stage == "count":
+            value = _special_value(state, b)
+            label = "Impact Hits" if b.kind == "impact" else "Stomp"
             return Chance(attacker.owner, DiceSpec(b.count, 6),
-                          f"{names[b.unit]}: Impact Hits, D6 per model", ("NA-NSM-1",))
+                          f"{names[b.unit]}: {label}, {value} per model", ("NA-NSM-1",))
         if b.stage == "realloc":
             offers = [Offer(Choose.of(to=f"{b.original}:{b.count}"),
                             f"All {b.count} on {describe(b.original, names)}")]
@@ -406,10 +414,11 @@ class MeleeSteps(Steps[Melee]):
             self._break(state, proc, results, ctx)
             return
         b = proc.batches[0]
-        if b.stage == "count":
-            hits = sum(results)
-            ctx.emit("melee.impact", f"Impact Hits: {hits} hits.", ("NA-NSM-1", "NA-TGT-5"),
-                     hits=hits)
+        if b.stage == "count":  # a D3 reads a D6 halved, rounding up
+            hits = sum((r + 1) // 2 for r in results) if _special_value(state, b) == "D3" \
+                else sum(results)
+            ctx.emit("melee.impact", f"{b.kind.capitalize()}: {hits} hits.",
+                     ("NA-NSM-1", "NA-TGT-5"), hits=hits)
             stage = "realloc" if len(b.options) > 1 and hits > 1 else "wound"
             proc.batches[0] = replace(b, count=hits, stage=stage)
             return
