@@ -136,3 +136,15 @@ def test_na_hp_1_multiple_wounds_never_exceed_the_pool() -> None:
 def test_break_test_odds() -> None:
     assert two_d6_at_most(7) == Fraction(21, 36)
     assert two_d6_at_most(0) == Fraction(1, 36)  # a double 1 always passes
+
+
+def test_na_nsm_1_special_hit_counts_are_exact() -> None:
+    """NA-NSM-1: D6 Impact Hits of one model average 3.5; two D3 run 2..6 like 2D6 halved."""
+    from game.rulesets.ninth_age.odds import special_hits
+
+    one = special_hits("D6", 1)
+    assert sum(k * p for k, p in one.items()) == Fraction(7, 2)
+    two = special_hits("D3", 2)
+    assert two == {2: Fraction(1, 9), 3: Fraction(2, 9), 4: Fraction(1, 3), 5: Fraction(2, 9),
+                   6: Fraction(1, 9)}
+    assert special_hits("2", 3) == {6: Fraction(1)}

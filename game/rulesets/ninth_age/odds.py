@@ -50,6 +50,17 @@ def hp_loss(attacks: int, record: AttackRecord, pool_hp: int) -> dict[int, Fract
     return dict(sorted(out.items()))
 
 
+def special_hits(value: str, models: int) -> dict[int, Fraction]:
+    """Exact number of hits of ``models`` models' Impact Hits or Stomp of ``value`` (``2``,
+    ``D3``, ``D6``): a D3 is a D6 halved, rounding up (NA-NSM-1)."""
+    if value.isdigit():
+        return {int(value) * models: Fraction(1)}
+    die = icepool.d3 if value == "D3" else icepool.d6
+    total = models @ die
+    denominator = total.denominator()
+    return {int(k): Fraction(n, denominator) for k, n in total.items()}
+
+
 def combine(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
     """Distribution of the sum of two independent HP losses."""
     out: dict[int, Fraction] = {}

@@ -18,6 +18,7 @@ from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.engage import (
+    Striker,
     Target,
     attack_record,
     contacts,
@@ -30,7 +31,13 @@ from game.rulesets.ninth_age.engage import (
     strikers,
 )
 from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal, wheel_distance, wheeled
-from game.rulesets.ninth_age.odds import combine, expected, hp_loss, two_d6_at_most
+from game.rulesets.ninth_age.odds import (
+    combine,
+    expected,
+    hp_loss,
+    special_hits,
+    two_d6_at_most,
+)
 from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.units import NinthUnit
@@ -85,44 +92,47 @@ def _poly_points(poly: Polygon) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
 
 
-def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> OddsChart | None:
-    """Exact HP the target's rank-and-file lose if every attack of the viewer that may go to
-    them does (the resolver's records; NA-HP-1)."""
+def _rf_loss(state: GameState, attacker: NinthUnit, target: NinthUnit,
+             groups: list[Striker], standard_only: bool) -> dict[int, Fraction]:
+    """Exact HP ``target``'s rank-and-file lose if every attack of ``groups`` that may go to
+    them does (the resolver's records; NA-HP-1). Impact Hits and Stomp of D3/D6 are the exact
+    mixture over the number of hits."""
     token = Target(target.id, "rf").token
     dist: dict[int, Fraction] = {0: Fraction(1)}
     pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
-    for s in strikers(state, viewer, [target]):
-        if token not in s.options:
-            continue
-        record = attack_record(state, viewer, s.pool, s.part, s.kind, Target(target.id, "rf"))
-        n = s.attacks * len(s.models)
-        if s.kind != "standard":
-            value = getattr(pool_profile(viewer, s.pool).parts[s.part], s.kind)
-            n = len(s.models) * (int(value) if value.isdigit() else 3)  # D6: the mean, shown
-        dist = combine(dist, hp_loss(n, record, pool_hp))
-    return _chart(f"HP lost by {target.name}'s rank and file", dist, pool_hp)
-
-
-def _inflicted(state: GameState, attacker: NinthUnit, target: NinthUnit) -> dict[int, Fraction]:
-    """Exact HP ``attacker`` takes from ``target``'s rank-and-file with every attack that may
-    go there (each group on that pool; characters aside)."""
-    token = Target(target.id, "rf").token
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
-    for s in strikers(state, attacker, [target]):
-        if token not in s.options or s.kind != "standard":
+    for s in groups:
+        if token not in s.options or (standard_only and s.kind != "standard"):
             continue
         record = attack_record(state, attacker, s.pool, s.part, s.kind, Target(target.id, "rf"))
-        dist = combine(dist, hp_loss(s.attacks * len(s.models), record, pool_hp))
-    return {k: p for k, p in dist.items()}
+        if s.kind == "standard":
+            dist = combine(dist, hp_loss(s.attacks * len(s.models), record, pool_hp))
+            continue
+        value = str(getattr(pool_profile(attacker, s.pool).parts[s.part], s.kind))
+        mixture: dict[int, Fraction] = {}
+        for hits, p in special_hits(value, len(s.models)).items():
+            for lost, q in hp_loss(hits, record, pool_hp).items():
+                mixture[lost] = mixture.get(lost, Fraction(0)) + p * q
+        dist = combine(dist, mixture)
+    return dist
 
 
-def combat_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> list[OddsChart]:
+def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
+               groups: list[Striker] | None = None) -> OddsChart:
+    """The chart of HP the target's rank-and-file lose to the viewer's attacks."""
+    groups = strikers(state, viewer, [target]) if groups is None else groups
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    return _chart(f"HP lost by {target.name}'s rank and file",
+                  _rf_loss(state, viewer, target, groups, False), pool_hp)
+
+
+def combat_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
+                groups: list[Striker] | None = None) -> list[OddsChart]:
     """Chances to win the combat score against ``target`` alone and that it then breaks
     (NA-CS-1). An estimate: every standard attack of both sides lands on the rank-and-file and
     nobody dies before striking (the resolver removes casualties step by step)."""
-    mine = _inflicted(state, viewer, target)
-    theirs = _inflicted(state, target, viewer)
+    groups = strikers(state, viewer, [target]) if groups is None else groups
+    mine = _rf_loss(state, viewer, target, groups, True)
+    theirs = _rf_loss(state, target, viewer, strikers(state, target, [viewer]), True)
     bonus_me = static_score(state, [viewer], [target])
     bonus_them = static_score(state, [target], [viewer])
     win = tie = Fraction(0)
@@ -194,10 +204,9 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
                 shapes.append(Area(_poly_points(poly), "highlight", "support"))
             lines.append(InfoLine(f"{len(support)} models support from behind",
                                   ("NA-RST-1", "NA-ALC-3")))
-        chart = melee_odds(state, viewer, target)
-        if chart is not None:
-            odds.append(chart)
-        odds.extend(combat_odds(state, viewer, target))
+        groups = strikers(state, viewer, [target])
+        odds.append(melee_odds(state, viewer, target, groups))
+        odds.extend(combat_odds(state, viewer, target, groups))
     elif viewer.owner != target.owner:
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
