@@ -16,8 +16,8 @@ from game.core.ruleset import Ruleset, SetupError
 from game.core.state import BoardKind
 from game.rulesets.asoiaf import AsoiafRuleset
 from game.rulesets.godsgloom import GodsgloomRuleset
-    RulesetEntry.of(cls)
-    for cls in (SandboxRuleset, AsoiafRuleset, GodsgloomRuleset, NinthAgeRuleset, RealmsRuleset)
+from game.rulesets.ninth_age import NinthAgeRuleset
+from game.rulesets.realms import RealmsRuleset
 from game.rulesets.sandbox import SandboxRuleset
 
 
