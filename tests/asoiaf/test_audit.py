@@ -4,7 +4,7 @@ AS-CHG-14) with scripted dice through the Game."""
 from __future__ import annotations
 
 from game.core.actions import Choose
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, PickDice, PlayerDecision
 from game.rulesets.asoiaf.odds import REROLL_POLICY, attack_odds
 from game.rulesets.asoiaf.preview import charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
@@ -59,8 +59,10 @@ def test_as_bon_1_charge_bonus_may_reroll_any_dice() -> None:
     node = game.pending()
     assert isinstance(node, PlayerDecision) and node.kind == "attack.reroll"
     # re-roll the 3 and one of the two 1s, keep the 2 and the other 1: any dice may be picked
-    pick = Choose.of(reroll="4+6")
-    assert pick in node.options and game.why_not(pick) is None
+    picker = node.free[0]
+    assert isinstance(picker, PickDice) and picker.faces == (6, 5, 4, 3, 2, 1, 1)
+    pick = picker.answer(frozenset({4, 6}))
+    assert pick == Choose.of(reroll="4+6") and game.why_not(pick) is None
     events = act(game, "choose reroll=4+6", "dice 6 5")
     assert first(events, "attack.reroll").data["dice"] == [6, 5, 4, 6, 2, 5, 1]
     assert first(events, "attack.hits").data["hits"] == 5

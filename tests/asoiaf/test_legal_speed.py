@@ -12,6 +12,8 @@ from game.core.pending import Chance, Over
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf import geo, moves
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
+from game.rulesets.asoiaf.activation import ready_units
+from game.rulesets.asoiaf.attacks import melee_variants
 from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 from tests.asoiaf.helpers import scenario
 
@@ -22,13 +24,13 @@ def _plain_legal(game: Game) -> list[Action]:
     assert isinstance(ruleset, AsoiafRuleset)
     state = game.state
     out: list[Action] = []
-    for unit in ruleset._ready_units(state):
+    for unit in ready_units(state):
         out.append(Hold(unit.id))
         engaged = geo.engaged_enemies(state, unit)
         if engaged:
             out.append(Retreat(unit.id))
             for eid in engaged:
-                out += [a for a in ruleset._melee_variants(unit, eid)
+                out += [a for a in melee_variants(unit, eid)
                         if ruleset.why_not(state, a) is None]
             continue
         for enemy in geo.enemies_of(state, unit):

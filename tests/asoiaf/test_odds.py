@@ -7,7 +7,7 @@ from collections import Counter
 from fractions import Fraction
 
 from game.core.actions import Choose, Dice
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, PickDice, PlayerDecision
 from game.rulesets.asoiaf.odds import attack_odds, charge_probability
 from game.rulesets.asoiaf.preview import attack_preview, charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
@@ -31,7 +31,9 @@ def _play_out(game: object, rng: random.Random) -> None:
 
 def _misses(node: PlayerDecision) -> Choose:
     """The option re-rolling exactly the misses (dice below the To-Hit of 4)."""
-    faces = [int(x) for x in node.prompt.split("(")[1].rstrip(")").split()]
+    picker = node.free[0]
+    assert isinstance(picker, PickDice)
+    faces = picker.faces
     picks = "+".join(str(i + 1) for i, f in enumerate(faces) if f < 4) or "none"
     return Choose.of(reroll=picks)
 

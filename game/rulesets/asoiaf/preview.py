@@ -110,11 +110,13 @@ def _attack_refusal(probe: object, state: GameState, attacker: AsoiafUnit, targe
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 
     assert isinstance(probe, AsoiafRuleset)
-    weapon = probe._weapon(state, attacker, -1)
+    from game.rulesets.asoiaf import attacks
+
+    weapon = attacks.weapon_for(state, attacker, -1)
     if isinstance(weapon, Refusal):
         return weapon
     if attacker.stats.attacks[weapon].ranged:
-        return probe.ranged_refusal(state, attacker, target, weapon, geo.tray_of(attacker))
+        return attacks.ranged_refusal(state, attacker, target, weapon, geo.tray_of(attacker))
     if target.id not in geo.engaged_enemies(state, attacker):
         return Refusal(f"{attacker.name} is not engaged with {target.name}", ("AS-MEL-5",))
     return None
