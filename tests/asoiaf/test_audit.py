@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from game.core.actions import Choose
 from game.core.pending import Chance, PickDice, PlayerDecision
+from game.rulesets.asoiaf.inspection import charge_preview
 from game.rulesets.asoiaf.odds import REROLL_POLICY, attack_odds
-from game.rulesets.asoiaf.preview import charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
-from tests.asoiaf.helpers import act, first, kinds, refusal_rules, scenario, table, unit
+from tests.asoiaf.helpers import (
+    act,
+    first,
+    kinds,
+    refusal_rules,
+    rules_and_state,
+    scenario,
+    table,
+    unit,
+)
 
 
 def _u(game: object, uid: str) -> AsoiafUnit:
@@ -69,7 +78,7 @@ def test_as_bon_1_charge_bonus_may_reroll_any_dice() -> None:
 
 
 def test_as_bon_1_odds_name_their_reroll_policy() -> None:
-    preview = charge_preview(scenario("charge_example").state, "sworn", "guard")
+    preview = charge_preview(*rules_and_state(scenario("charge_example")), "sworn", "guard")
     assert preview.attack is not None and preview.attack.modifiers is not None
     odds = attack_odds(preview.attack.modifiers)
     assert odds.reroll_policy == REROLL_POLICY == "misses"

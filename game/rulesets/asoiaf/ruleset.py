@@ -14,17 +14,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
+from game.core.inspect import Inspection, UnitCard
 from game.core.pending import Refusal
+from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
 from game.geometry.ranges import range_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, geo, moves
+from game.rulesets.asoiaf import attacks, geo, inspection, moves, presentation
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
+from game.rulesets.asoiaf.inspection import SightCache
 from game.rulesets.asoiaf.procedures import all_steps
 from game.rulesets.asoiaf.procedures.attack import WINDOWS, Hook, push_attack
 from game.rulesets.asoiaf.procedures.charge import start_charge
@@ -59,6 +62,8 @@ class AsoiafRuleset(Ruleset):
         self.rough_penalty: float = float(self.options.get("rough_penalty",
                                                            chg.DEFAULT_PENALTY))
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
+        self.sight_cache = SightCache()
+        """Line of Sight answers for inspection, per board position (see :mod:`inspection`)."""
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Attack, self._check_attack, self._do_attack)
         self.register(Maneuver, self._check_maneuver, self._do_maneuver)
@@ -168,6 +173,24 @@ class AsoiafRuleset(Ruleset):
         """The action's procedures are over: the activation ends (AS-CORE-1)."""
         if state.turn.current_unit is not None:
             act.finish_activation(state, self.rounds, ctx)
+
+    # --- presentation and inspection (the table draws these records) ----------------------
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        return presentation.present(self, state, action) or super().present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        return presentation.commands(self, state, unit_id)
+
+    def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
+        return presentation.unit_card(state, unit_id)
+
+    def inspect_pair(self, state: GameState, viewer_id: str, target_id: str
+                     ) -> Inspection | None:
+        return inspection.inspect_pair(self, state, viewer_id, target_id)
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        return inspection.inspect_unit(self, state, unit_id)
 
     # --- hold, end --------------------------------------------------------------------------
 
