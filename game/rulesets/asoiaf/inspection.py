@@ -28,7 +28,7 @@ from game.geometry.world import BLOCKS_SIGHT, Terrain, World
 from game.rulesets.asoiaf import attacks, geo
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack
-from game.rulesets.asoiaf.modifiers import AttackModifiers, attack_modifiers
+from game.rulesets.asoiaf.modifiers import ARC_BONUS, AttackModifiers, attack_modifiers
 from game.rulesets.asoiaf.odds import AttackOdds, attack_odds, charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
 
@@ -159,7 +159,7 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
                           ("AS-CHG-6",)))
     melee = viewer.stats.melee_attacks()
     if melee:
-        mods = attack_modifiers(viewer, target, melee[0], plan.arcs[0], True)
+        mods = attack_modifiers(viewer, target, melee[0], best_arc(plan.arcs), True)
         _odds_lines("Charge attack", mods, lines, odds)
 
 
@@ -173,8 +173,14 @@ def attack_mods(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit
     refusal = attacks.attack_refusal(state, viewer, Attack(viewer.id, target.id))
     if refusal is not None:
         return refusal
-    arc = geo.arc_of(geo.tray_of(target), geo.tray_of(viewer))[0]
+    arc = best_arc(geo.arc_of(geo.tray_of(target), geo.tray_of(viewer)))
     return attack_modifiers(viewer, target, weapon, arc)
+
+
+def best_arc(arcs: tuple[Arc, ...]) -> Arc:
+    """Of tied arcs, the one the attacker would pick: the greatest Flank/Rear Bonus
+    (AS-BON-2/3: a tie is the attacker's choice; AS-CHG-4 for a charger)."""
+    return max(arcs, key=lambda a: (ARC_BONUS[a] or (0, ""))[0])
 
 
 def _attack(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit, lines: list[InfoLine],
@@ -269,7 +275,7 @@ def charge_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
         return ChargePreview(False, plan, arcs, 0.0, None, 0.0, None, None)
     speed = attacker.stats.speed
     bonus = attack_modifiers(attacker, target, attacker.stats.melee_attacks()[0],
-                             plan.arcs[0], True)
+                             best_arc(plan.arcs), True)
     found = attack_odds(bonus)
     attack = AttackPreview("melee", True, None, None, None, bonus, found.expected_wounds,
                            found.expected_removed)

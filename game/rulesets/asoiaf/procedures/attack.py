@@ -12,6 +12,7 @@ from game.core.pending import Chance, PickDice, PlayerDecision, Refusal
 from game.core.present import Offer
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
+from game.geometry.arcs import Arc
 from game.rulesets.asoiaf import geo
 from game.rulesets.asoiaf.modifiers import (
     AttackModifiers,
@@ -25,6 +26,7 @@ from game.rulesets.asoiaf.procedures.panic import panic_test
 from game.rulesets.asoiaf.units import AsoiafUnit
 
 # The steps of an attack, in order (the values are saved in the state and hashed).
+ARC_CHOICE = "arc_choice"
 ROLL_ATTACK = "roll_attack"
 REROLL_CHOICE = "reroll_choice"
 REROLL_ROLL = "reroll_roll"
@@ -46,7 +48,8 @@ WINDOWS = ("after_attack_dice", "after_defense_dice", "after_destroyed", "after_
 
 @dataclass(kw_only=True)
 class AttackProc(Procedure):
-    """One attack being resolved (AS-RES-1..8): steps roll_attack, reroll_choice, reroll_roll,
+    """One attack being resolved (AS-RES-1..8): steps arc_choice (a 50/50 tie between two
+    defender arcs, AS-BON-2/3), roll_attack, reroll_choice, reroll_roll,
     after_attack, roll_defense, after_defense, wounds, panic, panic_roll, attacked, surge."""
 
     mods: AttackModifiers
@@ -75,9 +78,10 @@ Hook = Callable[[GameState, AttackProc, Context], None]
 def push_attack(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon: int,
                 charge_bonus: bool, ctx: Context, rules: Sequence[str]) -> None:
     """Start resolving an attack (AS-RES-1): the one modifier record (AS-BON-*) that the
-    preview, the odds and the resolution all read."""
-    arc = geo.arc_of(geo.tray_of(target), geo.tray_of(unit))[0]
-    mods = attack_modifiers(unit, target, weapon, arc, charge_bonus)
+    preview, the odds and the resolution all read. An attacker split exactly 50/50 across two
+    of the defender's arcs first chooses the arc (AS-BON-2/3: a tie is the attacker's)."""
+    arcs = geo.arc_of(geo.tray_of(target), geo.tray_of(unit))
+    mods = attack_modifiers(unit, target, weapon, arcs[0], charge_bonus)
     friends = [f for f in geo.live(state) if f.owner == unit.owner and f.id != unit.id
                and target.id in geo.engaged_enemies(state, f)]
     melee_friends = tuple(f.id for f in friends
@@ -86,11 +90,35 @@ def push_attack(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon: 
                       melee_friends=() if mods.ranged else melee_friends,
                       shot_friends=tuple(f.id for f in friends) if mods.ranged else ())
     state.procedures.append(proc)
+    if len(arcs) > 1:
+        proc.step = ARC_CHOICE
+        ctx.emit("attack.tie", f"{unit.name} stands 50/50 across {target.name}'s "
+                 f"{' and '.join(a.value for a in arcs)} arcs: its player chooses.",
+                 [*rules, "AS-BON-2", "AS-BON-3"], player=unit.owner, unit=unit.id,
+                 target=target.id, arcs=[a.value for a in arcs])
+        return
+    declare(unit, target, mods, ctx, rules)
+
+
+def declare(unit: AsoiafUnit, target: AsoiafUnit, mods: AttackModifiers, ctx: Context,
+            rules: Sequence[str]) -> None:
+    """Announce the attack with its modifiers (AS-RES-1, AS-BON-*)."""
     ctx.emit("attack.declared", declare_text(unit, target, mods),
              [*rules, "AS-RES-1", *mod_rules(mods)], player=unit.owner,
-             unit=unit.id, target=target.id, weapon=mods.weapon_name, arc=arc.value,
+             unit=unit.id, target=target.id, weapon=mods.weapon_name, arc=mods.arc.value,
              dice=mods.dice.value, to_hit=mods.to_hit.value, defense=mods.defense.value,
-             panic=mods.panic.value, charge_bonus=charge_bonus)
+             panic=mods.panic.value, charge_bonus=mods.charge_bonus)
+
+
+def tied_arcs(state: GameState, proc: AttackProc) -> tuple[Arc, ...]:
+    """The defender arcs the attacker is split between (the state does not change while the
+    attacker chooses, so the geometry answers the same)."""
+    attacker, defender = unit_of(state, proc.mods.attacker), unit_of(state, proc.mods.defender)
+    return geo.arc_of(geo.tray_of(defender), geo.tray_of(attacker))
+
+
+ARC_WORDS = {Arc.FRONT: "the Front (no bonus)", Arc.LEFT: "the left Flank (Flank Bonus)",
+             Arc.RIGHT: "the right Flank (Flank Bonus)", Arc.REAR: "the Rear (Rear Bonus)"}
 
 
 def mod_rules(mods: AttackModifiers) -> list[str]:
@@ -138,6 +166,13 @@ class AttackSteps(AsoiafSteps[AttackProc]):
     def waiting(self, state: GameState, proc: AttackProc) -> PlayerDecision | Chance | None:
         mods = proc.mods
         attacker, defender = unit_of(state, mods.attacker), unit_of(state, mods.defender)
+        if proc.step == ARC_CHOICE:
+            offers = tuple(Offer(Choose.of(arc=a.value), f"Attack from {ARC_WORDS[a]}",
+                                 "The attacker stands 50/50 across two arcs: it picks one.")
+                           for a in tied_arcs(state, proc))
+            return PlayerDecision(attacker.owner, "attack.arc", f"{attacker.name} stands "
+                                  f"50/50 across two of {defender.name}'s arcs: attack from "
+                                  "which?", offers, ("AS-BON-2", "AS-BON-3"))
         if proc.step == ROLL_ATTACK:
             return Chance(attacker.owner, DiceSpec(mods.dice.value, 6), f"Attack dice of "
                           f"{attacker.name} ({mods.to_hit.value}+ hits)",
@@ -182,6 +217,9 @@ class AttackSteps(AsoiafSteps[AttackProc]):
 
     def on_answer(self, state: GameState, proc: AttackProc, answer: Action,
                   ctx: Context) -> None:
+        if proc.step == ARC_CHOICE:
+            self._arc_chosen(state, proc, answer, ctx)
+            return
         picks = parse_reroll(answer, len(proc.attack_dice))
         assert not isinstance(picks, Refusal)
         if not picks:
@@ -191,6 +229,17 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             return
         proc.reroll = picks
         proc.step = REROLL_ROLL
+
+    @staticmethod
+    def _arc_chosen(state: GameState, proc: AttackProc, answer: Action, ctx: Context) -> None:
+        """AS-BON-2/3: the attacker's pick of the tied arcs sets the modifiers."""
+        assert isinstance(answer, Choose)
+        m = proc.mods
+        attacker, defender = unit_of(state, m.attacker), unit_of(state, m.defender)
+        proc.mods = attack_modifiers(attacker, defender, m.weapon, Arc(answer.get("arc")),
+                                     m.charge_bonus)
+        declare(attacker, defender, proc.mods, ctx, ("AS-ATK-1", "AS-BON-2", "AS-BON-3"))
+        proc.step = ROLL_ATTACK
 
     def on_dice(self, state: GameState, proc: AttackProc, results: tuple[int, ...],
                 ctx: Context) -> None:

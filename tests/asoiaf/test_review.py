@@ -1,0 +1,51 @@
+"""Findings of the outside rules review (issue 11) that give a player back a choice; each test
+was written first and failed before its fix."""
+
+from __future__ import annotations
+
+import math
+
+from game.core.actions import Choose
+from game.core.game import Game
+from game.core.pending import PlayerDecision
+from tests.asoiaf.helpers import act, first, table, unit
+
+
+def _tied_attacker() -> Game:
+    """Sworn Swords touching the Guardsmen's front-left corner, split 50/50 by the corner's
+    45° line between the defender's Front and Left Arcs."""
+    corner_x, corner_y = 24.0 - 5.5 / 2, 24.0 + 4.8 / 2
+    k = 4.8 / 2 / math.sqrt(2)
+    return table([unit("a", 1, "stark_sworn_swords", corner_x - k, corner_y + k, 135),
+                  unit("g", 2, "lannister_guardsmen", 24.0, 24.0, 0)], dice=[3] * 30)
+
+
+def test_as_bon_2_a_50_50_tie_between_two_defender_arcs_is_the_attackers_choice() -> None:
+    game = _tied_attacker()
+    act(game, "attack a g")
+    node = game.pending()
+    assert isinstance(node, PlayerDecision) and node.kind == "attack.arc"
+    assert node.player == 1 and "AS-BON-2" in node.rules
+    assert {o.action for o in node.offers} == {Choose.of(arc="front"), Choose.of(arc="left")}
+    assert all("=" not in o.label for o in node.offers)
+    events = act(game, "choose arc=left")
+    declared = first(events, "attack.declared")
+    assert declared.data["arc"] == "left" and "AS-BON-2" in declared.rules
+    assert declared.data["defense"] == game.state.units["g"].stats.defense + 1  # type: ignore[attr-defined]
+    assert first(events, "attack.roll").data["dice"]  # then the attack goes on as usual
+
+
+def test_as_bon_2_the_attacker_may_also_take_the_front() -> None:
+    game = _tied_attacker()
+    events = act(game, "attack a g", "choose arc=front")
+    declared = first(events, "attack.declared")
+    assert declared.data["arc"] == "front"
+    assert declared.data["defense"] == game.state.units["g"].stats.defense  # type: ignore[attr-defined]
+
+
+def test_as_bon_2_the_preview_of_a_tie_assumes_the_attackers_better_arc() -> None:
+    game = _tied_attacker()
+    looked = game.ruleset.inspect_pair(game.state, "a", "g")
+    assert looked is not None
+    melee = next(line for line in looked.lines if line.text.startswith("Melee attack"))
+    assert "AS-BON-2" in melee.rules
