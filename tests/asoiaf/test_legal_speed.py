@@ -34,10 +34,20 @@ def _plain_legal(game: Game) -> list[Action]:
                         if ruleset.why_not(state, a) is None]
             continue
         for enemy in geo.enemies_of(state, unit):
-            for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
-                charge = Charge(unit.id, enemy.id, pivot)
-                if ruleset.why_not(state, charge) is None:
-                    out.append(charge)
+            charges = [Charge(unit.id, enemy.id, pivot)
+                       for pivot in {0.0, chg.facing_pivot(unit, enemy)}]
+            charges = [c for c in charges if ruleset.why_not(state, c) is None]
+            first = ruleset.why_not(state, Charge(unit.id, enemy.id, 0.0))
+            gap = geo.tray_of(unit).polygon.distance(geo.tray_of(enemy).polygon)
+            if (not charges and first is not None and gap <= unit.stats.speed + 6
+                    and set(first.rules) & {"AS-CHG-3", "AS-CHG-5", "AS-CHG-6"}):
+                # AS-CHG-5: then the nearest legal pivot (only pivot-dependent refusals and a
+                # gap a straight move of Speed + 6 can close are worth the search)
+                for pivot in chg.pivot_candidates(unit, enemy):
+                    if ruleset.why_not(state, Charge(unit.id, enemy.id, pivot)) is None:
+                        charges = [Charge(unit.id, enemy.id, pivot)]
+                        break
+            out += charges
             shot = Attack(unit.id, enemy.id)
             if unit.stats.ranged_attacks() and ruleset.why_not(state, shot) is None:
                 out.append(shot)

@@ -8,6 +8,7 @@ import math
 from game.core.actions import Choose
 from game.core.game import Game
 from game.core.pending import PlayerDecision
+from game.rulesets.asoiaf.actions import Charge
 from tests.asoiaf.helpers import act, first, table, unit
 
 
@@ -49,3 +50,24 @@ def test_as_bon_2_the_preview_of_a_tie_assumes_the_attackers_better_arc() -> Non
     assert looked is not None
     melee = next(line for line in looked.lines if line.text.startswith("Melee attack"))
     assert "AS-BON-2" in melee.rules
+
+
+ROCK = {"kind": "rock", "keywords": ["impassable"],
+        "polygon": [[23.1, 15.63], [23.99, 15.63], [23.99, 16.52], [23.1, 16.52]]}
+
+
+def _pivot_scene() -> Game:
+    """A rock blocks the straight path both with no pivot and when pointing at the target's
+    centre; pivots of 30° to 57° reach it."""
+    return table([unit("a", 1, "stark_sworn_swords", 24.0, 10.0),
+                  unit("t", 2, "lannister_guardsmen", 28.22, 20.17, 180)], [ROCK])
+
+
+def test_as_chg_5_a_charge_is_offered_when_only_another_pivot_works() -> None:
+    game = _pivot_scene()
+    assert game.why_not(Charge("a", "t", 0.0)) is not None
+    charges = [a for a in game.legal_actions() if isinstance(a, Charge)]
+    assert len(charges) == 1 and 30.0 <= charges[0].pivot <= 57.0
+    assert game.why_not(charges[0]) is None
+    command = {c.key: c for c in game.ruleset.commands(game.state, "a")}["charge"]
+    assert command.enabled and "pivot" in command.offers[0].label

@@ -176,6 +176,33 @@ def facing_pivot(attacker: AsoiafUnit, target: AsoiafUnit) -> float:
     return round(((want - tray.facing + 180.0) % 360.0) - 180.0, 3)
 
 
+PIVOT_SEARCH = 90
+"""Degrees either side of pointing at the target searched for a legal pivot (AS-CHG-5)."""
+PIVOT_STEP = 5
+"""Degrees between the pivots searched (any other pivot is still legal when declared)."""
+
+
+def pivot_candidates(attacker: AsoiafUnit, target: AsoiafUnit) -> list[float]:
+    """The pivots ``legal_actions`` tries when neither no pivot nor pointing at the target's
+    centre works: every :data:`PIVOT_STEP` degrees outwards from the latter (AS-CHG-5: any
+    pivot that keeps the target in sight and reachable is legal, so the table must not hide
+    the charge)."""
+    centre = round(facing_pivot(attacker, target))
+    out = [centre + sign * k for k in range(PIVOT_STEP, PIVOT_SEARCH + 1, PIVOT_STEP)
+           for sign in (1, -1)]
+    return [float(p) for p in out if -180 <= p <= 180]
+
+
+def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                      basis: ChargeBasis, penalty: float, cull: bool = False) -> float | None:
+    """The legal pivot nearest pointing at the target among :func:`pivot_candidates`."""
+    for pivot in pivot_candidates(attacker, target):
+        plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull=cull)
+        if not isinstance(plan, Refusal):
+            return pivot
+    return None
+
+
 def sight_of(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit) -> Sight:
     """Line of Sight at the start of the action (AS-CHG-1)."""
     return geo.sight(state, attacker, target)

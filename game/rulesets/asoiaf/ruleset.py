@@ -154,11 +154,7 @@ class AsoiafRuleset(Ruleset):
             if not chg.out_of_reach(unit, enemy):
                 basis = chg.charge_basis(state, unit, enemy, cull=True)
                 if not isinstance(basis, Refusal):
-                    for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
-                        plan = chg.plan_from_basis(state, unit, enemy, basis, pivot,
-                                                   self.rough_penalty, cull=True)
-                        if not isinstance(plan, Refusal):
-                            out.append(Charge(unit.id, enemy.id, pivot))
+                    out.extend(self._charges(state, unit, enemy, basis))
             # the rest of the Attack check for weapon -1 of an unengaged unit (AS-RNG-4..6)
             if (ranged
                     and range_to(tray, geo.tray_of(enemy).polygon) <= shot_range + TOLERANCE
@@ -167,6 +163,23 @@ class AsoiafRuleset(Ruleset):
                 out.append(Attack(unit.id, enemy.id))
         for turn, distance, then in moves.sample_maneuvers(state, unit):
             out.append(Maneuver(unit.id, turn, distance, then))
+        return out
+
+    def _charges(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
+                 basis: chg.ChargeBasis) -> list[Action]:
+        """No pivot and pointing at the target; if neither works, the nearest legal pivot
+        (AS-CHG-5)."""
+        out: list[Action] = []
+        for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
+            plan = chg.plan_from_basis(state, unit, enemy, basis, pivot, self.rough_penalty,
+                                       cull=True)
+            if not isinstance(plan, Refusal):
+                out.append(Charge(unit.id, enemy.id, pivot))
+        if not out:
+            found = chg.first_legal_pivot(state, unit, enemy, basis, self.rough_penalty,
+                                          cull=True)
+            if found is not None:
+                out.append(Charge(unit.id, enemy.id, found))
         return out
 
     def procedures_done(self, state: GameState, ctx: Context) -> None:
