@@ -8,7 +8,7 @@ import math
 from game.core.actions import Choose
 from game.core.game import Game
 from game.core.pending import PlayerDecision
-from game.rulesets.asoiaf.actions import Charge
+from game.rulesets.asoiaf.actions import Attack, Charge
 from tests.asoiaf.helpers import act, first, table, unit
 
 
@@ -71,3 +71,45 @@ def test_as_chg_5_a_charge_is_offered_when_only_another_pivot_works() -> None:
     assert game.why_not(charges[0]) is None
     command = {c.key: c for c in game.ruleset.commands(game.state, "a")}["charge"]
     assert command.enabled and "pivot" in command.offers[0].label
+
+
+TWO_OF_EACH = {"name": "Duo", "tray": "infantry", "speed": 5, "defense": 4, "morale": 6,
+               "attacks": [{"name": "Sword", "type": "melee", "hit": 4, "dice": [7, 5, 4]},
+                           {"name": "Axe", "type": "melee", "hit": 3, "dice": [5, 4, 3]},
+                           {"name": "Bow", "type": "long", "hit": 4, "dice": [6, 5, 4]},
+                           {"name": "Javelins", "type": "short", "hit": 3, "dice": [4, 3, 2]}]}
+
+
+def _duo(y: float, dice: list[int] | None = None) -> Game:
+    duo = {"id": "d", "side": 1, "stats": TWO_OF_EACH, "at": [24.0, 10.0], "facing": 0.0}
+    return table([duo, unit("g", 2, "lannister_guardsmen", 24.0, y, 180)], dice=dice or [])
+
+
+def _weapons(game: Game) -> set[int]:
+    return {a.weapon for a in game.legal_actions() if isinstance(a, Attack)}
+
+
+def test_as_rng_4_each_ranged_attack_in_range_is_offered() -> None:
+    assert _weapons(_duo(10.0 + 2.4 + 10.0 + 2.4)) == {2}  # 10": the Bow only (long range)
+    assert _weapons(_duo(10.0 + 2.4 + 5.0 + 2.4)) == {2, 3}  # 5": Bow and Javelins
+
+
+def test_as_mel_5_each_melee_attack_is_offered_when_engaged() -> None:
+    game = _duo(10.0 + 2.4 + 2.4)
+    assert _weapons(game) == {0, 1}
+    events = act(game, "attack d g weapon=1")
+    assert first(events, "attack.declared").data["weapon"] == "Axe"
+
+
+def test_as_chg_8_the_charger_chooses_its_melee_attack() -> None:
+    game = _duo(10.0 + 2.4 + 6.0 + 2.4, dice=[6])
+    act(game, "charge d -> g")
+    node = game.pending()
+    if isinstance(node, PlayerDecision) and node.kind == "charge.align":
+        act(game, "choose align=100 side=centre")
+        node = game.pending()
+    assert isinstance(node, PlayerDecision) and node.kind == "charge.weapon"
+    assert [o.label for o in node.offers] == ["Attack with Sword", "Attack with Axe"]
+    events = act(game, str(node.offers[1].action))
+    declared = first(events, "attack.declared")
+    assert declared.data["weapon"] == "Axe" and declared.data["charge_bonus"] is True

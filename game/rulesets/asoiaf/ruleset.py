@@ -140,27 +140,33 @@ class AsoiafRuleset(Ruleset):
         engaged = geo.engaged_enemies(state, unit)
         if engaged:
             out.append(Retreat(unit.id))
+            melee = unit.stats.melee_attacks()
+            weapons = [-1] if len(melee) <= 1 else list(melee)  # AS-MEL-5: each attack
             for eid in engaged:
-                for action in attacks.melee_variants(unit, eid):
-                    if attacks.attack_refusal(state, unit, action) is None:
-                        out.append(action)
+                for weapon in weapons:
+                    for action in attacks.melee_variants(unit, eid, weapon):
+                        if attacks.attack_refusal(state, unit, action) is None:
+                            out.append(action)
             return out
         # The same answers as _check_charge / _check_attack, cheaper: exact distance bounds
         # first, and the pivot-independent charge checks once per target.
         ranged = unit.stats.ranged_attacks()
-        shot_range = RANGES[unit.stats.attacks[ranged[0]].kind] if ranged else 0.0
+        # AS-RNG-4: each Ranged Attack of a profile with several (weapon -1 when it has one)
+        shots = [(-1 if len(ranged) == 1 else i, i, RANGES[unit.stats.attacks[i].kind])
+                 for i in ranged]
         tray = geo.tray_of(unit)
         for enemy in geo.enemies_of(state, unit):
             if not chg.out_of_reach(unit, enemy):
                 basis = chg.charge_basis(state, unit, enemy, cull=True)
                 if not isinstance(basis, Refusal):
                     out.extend(self._charges(state, unit, enemy, basis))
-            # the rest of the Attack check for weapon -1 of an unengaged unit (AS-RNG-4..6)
-            if (ranged
-                    and range_to(tray, geo.tray_of(enemy).polygon) <= shot_range + TOLERANCE
-                    and attacks.ranged_refusal(state, unit, enemy, ranged[0], tray,
-                                               cull=True) is None):
-                out.append(Attack(unit.id, enemy.id))
+            # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
+            distance = range_to(tray, geo.tray_of(enemy).polygon) if shots else 0.0
+            for weapon, index, limit in shots:
+                if (distance <= limit + TOLERANCE
+                        and attacks.ranged_refusal(state, unit, enemy, index, tray,
+                                                   cull=True) is None):
+                    out.append(Attack(unit.id, enemy.id, weapon))
         for turn, distance, then in moves.sample_maneuvers(state, unit):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out

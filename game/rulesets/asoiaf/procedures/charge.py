@@ -35,12 +35,14 @@ ALIGN = "align"
 OTHERS = "others"
 STAKES = "stakes"
 ATTACK = "attack"
+WEAPON = "weapon"
 END = "end"
 
 
 @dataclass(kw_only=True)
 class ChargeProc(Procedure):
-    """A Charge (AS-CHG-4..15): steps arc, roll, align, others, stakes, attack, end."""
+    """A Charge (AS-CHG-4..15): steps arc, roll, align, others, stakes, attack, weapon (a
+    charger with several Melee Attacks picks one, AS-CHG-8), end."""
 
     attacker: str
     target: str
@@ -88,6 +90,14 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         if proc.step == STAKES:
             return Chance(proc.player, DiceSpec(1, 3), f"Stakes: D3+1 wounds on {unit.name}",
                           ("AS-CHG-14",))
+        if proc.step == WEAPON:
+            offers = tuple(Offer(Choose.of(weapon=i), f"Attack with {unit.stats.attacks[i].name}",
+                                 f"Hits on {unit.stats.attacks[i].hit}+ with "
+                                 f"{unit.stats.attacks[i].dice_for(unit.ranks_lost)} dice.")
+                           for i in unit.stats.melee_attacks())
+            return PlayerDecision(proc.player, "charge.weapon", f"{unit.name} attacks "
+                                  f"{unit_of(state, proc.target).name}: with which attack?",
+                                  offers, ("AS-CHG-8", "AS-MEL-5"))
         if proc.step == ALIGN:
             offers = tuple(self._align_offer(unit, p) for p in self._placements(state, proc))
             return PlayerDecision(proc.player, "charge.align", f"Align {unit.name} with "
@@ -109,6 +119,11 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
     def on_answer(self, state: GameState, proc: ChargeProc, answer: Action,
                   ctx: Context) -> None:
         assert isinstance(answer, Choose)
+        if proc.step == WEAPON:
+            proc.step = END
+            push_attack(state, unit_of(state, proc.attacker), unit_of(state, proc.target),
+                        int(answer.get("weapon") or 0), not proc.disorderly, ctx, ("AS-CHG-8",))
+            return
         if proc.step == ARC:
             proc.arc = answer.get("arc") or proc.arcs[0]
             proc.step = ROLL
@@ -225,9 +240,12 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
             proc.step = END
             unit, target = unit_of(state, proc.attacker), unit_of(state, proc.target)
             if unit.on_board and target.on_board:
-                weapon = unit.stats.melee_attacks()[0]
-                push_attack(state, unit, target, weapon, not proc.disorderly, ctx,
-                            ("AS-CHG-8",))
+                melee = unit.stats.melee_attacks()
+                if len(melee) > 1:
+                    proc.step = WEAPON
+                else:
+                    push_attack(state, unit, target, melee[0], not proc.disorderly, ctx,
+                                ("AS-CHG-8",))
             return True
         if proc.step == END:
             state.procedures.pop()
