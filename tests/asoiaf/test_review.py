@@ -113,3 +113,31 @@ def test_as_chg_8_the_charger_chooses_its_melee_attack() -> None:
     events = act(game, str(node.offers[1].action))
     declared = first(events, "attack.declared")
     assert declared.data["weapon"] == "Axe" and declared.data["charge_bonus"] is True
+
+
+def _edge_scene(rock_bottom: float, dice: list[int] | None = None) -> Game:
+    """The target's left edge ends 0.3" from the table edge (y = 0) and a rock stands above
+    the charger's lane from ``rock_bottom`` up; the charger comes from the left."""
+    rock = {"kind": "rock", "keywords": ["impassable"],
+            "polygon": [[24.0, rock_bottom], [27.25, rock_bottom], [27.25, 9.0], [24.0, 9.0]]}
+    return table([unit("c", 1, "stark_sworn_swords", 18.0, 2.8, 90),
+                  unit("t", 2, "lannister_guardsmen", 30.0, 2.7, 0)], [rock], dice=dice or [])
+
+
+def test_as_chg_2_room_to_align_counts_the_table_edge() -> None:
+    # 5.3" between the table edge and the rock: no room for the 5.5" tray at any overlap
+    game = _edge_scene(5.3)
+    refusal = game.why_not(Charge("c", "t", 0.0))
+    assert refusal is not None and refusal.rules == ("AS-CHG-2",)
+    assert not [a for a in game.legal_actions() if isinstance(a, Charge)]
+
+
+def test_as_chg_7_the_closest_alignment_is_searched_on_the_table() -> None:
+    # 5.6" of room: 100% sticks 0.05" off the table, but a placement just above it fits
+    game = _edge_scene(5.6, dice=[6])
+    events = act(game, "charge c -> t")
+    aligned = first(events, "charge.align")
+    assert "x" in aligned.data, aligned.text  # it was placed, not left where it stopped
+    tray = game.state.units["c"].tray
+    assert tray is not None and game.state.board.polygon.buffer(1e-6).covers(tray.polygon)  # type: ignore[union-attr]
+    assert tray.polygon.intersection(game.state.units["t"].tray.polygon).area < 1e-6  # type: ignore[union-attr]

@@ -153,7 +153,7 @@ def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Ar
     mover, host = geo.tray_of(attacker), geo.tray_of(target)
     edge = geo.edge_for(arc)
     obstacles = align_obstacles(state, attacker.id, target.id)
-    return geo.can_align_50(mover, host, edge, obstacles)
+    return geo.can_align_50(mover, host, edge, obstacles, state)
 
 
 def placements(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,
