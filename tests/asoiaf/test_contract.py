@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
-from game.core.actions import Dice
+from game.core.actions import Choose, Dice
 from game.core.game import Game
 from game.core.inspect import Area, OddsChart, Segment
 from game.core.pending import Chance, Over
 from game.rulesets.asoiaf import AsoiafRuleset
+from game.rulesets.asoiaf.actions import Charge, Hold, Maneuver
 from game.rulesets.asoiaf.inspection import charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
 from tests.asoiaf.helpers import act, rules_and_state, scenario, table, unit
@@ -136,3 +137,27 @@ def test_inspect_unit_gives_reach() -> None:
     looked = _rules(game).inspect_unit(game.state, "sworn")
     assert looked is not None and any(isinstance(s, Area) and s.style == "reach"
                                       for s in looked.shapes)
+
+
+def test_present_labels_actions_and_free_answers_in_plain_words() -> None:
+    game = scenario("charge_example")
+    rules, state = rules_and_state(game)
+    offer = rules.present(state, Charge("sworn", "guard", 12.0))
+    assert offer.label == "Charge Lannister Guardsmen (pivot 12°)" and offer.target == "guard"
+    assert offer.ghost is not None and offer.ghost.pose is not None
+    assert rules.present(state, Hold("sworn")).label == "Hold"
+    maneuver = rules.present(state, Maneuver("sworn", -30.0, 3.0, 10.0))
+    assert maneuver.label == 'Turn 30° left, move 3", then turn 10° right'
+    assert maneuver.ghost is not None
+
+
+def test_present_labels_a_free_answer_of_the_waiting_decision() -> None:
+    game = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                  unit("f", 1, "stark_sworn_swords", 29.15, 25.5, 270),
+                  unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180, models=1),
+                  unit("h", 2, "lannister_guardsmen", 4.0, 44.0, 180)],
+                 dice=[6] * 7 + [1] * 7)
+    act(game, "attack s g")
+    rules, state = rules_and_state(game)
+    offer = rules.present(state, Choose.of(unit="s", turn=-30.0, distance=3.0, then=0.0))
+    assert offer.label == 'Turn 30° left, move 3"' and offer.ghost is not None

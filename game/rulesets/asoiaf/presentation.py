@@ -20,7 +20,7 @@ from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.odds import charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
-from game.rulesets.asoiaf.words import maneuver_words
+from game.rulesets.asoiaf.words import facing_words, maneuver_words
 
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
@@ -76,6 +76,29 @@ def _decision_offer(rules: AsoiafRuleset, state: GameState, answer: Choose) -> O
     for offer in node.offers:
         if offer.action == answer:
             return offer
+    return _free_answer_offer(state, answer)
+
+
+def _free_answer_offer(state: GameState, answer: Choose) -> Offer | None:
+    """Words and a ghost for a free answer (any Maneuver, facing, Retreat or re-roll)."""
+    values = answer.as_dict()
+    try:
+        if "reroll" in values:
+            picks = values["reroll"].replace("+", ", ")
+            return Offer(answer, "Keep all dice" if picks == "none" else f"Re-roll dice {picks}")
+        unit = _unit(state, values.get("unit", ""))
+        if unit is not None and {"turn", "distance"} <= set(values):
+            turn, distance = float(values["turn"]), float(values["distance"])
+            then = float(values.get("then", 0.0))
+            end = moves.maneuver_tray(unit, turn, distance, then)
+            return Offer(answer, maneuver_words(turn, distance, then), ghost=_pose(unit, end))
+        if unit is not None and "facing" in values:
+            tray = geo.tray_of(unit)
+            facing = float(values["facing"])
+            return Offer(answer, facing_words(facing, tray.facing),
+                         ghost=Ghost(unit.id, pose=(tray.x, tray.y, facing)))
+    except ValueError:
+        return None
     return None
 
 
