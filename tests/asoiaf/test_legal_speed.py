@@ -13,7 +13,7 @@ from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf import geo, moves
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.activation import ready_units
-from game.rulesets.asoiaf.attacks import melee_variants
+from game.rulesets.asoiaf.attacks import RANGES, melee_variants, shift_candidates
 from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 from tests.asoiaf.helpers import scenario
 
@@ -51,6 +51,11 @@ def _plain_legal(game: Game) -> list[Action]:
             shot = Attack(unit.id, enemy.id)
             if unit.stats.ranged_attacks() and ruleset.why_not(state, shot) is None:
                 out.append(shot)
+            elif unit.stats.ranged_attacks():  # AS-RNG-3: the first shift that makes it legal
+                limit = RANGES[unit.stats.attacks[unit.stats.ranged_attacks()[0]].kind]
+                shifted = [Attack(unit.id, enemy.id, dx=dx, dy=dy)
+                           for dx, dy in shift_candidates(unit, enemy, limit)]
+                out += [s for s in shifted if ruleset.why_not(state, s) is None][:1]
         speed = float(unit.stats.speed)
         for turn in moves.MANEUVER_TURNS:
             for distance in (speed, speed / 2.0, 0.0):

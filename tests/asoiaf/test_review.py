@@ -141,3 +141,14 @@ def test_as_chg_7_the_closest_alignment_is_searched_on_the_table() -> None:
     tray = game.state.units["c"].tray
     assert tray is not None and game.state.board.polygon.buffer(1e-6).covers(tray.polygon)  # type: ignore[union-attr]
     assert tray.polygon.intersection(game.state.units["t"].tray.polygon).area < 1e-6  # type: ignore[union-attr]
+
+
+def test_as_rng_3_the_table_offers_a_shift_that_brings_a_target_into_range() -> None:
+    game = table([unit("bow", 1, "stark_bowmen", 24.0, 10.0),
+                  unit("g", 2, "lannister_guardsmen", 24.0, 12.4 + 13.0 + 2.4, 180)])
+    assert game.why_not(Attack("bow", "g")) is not None  # 13": beyond long range
+    shots = [a for a in game.legal_actions() if isinstance(a, Attack)]
+    assert len(shots) == 1 and 1.0 <= (shots[0].dx ** 2 + shots[0].dy ** 2) ** 0.5 <= 2.0
+    assert game.why_not(shots[0]) is None
+    label = game.ruleset.present(game.state, shots[0]).label
+    assert label.startswith("Shoot Lannister Guardsmen") and "shifting" in label

@@ -6,6 +6,11 @@ inspection, so a preview can never promise what the check then refuses."""
 
 from __future__ import annotations
 
+import math
+
+from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import nearest_points
+
 from game.core.pending import Refusal
 from game.core.state import GameState
 from game.geometry.arcs import Arc
@@ -147,6 +152,30 @@ def ranged_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon:
             return Refusal(f"the shift is not possible: {problem}", ("AS-RNG-3",))
         tray = tray.translated(action.dx, action.dy)
     return ranged_refusal(state, unit, target, weapon, tray)
+
+
+MAX_SHIFT = 2.0
+"""Inches a ranged attacker may shift before shooting (AS-RNG-3)."""
+
+
+def shift_candidates(unit: AsoiafUnit, target: AsoiafUnit, limit: float
+                     ) -> list[tuple[float, float]]:
+    """Shifts ``(dx, dy)`` worth offering when ``target`` is just beyond ``limit``: straight
+    towards its nearest point, by what closes the gap (to a tenth, plus a little) and by the
+    full 2" (AS-RNG-3). Empty when it is in range or more than 2" beyond it."""
+    tray = geo.tray_of(unit)
+    poly = geo.tray_of(target).polygon
+    beyond = range_to(tray, poly) - limit
+    if beyond <= TOLERANCE or beyond > MAX_SHIFT:
+        return []
+    near = nearest_points(ShapelyPoint(tray.front_arrow), poly)[1]
+    ax, ay = tray.front_arrow
+    length = math.hypot(near.x - ax, near.y - ay)
+    ux, uy = (near.x - ax) / length, (near.y - ay) / length
+    out = []
+    for step in sorted({min(MAX_SHIFT, math.ceil((beyond + 0.05) * 10) / 10), MAX_SHIFT}):
+        out.append((round(ux * step, 3), round(uy * step, 3)))
+    return out
 
 
 def ranged_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,

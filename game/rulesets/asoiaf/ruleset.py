@@ -167,6 +167,8 @@ class AsoiafRuleset(Ruleset):
                         and attacks.ranged_refusal(state, unit, enemy, index, tray,
                                                    cull=True) is None):
                     out.append(Attack(unit.id, enemy.id, weapon))
+                else:
+                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
         for turn, distance, then in moves.sample_maneuvers(state, unit):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out
@@ -187,6 +189,17 @@ class AsoiafRuleset(Ruleset):
             if found is not None:
                 out.append(Charge(unit.id, enemy.id, found))
         return out
+
+    @staticmethod
+    def _shifted_shot(state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit, weapon: int,
+                      limit: float) -> list[Action]:
+        """AS-RNG-3: a shift of up to 2" that brings a target just out of range into range
+        (the first of :func:`attacks.shift_candidates` the full check accepts)."""
+        for dx, dy in attacks.shift_candidates(unit, enemy, limit):
+            shot = Attack(unit.id, enemy.id, weapon, dx=dx, dy=dy)
+            if attacks.attack_refusal(state, unit, shot) is None:
+                return [shot]
+        return []
 
     def procedures_done(self, state: GameState, ctx: Context) -> None:
         """The action's procedures are over: the activation ends (AS-CORE-1)."""
