@@ -83,6 +83,12 @@ def test_maneuver_steer_stops_at_speed_and_snaps_straight_ahead() -> None:
     assert far is not None
     assert (far.action.turn, far.action.distance, far.action.then) == (0.0, 5.0, 0.0)  # type: ignore[attr-defined]
     assert game.why_not(far.action) is None and far.ghost is not None
+    near = steer.build((24.0, 14.7), 0.0, False)  # 4.7": close to Speed snaps to it
+    assert near is not None and near.action.distance == 5.0  # type: ignore[attr-defined]
+    short = steer.build((24.0, 12.0), 20.0, False)
+    assert short is not None and short.action.distance == 2.0  # type: ignore[attr-defined]
+    assert short.action.then == 20.0 and short.ghost is not None  # type: ignore[attr-defined]
+    assert short.ghost.pose is not None and short.ghost.pose[2] == 20.0
     free = steer.build((24.3, 12.0), 0.0, True)
     assert free is not None and free.action.turn != 0.0  # type: ignore[attr-defined]
     assert free.label.startswith("Turn ") and "=" not in free.label

@@ -3,8 +3,8 @@ final facing (AS-SRG-1, AS-CORE-4), a Retreat move. Pure functions from a tray a
 position to the numbers an action needs; the ruleset checks the result like any typed action.
 
 Unless the player aims freely (``free``), a steered choice snaps: pivots to whole degrees and
-small ones to straight ahead, distances to tenths of an inch; pointing past the limit always
-stops at the limit (issue 13: no stray 0.1° pivots, full Speed when pointing beyond it).
+small ones to straight ahead, distances to tenths of an inch and to the full limit when
+close to it; pointing past the limit always stops at the limit (issue 13: no stray 0.1° pivots, full Speed when pointing beyond it).
 """
 
 from __future__ import annotations
@@ -30,10 +30,15 @@ def snap_turn(turn: float, free: bool) -> float:
     return 0.0 if abs(turn) < STRAIGHT_SNAP else float(round(turn))
 
 
+FULL_SNAP = 0.5
+"""Inches short of the limit within which a snapped distance becomes the full limit."""
+
+
 def snap_distance(distance: float, limit: float, free: bool) -> float:
-    """``distance`` capped at ``limit``; tenths of an inch unless ``free``."""
+    """``distance`` capped at ``limit``; unless ``free``, within :data:`FULL_SNAP` of the
+    limit it is the limit (full Speed), else tenths of an inch."""
     capped = min(max(distance, 0.0), limit)
-    if capped >= limit - 1e-9:
+    if capped >= limit - 1e-9 or (not free and capped >= limit - FULL_SNAP):
         return float(limit)
     return round(capped, 3) if free else round(capped, 1)
 
