@@ -4,7 +4,8 @@ position to the numbers an action needs; the ruleset checks the result like any 
 
 Unless the player aims freely (``free``), a steered choice snaps: pivots to whole degrees and
 small ones to straight ahead, distances to tenths of an inch and to the full limit when
-close to it; pointing past the limit always stops at the limit (issue 13: no stray 0.1° pivots, full Speed when pointing beyond it).
+close to it; pointing past the limit always stops at the limit (issue 13: no stray 0.1°
+pivots, full Speed when pointing at or beyond it).
 """
 
 from __future__ import annotations
