@@ -119,3 +119,21 @@ def test_charge_alignment_offers_have_words_and_ghosts() -> None:
         assert offer.ghost is not None and offer.ghost.unit == "sworn"
     assert "Align 100% (centred)" in [o.label for o in node.offers]
     assert isinstance(game.state.units["sworn"], AsoiafUnit)
+
+
+def test_bad_free_answers_are_refused_not_crashing() -> None:
+    game = scenario("attack_example", [4])
+    act(game, "retreat guard")
+    for bad in (Choose.of(dir="back", distance="nan", facing=0.0),
+                Choose.of(dir="back", distance=3.0, facing="inf"),
+                Choose.of(dir="up", distance=3.0, facing=0.0),
+                Choose.of(dir="back", distance="x", facing=0.0),
+                Choose.of(dir="back")):
+        refusal = game.why_not(bad)
+        assert refusal is not None and "AS-CORE-4" in refusal.rules
+    game = _surge_table()
+    act(game, "attack s g")
+    for bad in (Choose.of(unit="s", turn="nan", distance=1.0),
+                Choose.of(unit="s", facing=10.0),
+                Choose.of(unit="zz", skip="yes")):
+        assert game.why_not(bad) is not None

@@ -204,8 +204,8 @@ class AttackSteps(AsoiafSteps[AttackProc]):
                                 f"{'die' if len(misses) == 1 else 'dice'})",
                                 f"Re-roll the dice below {proc.mods.to_hit.value}+."))
         return PlayerDecision(
-            attacker.owner, "attack.reroll", f"Charge Bonus: {attacker.name} may re-roll any "
-            f"of its attack dice ({' '.join(map(str, dice))})", tuple(offers), ("AS-BON-1",),
+            attacker.owner, "attack.reroll", "Charge Bonus: re-roll which attack dice? "
+            f"({' '.join(map(str, dice))})", tuple(offers), ("AS-BON-1",),
             free=(PickDice(dice, reroll_answer, "Re-roll the picked dice"),))
 
     def check_answer(self, state: GameState, proc: AttackProc, answer: Action

@@ -4,6 +4,7 @@ unengaged then get a free Pivot."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -110,6 +111,8 @@ class RetreatSteps(AsoiafSteps[RetreatProc]):
             distance, facing = float(values["distance"]), float(values["facing"])
         except ValueError:
             return Refusal("distance and facing are numbers", ("AS-CORE-4",))
+        if not (math.isfinite(distance) and math.isfinite(facing)):
+            return Refusal("distance and facing are finite numbers", ("AS-CORE-4",))
         if values["dir"] not in moves.retreat_directions(state, unit):
             return Refusal(f"{unit.name} cannot retreat {values['dir']}", ("AS-CORE-4",))
         if not 0.0 < distance <= _limit(unit, proc) + 1e-9:
