@@ -152,3 +152,36 @@ def test_as_rng_3_the_table_offers_a_shift_that_brings_a_target_into_range() -> 
     assert game.why_not(shots[0]) is None
     label = game.ruleset.present(game.state, shots[0]).label
     assert label.startswith("Shoot Lannister Guardsmen") and "shifting" in label
+
+
+BOULDER = {"kind": "boulder", "keywords": ["impassable"],
+           "polygon": [[23.0, 14.0], [25.0, 14.0], [25.0, 15.0], [23.0, 15.0]]}
+
+
+def _blocked(option: str | None, dice: list[int]) -> Game:
+    options = {"charge_blocked_path": option} if option else None
+    return table([unit("sworn", 1, "stark_sworn_swords", 24.0, 10.0),
+                  unit("guard", 2, "lannister_guardsmen", 24.0, 12.4 + 8.0 + 2.4, 180)],
+                 [BOULDER], dice=dice, options=options)
+
+
+def test_as_chg_6_blocked_path_is_refused_by_default() -> None:
+    refusal = _blocked(None, []).why_not(Charge("sworn", "guard"))
+    assert refusal is not None and "AS-CHG-6" in refusal.rules
+
+
+def test_as_chg_6_blocked_path_fails_one_inch_short_with_the_fail_reading() -> None:
+    game = _blocked("fail", [6, 6, 6])
+    assert Charge("sworn", "guard") in game.legal_actions()
+    events = act(game, "charge sworn -> guard")
+    assert first(events, "charge.blocked").rules == ("AS-CHG-6",)
+    failed = first(events, "charge.failed")
+    assert abs(failed.data["moved"] - (14.0 - 12.4 - 1.0)) < 1e-3  # 1" short of the boulder
+    assert first(events, "panic.test").data["unit"] == "sworn"  # AS-CHG-10
+
+
+def test_charge_blocked_path_option_is_checked() -> None:
+    from game.rulesets.asoiaf.ruleset import option_problems
+
+    assert option_problems({"charge_blocked_path": "maybe"})
+    assert not option_problems({"charge_blocked_path": "fail"})

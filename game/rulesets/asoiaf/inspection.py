@@ -141,7 +141,8 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
 def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
             lines: list[InfoLine], shapes: list[Shape], odds: list[OddsChart]) -> None:
     """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
-    plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty)
+    plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
+            blocked_fails=rules.blocked_fails)
     if isinstance(plan, Refusal):
         lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
         return
@@ -269,7 +270,8 @@ def charge_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
     if attacker is None or target is None:
         return ChargePreview(False, Refusal("no such unit in play", ("AS-CHG-1",)), (), 0.0,
                              None, 0.0, None, None)
-    plan = chg.plan_charge(state, attacker, target, pivot, rules.rough_penalty)
+    plan = chg.plan_charge(state, attacker, target, pivot, rules.rough_penalty,
+            blocked_fails=rules.blocked_fails)
     if isinstance(plan, Refusal):
         arcs = geo.arc_of(geo.tray_of(target), geo.tray_of(attacker))
         return ChargePreview(False, plan, arcs, 0.0, None, 0.0, None, None)

@@ -111,7 +111,8 @@ def _charge_offer(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit,
         label += f" (pivot {action.pivot:g}°)"
     if target is None:
         return Offer(action, label, target=action.target)
-    plan = chg.plan_charge(state, unit, target, action.pivot, rules.rough_penalty)
+    plan = chg.plan_charge(state, unit, target, action.pivot, rules.rough_penalty,
+            blocked_fails=rules.blocked_fails)
     if isinstance(plan, Refusal):
         return Offer(action, label, f"Not possible: {plan}", target=target.id)
     speed = unit.stats.speed

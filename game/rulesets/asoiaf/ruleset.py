@@ -39,7 +39,10 @@ from game.rulesets.asoiaf.units import AsoiafUnit
 
 __all__ = ["RANGES", "WINDOWS", "AsoiafRuleset", "option_problems", "validate_options"]
 
-OPTION_KEYS = ("rounds", "rough_penalty")
+OPTION_KEYS = ("rounds", "rough_penalty", "charge_blocked_path")
+BLOCKED_PATH = ("refuse", "fail")
+"""Readings of a charge whose straight path meets a unit or impassable terrain (AS-CHG-6):
+refuse the declaration, or let it be declared and fail 1" short of the obstacle."""
 
 
 class AsoiafRuleset(Ruleset):
@@ -61,6 +64,7 @@ class AsoiafRuleset(Ruleset):
         self.rounds: int | None = self.options.get("rounds")
         self.rough_penalty: float = float(self.options.get("rough_penalty",
                                                            chg.DEFAULT_PENALTY))
+        self.blocked_fails: bool = self.options.get("charge_blocked_path", "refuse") == "fail"
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
         self.sight_cache = SightCache()
         """Line of Sight answers for inspection, per board position (see :mod:`inspection`)."""
@@ -180,12 +184,12 @@ class AsoiafRuleset(Ruleset):
         out: list[Action] = []
         for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
             plan = chg.plan_from_basis(state, unit, enemy, basis, pivot, self.rough_penalty,
-                                       cull=True)
+                                       cull=True, blocked_fails=self.blocked_fails)
             if not isinstance(plan, Refusal):
                 out.append(Charge(unit.id, enemy.id, pivot))
         if not out:
             found = chg.first_legal_pivot(state, unit, enemy, basis, self.rough_penalty,
-                                          cull=True)
+                                          cull=True, blocked_fails=self.blocked_fails)
             if found is not None:
                 out.append(Charge(unit.id, enemy.id, found))
         return out
@@ -282,12 +286,14 @@ class AsoiafRuleset(Ruleset):
             return Refusal(f"{target.name} is a friendly unit", ("AS-CHG-1",))
         if not -180.0 <= action.pivot <= 180.0:
             return Refusal("a pivot is between -180 and 180 degrees", ("AS-CHG-5",))
-        plan = chg.plan_charge(state, got, target, action.pivot, self.rough_penalty)
+        plan = chg.plan_charge(state, got, target, action.pivot, self.rough_penalty,
+            blocked_fails=self.blocked_fails)
         return plan if isinstance(plan, Refusal) else None
 
     def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
         unit, target = unit_of(state, action.unit), unit_of(state, action.target)
-        plan = chg.plan_charge(state, unit, target, action.pivot, self.rough_penalty)
+        plan = chg.plan_charge(state, unit, target, action.pivot, self.rough_penalty,
+            blocked_fails=self.blocked_fails)
         assert not isinstance(plan, Refusal)
         act.begin(state, unit, f"Charge {target.name}", ctx)
         arcs = tuple(a.value for a in plan.arcs)
@@ -381,6 +387,9 @@ def option_problems(options: Mapping[str, Any]) -> list[SetupProblem]:
         elif key == "rounds" and (not isinstance(value, int) or isinstance(value, bool)
                                   or value < 1):
             problems.append(SetupProblem("rules.options.rounds", "expected a whole number >= 1"))
+        elif key == "charge_blocked_path" and value not in BLOCKED_PATH:
+            problems.append(SetupProblem("rules.options.charge_blocked_path",
+                                         f"expected one of {', '.join(BLOCKED_PATH)}"))
         elif key == "rough_penalty" and (not isinstance(value, int | float)
                                          or isinstance(value, bool) or not 0 <= value <= 6):
             problems.append(SetupProblem("rules.options.rough_penalty",

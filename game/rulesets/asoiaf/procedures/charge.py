@@ -145,6 +145,9 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         total = proc.roll + unit.stats.speed
         proc.disorderly = proc.roll == 1  # AS-CHG-11
         success = total >= proc.distance_needed + proc.penalty - TOLERANCE
+        blocked = success and self.rules.blocked_fails and chg.path_blocked(
+            state, unit, target, proc.start, proc.distance_needed)
+        success = success and not blocked
         ctx.emit("charge.roll", f"D6 {proc.roll} + Speed {unit.stats.speed} = {total}\" against "
                  f"{proc.distance_needed + proc.penalty:.2f}\" needed: "
                  f"{'success' if success else 'failed'}.", ["AS-CHG-6"], player=unit.owner,
@@ -158,6 +161,10 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         if proc.disorderly:
             ctx.emit("charge.disorderly", f"A roll of 1: {unit.name}'s charge is disorderly "
                      "(no Charge Bonus).", ["AS-CHG-11"], player=unit.owner, unit=unit.id)
+        if blocked:  # AS-CHG-6 with charge_blocked_path = "fail": it cannot get through
+            ctx.emit("charge.blocked", f"{unit.name}'s straight path to {target.name} is "
+                     "blocked: the charge fails.", ["AS-CHG-6"], player=unit.owner,
+                     unit=unit.id)
         if success:
             self._contact(state, proc, unit, target, ctx)
         else:
