@@ -20,8 +20,9 @@ EXIT_FAILED = 1
 EXIT_INVALID = 2
 
 
-def list_lessons(as_json: bool, out: TextIO = sys.stdout) -> int:
+def list_lessons(as_json: bool, out: TextIO | None = None) -> int:
     """Print every shipped lesson (JSON: a list of {id, system, title})."""
+    out = out or sys.stdout
     try:
         lessons = load_all()
     except ScenarioError as exc:
@@ -37,8 +38,9 @@ def list_lessons(as_json: bool, out: TextIO = sys.stdout) -> int:
     return EXIT_OK
 
 
-def verify_all(out: TextIO = sys.stdout) -> int:
+def verify_all(out: TextIO | None = None) -> int:
     """Replay every lesson's demos, wrong moves and try solutions; non-zero on any failure."""
+    out = out or sys.stdout
     try:
         lessons = load_all()
     except ScenarioError as exc:
