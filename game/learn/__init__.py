@@ -7,8 +7,16 @@
 - :mod:`game.learn.progress`: which lessons are done, in the user data folder.
 """
 
-from game.learn.explain import explain, rule_texts
-from game.learn.loader import Lesson, Step, find_lesson, lessons_dir, load_all, load_lesson
+from game.learn.explain import explain, explain_event, rule_texts
+from game.learn.loader import (
+    Lesson,
+    Step,
+    find_lesson,
+    lesson_for_rule,
+    lessons_dir,
+    load_all,
+    load_lesson,
+)
 from game.learn.run import Feedback, Hint, LessonError, LessonRun
 
 __all__ = [
@@ -19,7 +27,9 @@ __all__ = [
     "LessonRun",
     "Step",
     "explain",
+    "explain_event",
     "find_lesson",
+    "lesson_for_rule",
     "lessons_dir",
     "load_all",
     "load_lesson",

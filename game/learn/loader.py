@@ -81,6 +81,19 @@ def load_all(folder: FilePath | None = None) -> list[Lesson]:
     return sorted(lessons, key=lambda lesson: (lesson.system, lesson.order, lesson.id))
 
 
+def lesson_for_rule(rule_id: str, lessons: Sequence[Lesson] | None = None) -> Lesson | None:
+    """The lesson that teaches ``rule_id`` (named in its ``[lesson] rules``, else in a step's
+    rules), for the event log's rule links; None if no lesson does."""
+    pool = load_all() if lessons is None else list(lessons)
+    for lesson in pool:
+        if rule_id in lesson.model.lesson.rules:
+            return lesson
+    for lesson in pool:
+        if any(rule_id in step.model.rules for step in lesson.steps):
+            return lesson
+    return None
+
+
 def find_lesson(name: str, folder: FilePath | None = None) -> Lesson:
     """A lesson by id or by file path; ScenarioError with a "did you mean" if unknown."""
     if name.endswith(".toml") or "/" in name:
