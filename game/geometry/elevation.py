@@ -8,6 +8,7 @@ are :data:`PEGS_PER_SPACE` pegs apart.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ _SCALE = PEGS_PER_SPACE / SQRT3  # layout units -> pegs
 Point3 = tuple[float, float, float]
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def peg_position(h: Hex) -> tuple[float, float]:
     """Centre of a space in pegs."""
     x, y = hex_center(h)
@@ -83,14 +85,49 @@ def peg_range(a: Hex | tuple[float, float], b: Hex | tuple[float, float]) -> int
     return max(0, math.ceil((peg_distance(a, b) - TOLERANCE) / PEGS_PER_SPACE))
 
 
+Wall = tuple[tuple[float, float], tuple[float, float], float]
+"""An obstruction along a space edge: its two end points (pegs) and its top (absolute pegs)."""
+
+
 @dataclass(frozen=True)
 class Sight25D:
     """2.5D sight answer: visible, the target point seen (pegs) and, when not visible, the
-    spaces that stop the lines to every target point."""
+    spaces (and walls, by index into the ``walls`` given) that stop the lines to every target
+    point."""
 
     visible: bool
     point: Point3 | None
     blocking: tuple[Hex, ...]
+    walls: tuple[int, ...] = ()
+
+
+def shared_edge(a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The edge (two corner points, pegs) between neighbouring spaces ``a`` and ``b``."""
+    ca = peg_corners(a)
+    cb = peg_corners(b)
+    common = [p for p in ca if any(math.dist(p, q) < 1e-6 for q in cb)]
+    if len(common) != 2:
+        raise ValueError(f"{a} and {b} are not neighbours")
+    return common[0], common[1]
+
+
+def wall_blocks(eye: Point3, target: Point3, wall: Wall) -> bool:
+    """Whether the segment eye -> target crosses ``wall`` below its top (touching the top, or
+    only grazing an end of the wall, is allowed; pegs)."""
+    (x1, y1), (x2, y2), top = wall
+    px, py = eye[0], eye[1]
+    dx, dy = target[0] - px, target[1] - py
+    ex, ey = x2 - x1, y2 - y1
+    den = dx * ey - dy * ex
+    if abs(den) < 1e-12:
+        return False  # parallel: runs along the wall, never through it
+    t = ((x1 - px) * ey - (y1 - py) * ex) / den
+    u = ((x1 - px) * dy - (y1 - py) * dx) / den
+    length = max(math.hypot(ex, ey), TOLERANCE)
+    if not (0.0 <= t <= 1.0 and TOLERANCE / length < u < 1.0 - TOLERANCE / length):
+        return False
+    z = eye[2] + (target[2] - eye[2]) * t
+    return top > z + TOLERANCE
 
 
 def target_points(h: Hex, base: int, height: int) -> list[Point3]:
@@ -103,30 +140,44 @@ def target_points(h: Hex, base: int, height: int) -> list[Point3]:
     return pts
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _edges(h: Hex) -> tuple[tuple[float, float, float, float], ...]:
+    """Each edge of a space as a corner and its inward unit normal (pegs), counter-clockwise;
+    a pure function of the hex, cached."""
+    ring = peg_corners(h)[::-1]
+    out = []
+    for i in range(6):
+        x1, y1 = ring[i]
+        x2, y2 = ring[(i + 1) % 6]
+        length = math.hypot(x2 - x1, y2 - y1)
+        out.append((x1, y1, -(y2 - y1) / length, (x2 - x1) / length))
+    return tuple(out)
+
+
 def _blockers(eye: Point3, target: Point3, hexes: list[Hex], tops: np.ndarray) -> list[Hex]:
-    """Spaces whose top rises above the segment eye -> target where it crosses them."""
-    if not hexes:
-        return []
-    p = np.asarray(eye[:2])
-    d = np.asarray(target[:2]) - p
+    """Spaces whose top rises above the segment eye -> target where it crosses them (the
+    segment clipped against each space's six edges; plain floats, fast for a few spaces)."""
+    px, py = eye[0], eye[1]
+    dx, dy = target[0] - px, target[1] - py
+    graze = TOLERANCE / max(math.hypot(dx, dy), TOLERANCE)
     out: list[Hex] = []
     for h, top in zip(hexes, tops, strict=True):
-        ring = np.asarray(peg_corners(h)[::-1])  # counter-clockwise
-        e = np.roll(ring, -1, axis=0) - ring
-        n = np.stack([-e[:, 1], e[:, 0]], axis=1) / np.hypot(e[:, 0], e[:, 1])[:, None]
-        a = n @ p - np.einsum("ki,ki->k", n, ring)
-        b = n @ d
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = -a / b
-        lo = max(0.0, float(np.where(b > 0, r, -np.inf).max()))
-        hi = min(1.0, float(np.where(b < 0, r, np.inf).min()))
-        if not np.where(b == 0, a > TOLERANCE, True).all():
-            continue
-        if hi - lo <= TOLERANCE / max(float(np.hypot(*d)), TOLERANCE):
+        lo, hi, inside = 0.0, 1.0, True
+        for x1, y1, nx, ny in _edges(h):
+            a = nx * (px - x1) + ny * (py - y1)
+            b = nx * dx + ny * dy
+            if b > 0:
+                lo = max(lo, -a / b)
+            elif b < 0:
+                hi = min(hi, -a / b)
+            elif not a > TOLERANCE:
+                inside = False  # runs along or outside this edge
+                break
+        if not inside or hi - lo <= graze:
             continue  # misses, or only grazes a corner
         z0 = eye[2] + (target[2] - eye[2]) * lo
         z1 = eye[2] + (target[2] - eye[2]) * hi
-        if top > min(z0, z1) + TOLERANCE:
+        if float(top) > min(z0, z1) + TOLERANCE:
             out.append(h)
     return out
 
@@ -136,26 +187,36 @@ def line_of_sight_25d(
     targets: Sequence[Point3],
     tops: Mapping[Hex, float],
     ignore: Sequence[Hex] = (),
+    walls: Sequence[Wall] = (),
 ) -> Sight25D:
     """2.5D Line of Sight on the realms board: visible if a segment from the attacker's eye
     point to one of the target points passes over every space it crosses, i.e. no crossed
     space's top (``tops``: absolute pegs, terrain plus any obstruction) is above the segment
     where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
-    Spaces in ``ignore`` (the attacker's and the target's) never block. Pegs throughout."""
-    hexes = [h for h in tops if h not in set(ignore)]
+    Spaces in ``ignore`` (the attacker's and the target's) never block; a segment that crosses
+    one of ``walls`` below its top is stopped too. Pegs throughout."""
+    skip = set(ignore)
+    hexes = [h for h in tops if h not in skip]
     centres = np.asarray([peg_position(h) for h in hexes]).reshape(-1, 2)
     top_arr = np.asarray([tops[h] for h in hexes], dtype=float)
     radius = PEGS_PER_SPACE / SQRT3
     stopped: set[Hex] = set()
+    stopped_walls: set[int] = set()
     for tp in targets:
+        hit = [i for i, w in enumerate(walls) if wall_blocks(eye, tp, w)]
+        if hit:
+            stopped_walls.update(hit)
+            continue
         p = np.asarray(eye[:2])
         d = np.asarray(tp[:2]) - p
         dd = max(float(d @ d), 1e-30)
         t = np.clip(((centres - p) @ d) / dd, 0.0, 1.0)
         near = np.hypot(*(centres - (p + t[:, None] * d)).T) <= radius + TOLERANCE
+        # a space no higher than the segment's lower end cannot rise above it anywhere
+        near &= top_arr > min(eye[2], tp[2]) + TOLERANCE
         idx = np.nonzero(near)[0]
         block = _blockers(eye, tp, [hexes[i] for i in idx], top_arr[idx])
         if not block:
             return Sight25D(True, tp, ())
         stopped.update(block)
-    return Sight25D(False, None, tuple(sorted(stopped)))
+    return Sight25D(False, None, tuple(sorted(stopped)), tuple(sorted(stopped_walls)))

@@ -16,6 +16,7 @@ from game.core.ruleset import Ruleset, SetupError
 from game.core.state import BoardKind
 from game.rulesets.asoiaf import AsoiafRuleset
 from game.rulesets.godsgloom import GodsgloomRuleset
+from game.rulesets.realms import RealmsRuleset
 from game.rulesets.sandbox import SandboxRuleset
 
 
@@ -44,7 +45,8 @@ class RulesetEntry:
 
 
 RULESETS: tuple[RulesetEntry, ...] = tuple(
-    RulesetEntry.of(cls) for cls in (SandboxRuleset, AsoiafRuleset, GodsgloomRuleset)
+    RulesetEntry.of(cls) for cls in (SandboxRuleset, AsoiafRuleset, GodsgloomRuleset,
+                                           RealmsRuleset)
 )
 """Every rules system, in menu order."""
 

@@ -1,0 +1,98 @@
+"""Preview of a received turn: step through it on the table before accepting it.
+
+:class:`TurnStepper` is the API the table's preview uses (first, back, next, last, jump to an
+action or to an event). It holds the checked states before and after each action of the
+received file; :attr:`game` is a read-only :class:`Game` at the current position (a new one at
+each step, built from the kept state, so stepping never replays or re-rolls anything).
+:meth:`accept` keeps the file and hands over the player's own turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.core.events import Event
+from game.core.game import Game
+from game.core.hashing import snapshot
+from game.pbf.session import Received, receive, start_turn
+from game.pbf.turnfile import ActionRecord
+from game.pbf.writer import TurnWriter
+
+
+@dataclass(frozen=True)
+class TurnEvent:
+    """An event of the received turn and the position (actions applied) just after it."""
+
+    position: int
+    event: Event
+
+
+class TurnStepper:
+    """Step controls over a received turn (see module docstring)."""
+
+    def __init__(self, received: Received) -> None:
+        self.received = received
+        self.position = 0
+        self.game = self._game_at(0)
+
+    @classmethod
+    def open(cls, path: str, home: Path) -> TurnStepper:
+        """Receive (check) a turn file and show it from its start."""
+        return cls(receive(path, home))
+
+    @property
+    def count(self) -> int:
+        """How many actions the received file holds."""
+        return len(self.received.steps)
+
+    def _game_at(self, position: int) -> Game:
+        state = self.received.before if position == 0 else self.received.steps[position - 1].state
+        ruleset = self.received.replay.scenario.fresh_ruleset()
+        return Game(snapshot(state), ruleset, started=True)
+
+    def jump(self, position: int) -> Game:
+        """Show the table after ``position`` actions (clamped to 0..count)."""
+        self.position = max(0, min(self.count, position))
+        self.game = self._game_at(self.position)
+        return self.game
+
+    def first(self) -> Game:
+        """Show the table before the received turn."""
+        return self.jump(0)
+
+    def back(self) -> Game:
+        """One action back."""
+        return self.jump(self.position - 1)
+
+    def next(self) -> Game:
+        """One action on."""
+        return self.jump(self.position + 1)
+
+    def last(self) -> Game:
+        """Show the table after the whole received turn."""
+        return self.jump(self.count)
+
+    def events(self) -> list[TurnEvent]:
+        """Every event of the received turn, in order."""
+        return [TurnEvent(i + 1, event) for i, step in enumerate(self.received.steps)
+                for event in step.entry.events]
+
+    def jump_to_event(self, index: int) -> Game:
+        """Show the table just after event ``index`` of :meth:`events`."""
+        events = self.events()
+        if not 0 <= index < len(events):
+            raise IndexError(f"the turn has {len(events)} events")
+        return self.jump(events[index].position)
+
+    def shown_events(self) -> list[Event]:
+        """The received turn's events up to the current position."""
+        return [e.event for e in self.events() if e.position <= self.position]
+
+    def current(self) -> ActionRecord | None:
+        """The last action shown (None before the first)."""
+        return self.received.steps[self.position - 1].record if self.position else None
+
+    def accept(self) -> TurnWriter:
+        """Keep the received file and start this player's turn on the full game."""
+        return start_turn(self.received)

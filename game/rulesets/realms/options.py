@@ -1,0 +1,206 @@
+"""The realms ruleset's scenario options (``[rules.options]``): every default the attack-phase
+text leaves open, named so a table can play it differently (docs/rules/realms.md), plus the
+board features the hex map format cannot hold yet (obstructions, walls, transit pads).
+
+:func:`option_problems` checks the shape of every option (paths ``rules.options.<key>...``);
+:func:`board_problems` checks the features against the board (a pad to nowhere, an obstruction
+off the map), which needs the board and so runs when units are placed.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.ruleset import SetupProblem
+from game.core.state import HexBoard
+from game.geometry.hexgrid import Hex
+from game.rulesets.realms.attack import PHYSICAL
+from game.rulesets.realms.board import VOID, Features
+from game.rulesets.realms.units import ATTACK_TYPES, DIE_SIZES
+
+DEFAULTS: dict[str, Any] = {
+    "night_rounds": [],
+    "rounds": 0,
+    "die_sizes": list(DIE_SIZES),
+    "physical_types": list(PHYSICAL),
+    "armor_stacking": "max",
+    "sight_cone": 60,
+    "head_turn": 90,
+    "units_block_sight": True,
+    "climb_pegs": 3,
+    "pad_cost": 1,
+    "spell_perks": False,
+    "obstructions": [],
+    "walls": [],
+    "pads": [],
+}
+"""Every option and its default."""
+OPTION_KEYS = tuple(DEFAULTS)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options read into typed values."""
+
+    night_rounds: frozenset[int]
+    rounds: int
+    die_sizes: tuple[int, ...]
+    physical_types: tuple[str, ...]
+    armor_stacking: str
+    sight_cone: float
+    head_turn: float
+    units_block_sight: bool
+    climb_pegs: int
+    pad_cost: int
+    spell_perks: bool
+    features: Features
+
+
+def _is_int(v: Any, low: int, high: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _hex(v: Any) -> Hex | None:
+    if isinstance(v, list | tuple) and len(v) == 2 and all(_is_int(c, -99, 99) for c in v):
+        return Hex(int(v[0]), int(v[1]))
+    return None
+
+
+def _item_ok(key: str, value: Any) -> bool:
+    if key == "night_rounds":
+        return _is_int(value, 1, 999)
+    if key == "die_sizes":
+        return _is_int(value, 2, 100)
+    return value in ATTACK_TYPES
+
+
+def _scalars(options: Mapping[str, Any]) -> list[SetupProblem]:
+    out = []
+    checks: dict[str, tuple[bool, str]] = {
+        "rounds": (_is_int(options.get("rounds", 0), 0, 999), "a whole number of rounds, 0 "
+                   "for no limit"),
+        "armor_stacking": (options.get("armor_stacking", "max") in ("max", "sum"),
+                           "'max' or 'sum'"),
+        "sight_cone": (_is_int(options.get("sight_cone", 60), 0, 180), "degrees 0..180"),
+        "head_turn": (_is_int(options.get("head_turn", 90), 0, 180), "degrees 0..180"),
+        "units_block_sight": (isinstance(options.get("units_block_sight", True), bool),
+                              "true or false"),
+        "climb_pegs": (_is_int(options.get("climb_pegs", 3), 1, 60), "pegs 1..60"),
+        "pad_cost": (_is_int(options.get("pad_cost", 1), 0, 20), "spaces 0..20"),
+        "spell_perks": (isinstance(options.get("spell_perks", False), bool), "true or false"),
+    }
+    for key, (ok, expected) in checks.items():
+        if not ok:
+            out.append(SetupProblem(f"rules.options.{key}", f"expected {expected}"))
+    lists = {"night_rounds": "round numbers", "die_sizes": "die sizes 2..100",
+             "physical_types": "attack types"}
+    for key, what in lists.items():
+        value = options.get(key, DEFAULTS[key])
+        if not isinstance(value, list):
+            out.append(SetupProblem(f"rules.options.{key}", f"expected a list of {what}"))
+            continue
+        out.extend(SetupProblem(f"rules.options.{key}[{i}]", f"{v!r} is not one of the {what}")
+                   for i, v in enumerate(value) if not _item_ok(key, v))
+    return out
+
+
+def _features(options: Mapping[str, Any]) -> list[SetupProblem]:
+    out = []
+    for i, item in enumerate(options.get("obstructions", [])):
+        where = f"rules.options.obstructions[{i}]"
+        if not isinstance(item, Mapping) or _hex(item.get("at")) is None or not _is_int(
+                item.get("height"), 1, 99) or set(item) - {"at", "height", "name"}:
+            out.append(SetupProblem(where, "expected {at = [q, r], height = pegs 1..99, "
+                                    "name = text}"))
+    for i, item in enumerate(options.get("walls", [])):
+        where = f"rules.options.walls[{i}]"
+        pair = item.get("between") if isinstance(item, Mapping) else None
+        ends = [_hex(p) for p in pair] if isinstance(pair, list) and len(pair) == 2 else []
+        if (len(ends) != 2 or None in ends or not _is_int(item.get("height"), 1, 99)
+                or set(item) - {"between", "height"}):
+            out.append(SetupProblem(where, "expected {between = [[q, r], [q, r]], height = "
+                                    "pegs 1..99}"))
+        elif ends[0] is not None and ends[1] is not None and ends[0].distance(ends[1]) != 1:
+            out.append(SetupProblem(f"{where}.between", "a wall stands between neighbouring "
+                                    "spaces"))
+    for i, item in enumerate(options.get("pads", [])):
+        ends = [_hex(p) for p in item] if isinstance(item, list) and len(item) == 2 else []
+        if len(ends) != 2 or None in ends or ends[0] == ends[1]:
+            out.append(SetupProblem(f"rules.options.pads[{i}]", "expected a pair of spaces "
+                                    "[[q, r], [q, r]]"))
+    return out
+
+
+def option_problems(options: Mapping[str, Any]) -> list[SetupProblem]:
+    """Every problem with the shape of the options (unknown keys, wrong types)."""
+    out = []
+    for key in options:
+        if key not in OPTION_KEYS:
+            close = difflib.get_close_matches(str(key), OPTION_KEYS, n=1)
+            out.append(SetupProblem(f"rules.options.{key}", "unknown realms option",
+                                    close[0] if close else None))
+    for key in ("obstructions", "walls", "pads"):
+        if not isinstance(options.get(key, []), list):
+            out.append(SetupProblem(f"rules.options.{key}", "expected a list"))
+    if out:
+        return out
+    return _scalars(options) + _features(options)
+
+
+def read(options: Mapping[str, Any]) -> Settings:
+    """Typed settings from options that :func:`option_problems` accepted."""
+    o = {**DEFAULTS, **options}
+    pads: dict[Hex, Hex] = {}
+    for a, b in ((_hex(p[0]), _hex(p[1])) for p in o["pads"]):
+        assert a is not None and b is not None
+        pads[a], pads[b] = b, a
+    walls: dict[frozenset[Hex], int] = {}
+    for w in o["walls"]:
+        a, b = _hex(w["between"][0]), _hex(w["between"][1])
+        assert a is not None and b is not None
+        walls[frozenset((a, b))] = int(w["height"])
+    obstructions = {h: int(item["height"]) for item in o["obstructions"]
+                    if (h := _hex(item["at"])) is not None}
+    return Settings(
+        night_rounds=frozenset(o["night_rounds"]), rounds=int(o["rounds"]),
+        die_sizes=tuple(o["die_sizes"]), physical_types=tuple(o["physical_types"]),
+        armor_stacking=str(o["armor_stacking"]), sight_cone=float(o["sight_cone"]),
+        head_turn=float(o["head_turn"]), units_block_sight=bool(o["units_block_sight"]),
+        climb_pegs=int(o["climb_pegs"]), pad_cost=int(o["pad_cost"]),
+        spell_perks=bool(o["spell_perks"]),
+        features=Features(obstructions, walls, pads))
+
+
+def board_problems(board: HexBoard, options: Mapping[str, Any]) -> list[SetupProblem]:
+    """Features that do not fit the board: an obstruction, wall end or transit pad that is
+    not a space of the map (a pad to nowhere)."""
+    def bad(h: Hex | None) -> bool:
+        return h is None or h not in board.cells or board.cells[h].terrain == VOID
+
+    out = []
+    for i, item in enumerate(options.get("obstructions", [])):
+        if bad(_hex(item["at"])):
+            out.append(SetupProblem(f"rules.options.obstructions[{i}].at",
+                                    f"{item['at']} is not a space of the map"))
+    for i, item in enumerate(options.get("walls", [])):
+        for j, end in enumerate(item["between"]):
+            if bad(_hex(end)):
+                out.append(SetupProblem(f"rules.options.walls[{i}].between[{j}]",
+                                        f"{end} is not a space of the map"))
+    seen: set[Hex] = set()
+    for i, pair in enumerate(options.get("pads", [])):
+        for j, end in enumerate(pair):
+            h = _hex(end)
+            if bad(h):
+                out.append(SetupProblem(f"rules.options.pads[{i}][{j}]",
+                                        f"transit pad to nowhere: {end} is not a space of the "
+                                        "map"))
+            elif h in seen:
+                out.append(SetupProblem(f"rules.options.pads[{i}][{j}]",
+                                        f"{end} already has a transit pad"))
+            if h is not None:
+                seen.add(h)
+    return out

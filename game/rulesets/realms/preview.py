@@ -1,0 +1,219 @@
+"""What the table shows of realms units: offer labels and ghosts, the pair inspection (range,
+2.5D sight with its witness line or blockers, capability, exact odds with every modifier and
+its rule) and the stat card. Records only; the table draws them generically."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.actions import Action
+from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.pending import Refusal
+from game.core.present import Ghost, Offer
+from game.core.state import GameState
+from game.geometry.elevation import PEGS_PER_SPACE
+from game.geometry.hexgrid import SQRT3, hex_center, hex_line
+from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
+from game.rulesets.realms.board import (
+    base_of,
+    hex_board,
+    is_space,
+    reach,
+    reachable,
+    sight,
+    space_distance,
+)
+from game.rulesets.realms.odds import attack_odds
+from game.rulesets.realms.procedure import CommandProc, command_of
+from game.rulesets.realms.rules import HANDS, attempt, hand_refusal
+from game.rulesets.realms.units import RealmsUnit, spaces
+
+if TYPE_CHECKING:
+    from game.rulesets.realms.ruleset import RealmsRuleset
+
+_TO_LAYOUT = SQRT3 / PEGS_PER_SPACE
+"""Pegs -> the hex layout units the table draws in."""
+
+
+def _layout(p: tuple[float, ...]) -> tuple[float, float]:
+    return (p[0] * _TO_LAYOUT, p[1] * _TO_LAYOUT)
+
+
+def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None:
+    """A realms action as a player reads it (None: not a realms action)."""
+    names = {u.id: u.name for u in state.units.values()}
+    if isinstance(action, Command):
+        return Offer(action, f"Command {names.get(action.unit, action.unit)}",
+                     "Move, then attack, use a special attack, cast or rearrange; or fortify")
+    if isinstance(action, Walk):
+        return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}",
+                     "Move first; the action comes after (RL-ATK-1)",
+                     ghost=Ghost(action.unit, hex=(action.q, action.r),
+                                 hex_facing=action.facing))
+    if isinstance(action, Fortify):
+        return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
+    if isinstance(action, Rearrange):
+        return Offer(action, f"Take {action.item} in hand", "Rearranging is the unit's action")
+    if isinstance(action, Strike | Special | Cast):
+        unit = state.units[action.unit]
+        assert isinstance(unit, RealmsUnit)
+        if isinstance(action, Strike):
+            what = f"{action.hand} hand"
+        else:
+            what = action.name if isinstance(action, Special) else action.spell
+        hint = _odds_hint(rs, state, action)
+        return Offer(action, f"{action.verb.capitalize()} {names[action.target]} ({what})",
+                     hint, target=action.target)
+    return None
+
+
+def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | Cast) -> str:
+    unit = state.units[action.unit]
+    assert isinstance(unit, RealmsUnit)
+    if isinstance(action, Strike):
+        found = attempt(rs.settings, state, unit, action.target, action.hand)
+    else:
+        pool = unit.specials if isinstance(action, Special) else unit.spells
+        name = action.name if isinstance(action, Special) else action.spell
+        special = next((s for s in pool if s.name == name), None)
+        found = attempt(rs.settings, state, unit, action.target, "", special,
+                        isinstance(action, Cast))
+    if isinstance(found, Refusal):
+        return str(found)
+    odds = attack_odds(found.plan)
+    return f"wounds {float(odds.hurts):.0%}, counter {float(odds.countered):.0%}"
+
+
+def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
+                 tgt: RealmsUnit) -> list[InfoLine]:
+    board, feats = hex_board(state), rs.settings.features
+    weapon = att.weapon(att.main)
+    rng = reach(board, feats, att, tgt, weapon.range if weapon else 0)
+    gap = min(space_distance(board, feats, a, t) != a.distance(t)
+              for a in spaces(att) for t in spaces(tgt))
+    rules = ("RL-RNG-1", *(("RL-ELV-2",) if rng.bonus else ()), *(("RL-ELV-3",) if gap else ()))
+    bonus = f" (+{rng.bonus} from height)" if rng.bonus else ""
+    return [InfoLine(f"{rng.distance} space(s) away; reach {rng.reach}{bonus}", rules,
+                     "good" if rng.ok else "bad"),
+            InfoLine(f"Bases {base_of(board, att)} and {base_of(board, tgt)} pegs; heights "
+                     f"{att.height} and {tgt.height}", ("RL-HGT-1",))]
+
+
+def _profile_line(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
+                  tgt: RealmsUnit) -> InfoLine:
+    """The side profile of the line between the two head spaces as text: the eyes, the top of
+    every space crossed (elevation plus obstruction, pegs) and the target's top."""
+    board, feats = hex_board(state), rs.settings.features
+    assert att.hex is not None and tgt.hex is not None
+    crossed = hex_line(att.hex, tgt.hex)[1:-1]
+    tops = [("gap" if not is_space(board, h) else
+             str(board.cells[h].elevation + feats.obstructions.get(h, 0))) for h in crossed]
+    eye = base_of(board, att) + (att.eye or att.height)
+    top = base_of(board, tgt) + tgt.height
+    return InfoLine(f"Profile (pegs): eyes {eye} | " + (" ".join(tops) or "-")
+                    + f" | target top {top}", ("RL-LOS-1",))
+
+
+def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspection | None:
+    """What the selected unit can do now: where it can walk (while under command and before
+    acting), its spaces, and what is left of its command."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, RealmsUnit) or unit.destroyed:
+        return None
+    shapes: list[HexMark] = [HexMark(h.q, h.r, "highlight") for h in spaces(unit)]
+    lines = [InfoLine(f"{unit.name}: {unit.health - unit.wounds} of {unit.health} health "
+                      "left", ("RL-DMG-1",))]
+    cmd = command_of(state)
+    if cmd is not None and cmd.unit == unit_id:
+        if not cmd.moved and not cmd.action:
+            s = rs.settings
+            costs = reachable(state, s.features, unit, s.climb_pegs, s.pad_cost)
+            shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
+                          if h != unit.hex)
+            lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
+                                  ("RL-MOV-1", "RL-ATK-1")))
+        elif cmd.action:
+            lines.append(InfoLine(f"Has acted ({cmd.action}"
+                                  + (f": {', '.join(cmd.hands)}" if cmd.hands else "") + ")",
+                                  ("RL-ATK-1", "RL-DW-1")))
+    return Inspection(unit.name, tuple(lines), tuple(shapes))
+
+
+def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
+                 target_id: str) -> Inspection | None:
+    """What ``viewer_id`` makes of ``target_id`` (see the module docstring)."""
+    att, tgt = state.units.get(viewer_id), state.units.get(target_id)
+    if not isinstance(att, RealmsUnit) or not isinstance(tgt, RealmsUnit) or att is tgt \
+            or att.destroyed or tgt.destroyed:
+        return None
+    s = rs.settings
+    lines = _range_lines(rs, state, att, tgt)
+    lines.append(_profile_line(rs, state, att, tgt))
+    seen = sight(state, s.features, att, tgt, s.sight_cone, s.head_turn, s.units_block_sight)
+    shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
+    if seen.visible and seen.eye is not None and seen.point is not None:
+        lines.append(InfoLine(f"In sight: eyes at {seen.eye[2]:g} pegs see a point at "
+                              f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
+        shapes.append(Segment(_layout(seen.eye), _layout(seen.point), "sight", "sight"))
+    else:
+        why = "outside the sight cone" if seen.outside_cone else "hidden by the terrain"
+        lines.append(InfoLine(f"Not in sight: {why}", ("RL-LOS-1",), "bad"))
+        shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
+        assert att.hex is not None and tgt.hex is not None
+        shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
+    odds: list[OddsChart] = []
+    fresh = CommandProc(step="command", player=att.owner, unit=att.id)
+    for hand in HANDS:
+        if hand != "main" and hand_refusal(att, fresh, hand) is not None:
+            continue
+        found = attempt(s, state, att, tgt.id, hand, seen=seen)
+        if isinstance(found, Refusal):
+            if hand == "main":
+                lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
+            continue
+        lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
+        o = attack_odds(found.plan)
+        odds.append(OddsChart(f"{found.weapon.name} ({hand}): wounds to {tgt.name}",
+                              tuple((str(k), p) for k, p in o.damage.items()),
+                              found.plan.rules()))
+        odds.append(OddsChart(f"counter wounds to {att.name}",
+                              tuple((str(k), p) for k, p in o.counter.items()),
+                              ("RL-DEF-1", "RL-DEF-2")))
+        break
+    return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds))
+
+
+def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
+    """Every stat of a realms unit, as a player reads it."""
+    u = state.units.get(unit_id)
+    if not isinstance(u, RealmsUnit):
+        return None
+    weapons = ", ".join(f"{w.name} d{w.dice[0]} {w.type}" + (f" range {w.range}" if w.range
+                                                              else "") for w in u.weapons)
+    lines = [
+        InfoLine(f"Wounds {u.wounds}/{u.health}; move {u.move}; height {u.height} pegs; "
+                 f"covers {len(u.footprint)} space(s)", ("RL-MOV-1",)),
+        InfoLine(f"Base die d{u.base_die}" if u.base_die else "No base die", ("RL-DMG-1",)),
+        InfoLine(f"Weapons: {weapons or 'none'}; main {u.main}, off hand {u.off}",
+                 ("RL-DW-1", "RL-DW-2")),
+        InfoLine("Armor: " + (", ".join(f"{k} {v}" for k, v in u.armor) or "none"),
+                 ("RL-ARM-1",)),
+        InfoLine(f"Defense d{u.defense_die}" if u.defense_die else "No defense die",
+                 ("RL-DEF-1",)),
+        InfoLine(f"Precision {u.precision}", ("RL-NGT-1", "RL-NGT-2")),
+        InfoLine(("Eyeless (sees from its weapon)" if u.eyeless else f"Eyes at {u.eye} pegs")
+                 + ("; head turns" if u.head_turn else "")
+                 + (f"; neck reach {u.neck_reach} pegs" if u.neck_reach else ""),
+                 ("RL-LOS-1",)),
+    ]
+    if u.abilities or u.immune:
+        lines.append(InfoLine("Abilities: " + ", ".join(u.abilities) + (
+            f"; immune to {', '.join(u.immune)}" if u.immune else ""), ("RL-CAP-1",)))
+    if u.spells or u.specials:
+        lines.append(InfoLine(f"Mana {u.mana}/{u.max_mana}; " + ", ".join(
+            f"{s.name} ({'+'.join(f'd{d}' for d in s.dice)} {s.type}"
+            + (f", {s.cost} mana" if s.cost else "") + ")" for s in (*u.specials, *u.spells)),
+            ("RL-SPC-1",)))
+    if u.fortified:
+        lines.append(InfoLine("Fortified: +1 defense", ("RL-FRT-1",), "good"))
+    return UnitCard(f"{u.name} ({state.player(u.owner).name})", tuple(lines))

@@ -1,0 +1,141 @@
+"""Whether an attack may be declared, and its plan: RL-ATK-1/2, RL-RNG-1, RL-ELV-1/2/3,
+RL-LOS-1, RL-CAP-1, RL-DW-1/2 and RL-SPC-1, over :mod:`.board` and :mod:`.attack`.
+
+Everything here only reads the state, so the legal-action list, the buttons, the hover
+inspection and the declaration itself give the same answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.pending import Refusal
+from game.core.state import GameState
+from game.rulesets.realms.attack import (
+    AttackPlan,
+    Situation,
+    attack_dice,
+    capability_refusal,
+    plan_attack,
+)
+from game.rulesets.realms.board import (
+    Reach,
+    Sighting,
+    base_of,
+    hex_board,
+    melee_allowed,
+    melee_pairs,
+    reach,
+    sight,
+    top_of,
+)
+from game.rulesets.realms.options import Settings
+from game.rulesets.realms.procedure import CommandProc
+from game.rulesets.realms.units import RealmsUnit, Weapon
+
+HANDS = ("main", "off", "both", "unarmed")
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """An attack that may be declared: what it uses, its range and sight, and its plan."""
+
+    weapon: Weapon
+    reach: Reach
+    sighting: Sighting
+    plan: AttackPlan
+
+
+def is_night(settings: Settings, state: GameState) -> bool:
+    """Whether the current round is a night round (RL-NGT-1, RL-TRN-1)."""
+    return state.turn.round in settings.night_rounds
+
+
+def hand_refusal(unit: RealmsUnit, cmd: CommandProc, hand: str) -> Refusal | None:
+    """RL-DW-1 / RL-DW-2 / RL-SPC-1: whether ``hand`` may still attack in this command."""
+    if hand not in HANDS:
+        return Refusal(f"a hand is one of {', '.join(HANDS)}", ("RL-DW-1",))
+    if cmd.action not in ("", "attack"):
+        return Refusal(f"{unit.name} has already used its action ({cmd.action})", ("RL-ATK-1",
+                                                                                  "RL-SPC-1"))
+    main, off = unit.weapon(unit.main), unit.weapon(unit.off)
+    used = set(cmd.hands)
+    if "both" in used:
+        return Refusal(f"{unit.name} made its three-dice attack: both hands are spent",
+                       ("RL-DW-1",))
+    if hand == "main":
+        ok = main is not None and "main" not in used
+        return None if ok else Refusal(f"{unit.name} has no unused main-hand weapon",
+                                       ("RL-DW-1",))
+    if hand == "off":
+        ok = off is not None and "off" not in used
+        return None if ok else Refusal(f"{unit.name} has no unused off-hand weapon",
+                                       ("RL-DW-1",))
+    if hand == "both":
+        if main is None or off is None or main.type != off.type:
+            return Refusal(f"{unit.name} needs two weapons of one attack type for a three-dice "
+                           "attack", ("RL-DW-1",))
+        return None if not used else Refusal("the three-dice attack uses both hands: it "
+                                             "must be the only attack", ("RL-DW-1",))
+    if unit.off not in ("free", "shield") or used & {"off", "unarmed"} or not unit.base_die:
+        return Refusal(f"{unit.name} needs a free off hand or a shield (and a base die) for "
+                       "an unarmed attack", ("RL-DW-2",))
+    return None
+
+
+def height_advantage(state: GameState, high: RealmsUnit, low: RealmsUnit) -> bool:
+    """RL-HGT-1: ``high`` stands on a higher space AND its top is above ``low``'s top."""
+    board = hex_board(state)
+    return base_of(board, high) > base_of(board, low) and top_of(board, high) > top_of(board,
+                                                                                       low)
+
+
+def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+              spell: bool) -> Situation:
+    """The board's side of the modifier record."""
+    feats = settings.features
+    return Situation(
+        night=is_night(settings, state),
+        adjacent=bool(melee_pairs(hex_board(state), feats, att, tgt)),
+        attacker_high=height_advantage(state, att, tgt),
+        defender_high=height_advantage(state, tgt, att),
+        spell=spell, spell_perks=settings.spell_perks, physical=settings.physical_types,
+        stacking=settings.armor_stacking)
+
+
+def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: str,
+            hand: str, special: Weapon | None = None, spell: bool = False,
+            seen: Sighting | None = None) -> Attempt | Refusal:
+    """RL-ATK-2: whether ``att`` may declare this attack on ``target_id`` (the command's own
+    limits aside), with its plan; the first rule that stops it otherwise. ``seen`` is the
+    pair's sight if the caller has already worked it out."""
+    tgt = state.units.get(target_id)
+    if not isinstance(tgt, RealmsUnit) or not tgt.on_board:
+        return Refusal(f"there is no unit {target_id!r} in play", ("RL-ATK-2",))
+    if tgt.owner == att.owner:
+        return Refusal(f"{tgt.name} is a friend", ("RL-ATK-2",))
+    weapon, dice = attack_dice(att, hand, special)
+    if not dice:
+        return Refusal(f"{att.name} has no attack dice for this", ("RL-DMG-1",))
+    why = capability_refusal(att, tgt, weapon.type)
+    if why is not None:
+        return Refusal(why, ("RL-CAP-1", "RL-ATK-2"))
+    board, feats = hex_board(state), settings.features
+    rng = reach(board, feats, att, tgt, weapon.range)
+    if not rng.ok:
+        rules = ("RL-RNG-1", "RL-ELV-2") if rng.bonus else ("RL-RNG-1",)
+        return Refusal(f"{tgt.name} is {rng.distance} spaces away; {att.name} reaches "
+                       f"{rng.reach}", (*rules, "RL-ATK-2"))
+    if weapon.range <= 1 and not melee_allowed(board, feats, att, tgt):
+        return Refusal(f"{att.name} and {tgt.name} cannot reach each other across the height "
+                       "difference or the obstruction", ("RL-ELV-1", "RL-ATK-2"))
+    if seen is None:
+        seen = sight(state, feats, att, tgt, settings.sight_cone, settings.head_turn,
+                     settings.units_block_sight)
+    if not seen.visible:
+        what = "outside its sight cone" if seen.outside_cone else "hidden"
+        return Refusal(f"{tgt.name} is {what} from {att.name}", ("RL-LOS-1", "RL-ATK-2"))
+    plan = plan_attack(att, tgt, weapon, dice, situation(settings, state, att, tgt, spell))
+    if isinstance(plan, str):
+        return Refusal(plan, ("RL-NGT-1",))
+    return Attempt(weapon, rng, seen, plan)

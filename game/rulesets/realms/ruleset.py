@@ -1,0 +1,407 @@
+"""The realms ruleset: a 2.5D hex board with elevation in pegs, units of any footprint, and
+the attack phase of a unit command (RL-*; docs/rules/realms.md).
+
+Players alternate unit commands (RL-TRN-1). A command (RL-ATK-1) is a move (RL-MOV-1) then one
+action: attacks (one per hand, RL-DW-1/2), a special attack or a spell (RL-SPC-1), or
+rearranging the inventory; or the unit fortifies instead (RL-FRT-1). An attack runs as a
+procedure (:mod:`.procedure`) whose every die is a chance node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from game.core.actions import Action, EndActivation
+from game.core.inspect import Inspection, UnitCard
+from game.core.pending import Refusal
+from game.core.present import Offer
+from game.core.procedure import Steps
+from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
+from game.core.state import BoardKind, GameState, HexBoard, Unit
+from game.geometry.hexgrid import Hex
+from game.rulesets.realms import preview, turns
+from game.rulesets.realms.actions import (
+    Cast,
+    Command,
+    Fortify,
+    Rearrange,
+    Special,
+    Strike,
+    Walk,
+)
+from game.rulesets.realms.attack import Result
+from game.rulesets.realms.board import fits, occupant_map, reachable
+from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
+from game.rulesets.realms.procedure import (
+    AttackProc,
+    AttackSteps,
+    CommandProc,
+    CommandSteps,
+    command_of,
+    realms_unit,
+)
+from game.rulesets.realms.rules import HANDS, Attempt, attempt, hand_refusal
+from game.rulesets.realms.texts import RULE_TEXTS
+from game.rulesets.realms.units import Profile, RealmsUnit, build_unit, footprint_at, load_profiles
+
+
+def _attack_args(action: Strike | Special | Cast) -> tuple[str, str, str, str, str]:
+    """(unit, target, hand, kind, name) of an attack, special attack or spell."""
+    if isinstance(action, Strike):
+        return action.unit, action.target, action.hand, "attack", ""
+    if isinstance(action, Special):
+        return action.unit, action.target, "", "special", action.name
+    return action.unit, action.target, "", "spell", action.spell
+
+
+class RealmsRuleset(Ruleset):
+    """The spaces-and-pegs skirmish (see the module docstring)."""
+
+    name: ClassVar[str] = "realms"
+    title: ClassVar[str] = "Realms (spaces and pegs)"
+    description: ClassVar[str] = (
+        "A 2.5D hex skirmish: every space has a height in pegs, figures cover one or more "
+        "spaces and see from their eyes over the terrain. A unit command is a move and then an "
+        "attack, a special attack, a spell or a change of weapons, or the unit fortifies. "
+        "Attacks roll weapon and base dice against armor and a defense die that can strike "
+        "back; night lowers the dice.")
+    rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
+    board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
+    option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+
+    @classmethod
+    def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
+        return option_problems(options)
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        """Check the options, read the settings and profiles, register the actions."""
+        super().__init__(options)
+        problems = option_problems(self.options)
+        if problems:
+            raise SetupError(problems)
+        self.settings = read(self.options)
+        self.profiles: dict[str, Profile] = load_profiles()
+        self.register(Command, self._check_command, self._do_command)
+        self.register(Walk, self._check_walk, self._do_walk)
+        self.register(Fortify, self._check_fortify, self._do_fortify)
+        self.register(Strike, self._check_attack, self._do_attack)
+        self.register(Special, self._check_attack, self._do_attack)
+        self.register(Cast, self._check_attack, self._do_attack)
+        self.register(Rearrange, self._check_rearrange, self._do_rearrange)
+        self.register(EndActivation, self._check_end_command, self._do_end_command)
+
+    def procedure_steps(self) -> Sequence[Steps[Any]]:
+        return (CommandSteps(), AttackSteps(self._on_result))
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def profile_ids(self) -> Sequence[str]:
+        """The shipped profiles."""
+        return tuple(self.profiles)
+
+    def build_unit(self, setup: UnitSetup) -> Unit:
+        """A realms unit from a scenario entry (every problem at once)."""
+        return build_unit(setup, self.profiles, self.settings.die_sizes)
+
+    def hex_placement_refusal(self, state: GameState, unit: Unit, target: Hex,
+                              facing: int) -> Refusal | None:
+        """Why ``unit`` cannot stand with its head space on ``target`` facing ``facing``: a
+        footprint space off the board, blocked or under another unit; or a board feature of
+        the options that is not on the map (checked here, where the board is known)."""
+        board = state.board
+        if not isinstance(board, HexBoard) or not isinstance(unit, RealmsUnit):
+            return super().hex_placement_refusal(state, unit, target, facing)
+        first = not any(u.id != unit.id for u in state.units.values())
+        bad = board_problems(board, self.options) if first else []
+        if bad:
+            return Refusal("; ".join(f"{p.path}: {p.message}" for p in bad), ("RL-ELV-1",))
+        if not 0 <= facing <= 5:
+            return Refusal("a hex facing is 0 to 5", ("WB-TBL-1",))
+        occupied = occupant_map(state)
+        for h in footprint_at(unit, target, facing):
+            cell = board.cells.get(h)
+            if cell is None or cell.terrain == "void":
+                return Refusal(f"{unit.name} would cover {hex_label(h)}, off the board",
+                               ("WB-TBL-1",))
+            if cell.has("impassable") or h in self.settings.features.obstructions:
+                return Refusal(f"{unit.name} would cover the blocked space {hex_label(h)}",
+                               ("WB-TBL-1",))
+            other = occupied.get(h)
+            if other is not None and other.id != unit.id:
+                return Refusal(f"{other.name} already covers {hex_label(h)}", ("WB-TBL-1",))
+        return None
+
+    def start(self, state: GameState, ctx: Context) -> None:
+        """Open round 1, day or night (RL-TRN-1)."""
+        turns.announce_round(self.settings, state, ctx)
+        turns.check_outcome(state, ctx)
+
+    # --- legal actions -----------------------------------------------------------------------
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Commands to begin, or the commanded unit's moves and actions, and ``end``."""
+        if state.outcome is not None or isinstance(state.procedure, AttackProc):
+            return []
+        cmd = command_of(state)
+        if cmd is None:
+            units = [u for u in state.live_units(state.turn.active)
+                     if isinstance(u, RealmsUnit) and not u.has("building")]
+            return [*(Command(u.id) for u in units), EndActivation()]
+        return [*self._unit_actions(state, cmd), EndActivation()]
+
+    def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
+        """The unit's own legal actions (cheaper than filtering every unit's)."""
+        cmd = command_of(state)
+        if state.outcome is not None or isinstance(state.procedure, AttackProc):
+            return []
+        if cmd is None:
+            ok = self._check_command(state, Command(unit_id)) is None
+            return [Command(unit_id)] if ok else []
+        return self._unit_actions(state, cmd) if cmd.unit == unit_id else []
+
+    def _unit_actions(self, state: GameState, cmd: CommandProc) -> list[Action]:
+        unit = realms_unit(state, cmd.unit)
+        out: list[Action] = []
+        if not cmd.moved and not cmd.action:
+            out.extend(self._walks(state, unit))
+            out.append(Fortify(unit.id))
+        if not cmd.action:
+            out.extend(Rearrange(unit.id, item) for item in unit.inventory)
+        enemies = [u for u in state.live_units() if u.owner != unit.owner]
+        for enemy in enemies:
+            for hand in HANDS:
+                if self._check_attack(state, Strike(unit.id, enemy.id, hand)) is None:
+                    out.append(Strike(unit.id, enemy.id, hand))
+            for s in unit.specials:
+                special = Special(unit.id, enemy.id, s.name)
+                if self._check_attack(state, special) is None:
+                    out.append(special)
+            for s in unit.spells:
+                cast = Cast(unit.id, enemy.id, s.name)
+                if self._check_attack(state, cast) is None:
+                    out.append(cast)
+        return out
+
+    def _walks(self, state: GameState, unit: RealmsUnit) -> list[Walk]:
+        feats, occupied = self.settings.features, occupant_map(state)
+        costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
+        return [Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
+                if (h, f) != (unit.hex, unit.hex_facing)
+                and fits(state, feats, unit, h, f, occupied)]
+
+    # --- checks and handlers -----------------------------------------------------------------
+
+    def _commanded(self, state: GameState, unit_id: str) -> tuple[RealmsUnit, CommandProc] | \
+            Refusal:
+        if isinstance(state.procedure, AttackProc):
+            return Refusal("finish the declared attack first", ("RL-DEC-1",))
+        cmd = command_of(state)
+        if cmd is None:
+            return Refusal("begin a unit command first", ("RL-ATK-1", "RL-TRN-1"))
+        if cmd.unit != unit_id:
+            return Refusal(f"{state.units[cmd.unit].name} is the unit under command",
+                           ("RL-ATK-1",))
+        return realms_unit(state, unit_id), cmd
+
+    def _check_command(self, state: GameState, action: Command) -> Refusal | None:
+        if state.procedures:
+            return Refusal("a unit command is already running", ("RL-TRN-1",))
+        unit = state.units.get(action.unit)
+        if not isinstance(unit, RealmsUnit) or not unit.on_board:
+            return Refusal(f"there is no unit {action.unit!r} in play", ("RL-TRN-1",))
+        if unit.owner != state.turn.active:
+            return Refusal(f"{unit.name} belongs to another player", ("RL-TRN-1",))
+        if unit.has("building"):
+            return Refusal(f"{unit.name} is a building: it takes no commands", ("RL-ATK-1",))
+        return None
+
+    def _do_command(self, state: GameState, action: Command, ctx: Context) -> None:
+        unit = realms_unit(state, action.unit)
+        state.procedures.append(CommandProc(step="command", player=unit.owner, unit=unit.id))
+        state.turn.current_unit = unit.id
+        ctx.emit("command.start", f"{unit.name} takes a unit command.", ["RL-ATK-1", "RL-TRN-1"],
+                 player=unit.owner, unit=unit.id)
+
+    def _check_walk(self, state: GameState, action: Walk) -> Refusal | None:
+        found = self._commanded(state, action.unit)
+        if isinstance(found, Refusal):
+            return found
+        unit, cmd = found
+        if cmd.action:
+            return Refusal(f"{unit.name} has acted: a move comes before the action",
+                           ("RL-ATK-1",))
+        if cmd.moved:
+            return Refusal(f"{unit.name} has already moved", ("RL-MOV-1",))
+        if not 0 <= action.facing <= 5:
+            return Refusal("a hex facing is 0 to 5", ("RL-MOV-1",))
+        to = Hex(action.q, action.r)
+        if (to, action.facing) == (unit.hex, unit.hex_facing):
+            return Refusal(f"{unit.name} already stands there, facing that way", ("RL-MOV-1",))
+        feats = self.settings.features
+        costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
+        if to not in costs:
+            return Refusal(f"{unit.name} cannot reach {hex_label(to)} with {unit.move} spaces "
+                           "of movement", ("RL-MOV-1",))
+        if not fits(state, feats, unit, to, action.facing, occupant_map(state)):
+            return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
+                           f"{action.facing}", ("RL-MOV-1",))
+        return None
+
+    def _do_walk(self, state: GameState, action: Walk, ctx: Context) -> None:
+        found = self._commanded(state, action.unit)
+        assert not isinstance(found, Refusal)
+        unit, cmd = found
+        start = unit.hex
+        assert start is not None
+        unit.hex, unit.hex_facing = Hex(action.q, action.r), action.facing
+        cmd.moved = True
+        ctx.emit("unit.moved", f"{unit.name} moves from {hex_label(start)} to "
+                 f"{hex_label(unit.hex)}, facing {action.facing}.", ["RL-MOV-1", "RL-ATK-1"],
+                 player=unit.owner, unit=unit.id, q=action.q, r=action.r, facing=action.facing)
+
+    def _check_fortify(self, state: GameState, action: Fortify) -> Refusal | None:
+        found = self._commanded(state, action.unit)
+        if isinstance(found, Refusal):
+            return found
+        unit, cmd = found
+        if cmd.moved or cmd.action:
+            return Refusal(f"{unit.name} has moved or acted: fortifying takes the whole "
+                           "command", ("RL-FRT-1",))
+        return None
+
+    def _do_fortify(self, state: GameState, action: Fortify, ctx: Context) -> None:
+        unit = realms_unit(state, action.unit)
+        cmd = command_of(state)
+        assert cmd is not None
+        healed = min(1, unit.wounds)
+        unit.wounds -= healed
+        unit.fortified = True
+        cmd.action, cmd.done = "fortify", True
+        ctx.emit("unit.fortified", f"{unit.name} fortifies: heals {healed} wound and has +1 "
+                 "defense until its player's next turn.", ["RL-FRT-1"], player=unit.owner,
+                 unit=unit.id, wounds=unit.wounds)
+        self.settle(state, ctx)
+
+    def _attack_refusal(self, state: GameState, unit_id: str, target: str, hand: str,
+                        kind: str, name: str = "") -> Attempt | Refusal:
+        found = self._commanded(state, unit_id)
+        if isinstance(found, Refusal):
+            return found
+        unit, cmd = found
+        special = None
+        if kind == "attack":
+            refusal = hand_refusal(unit, cmd, hand)
+            if refusal is not None:
+                return refusal
+        else:
+            pool = unit.specials if kind == "special" else unit.spells
+            special = next((s for s in pool if s.name == name), None)
+            if special is None:
+                return Refusal(f"{unit.name} has no {kind} called {name!r}", ("RL-SPC-1",))
+            if cmd.action:
+                return Refusal(f"a {kind} replaces the standard attack: {unit.name} has "
+                               "already acted", ("RL-SPC-1", "RL-ATK-1"))
+            if kind == "spell" and unit.mana < special.cost:
+                return Refusal(f"{name} costs {special.cost} mana; {unit.name} has {unit.mana}",
+                               ("RL-SPC-1",))
+        return attempt(self.settings, state, unit, target, hand, special, kind == "spell")
+
+    def _check_attack(self, state: GameState, action: Strike | Special | Cast) -> Refusal | None:
+        found = self._attack_refusal(state, *_attack_args(action))
+        return found if isinstance(found, Refusal) else None
+
+    def _declare(self, state: GameState, unit_id: str, target: str, hand: str, kind: str,
+                 name: str, ctx: Context) -> None:
+        """RL-DEC-1: the attack is declared; the command records the hand or action."""
+        found = self._attack_refusal(state, unit_id, target, hand, kind, name)
+        assert isinstance(found, Attempt)
+        unit, tgt = realms_unit(state, unit_id), realms_unit(state, target)
+        cmd = command_of(state)
+        assert cmd is not None
+        cmd.action = kind
+        if kind == "attack":
+            cmd.hands = (*cmd.hands, hand)
+        if kind == "spell":
+            unit.mana -= found.weapon.cost
+        state.procedures.append(AttackProc(
+            step="declared", player=unit.owner, attacker=unit.id, target=target, kind=kind,
+            hand=hand, weapon=found.weapon, plan=found.plan))
+        lines = "; ".join(m.text for m in found.plan.modifiers)
+        what = "an attack" if kind == "attack" else f"a {kind}"
+        ctx.emit("attack.declared", f"{unit.name} declares {what} on {tgt.name} with "
+                 f"{found.weapon.name} ({lines}).", ["RL-DEC-1", "RL-ATK-2", *found.plan.rules()],
+                 player=unit.owner, attacker=unit.id, target=target, attack_kind=kind, hand=hand,
+                 dice=list(found.plan.dice))
+        self.settle(state, ctx)
+
+    def _do_attack(self, state: GameState, action: Strike | Special | Cast, ctx: Context) -> None:
+        self._declare(state, *_attack_args(action), ctx)
+
+    def _check_rearrange(self, state: GameState, action: Rearrange) -> Refusal | None:
+        found = self._commanded(state, action.unit)
+        if isinstance(found, Refusal):
+            return found
+        unit, cmd = found
+        if cmd.action:
+            return Refusal(f"{unit.name} has already used its action", ("RL-ATK-1",))
+        if action.item not in unit.inventory:
+            return Refusal(f"{unit.name} carries no {action.item!r}", ("RL-ATK-1",))
+        return None
+
+    def _do_rearrange(self, state: GameState, action: Rearrange, ctx: Context) -> None:
+        unit = realms_unit(state, action.unit)
+        cmd = command_of(state)
+        assert cmd is not None
+        stowed = unit.main
+        rest = [i for i in unit.inventory if i != action.item]
+        unit.inventory = tuple([*rest, stowed] if unit.weapon(stowed) else rest)
+        unit.main = action.item
+        cmd.action, cmd.done = "rearrange", True
+        ctx.emit("unit.rearranged", f"{unit.name} takes {action.item} in hand"
+                 f"{f' and stows {stowed}' if unit.weapon(stowed) else ''}.", ["RL-ATK-1"],
+                 player=unit.owner, unit=unit.id, main=unit.main)
+        self.settle(state, ctx)
+
+    def _check_end_command(self, state: GameState, action: EndActivation) -> Refusal | None:
+        if isinstance(state.procedure, AttackProc):
+            return Refusal("a declared attack must be carried out first", ("RL-DEC-1",))
+        return None
+
+    def _do_end_command(self, state: GameState, action: EndActivation, ctx: Context) -> None:
+        cmd = command_of(state)
+        if cmd is not None:
+            cmd.done = True
+        self.settle(state, ctx)
+
+    # --- results and turns -------------------------------------------------------------------
+
+    def _on_result(self, state: GameState, proc: AttackProc, result: Result,
+                   ctx: Context) -> None:
+        """Apply an attack's result (see :func:`.turns.apply_result`)."""
+        turns.apply_result(state, proc, result, ctx)
+
+    def procedures_done(self, state: GameState, ctx: Context) -> None:
+        """A command is over: the next player's turn (RL-TRN-1); fortify ends for their
+        units as it begins (RL-FRT-1); the round limit may end the game."""
+        if state.outcome is None:
+            self.hand_over(state, ctx)
+            turns.begin_turn(self.settings, state, ctx)
+
+    # --- presentation ------------------------------------------------------------------------
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        """Player-facing labels, hints and ghosts of realms actions."""
+        return preview.present(self, state, action) or super().present(state, action)
+
+    def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
+        """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
+        return preview.inspect_pair(self, state, viewer_id, target_id)
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        """The selected unit's walking reach and what is left of its command."""
+        return preview.inspect_unit(self, state, unit_id)
+
+    def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
+        """The unit's stat card."""
+        return preview.unit_card(state, unit_id)

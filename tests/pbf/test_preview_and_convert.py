@@ -1,0 +1,100 @@
+"""The preview's step controls over a received turn (headless), and random playouts converted
+to turn files that verify."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.core.actions import Action
+from game.core.game import Game
+from game.core.pending import Over
+from game.pbf.convert import export_game
+from game.pbf.session import accept, receive, verify_files
+from game.pbf.stepper import TurnStepper
+from game.pbf.turnfile import read_turn_file, render
+from game.scenario.loader import load_scenario
+from tests.pbf.helpers import SCENARIOS, exchange_in_process, pick
+
+GG = Path(__file__).parent / "data" / "godsgloom_pbf.toml"
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], dict[int, Path]]:
+    tmp = tmp_path_factory.mktemp("preview")
+    played = exchange_in_process(GG, tmp, seed=3, orders=("order stand first",))
+    return played.files, played.homes
+
+
+def test_the_preview_steps_through_a_received_turn(
+        table: tuple[list[Path], dict[int, Path]], tmp_path: Path) -> None:
+    files, _ = table
+    home = tmp_path / "viewer"
+    index = max(range(2, len(files)), key=lambda i: len(read_turn_file(str(files[i])).actions))
+    for path in files[:index]:
+        accept(receive(str(path), home))
+    stepper = TurnStepper.open(str(files[index]), home)
+    turn = read_turn_file(str(files[index]))
+    hashes = [r.hash_after for r in turn.actions]
+    assert stepper.count == len(hashes) >= 3
+    assert stepper.position == 0 and stepper.current() is None
+    start = stepper.game.state_hash()
+    assert stepper.next().state_hash() == hashes[0] and stepper.current() == turn.actions[0]
+    assert stepper.last().state_hash() == hashes[-1] == turn.state
+    assert stepper.back().state_hash() == hashes[-2]
+    assert stepper.jump(2).state_hash() == hashes[1]
+    assert stepper.first().state_hash() == start
+    assert stepper.jump(99).state_hash() == turn.state and stepper.position == stepper.count
+    events = stepper.events()
+    assert events, "the turn has events"
+    k = len(events) // 2
+    stepper.jump_to_event(k)
+    assert stepper.position == events[k].position
+    assert events[k].event in stepper.shown_events()
+    with pytest.raises(IndexError):
+        stepper.jump_to_event(len(events))
+
+
+def test_stepping_never_rolls_or_changes_the_received_turn(
+        table: tuple[list[Path], dict[int, Path]], tmp_path: Path) -> None:
+    files, _ = table
+    home = tmp_path / "viewer"
+    stepper = TurnStepper.open(str(files[0]), home)
+    stepper.accept()
+    stepper = TurnStepper.open(str(files[1]), home)
+    assert stepper.count == len(read_turn_file(str(files[1])).actions)
+    for _ in range(3):
+        stepper.last()
+        stepper.first()
+    assert stepper.received.turn == read_turn_file(str(files[1]))
+
+
+def _random_game(scenario: Path, seed: int, steps: int = 300) -> list[Action]:
+    rng = random.Random(seed)
+    game: Game = load_scenario(scenario).new_game()
+    for _ in range(steps):
+        if isinstance(game.pending(), Over):
+            break
+        game.apply(pick(game, rng))
+    return game.actions()
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [
+    (SCENARIOS / "asoiaf_skirmish.toml", 1), (SCENARIOS / "asoiaf_two_sides.toml", 2),
+    (GG, 3), (SCENARIOS / "godsgloom_skirmish.toml", 4)])
+def test_random_playouts_converted_to_turn_files_verify(scenario: Path, seed: int,
+                                                         tmp_path: Path) -> None:
+    actions = _random_game(scenario, seed)
+    text = scenario.read_text(encoding="utf-8")
+    turns = export_game(text, scenario.name, actions, ["Alice", "Bob"])
+    paths = []
+    for turn in turns:
+        path = tmp_path / f"turn-{turn.sequence:04d}.txt"
+        path.write_text(render(turn), encoding="utf-8")
+        paths.append(str(path))
+    replay = verify_files(paths, tmp_path / "nobody")
+    kept = sum(len(t.actions) for t in turns)
+    assert kept == len(replay.game.log) and kept > len(actions) // 2
+    assert all(len({r.number for r in t.actions}) == len(t.actions) for t in turns)

@@ -1,0 +1,76 @@
+"""What the table gets from the realms ruleset: labelled offers with ghosts, buttons, the pair
+inspection (range, 2.5D sight witness or blocking spaces, odds with rule IDs) and unit cards."""
+
+from __future__ import annotations
+
+from game.core.inspect import HexMark, Segment
+from game.core.pending import PlayerDecision
+from game.rulesets.realms.actions import Command, Walk
+
+from .helpers import duel, play
+
+BOW4 = {"weapons": {"bow": {"die": 6, "type": "pierce", "range": 4}}, "main": "bow"}
+
+
+def test_inspection_shows_the_sight_witness_and_odds() -> None:
+    g = duel(d={"stats": {"armor": {"slash": 2}}})
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None
+    sights = [s for s in insp.shapes if isinstance(s, Segment) and s.style == "sight"]
+    assert len(sights) == 1
+    assert any("RL-LOS-1" in line.rules for line in insp.lines)
+    assert any("RL-ARM-1" in line.rules for line in insp.lines)
+    assert insp.odds and sum(p for _, p in insp.odds[0].bars) == 1
+    assert "RL-ARM-1" in insp.odds[0].rules
+
+
+def test_inspection_marks_the_blocking_space() -> None:
+    g = duel(a={"stats": BOW4}, d_at=(3, 0), hexes=[{"at": [2, 0], "elevation": 12}])
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None
+    blocked = [s for s in insp.shapes if isinstance(s, HexMark) and s.style == "blocked"]
+    assert (2, 0) in [(m.q, m.r) for m in blocked]
+    assert any(line.tone == "bad" and "RL-LOS-1" in line.rules for line in insp.lines)
+
+
+def test_offers_have_labels_and_ghosts() -> None:
+    g = duel()
+    offer = g.ruleset.present(g.state, Command("a"))
+    assert offer.label == "Command a"
+    play(g, "command a")
+    walk = next(a for a in g.legal_actions() if isinstance(a, Walk))
+    offer = g.ruleset.present(g.state, walk)
+    assert offer.ghost is not None and offer.ghost.hex == (walk.q, walk.r)
+    buttons = {c.key: c for c in g.ruleset.commands(g.state, "a")}
+    assert buttons["attack"].enabled and buttons["attack"].targeted
+    assert "wounds" in buttons["attack"].offers[0].hint
+
+
+def test_the_cancel_vote_belongs_to_the_other_player() -> None:
+    g = duel()
+    play(g, "command a", "attack a -> d", "choose declared=cancel")
+    node = g.pending()
+    assert isinstance(node, PlayerDecision) and node.player == 2
+    assert {o.label for o in node.offers} == {"Agree to cancel", "Refuse: the attack goes on"}
+
+
+def test_inspection_profile_and_unit_reach() -> None:
+    g = duel(a={"stats": BOW4}, d_at=(3, 0), hexes=[{"at": [2, 0], "elevation": 12}])
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None
+    assert "Profile (pegs): eyes 4 | 0 12 | target top 5" in insp.text()
+    play(g, "command a")
+    mine = g.ruleset.inspect_unit(g.state, "a")
+    assert mine is not None
+    reach = [s for s in mine.shapes if isinstance(s, HexMark) and s.style == "reach"]
+    assert (1, 0) in [(m.q, m.r) for m in reach] and (2, 0) not in [(m.q, m.r) for m in reach]
+
+
+def test_unit_card_lists_every_stat_with_rules() -> None:
+    g = duel(a={"profile": "wyrm"}, more=[])
+    card = g.ruleset.unit_card(g.state, "a")
+    assert card is not None
+    text = " ".join(line.text for line in card.lines)
+    for needle in ("Wounds 0/14", "covers 2 space", "neck reach", "Armor: martial 1",
+                   "tail_sweep"):
+        assert needle in text
