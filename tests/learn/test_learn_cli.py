@@ -43,3 +43,11 @@ def test_learn_verify_fails_on_a_broken_lesson(monkeypatch: pytest.MonkeyPatch,
 def test_learn_unknown_lesson_suggests_one(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["learn", "as-charge-rol"]) == 2
     assert "did you mean 'as-charge-roll'" in capsys.readouterr().err
+
+
+def test_learn_without_a_display_prints_the_lessons_outline(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn", "gg-mel-50-winner"]) == 0  # the tests run with SDL's dummy driver
+    captured = capsys.readouterr()
+    assert "No lesson window here" in captured.err
+    assert "MEL 50: the winner, and the tie" in captured.out and "4. ask:" in captured.out
