@@ -38,6 +38,7 @@ Point = tuple[float, float]
 CAPTION_H = 178
 BUTTON_H = 30
 HIGHLIGHT = (255, 214, 90)
+SOLUTION = (120, 220, 255)
 KIND_WORDS = {"say": "Read", "demo": "Watch", "try": "Your turn", "ask": "Question"}
 
 
@@ -270,7 +271,31 @@ class LessonScene(Scene):
             self._ring(surface, arc.unit, label=arc.arc)
         for line in light.lines:
             self._line(surface, line)
+        if self.run.step.kind == "try" and self.run.hint_tier >= 2:
+            self._draw_solution(surface)
         surface.set_clip(clip)
+
+    def _draw_solution(self, surface: pygame.Surface) -> None:
+        """Hint tier 2: each solution action drawn as an arrow from its unit to its target
+        (or a ring on its unit), numbered in order."""
+        cam = self.table.view.camera
+        font = self.app.fonts.get(14, bold=True)
+        for number, action in enumerate(self.run.step.solution, start=1):
+            actor = action.actor()
+            start = self._unit_point(actor) if actor else None
+            if start is None:
+                continue
+            a = cam.to_screen(*start)
+            target = action.target_id()
+            end = self._unit_point(target) if target else None
+            if end is not None:
+                b = cam.to_screen(*end)
+                pygame.draw.line(surface, SOLUTION, a, b, 4)
+                pygame.draw.circle(surface, SOLUTION, (round(b[0]), round(b[1])), 7)
+            else:
+                pygame.draw.circle(surface, SOLUTION, (round(a[0]), round(a[1])), 22, 3)
+            label = font.render(f"{number}. {action}", True, SOLUTION)
+            surface.blit(label, (a[0] + 12, a[1] + 14 * number))
 
     def _ring(self, surface: pygame.Surface, unit_id: str, label: str = "") -> None:
         unit = self.game.state.units.get(unit_id)

@@ -42,6 +42,8 @@ def test_a_lesson_walked_through_the_real_lesson_scene(data_dir: Path) -> None:
     assert not find_button(app, "Next").is_enabled  # a try must be solved first
     press(app, "Hint")
     assert "Charge" in scene.note
+    press(app, "Hint")  # tier 2: the solution, drawn on the table
+    assert "charge sworn -> guard" in scene.note and scene.run.hint_tier == 2
     click(app, _on_table(scene, "sworn"))  # the table's own input: select, Charge, target
     press(app, "Charge")
     click(app, _on_table(scene, "guard"))
