@@ -346,12 +346,15 @@ class LessonScene(Scene):
         y = rect.y + 48
         bottom = rect.bottom - BUTTON_H * (2 if step.kind == "ask" else 1) - 16
         lines = wrap(font, self.run.caption(), rect.width - 20)
+        rows = [(line, (240, 240, 240)) for line in lines]
         if self.note:
-            lines += wrap(font, "> " + self.note, rect.width - 20)
-        for line in lines:
+            rows += [(line, (235, 225, 190)) for line in wrap(font, "> " + self.note,
+                                                              rect.width - 20)]
+        for note in self.run.rule_notes():  # the rulesets' own texts explain the rules
+            rows += [(line, (160, 170, 185)) for line in wrap(font, note, rect.width - 20)]
+        for line, colour in rows:
             if y + 17 > bottom:
                 break
-            colour = (235, 225, 190) if line.startswith("> ") else (240, 240, 240)
             surface.blit(font.render(line.strip(), True, colour), (rect.x + 10, y))
             y += 17
 
