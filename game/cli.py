@@ -7,6 +7,7 @@
 - ``warbench replay SAVE``: re-run a save and verify its state hash.
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
 - ``warbench bench geometry|render|rules [--json]``: the benchmarks.
+- ``warbench learn [LESSON] [--list [--json]] [--verify]``: the lessons (docs/lessons.md).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render": _render,
         "bench": _bench,
         "pbf": _pbf,
+        "learn": _learn,
     }
     code: int = handlers[command](args)
     return code
@@ -79,6 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--repeats", type=int, default=None)
     _add_pbf(sub)
+    _learn_parser(sub)
     return parser
 
 
@@ -331,3 +334,39 @@ def _pbf(args: argparse.Namespace) -> int:
     from game.pbf.cli import run
 
     return run(args)
+
+
+# --- learn ---------------------------------------------------------------------------------
+
+
+def _learn_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    learn = sub.add_parser("learn", help="take a lesson, list or verify the lessons")
+    learn.add_argument("lesson", nargs="?", help="lesson id or file (default: the first)")
+    learn.add_argument("--list", action="store_true", help="list the lessons")
+    learn.add_argument("--json", action="store_true", help="with --list: JSON output")
+    learn.add_argument("--verify", action="store_true", help="replay every lesson headless")
+    learn.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
+
+
+def _learn(args: argparse.Namespace) -> int:
+    """Lessons: list, verify, or open one in the lesson scene (text outline without one)."""
+    from game.learn import command, find_lesson, load_all
+
+    if args.list:
+        return command.list_lessons(args.json)
+    if args.verify:
+        return command.verify_all()
+    try:
+        lesson = find_lesson(args.lesson) if args.lesson else load_all()[0]
+    except ScenarioError as exc:
+        print(f"{args.lesson}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    from game.ui.lesson_scene import main as open_lesson  # the window loads only here
+
+    try:
+        code: int = open_lesson(lesson, size=args.windowed_size)
+    except RuntimeError as exc:
+        print(f"No lesson window here ({exc}). The lesson, step by step:", file=sys.stderr)
+        print(command.outline(lesson))
+        return EXIT_OK
+    return code

@@ -1,0 +1,338 @@
+"""Load a lesson file strictly: TOML -> typed model -> cross-checked :class:`Lesson`.
+
+Every problem is reported with file, line, dotted path and a "did you mean", using the
+scenario loader's :class:`~game.scenario.problems.Problem` and
+:class:`~game.scenario.problems.ScenarioError`; a lesson with any problem never loads.
+The shipped lessons live in ``game/learn/lessons/`` (their own scenarios in ``scenes/``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+
+from pydantic import ValidationError
+
+from game.core.actions import Action, ActionSyntaxError, parse
+from game.learn.model import KIND_KEYS, KIND_ONLY_KEYS, Condition, LessonModel, StepModel
+from game.rulesets import catalogue
+from game.scenario.loader import Scenario, load_scenario
+from game.scenario.paths import scenarios_dir
+from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
+
+MAX_FILE_BYTES = 500_000
+PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-/]+)\}")
+"""A live number in a caption: ``{key}`` (the latest event data field of that name),
+``{kind/key}`` (the same, from the latest event of that kind) or ``{unit.field}``."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One checked step: its model and its actions already parsed."""
+
+    index: int
+    model: StepModel
+    actions: tuple[Action, ...]
+    solution: tuple[Action, ...]
+    replies: tuple[Action, ...]
+    wrong: tuple[tuple[Action, ...], ...]
+
+    @property
+    def kind(self) -> str:
+        """``say``, ``demo``, ``try`` or ``ask``."""
+        return self.model.kind
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A loaded lesson: its identity, its scenario, its setup and its steps."""
+
+    id: str
+    file: str
+    title: str
+    system: str
+    order: int
+    model: LessonModel
+    scenario: Scenario
+    setup: tuple[Action, ...]
+    steps: tuple[Step, ...]
+
+    def summary(self) -> dict[str, str]:
+        """The ``--list --json`` record of this lesson."""
+        return {"id": self.id, "system": self.system, "title": self.title}
+
+
+def lessons_dir() -> FilePath:
+    """The folder of shipped lessons."""
+    return FilePath(__file__).resolve().parent / "lessons"
+
+
+def lesson_files(folder: FilePath | None = None) -> list[FilePath]:
+    """Every lesson file of ``folder`` (default: the shipped ones), sorted by name."""
+    return sorted((folder or lessons_dir()).glob("*.toml"))
+
+
+def load_all(folder: FilePath | None = None) -> list[Lesson]:
+    """Every lesson of ``folder``, ordered by system, then ``order``, then id."""
+    lessons = [load_lesson(f) for f in lesson_files(folder)]
+    return sorted(lessons, key=lambda lesson: (lesson.system, lesson.order, lesson.id))
+
+
+def lesson_for_rule(rule_id: str, lessons: Sequence[Lesson] | None = None) -> Lesson | None:
+    """The lesson that teaches ``rule_id`` (named in its ``[lesson] rules``, else in a step's
+    rules), for the event log's rule links; None if no lesson does."""
+    pool = load_all() if lessons is None else list(lessons)
+    for lesson in pool:
+        if rule_id in lesson.model.lesson.rules:
+            return lesson
+    for lesson in pool:
+        if any(rule_id in step.model.rules for step in lesson.steps):
+            return lesson
+    return None
+
+
+def find_lesson(name: str, folder: FilePath | None = None) -> Lesson:
+    """A lesson by id or by file path; ScenarioError with a "did you mean" if unknown."""
+    if name.endswith(".toml") or "/" in name:
+        return load_lesson(name)
+    files = {f.stem: f for f in lesson_files(folder)}
+    if name in files:
+        return load_lesson(files[name])
+    problem = Problem(name, None, "", "no lesson has this id", did_you_mean(name, files))
+    raise ScenarioError([problem])
+
+
+def load_lesson(path: str | FilePath) -> Lesson:
+    """Read and check a lesson file; raise ScenarioError with every problem."""
+    file = str(path)
+    try:
+        raw = FilePath(path).read_bytes()
+    except OSError as exc:
+        raise ScenarioError([Problem(file, None, "", f"cannot read the file: {exc.strerror}")]) \
+            from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(file, None, "", "the file is too large for a lesson")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([Problem(file, None, "", f"the file is not UTF-8 text ({exc})")]) \
+            from None
+    return load_lesson_text(text, file)
+
+
+def load_lesson_text(text: str, file: str = "<lesson>") -> Lesson:
+    """Check a lesson given as TOML text (``file`` names it and anchors its scenario path)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError([_toml_problem(file, exc)]) from None
+    lines = LineIndex(text)
+    try:
+        model = LessonModel.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(_validation_problems(file, lines, exc)) from None
+    return _Checker(file, lines, model).lesson()
+
+
+def _toml_problem(file: str, exc: tomllib.TOMLDecodeError) -> Problem:
+    message = str(exc)
+    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    line = int(match.group(1)) if match else None
+    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    return Problem(file, line, "", f"this is not valid TOML: {message}")
+
+
+def _validation_problems(file: str, lines: LineIndex, exc: ValidationError) -> list[Problem]:
+    problems = []
+    for error in exc.errors():
+        loc: Path = tuple(error["loc"])
+        kind = error["type"]
+        suggestion = None
+        if kind == "extra_forbidden":
+            key = str(loc[-1])
+            allowed = _allowed_keys(loc[:-1])
+            suggestion = did_you_mean(key, allowed)
+            message = f"unknown key {key!r}; expected one of: {', '.join(allowed) or 'none'}"
+        elif kind == "missing":
+            message = "this key is required"
+        elif kind == "literal_error":
+            given = str(error.get("input"))
+            suggestion = did_you_mean(given, ("say", "demo", "try", "ask"))
+            message = f"{given!r} is not a step kind; expected one of: say, demo, try, ask"
+        else:
+            shown = repr(error.get("input"))
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            message = f"{error['msg']} (got {shown})"
+        problems.append(Problem(file, lines.line_of(loc), dotted(loc), message, suggestion))
+    return problems
+
+
+def _allowed_keys(loc: Path) -> list[str]:
+    """The keys the model at ``loc`` accepts (for "did you mean")."""
+    from game.learn import model as models
+
+    named: dict[str, type[models.Strict]] = {
+        "lesson": models.LessonMeta, "steps": models.StepModel, "camera": models.Camera,
+        "highlight": models.Highlight, "arcs": models.ArcMark, "lines": models.LineMark,
+        "success": models.Condition, "wrong": models.WrongMove, "when": models.Condition,
+    }
+    current: type[models.Strict] = models.LessonModel
+    for part in loc:
+        if isinstance(part, str):
+            current = named.get(part, current)
+    return list(current.model_fields)
+
+
+class _Checker:
+    """Cross-checks a typed lesson: scenario, units, rule IDs, actions, kind keys."""
+
+    def __init__(self, file: str, lines: LineIndex, model: LessonModel) -> None:
+        self.file = file
+        self.lines = lines
+        self.model = model
+        self.problems: list[Problem] = []
+        self.units: list[str] = []
+        self.rules: set[str] = set()
+
+    def problem(self, loc: Path, message: str, suggestion: str | None = None) -> None:
+        """Record a problem at a path of the lesson file."""
+        self.problems.append(
+            Problem(self.file, self.lines.line_of(loc), dotted(loc), message, suggestion))
+
+    def lesson(self) -> Lesson:
+        """The checked lesson, or ScenarioError with every problem."""
+        meta = self.model.lesson
+        scenario = self._scenario()
+        lesson_id = meta.id or FilePath(self.file).stem
+        if scenario is None:
+            raise ScenarioError(self.problems)
+        self.units = list(scenario.state.units)
+        self.rules = set(catalogue())
+        types = scenario.ruleset.action_types()
+        self._rule_ids(("lesson", "rules"), meta.rules)
+        setup = self._actions(("lesson", "setup"), meta.setup, types)
+        steps = tuple(self._step(i, s, types) for i, s in enumerate(self.model.steps))
+        if self.problems:
+            raise ScenarioError(self.problems)
+        return Lesson(lesson_id, self.file, meta.title, scenario.ruleset.name, meta.order,
+                      self.model, scenario, setup, steps)
+
+    def _scenario(self) -> Scenario | None:
+        name = self.model.lesson.scenario
+        here = FilePath(self.file).parent
+        candidates = [here / name, here / "scenes" / name, scenarios_dir() / name]
+        found = next((c for c in candidates if c.is_file()), None)
+        if found is None:
+            self.problem(("lesson", "scenario"), f"no scenario file {name!r} beside the "
+                         "lesson, in its scenes/ folder or among the shipped scenarios")
+            return None
+        try:
+            return load_scenario(found)
+        except ScenarioError as exc:
+            self.problem(("lesson", "scenario"), f"the scenario {name!r} does not load: "
+                         + "; ".join(str(p) for p in exc.problems))
+            return None
+
+    def _rule_ids(self, loc: Path, ids: Iterable[str]) -> None:
+        for i, rule in enumerate(ids):
+            if rule not in self.rules:
+                self.problem((*loc, i), f"unknown rule ID {rule!r}", did_you_mean(rule, self.rules))
+
+    def _unit(self, loc: Path, unit: str) -> None:
+        if unit not in self.units:
+            self.problem(loc, f"no unit {unit!r} in the scenario; expected one of: "
+                         f"{', '.join(self.units)}", did_you_mean(unit, self.units))
+
+    def _actions(self, loc: Path, texts: Sequence[str],
+                 types: tuple[type[Action], ...]) -> tuple[Action, ...]:
+        out = []
+        for i, text in enumerate(texts):
+            try:
+                out.append(parse(text, types))
+            except (ActionSyntaxError, ValueError) as exc:
+                self.problem((*loc, i), f"not an action of this ruleset: {exc}")
+        return tuple(out)
+
+    def _step(self, i: int, step: StepModel, types: tuple[type[Action], ...]) -> Step:
+        loc: Path = ("steps", i)
+        self._kind_keys(loc, step)
+        self._rule_ids((*loc, "rules"), step.rules)
+        self._marks(loc, step)
+        for key in ("caption", "objective", "explain", "question", "hint"):
+            self._placeholders((*loc, key), getattr(step, key))
+        for n, condition in enumerate(step.success):
+            self._condition((*loc, "success", n), condition)
+        wrong = []
+        for n, move in enumerate(step.wrong):
+            wrong.append(self._actions((*loc, "wrong", n, "actions"), move.actions, types))
+            self._rule_ids((*loc, "wrong", n, "rules"), move.rules)
+            for m, condition in enumerate(move.when):
+                self._condition((*loc, "wrong", n, "when", m), condition)
+        self._kind_needs(loc, step)
+        return Step(i, step, self._actions((*loc, "actions"), step.actions, types),
+                    self._actions((*loc, "solution"), step.solution, types),
+                    self._actions((*loc, "replies"), step.replies, types), tuple(wrong))
+
+    def _kind_keys(self, loc: Path, step: StepModel) -> None:
+        allowed = KIND_KEYS[step.kind]
+        for key in sorted(step.model_fields_set & KIND_ONLY_KEYS - allowed):
+            owners = [k for k, keys in KIND_KEYS.items() if key in keys]
+            self.problem((*loc, key), f"a {step.kind} step has no {key!r} (only a "
+                         f"{' or '.join(owners)} step has)")
+
+    def _kind_needs(self, loc: Path, step: StepModel) -> None:
+        if step.kind == "demo" and not step.actions:
+            self.problem((*loc, "actions"), "a demo step needs the actions it plays")
+        if step.kind == "try":
+            if not step.success:
+                self.problem((*loc, "success"), "a try step needs a success predicate")
+            if not step.solution:
+                self.problem((*loc, "solution"), "a try step needs its solution actions")
+            if not step.objective:
+                self.problem((*loc, "objective"), "a try step needs an objective line")
+        if step.kind == "ask":
+            if not step.question:
+                self.problem((*loc, "question"), "an ask step needs a question")
+            if len(step.choices) < 2:
+                self.problem((*loc, "choices"), "an ask step needs at least two choices")
+            if step.answer is None or step.answer >= max(len(step.choices), 1):
+                self.problem((*loc, "answer"), "the answer must be the index (from 0) of one "
+                             "of the choices")
+            if step.why and len(step.why) != len(step.choices):
+                self.problem((*loc, "why"), "give one reason per choice (or none)")
+            if not step.explain:
+                self.problem((*loc, "explain"), "an ask step explains its correct answer")
+
+    def _marks(self, loc: Path, step: StepModel) -> None:
+        if step.camera is not None and step.camera.unit is not None:
+            self._unit((*loc, "camera", "unit"), step.camera.unit)
+        light = step.highlight
+        for n, unit in enumerate(light.units):
+            self._unit((*loc, "highlight", "units", n), unit)
+        for n, arc in enumerate(light.arcs):
+            self._unit((*loc, "highlight", "arcs", n, "unit"), arc.unit)
+        for n, line in enumerate(light.lines):
+            for end in ("a", "b"):
+                value = getattr(line, end)
+                if isinstance(value, str):
+                    self._unit((*loc, "highlight", "lines", n, end), value)
+            self._placeholders((*loc, "highlight", "lines", n, "label"), line.label)
+
+    def _condition(self, loc: Path, condition: Condition) -> None:
+        if (condition.event is None) == (condition.unit is None):
+            self.problem(loc, "a condition names exactly one of: event, unit")
+        if condition.unit is not None:
+            self._unit((*loc, "unit"), condition.unit)
+
+    def _placeholders(self, loc: Path, text: str) -> None:
+        stripped = PLACEHOLDER.sub("", text)
+        if "{" in stripped or "}" in stripped:
+            self.problem(loc, "a brace that is not a {placeholder} (names: letters, digits, "
+                         "_ . - /)")
+        for name in PLACEHOLDER.findall(text):
+            if "." in name and "/" not in name:
+                self._unit(loc, name.split(".", 1)[0])
+

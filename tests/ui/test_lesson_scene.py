@@ -1,0 +1,97 @@
+"""The lesson scene, headless: one lesson walked through the real scene with real input
+(buttons of the caption panel, clicks on the table, the table's own command buttons)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.learn import find_lesson
+from game.learn.progress import load_progress
+from game.ui.app import App
+from game.ui.lesson_scene import LessonListScene, LessonScene
+
+from .driver import click, find_button, frames, key, press
+
+
+def _open(data_dir: Path, lesson_id: str) -> tuple[App, LessonScene]:
+    app = App((1280, 800), data_dir)
+    app.settings.animate = False
+    app.switch(LessonScene(app, find_lesson(lesson_id)))
+    frames(app, 2)
+    assert isinstance(app.scene, LessonScene)
+    return app, app.scene
+
+
+def _on_table(scene: LessonScene, unit_id: str) -> tuple[int, int]:
+    unit = scene.game.state.units[unit_id]
+    assert unit.tray is not None
+    sx, sy = scene.table.view.camera.to_screen(unit.tray.x, unit.tray.y)
+    return round(sx), round(sy)
+
+
+def test_a_lesson_walked_through_the_real_lesson_scene(data_dir: Path) -> None:
+    app, scene = _open(data_dir, "as-charge-roll")
+    assert scene.run.step.kind == "say"
+    assert not find_button(app, "Back").is_enabled
+    press(app, "Next")
+    assert scene.run.step.kind == "demo"  # the demo played: the Sworn Swords made contact
+    assert any(e.kind == "charge.contact" for e in scene.run.step_events)
+    press(app, "Next")
+    press(app, "Next")
+    assert scene.run.step.kind == "try"
+    assert not find_button(app, "Next").is_enabled  # a try must be solved first
+    press(app, "Hint")
+    assert "Charge" in scene.note
+    press(app, "Hint")  # tier 2: the solution, drawn on the table
+    assert "charge sworn -> guard" in scene.note and scene.run.hint_tier == 2
+    click(app, _on_table(scene, "sworn"))  # the table's own input: select, Charge, target
+    press(app, "Charge")
+    click(app, _on_table(scene, "guard"))
+    frames(app, 2)
+    assert scene.run.solved, scene.note
+    press(app, "Next")
+    assert scene.run.step.kind == "ask"
+    press(app, "2 or more")
+    assert "one inch short" in scene.note
+    press(app, "3 or more")
+    assert "66.7%" in scene.note
+    press(app, "Finish")
+    assert isinstance(app.scene, LessonListScene)
+    assert load_progress() == {"as-charge-roll": True}
+
+
+def test_restart_and_back_from_the_caption_panel(data_dir: Path) -> None:
+    app, scene = _open(data_dir, "gg-mel-60-stand-ground")
+    assert scene.run.step.kind == "demo"
+    press(app, "Next")
+    assert scene.run.step.kind == "try"
+    start = scene.game.state_hash()
+    press(app, "Give ground")  # the table's decision button, a known wrong move...
+    frames(app, 2)
+    press(app, "Retreat east")
+    frames(app, 2)
+    assert "Giving ground costs nothing" in scene.note  # ...explained, then the step restarts
+    assert scene.game.state_hash() == start
+    press(app, "Stand ground")
+    frames(app, 2)
+    assert scene.run.solved
+    press(app, "Restart step")
+    assert not scene.run.solved and scene.game.state_hash() == start
+    press(app, "Back")
+    assert scene.run.index == 0
+    key(app, 110)  # N: next
+    assert scene.run.index == 1
+
+
+def test_the_lesson_list_shows_every_lesson_with_progress(data_dir: Path) -> None:
+    app = App((1280, 800), data_dir)
+    app.switch(LessonListScene(app))
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, LessonListScene)
+    labels = [label for label, _, _ in scene.entries()]
+    assert len(labels) >= 14 and all(label.endswith("(new)") for label in labels)
+    assert any(label.startswith("asoiaf:") for label in labels)
+    assert any(label.startswith("godsgloom:") for label in labels)
+    press(app, labels[0])
+    assert isinstance(app.scene, LessonScene)
