@@ -20,7 +20,7 @@ Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes"]
 class Strict(BaseModel):
     """Base of every scenario model: unknown keys are refused."""
 
-    model_config = ConfigDict(extra="forbid", strict=False)
+    model_config = ConfigDict(extra="forbid", strict=False, allow_inf_nan=False)
 
 
 class ScenarioMeta(Strict):
