@@ -36,13 +36,13 @@ MAX_SETTINGS_BYTES = 100_000
 MAX_DEPTH = 32
 """Nesting of tables and lists in any file (a scenario needs 5, a save 4)."""
 
-MAX_UNITS = 400
+MAX_UNITS = 48
 """Units in one scenario."""
 
 MAX_PIECE_VERTICES = 64
 """Vertices of one terrain polygon."""
 
-MAX_TERRAIN_VERTICES = 1_024
+MAX_TERRAIN_VERTICES = 512
 """Vertices of all the terrain polygons of a scenario together."""
 
 MAX_MODELS_PER_UNIT = 100

@@ -7,7 +7,7 @@ cross-references (sides, profiles, positions, overlaps) are checked by
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -15,6 +15,9 @@ TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes"
 """Rules keywords a terrain piece or hex may carry."""
 
 Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes"]
+
+Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
+"""A position in inches (tables are at most 240 across; the margin allows pieces off the edge)."""
 
 
 class Strict(BaseModel):
@@ -63,7 +66,7 @@ class TerrainModel(Strict):
     id: str | None = None
     kind: str = Field(min_length=1)
     keywords: list[Keyword] = []
-    polygon: list[tuple[float, float]] = Field(min_length=3)
+    polygon: list[tuple[Coordinate, Coordinate]] = Field(min_length=3)
 
 
 class PlayerModel(Strict):
@@ -81,9 +84,9 @@ class UnitModel(Strict):
     name: str | None = None
     profile: str | None = None
     stats: dict[str, Any] | None = None
-    at: tuple[float, float] | None = None
+    at: tuple[Coordinate, Coordinate] | None = None
     hex: tuple[int, int] | None = None
-    facing: float = 0.0
+    facing: float = Field(default=0.0, ge=-3600, le=3600)
     models: int | None = Field(default=None, ge=0)
     damage: int | None = Field(default=None, ge=0)
     health: int | None = Field(default=None, ge=0)

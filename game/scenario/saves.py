@@ -107,7 +107,11 @@ def write_save(session: Session, path: str | Path) -> Path:
 def writable_save_target(path: str | Path) -> Path:
     """The file a save to ``path`` would replace (a symlink's target); FileError if refused."""
     given = Path(path)
-    target = Path(os.path.realpath(given)) if given.is_symlink() else given
+    try:
+        target = Path(os.path.realpath(given)) if given.is_symlink() else given
+        target.exists()
+    except OSError as exc:
+        raise FileError.one(str(path), f"cannot write the save: {exc.strerror or exc}") from None
     if target.is_dir():
         raise FileError.one(str(path), "this is a folder; give a file name for the save")
     if target.exists() and not is_save_file(target):
