@@ -23,15 +23,19 @@ Anything else is an *escape*, reported with its seed. The suite runs a few thous
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import platform
 import random
+import signal
+import sys
 import tempfile
+import threading
 import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +52,8 @@ from game.scenario.settings_file import read_settings_data
 KINDS = ("scenario", "save", "settings", "action")
 SLOW_SECONDS = 5.0
 """An input taking longer than this is reported as slow (a hang in the making)."""
+HANG_SECONDS = 60.0
+"""An input still running after this is stopped and reported as an escape (a hang)."""
 
 HOSTILE_NUMBERS: tuple[Any, ...] = (
     math.nan, math.inf, -math.inf, 1e308, -1e308, 1e-320, 10**30, -(10**30), 2**63, -1, 0, 7,
@@ -392,7 +398,32 @@ def _try(kind: str, corpus: _Corpus, rng: random.Random, folder: Path,
     return _try_action(corpus, rng, games)
 
 
-def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS) -> FuzzReport:
+class Hang(Exception):
+    """An input ran past :data:`HANG_SECONDS` (reported as an escape)."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Raise :class:`Hang` in the running input after ``seconds`` (Unix main thread only)."""
+    usable = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise Hang(f"still running after {seconds:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS,
+        progress: bool = False) -> FuzzReport:
     """Try ``count`` inputs (kinds in turn); collect escapes and timings."""
     report = FuzzReport()
     corpus = _Corpus()
@@ -406,7 +437,8 @@ def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS) -> FuzzReport:
             report.inputs[kind] += 1
             began = time.perf_counter()
             try:
-                accepted = _try(kind, corpus, rng, folder, games)
+                with _deadline(HANG_SECONDS):
+                    accepted = _try(kind, corpus, rng, folder, games)
             except FileError:
                 accepted = False
             except Exception as exc:  # an escape is what this looks for
@@ -414,6 +446,10 @@ def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS) -> FuzzReport:
                                       f"{str(exc)[:160]}")
                 games.clear()
                 continue
+            finally:
+                if progress and (i + 1) % 1000 == 0:
+                    print(f"  {i + 1} inputs, {len(report.escapes)} escapes, "
+                          f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
             took = time.perf_counter() - began
             report.slowest = max(report.slowest, took)
             if took > SLOW_SECONDS:
@@ -431,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(list(argv or []))
-    report = run(args.count, args.seed)
+    report = run(args.count, args.seed, progress=not args.json)
     figures = report.as_dict()
     figures["machine"] = {"python": platform.python_version(), "cpus": os.cpu_count(),
                           "load": list(os.getloadavg()) if hasattr(os, "getloadavg") else []}

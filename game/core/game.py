@@ -28,7 +28,7 @@ from game.core.state import GameState
 MAX_AUTOMATIC_STEPS = 10_000
 """Guard against a ruleset that never stops asking for scripted dice."""
 
-MAX_ACTIONS = 5_000
+MAX_ACTIONS = 2_000
 """Longest log a game records (a save holds at most this many actions, so no game outgrows
 the save that must keep it; see docs/limits.md)."""
 

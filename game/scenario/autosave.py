@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +72,7 @@ class Autosave:
 
     session: Session
     path: Path
+    token: str
     error: str | None = None
     on_error: list[ErrorCallback] = field(default_factory=list)
     writes: int = 0
@@ -107,7 +109,7 @@ class Autosave:
         """Stop autosaving (the file stays, for resuming) and free the lock."""
         if self.listener in self.session.game.listeners:
             self.session.game.listeners.remove(self.listener)
-        if _lock_owner(self.lock_path) == os.getpid():
+        if _lock_text(self.lock_path) == self.token:
             self.lock_path.unlink(missing_ok=True)
 
 
@@ -126,8 +128,9 @@ def attach_autosave(
         path = session.source  # a resumed game goes on in its own autosave
     folder = path.parent if path is not None else autosave_dir()
     base = path.name if path is not None else autosave_name(session)
-    target = _locked_target(folder, base)
-    autosave = Autosave(session, target)
+    token = f"{os.getpid()} {secrets.token_hex(8)}"
+    target = _locked_target(folder, base, token)
+    autosave = Autosave(session, target, token)
     if on_error is not None:
         autosave.on_error.append(on_error)
     session.game.listeners.append(autosave.listener)
@@ -142,8 +145,8 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _locked_target(folder: Path, base: str) -> Path:
-    """The first of ``base``, ``base-copy2``... whose lock this process gets."""
+def _locked_target(folder: Path, base: str, token: str) -> Path:
+    """The first of ``base``, ``base-copy2``... whose lock ``token`` gets."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -152,21 +155,20 @@ def _locked_target(folder: Path, base: str) -> Path:
     stem = base[:-5] if base.endswith(".json") else base
     for n in range(1, 1000):
         candidate = folder / (f"{stem}.json" if n == 1 else f"{stem}-copy{n}.json")
-        if _take_lock(candidate.with_name(candidate.name + LOCK_SUFFIX)):
+        if _take_lock(candidate.with_name(candidate.name + LOCK_SUFFIX), token):
             clean_stale_temps(candidate)
             return candidate
     raise FileError.one(str(folder), "every autosave name of this game is locked")
 
 
-def _take_lock(lock: Path) -> bool:
-    """Create ``lock`` holding this process id; take over a stale one. False if held."""
+def _take_lock(lock: Path, token: str) -> bool:
+    """Create ``lock`` holding ``token`` (process id and a per-game nonce); take over a stale
+    one (its process is gone). False if a live game holds it, in this process or another."""
     for _ in range(2):
         try:
             fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         except FileExistsError:
             owner = _lock_owner(lock)
-            if owner == os.getpid():
-                return True
             if owner is not None and pid_alive(owner):
                 return False
             lock.unlink(missing_ok=True)  # stale: its process is gone
@@ -174,17 +176,23 @@ def _take_lock(lock: Path) -> bool:
         except OSError:
             return False
         with os.fdopen(fd, "w") as handle:
-            handle.write(str(os.getpid()))
+            handle.write(token)
         return True
     return False
 
 
-def _lock_owner(lock: Path) -> int | None:
+def _lock_text(lock: Path) -> str | None:
     try:
-        text = lock.read_text("ascii").strip()
+        return lock.read_text("ascii").strip()[:100]
     except (OSError, UnicodeDecodeError):
         return None
-    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def _lock_owner(lock: Path) -> int | None:
+    """The process id written in a lock file (None if unreadable)."""
+    text = _lock_text(lock)
+    first = text.split()[0] if text else ""
+    return int(first) if first.isdigit() and len(first) < 12 else None
 
 
 @dataclass(frozen=True)
@@ -197,6 +205,7 @@ class UnfinishedGame:
     round: int
     actions: int
     open_elsewhere: bool
+    """A live Warbench game (another window, or another game of this one) holds its lock."""
 
 
 def unfinished_games(folder: Path | None = None) -> list[UnfinishedGame]:
@@ -232,13 +241,14 @@ def _header(path: Path) -> UnfinishedGame | None:
     round_ = doc.get("round")
     actions = doc.get("actions")
     owner = _lock_owner(path.with_name(path.name + LOCK_SUFFIX))
+    open_now = owner is not None and pid_alive(owner)
     return UnfinishedGame(
         path=path,
         name=str(name)[:80] if isinstance(name, str) else path.stem,
         started=float(started) if isinstance(started, int | float) else _mtime(path),
         round=round_ if isinstance(round_, int) else 0,
         actions=len(actions) if isinstance(actions, list) else 0,
-        open_elsewhere=owner is not None and owner != os.getpid() and pid_alive(owner),
+        open_elsewhere=open_now,
     )
 
 
@@ -263,5 +273,6 @@ def clear_autosave(path: Path | None = None) -> None:
     target = path or data_dir() / AUTOSAVE_NAME
     target.unlink(missing_ok=True)
     lock = target.with_name(target.name + LOCK_SUFFIX)
-    if _lock_owner(lock) in (None, os.getpid()):
+    owner = _lock_owner(lock)
+    if owner is None or not pid_alive(owner):
         lock.unlink(missing_ok=True)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core.game import MAX_ACTIONS
 from game.scenario.problems import FileError, Problem, dotted
 from game.scenario.problems import Path as KeyPath
 
@@ -48,8 +49,9 @@ MAX_TERRAIN_VERTICES = 512
 MAX_MODELS_PER_UNIT = 100
 """Files x ranks of one unit's tray (the model slots drawn and checked one by one)."""
 
-MAX_SAVE_ACTIONS = 5_000
-"""Actions in one save (the game refuses to record more, so no game outgrows its save)."""
+MAX_SAVE_ACTIONS = MAX_ACTIONS
+"""Actions in one save: :data:`game.core.game.MAX_ACTIONS` (the game refuses to record more,
+so no game outgrows the save that must keep it)."""
 
 MAX_INTEGER = 2**53
 """Largest integer a file may hold (anything larger is not a count, a seed or a face)."""
@@ -109,10 +111,24 @@ def parse_json(raw: bytes, file: str, what: str) -> Any:
         raise FileError.one(file, f"the {what} is nested deeper than {MAX_DEPTH}") from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise FileError.one(file, f"the {what} is corrupt or truncated ({exc})") from None
+    if isinstance(data, dict):
+        early = early_problems(data, file)
+        if early:
+            raise FileError(early)
     problems = document_problems(data, file)
     if problems:
         raise FileError(problems)
     return data
+
+
+def early_problems(doc: dict[str, Any], file: str) -> list[Problem]:
+    """Counts over their limits that a JSON document shows at its top (a save's actions),
+    checked before walking the whole document."""
+    actions = doc.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_SAVE_ACTIONS:
+        return [Problem(file, None, "actions", f"{len(actions)} actions; a save holds at most "
+                        f"{MAX_SAVE_ACTIONS}")]
+    return []
 
 
 def _refuse_constant(name: str) -> Any:
@@ -134,17 +150,26 @@ def document_problems(
             line = line_of(path) if line_of is not None else None
             found[kind] = Problem(file, line, dotted(path), message)
 
+    if not isinstance(data, dict | list):
+        _check_scalar(data, (), report)
+        return list(found.values())
     stack: list[tuple[KeyPath, Any]] = [((), data)]
     while stack:
-        path, value = stack.pop()
-        if isinstance(value, dict | list):
-            if len(path) >= MAX_DEPTH:
-                report("depth", path, f"tables or lists are nested deeper than {MAX_DEPTH}")
-                continue
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            stack.extend(((*path, key), item) for key, item in items)
-        elif isinstance(value, float) and not math.isfinite(value):
-            report("finite", path, f"{value} is not a finite number")
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-            report("integer", path, f"the number is too large (the limit is {MAX_INTEGER:,})")
+        path, container = stack.pop()
+        if len(path) >= MAX_DEPTH:
+            report("depth", path, f"tables or lists are nested deeper than {MAX_DEPTH}")
+            continue
+        items = container.items() if isinstance(container, dict) else enumerate(container)
+        for key, value in items:
+            if isinstance(value, dict | list):
+                stack.append(((*path, key), value))
+            elif isinstance(value, float | int) and not isinstance(value, bool):
+                _check_scalar(value, (*path, key), report)
     return list(found.values())
+
+
+def _check_scalar(value: Any, path: KeyPath, report: Callable[[str, KeyPath, str], None]) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        report("finite", path, f"{value} is not a finite number")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+        report("integer", path, f"the number is too large (the limit is {MAX_INTEGER:,})")
