@@ -145,7 +145,7 @@ def _run(args: argparse.Namespace) -> int:
     out.events(session.game.opening_events)
     try:
         lines = _action_lines(args.actions)
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         print(f"cannot read actions: {exc}", file=sys.stderr)
         return EXIT_INVALID
     code = play_script(session.game, lines, out)

@@ -122,17 +122,29 @@ def attach_autosave(
     autosave (:func:`autosave_name`). If another live
     Warbench process holds that file's lock, the game is autosaved to a copy
     (``...-copy2.json``) so neither window overwrites the other. The autosave is written once
-    at once, so even an unplayed game can be resumed.
+    at once, so even an unplayed game can be resumed. It never raises: when no autosave can be
+    kept (the folder cannot be created), :attr:`Autosave.error` says so and the game goes on.
     """
     if path is None and session.source is not None and _inside(session.source, autosave_dir()):
         path = session.source  # a resumed game goes on in its own autosave
     folder = path.parent if path is not None else autosave_dir()
     base = path.name if path is not None else autosave_name(session)
     token = f"{os.getpid()} {secrets.token_hex(8)}"
-    target = _locked_target(folder, base, token)
+    try:
+        target = _locked_target(folder, base, token)
+    except FileError as exc:  # no folder or no free name: report it, keep the game going
+        target = folder / base
+        failure: str | None = f"the game cannot be autosaved: {exc.problems[0].message}"
+    else:
+        failure = None
     autosave = Autosave(session, target, token)
     if on_error is not None:
         autosave.on_error.append(on_error)
+    if failure is not None:
+        autosave.error = failure
+        for callback in autosave.on_error:
+            callback(failure)
+        return autosave
     session.game.listeners.append(autosave.listener)
     autosave.write()
     return autosave

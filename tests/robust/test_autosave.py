@@ -159,3 +159,16 @@ def test_the_listing_skips_broken_files_and_cleans_stale_temp_files() -> None:
     assert unfinished_games() == []
     assert time.perf_counter() - start < 2.0
     assert not stale.exists()
+
+
+def test_an_unusable_data_folder_is_reported_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("WARBENCH_DATA_DIR", str(blocker))
+    reported: list[str] = []
+    autosave = attach_autosave(_session(), on_error=reported.append)
+    assert autosave.error is not None and reported == [autosave.error]
+    autosave.session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
+    assert len(autosave.session.game.log) == 1
