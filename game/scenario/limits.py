@@ -46,6 +46,13 @@ MAX_PIECE_VERTICES = 64
 MAX_TERRAIN_VERTICES = 512
 """Vertices of all the terrain polygons of a scenario together."""
 
+MAX_HEX_ENTRIES = 3_600
+"""``[[hexmap.hexes]]`` entries (the largest map, 60 x 60, has 3,600 hexes)."""
+
+MAX_SCRIPTED_DICE = 1_000
+"""Scripted dice of a scenario, and extra dice of a save (they are copied with every undo
+snapshot and hashed after every action)."""
+
 MAX_MODELS_PER_UNIT = 100
 """Files x ranks of one unit's tray (the model slots drawn and checked one by one)."""
 

@@ -38,6 +38,7 @@ from game.core.state import (
 )
 from game.geometry.hexgrid import Hex
 from game.scenario.limits import (
+    MAX_HEX_ENTRIES,
     MAX_MODELS_PER_UNIT,
     MAX_PIECE_VERTICES,
     MAX_SCENARIO_BYTES,
@@ -120,6 +121,10 @@ def _size_problems(file: str, lines: LineIndex, data: dict[str, Any]) -> list[Pr
     units = data.get("units")
     if isinstance(units, list) and len(units) > MAX_UNITS:
         problem(("units",), f"{len(units)} units; the limit is {MAX_UNITS}")
+    hexmap = data.get("hexmap")
+    hexes = hexmap.get("hexes") if isinstance(hexmap, dict) else None
+    if isinstance(hexes, list) and len(hexes) > MAX_HEX_ENTRIES:
+        problem(("hexmap", "hexes"), f"{len(hexes)} hex entries; the limit is {MAX_HEX_ENTRIES}")
     terrain = data.get("terrain")
     total = 0
     for i, piece in enumerate(terrain if isinstance(terrain, list) else []):

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from game.scenario.limits import MAX_SCRIPTED_DICE
+
 TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes")
 """Rules keywords a terrain piece or hex may carry."""
 
@@ -29,10 +31,10 @@ class Strict(BaseModel):
 class ScenarioMeta(Strict):
     """``[scenario]``: name, ruleset, seed and a description."""
 
-    name: str = Field(min_length=1)
-    ruleset: str
+    name: str = Field(min_length=1, max_length=120)
+    ruleset: str = Field(max_length=40)
     seed: int = 0
-    description: str = ""
+    description: str = Field(default="", max_length=4000)
 
 
 class TableModel(Strict):
@@ -46,7 +48,7 @@ class HexEntry(Strict):
     """One ``[[hexmap.hexes]]`` entry: a hex's terrain, elevation and keywords."""
 
     at: tuple[int, int]
-    terrain: str = "open"
+    terrain: str = Field(default="open", max_length=40)
     elevation: int = Field(default=0, ge=-50, le=50)
     keywords: list[Keyword] = []
 
@@ -63,8 +65,8 @@ class HexMapModel(Strict):
 class TerrainModel(Strict):
     """One ``[[terrain]]`` piece: a polygon in inches with rules keywords."""
 
-    id: str | None = None
-    kind: str = Field(min_length=1)
+    id: str | None = Field(default=None, max_length=40)
+    kind: str = Field(min_length=1, max_length=40)
     keywords: list[Keyword] = []
     polygon: list[tuple[Coordinate, Coordinate]] = Field(min_length=3)
 
@@ -81,8 +83,8 @@ class UnitModel(Strict):
 
     id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", max_length=32)
     side: int = Field(ge=1, le=8)
-    name: str | None = None
-    profile: str | None = None
+    name: str | None = Field(default=None, max_length=80)
+    profile: str | None = Field(default=None, max_length=80)
     stats: dict[str, Any] | None = None
     at: tuple[Coordinate, Coordinate] | None = None
     hex: tuple[int, int] | None = None
@@ -101,7 +103,7 @@ class UnitModel(Strict):
 class DiceModel(Strict):
     """``[dice]``: scripted results that answer the game's dice in order."""
 
-    scripted: list[int] = []
+    scripted: list[int] = Field(default=[], max_length=MAX_SCRIPTED_DICE)
 
     @field_validator("scripted")
     @classmethod

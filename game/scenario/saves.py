@@ -34,6 +34,7 @@ from game.scenario.limits import (
     MAX_SAVE_ACTIONS,
     MAX_SAVE_BYTES,
     MAX_SCENARIO_BYTES,
+    MAX_SCRIPTED_DICE,
     parse_json,
     read_limited,
 )
@@ -372,7 +373,7 @@ def _shape_problems(doc: Any, file: str) -> list[Problem]:
     extra = doc.get("extra_dice", [])
     if not isinstance(extra, list) or not all(
         type(d) is int and 1 <= d <= 100 for d in extra
-    ) or len(extra) > MAX_SAVE_ACTIONS:
+    ) or len(extra) > MAX_SCRIPTED_DICE:
         problems.append(Problem(file, None, "extra_dice", "expected a list of die faces"))
     return problems
 

@@ -245,3 +245,16 @@ def test_the_sandbox_move_of_a_unit_far_off_the_table_is_refused_not_crashed() -
     game = new_session(load_scenario(SCENARIOS / "sandbox_table.toml")).game
     refusal = game.why_not(MoveUnit("n1", 1e300, 1e300, 0.0))
     assert refusal is not None
+
+
+def test_scripted_dice_hex_entries_and_names_have_limits() -> None:
+    from game.scenario.limits import MAX_HEX_ENTRIES, MAX_SCRIPTED_DICE
+
+    at_limit = SANDBOX + "\n[dice]\nscripted = [" + ", ".join(["3"] * MAX_SCRIPTED_DICE) + "]\n"
+    assert len(load_scenario_text(at_limit).state.scripted_dice) == MAX_SCRIPTED_DICE
+    _refused_quickly(at_limit.replace("scripted = [", "scripted = [3, "), "at most 1000")
+    hexes = (SCENARIOS / "sandbox_hex.toml").read_text()
+    many = hexes + "".join("\n[[hexmap.hexes]]\nat = [0, 0]\n" for _ in range(MAX_HEX_ENTRIES + 1))
+    _refused_quickly(many, "hex entries")
+    _refused_quickly(SANDBOX.replace('name = "Sandbox: river crossing"', f'name = "{"x" * 121}"'),
+                     "at most 120")
