@@ -115,6 +115,7 @@ def _check(args: argparse.Namespace) -> int:
             if name.endswith(".json"):
                 session = load_save(name)
                 detail = f"save, {len(session.game.log)} actions, hash verified"
+                detail += "".join(f"; {note}" for note in session.notes)
             else:
                 scenario = load_scenario(name)
                 detail = f"{scenario.ruleset.name}, {len(scenario.state.units)} units"

@@ -61,7 +61,7 @@ HOSTILE_NUMBERS: tuple[Any, ...] = (
 )
 HOSTILE_VALUES: tuple[Any, ...] = (
     *HOSTILE_NUMBERS, "", "x" * 300, "nan", "../../etc", [1], [], {}, {"a": 1}, True, None,
-    [[[[[1]]]]], "d6", "7d6",
+    [[[[[1]]]]], "d6", "7d6", "\ud800", "é" * 50,
 )
 TEXT_LITERALS = ("nan", "inf", "-inf", "+nan", "1e999", "9" * 5000, "7", "0", "-1", "1e308",
                  "999999999999", "[1]", "{}", '"x"', "true", "[[[[[[[[1]]]]]]]]")

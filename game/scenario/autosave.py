@@ -88,13 +88,19 @@ class Autosave:
             data = json.dumps(save_document(self.session), indent=1, sort_keys=True)
             atomic_write(self.path, data.encode("utf-8"))
         except OSError as exc:
-            self.error = f"the autosave could not be written: {exc.strerror or exc}"
-            for callback in list(self.on_error):
-                callback(self.error)
-            return False
+            return self._failed(str(exc.strerror or exc))
+        except Exception as exc:  # any failure: reported, never raised into Game.apply
+            return self._failed(f"{type(exc).__name__}: {exc}")
         self.error = None
         self.writes += 1
         return True
+
+    def _failed(self, reason: str) -> bool:
+        """Keep and report a failed write (the game and its action are untouched)."""
+        self.error = f"the autosave could not be written: {reason}"
+        for callback in list(self.on_error):
+            callback(self.error)
+        return False
 
     def listener(self, game: Game, entry: LogEntry) -> None:
         """The game listener: autosave after each change (see :meth:`write`)."""

@@ -170,13 +170,29 @@ def document_problems(
         for key, value in items:
             if isinstance(value, dict | list):
                 stack.append(((*path, key), value))
-            elif isinstance(value, float | int) and not isinstance(value, bool):
+            elif not isinstance(value, bool) and isinstance(value, float | int | str):
                 _check_scalar(value, (*path, key), report)
+            if isinstance(key, str) and not is_text(key):
+                report("text", (*path,), "a key is not valid Unicode text")
     return list(found.values())
 
 
+def is_text(value: str) -> bool:
+    """Whether ``value`` is valid Unicode text (no lone surrogates, which JSON can encode)."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_scalar(value: Any, path: KeyPath, report: Callable[[str, KeyPath, str], None]) -> None:
-    if isinstance(value, float) and not math.isfinite(value):
+    if isinstance(value, str):
+        if not is_text(value):
+            report("text", path, "the text is not valid Unicode (a lone surrogate)")
+    elif isinstance(value, float) and not math.isfinite(value):
         report("finite", path, f"{value} is not a finite number")
     elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
         report("integer", path, f"the number is too large (the limit is {MAX_INTEGER:,})")

@@ -45,6 +45,7 @@ from game.scenario.limits import (
     MAX_TERRAIN_VERTICES,
     MAX_UNITS,
     decode_text,
+    is_text,
     parse_toml,
     read_limited,
 )
@@ -91,6 +92,8 @@ def load_scenario_text(text: str, file: str = "<scenario>") -> Scenario:
     cross-references the ruleset checks; ruleset code that fails on a value is reported as a
     problem of that value, never as a crash.
     """
+    if not is_text(text):
+        raise ScenarioError([Problem(file, None, "", "the scenario is not valid Unicode text")])
     if len(text) > MAX_SCENARIO_BYTES or len(text.encode("utf-8")) > MAX_SCENARIO_BYTES:
         raise ScenarioError([Problem(file, None, "", "the scenario is larger than the limit "
                                      f"of {MAX_SCENARIO_BYTES:,} bytes")])

@@ -359,7 +359,8 @@ def _shape_problems(doc: Any, file: str) -> list[Problem]:
     scenario = doc.get("scenario")
     if not isinstance(scenario, dict) or not isinstance(scenario.get("text"), str):
         problems.append(Problem(file, None, "scenario.text", "expected the scenario's text"))
-    elif len(scenario["text"].encode("utf-8")) > MAX_SCENARIO_BYTES:
+    elif len(scenario["text"]) > MAX_SCENARIO_BYTES or len(
+        scenario["text"].encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
         problems.append(Problem(file, None, "scenario.text", "the scenario is larger than the "
                                 f"limit of {MAX_SCENARIO_BYTES:,} bytes"))
     actions = doc.get("actions")

@@ -213,3 +213,17 @@ def test_an_illegal_hostile_action_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         game.apply(MoveUnit("n1", 1e300, -1e300, 1e300))
     assert game.state_hash() == before
+
+
+def test_lone_surrogates_in_a_save_or_scenario_text_are_a_file_error(tmp_path: Path) -> None:
+    with pytest.raises(FileError, match="Unicode"):
+        load_scenario_text(SKIRMISH.replace("Sandbox", "Sand\ud800box", 1))
+    doc = _save_doc(tmp_path)
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(doc).replace("Sandbox", "Sand\\ud800box", 1))
+    with pytest.raises(FileError, match="Unicode"):
+        load_save(path)
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"palette": "\\udfff"}')
+    with pytest.raises(FileError, match="Unicode"):
+        read_settings_data(settings)
