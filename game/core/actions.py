@@ -187,15 +187,20 @@ MAX_ACTION_INTEGER = 2**53
 """Largest integer an action may hold."""
 
 
-_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+_HINTS_ATTRIBUTE = "_warbench_checked_hints"
 
 
 def _checked_hints(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
-    """The fields of an action class with their type hints (computed once per class)."""
-    found = _HINTS.get(cls)
+    """The fields of an action class with their type hints, computed once and kept on the
+    class. A hint that cannot be resolved (a class local to a function) is not type-checked."""
+    found: tuple[tuple[str, Any], ...] | None = cls.__dict__.get(_HINTS_ATTRIBUTE)
     if found is None:
-        hints = _hints(cls)
-        found = _HINTS[cls] = tuple((f.name, hints[f.name]) for f in _fields(cls))
+        try:
+            hints = _hints(cls)
+        except (NameError, TypeError):
+            hints = {}
+        found = tuple((f.name, hints.get(f.name, Any)) for f in _fields(cls))
+        setattr(cls, _HINTS_ATTRIBUTE, found)
     return found
 
 

@@ -137,7 +137,7 @@ def attach_autosave(
     base = path.name if path is not None else autosave_name(session)
     token = f"{os.getpid()} {secrets.token_hex(8)}"
     try:
-        target = _locked_target(folder, base, token)
+        target = _locked_target(folder, base, token, fresh=path is None)
     except FileError as exc:  # no folder or no free name: report it, keep the game going
         target = folder / base
         failure: str | None = f"the game cannot be autosaved: {exc.problems[0].message}"
@@ -163,8 +163,10 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _locked_target(folder: Path, base: str, token: str) -> Path:
-    """The first of ``base``, ``base-copy2``... whose lock ``token`` gets."""
+def _locked_target(folder: Path, base: str, token: str, fresh: bool) -> Path:
+    """The first of ``base``, ``base-copy2``... whose lock ``token`` gets; when ``fresh``
+    (not resuming that very autosave), also one that does not exist yet, so loading an older
+    save of a game never overwrites the newer autosave of the same game."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -173,7 +175,11 @@ def _locked_target(folder: Path, base: str, token: str) -> Path:
     stem = base[:-5] if base.endswith(".json") else base
     for n in range(1, 1000):
         candidate = folder / (f"{stem}.json" if n == 1 else f"{stem}-copy{n}.json")
-        if _take_lock(candidate.with_name(candidate.name + LOCK_SUFFIX), token):
+        lock = candidate.with_name(candidate.name + LOCK_SUFFIX)
+        if _take_lock(lock, token):
+            if fresh and candidate.exists():
+                lock.unlink(missing_ok=True)
+                continue
             clean_stale_temps(candidate)
             return candidate
     raise FileError.one(str(folder), "every autosave name of this game is locked")

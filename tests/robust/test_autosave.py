@@ -172,3 +172,17 @@ def test_an_unusable_data_folder_is_reported_and_the_game_goes_on(
     assert autosave.error is not None and reported == [autosave.error]
     autosave.session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
     assert len(autosave.session.game.log) == 1
+
+
+def test_loading_an_older_save_of_a_game_never_overwrites_its_newer_autosave(
+    tmp_path: Path,
+) -> None:
+    from game.scenario import write_save
+
+    live = attach_autosave(_session())
+    older = write_save(live.session, tmp_path / "older.json")  # a Ctrl+S save, 0 actions
+    live.session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
+    live.release()  # the window closes; the autosave has 1 action
+    reopened = attach_autosave(load_save(older))
+    assert reopened.path != live.path
+    assert len(load_save(live.path).game.log) == 1
