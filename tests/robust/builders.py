@@ -70,3 +70,25 @@ def crowded_asoiaf(units: int, pieces: int = 0, vertices: int = MAX_PIECE_VERTIC
         row, col = divmod(p, 8)
         text += terrain_block(comb(vertices, 12 + col * 28, 13.75 + row * 23, 5, 2))
     return text
+
+
+def crowded_godsgloom(units: int, size: int = 60, blocked: int = 0) -> str:
+    """``units`` GODSGLOOM units in two facing lines on a ``size`` x ``size`` hex map, with
+    ``blocked`` sight-blocking rough hexes scattered between them."""
+    text = HEADER.format(name="Crowded hexes", ruleset="godsgloom", size=1).split("[table]")[0]
+    text += f"[hexmap]\ncols = {size}\nrows = {size}\n"
+    for k in range(blocked):
+        row = 10 + (k * 7) % (size - 20)
+        col = (k * 13) % size - row // 2
+        text += (f'\n[[hexmap.hexes]]\nat = [{col}, {row}]\nterrain = "gloomwood"\n'
+                 'keywords = ["blocks-sight", "rough"]\n')
+    text += "\n[[players]]\nname = \"North\"\ncolour = \"#708090\"\n"
+    text += "\n[[players]]\nname = \"South\"\ncolour = \"#b22222\"\n"
+    profiles = ("skirmishers", "line_infantry", "spearmen")
+    for i in range(units):
+        side = 1 + i % 2
+        row = 4 if side == 1 else 9
+        col = (i // 2) * 2 - row // 2
+        text += (f'\n[[units]]\nid = "g{i}"\nside = {side}\nprofile = "{profiles[i % 3]}"\n'
+                 f"hex = [{col}, {row}]\nfacing = {0 if side == 1 else 3}\n")
+    return text

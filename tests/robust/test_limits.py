@@ -258,3 +258,29 @@ def test_scripted_dice_hex_entries_and_names_have_limits() -> None:
     _refused_quickly(many, "hex entries")
     _refused_quickly(SANDBOX.replace('name = "Sandbox: river crossing"', f'name = "{"x" * 121}"'),
                      "at most 120")
+
+
+def test_the_largest_hex_map_with_the_most_units_loads_and_plays() -> None:
+    import random
+
+    from tests.robust.builders import crowded_godsgloom
+
+    start = time.perf_counter()
+    scenario = load_scenario_text(crowded_godsgloom(MAX_UNITS, 60, 400))
+    assert time.perf_counter() - start < 10.0
+    game = new_session(scenario).game
+    rng = random.Random(3)
+    start = time.perf_counter()
+    for _ in range(20):
+        options = game.legal_actions()
+        game.apply(options[0] if isinstance(game.pending(), Chance) else rng.choice(options))
+    assert (time.perf_counter() - start) / 20 < 3.0
+    assert game.replayed().state_hash() == game.state_hash()
+
+
+def test_a_scenario_file_of_exactly_the_size_limit_loads(tmp_path: Path) -> None:
+    path = tmp_path / "padded.toml"
+    padding = MAX_SCENARIO_BYTES - len(SANDBOX.encode()) - 2
+    path.write_text(SANDBOX + "#" + "x" * padding + "\n")
+    assert path.stat().st_size == MAX_SCENARIO_BYTES
+    assert _timed(lambda: load_scenario(path)) < 10.0
