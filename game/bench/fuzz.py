@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import json
 import math
 import os
@@ -59,12 +60,18 @@ HOSTILE_NUMBERS: tuple[Any, ...] = (
     math.nan, math.inf, -math.inf, 1e308, -1e308, 1e-320, 10**30, -(10**30), 2**63, -1, 0, 7,
     13, 101, 10**400, -0.0, 0.5,
 )
-HOSTILE_VALUES: tuple[Any, ...] = (
+HOSTILE_VALUES: tuple[Any, ...] = (  # copied by _hostile() before use
     *HOSTILE_NUMBERS, "", "x" * 300, "nan", "../../etc", [1], [], {}, {"a": 1}, True, None,
     [[[[[1]]]]], "d6", "7d6", "\ud800", "é" * 50,
 )
 TEXT_LITERALS = ("nan", "inf", "-inf", "+nan", "1e999", "9" * 5000, "7", "0", "-1", "1e308",
                  "999999999999", "[1]", "{}", '"x"', "true", "[[[[[[[[1]]]]]]]]")
+
+
+def _hostile(rng: random.Random) -> Any:
+    """A fresh copy of one hostile value (the constants are never shared into a document,
+    so no mutation can change them)."""
+    return copy.deepcopy(rng.choice(HOSTILE_VALUES))
 
 
 @dataclass
@@ -203,7 +210,7 @@ def _mutate_data(data: Any, rng: random.Random) -> Any:
         path = rng.choice(paths)
         how = rng.randrange(5)
         if how <= 2:
-            data = _set(data, path, rng.choice(HOSTILE_VALUES))
+            data = _set(data, path, _hostile(rng))
         elif how == 3 and path:
             data = _delete(data, path)
         else:
@@ -335,7 +342,7 @@ def _hostile_action(game: Game, rng: random.Random) -> tuple[str, Any]:
     base = rng.choice(options)
     data: dict[str, Any] = base.to_dict() if isinstance(base, Action) else {"verb": base.verb}
     keys = [k for k in data if k != "verb"] or ["extra"]
-    data[rng.choice(keys)] = rng.choice(HOSTILE_VALUES)
+    data[rng.choice(keys)] = _hostile(rng)
     how = rng.randrange(3)
     if how == 0:
         words = [str(data["verb"])] + [_word(v) for k, v in data.items() if k != "verb"]
