@@ -6,8 +6,9 @@
   headless; exit 0, 2 for an invalid scenario, 3 for an illegal action.
 - ``warbench replay SAVE``: re-run a save and verify its state hash.
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
-- ``warbench bench geometry|render|rules [--json]``: the benchmarks.
+- ``warbench bench geometry|render|rules|fuzz [--json]``: the benchmarks and the file fuzzer.
 - ``warbench learn [LESSON] [--list [--json]] [--verify]``: the lessons (docs/lessons.md).
+- ``warbench pbf new|play|verify``: play by file (docs/play-by-file.md).
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ from game.scenario.loader import load_scenario
 from game.scenario.paths import default_scenario
 from game.scenario.paths import scenarios_dir as scenarios_dir  # re-exported for callers
 from game.scenario.problems import ScenarioError
-from game.scenario.saves import Session, load_save, new_session, write_save
+from game.scenario.saves import (
+    Session,
+    load_save,
+    new_session,
+    writable_save_target,
+    write_save,
+)
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -77,9 +84,11 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--hover")
     render.add_argument("--size", default="1280x800")
     bench = sub.add_parser("bench", help="run a benchmark")
-    bench.add_argument("target", choices=["geometry", "render", "rules"])
+    bench.add_argument("target", choices=["geometry", "render", "rules", "fuzz"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--repeats", type=int, default=None)
+    bench.add_argument("--count", type=int, default=None, help="fuzz: inputs to try")
+    bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
     _add_pbf(sub)
     _learn_parser(sub)
     return parser
@@ -107,6 +116,7 @@ def _check(args: argparse.Namespace) -> int:
             if name.endswith(".json"):
                 session = load_save(name)
                 detail = f"save, {len(session.game.log)} actions, hash verified"
+                detail += "".join(f"; {note}" for note in session.notes)
             else:
                 scenario = load_scenario(name)
                 detail = f"{scenario.ruleset.name}, {len(scenario.state.units)} units"
@@ -126,18 +136,28 @@ def _run(args: argparse.Namespace) -> int:
     except ScenarioError as exc:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
         return EXIT_INVALID
-    session = new_session(scenario, args.dice)
+    try:
+        session = new_session(scenario, args.dice)
+        if args.save:
+            writable_save_target(args.save)  # refuse a bad target before playing
+    except ScenarioError as exc:
+        print(f"{args.scenario}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     out = Printer(sys.stdout, as_json=args.json)
     out.events(session.game.opening_events)
     try:
         lines = _action_lines(args.actions)
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         print(f"cannot read actions: {exc}", file=sys.stderr)
         return EXIT_INVALID
     code = play_script(session.game, lines, out)
     out.summary(session.game)
     if args.save:
-        write_save(session, args.save)
+        try:
+            write_save(session, args.save)
+        except ScenarioError as exc:
+            print(f"{args.save}: {exc}", file=sys.stderr)
+            return EXIT_INVALID
     return code
 
 
@@ -309,14 +329,17 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from game.bench import geometry_bench, rules_bench
+    from game.bench import fuzz, geometry_bench, rules_bench
     from game.ui import bench as render_bench
 
     runners = {"geometry": geometry_bench.main, "render": render_bench.main,
-               "rules": rules_bench.main}
+               "rules": rules_bench.main, "fuzz": fuzz.main}
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
+    for option in ("count", "seed"):
+        if getattr(args, option, None) is not None:
+            argv += [f"--{option}", str(getattr(args, option))]
     code: int = runners[args.target](argv)
     return code
 

@@ -19,6 +19,7 @@ that differ from their defaults as ``key=value``::
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import types as pytypes
 import typing
@@ -55,6 +56,16 @@ class Action:
 
     verb: ClassVar[str] = ""
     arrow_before: ClassVar[str | None] = None
+
+    def __post_init__(self) -> None:
+        """Refuse values no action may hold, however it is built (text, dict, save or API):
+        a value of the wrong type, a non-finite number, or an integer too large to be a count,
+        a hex or a face."""
+        for name, hint in _checked_hints(type(self)):
+            value = getattr(self, name)
+            problem = _type_problem(hint, value) or _value_problem(value)
+            if problem:
+                raise ActionSyntaxError(f"{self.verb} {name}: {problem}")
 
     def __str__(self) -> str:
         return " ".join([self.verb, *self.tokens()])
@@ -172,6 +183,67 @@ def _strip_optional(hint: Any) -> tuple[Any, bool]:
     return hint, False
 
 
+MAX_ACTION_INTEGER = 2**53
+"""Largest integer an action may hold."""
+
+
+_HINTS_ATTRIBUTE = "_warbench_checked_hints"
+
+
+def _checked_hints(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    """The fields of an action class with their type hints, computed once and kept on the
+    class. A hint that cannot be resolved (a class local to a function) is not type-checked."""
+    found: tuple[tuple[str, Any], ...] | None = cls.__dict__.get(_HINTS_ATTRIBUTE)
+    if found is None:
+        try:
+            hints = _hints(cls)
+        except (NameError, TypeError):
+            hints = {}
+        found = tuple((f.name, hints.get(f.name, Any)) for f in _fields(cls))
+        setattr(cls, _HINTS_ATTRIBUTE, found)
+    return found
+
+
+def _type_problem(hint: Any, value: Any) -> str | None:
+    """Why ``value`` does not fit the field type ``hint`` (str, int, float, bool, an optional
+    one, or a tuple of one), or None; other hints are not checked."""
+    bare, optional = _strip_optional(hint)
+    if value is None:
+        return None if optional else "a value is required"
+    if _is_variadic(bare):
+        if not isinstance(value, tuple):
+            return f"expected a tuple, got {type(value).__name__}"
+        for item in value:
+            problem = _type_problem(_tuple_item(bare), item)
+            if problem:
+                return problem
+        return None
+    if bare is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    elif bare is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif bare in (str, bool):
+        ok = isinstance(value, bare)
+    else:
+        return None
+    return None if ok else f"expected {bare.__name__}, got {type(value).__name__}"
+
+
+def _value_problem(value: Any) -> str | None:
+    """Why a field value cannot be in an action (non-finite, too large), or None."""
+    if isinstance(value, tuple):
+        for item in value:
+            problem = _value_problem(item)
+            if problem:
+                return problem
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value!r} is not a finite number"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_ACTION_INTEGER:
+        return "the number is too large"
+    return None
+
+
 def _construct(cls: type[Action], values: dict[str, Any]) -> Action:
     try:
         return cls(**values)
@@ -207,6 +279,8 @@ def _parse_scalar(hint: Any, word: str, name: str) -> Any:
                 return False
             raise ValueError(word)
         if hint is int:
+            if len(word) > 20:
+                raise ValueError(word)
             return int(word)
         if hint is float:
             value = float(word)
@@ -248,7 +322,11 @@ def _from_json(hint: Any, value: Any, name: str) -> Any:
             raise ActionSyntaxError(f"{name}: expected a list")
         return tuple(_from_json(_tuple_item(bare), v, name) for v in value)
     if bare is float and isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) > MAX_ACTION_INTEGER:
+            raise ActionSyntaxError(f"{name}: the number is too large")
         return float(value)
+    if bare is float and isinstance(value, float) and not math.isfinite(value):
+        raise ActionSyntaxError(f"{name}: {value!r} is not a finite number")
     if bare in (str, int, float, bool) and type(value) is bare:
         return value
     raise ActionSyntaxError(f"{name}: expected {getattr(bare, '__name__', bare)}, got {value!r}")
@@ -374,6 +452,7 @@ class FreeRoll(Action):
     results: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         DiceSpec.parse(self.spec)
 
     def tokens(self) -> list[str]:
@@ -420,6 +499,7 @@ class Choose(Action):
     values: tuple[str, ...]
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         for item in self.values:
             key, sep, value = item.partition("=")
             if not sep or not is_token(key) or not (is_token(value) or value == ""):

@@ -28,6 +28,10 @@ from game.core.state import GameState
 MAX_AUTOMATIC_STEPS = 10_000
 """Guard against a ruleset that never stops asking for scripted dice."""
 
+MAX_ACTIONS = 2_000
+"""Longest log a game records (a save holds at most this many actions, so no game outgrows
+the save that must keep it; see docs/limits.md)."""
+
 
 @dataclass(frozen=True)
 class LogEntry:
@@ -96,6 +100,8 @@ class Game:
         node = self.pending()
         if isinstance(node, Over):
             return Refusal("the game is over", ())
+        if len(self.log) >= MAX_ACTIONS:
+            return Refusal(f"the game has reached the limit of {MAX_ACTIONS} actions", ())
         if isinstance(action, Dice | RollPending):
             if not isinstance(node, Chance):
                 return Refusal("no dice are waiting to be rolled", ("WB-DICE-1",))
@@ -225,10 +231,14 @@ class Game:
             if len(queue) < node.dice.count:
                 return
             results = tuple(queue[: node.dice.count])
-            del queue[: node.dice.count]
             problem = node.dice.accepts(results)
-            if problem:
-                raise ValueError(f"scripted dice do not fit {node.purpose}: {problem}")
+            if problem:  # the script does not fit this die: drop it and wait for a roll
+                queue.clear()
+                ctx.emit("dice.script_dropped", f"The scripted dice do not fit {node.purpose} "
+                         f"({problem}); the rest of the script is dropped and the dice wait "
+                         "to be rolled.", ("WB-DICE-1", *node.rules), player=node.player)
+                return
+            del queue[: node.dice.count]
             self._feed(node, results, "scripted", ctx, rolled_by)
         raise RuntimeError("the ruleset asked for dice without end")
 

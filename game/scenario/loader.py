@@ -9,14 +9,16 @@ error never produces a state (it never half-loads).
 from __future__ import annotations
 
 import re
-import tomllib
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Any
 
+import shapely
 from pydantic import BaseModel, ValidationError
+from shapely.geometry import Polygon
+from shapely.strtree import STRtree
 
 from game import rulesets
 from game.core.game import Game
@@ -35,10 +37,23 @@ from game.core.state import (
     Unit,
 )
 from game.geometry.hexgrid import Hex
+from game.scenario.limits import (
+    MAX_HEX_ENTRIES,
+    MAX_MODELS_PER_UNIT,
+    MAX_PIECE_VERTICES,
+    MAX_SCENARIO_BYTES,
+    MAX_TERRAIN_VERTICES,
+    MAX_UNITS,
+    decode_text,
+    is_text,
+    parse_toml,
+    read_limited,
+)
 from game.scenario.model import TERRAIN_KEYWORDS, HexMapModel, ScenarioModel, UnitModel
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 
-MAX_FILE_BYTES = 2_000_000
+MAX_FILE_BYTES = MAX_SCENARIO_BYTES
+"""Kept for callers of the older name (see :mod:`game.scenario.limits`)."""
 
 
 @dataclass(frozen=True)
@@ -66,29 +81,27 @@ class Scenario:
 def load_scenario(path: str | FilePath) -> Scenario:
     """Read and check a scenario file; raise ScenarioError with every problem."""
     file = str(path)
-    try:
-        raw = FilePath(path).read_bytes()
-    except OSError as exc:
-        problem = Problem(file, None, "", f"cannot read the file: {exc.strerror}")
-        raise ScenarioError([problem]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError([Problem(file, None, "", "the file is too large for a scenario")])
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(
-            [Problem(file, None, "", f"the file is not UTF-8 text ({exc})")]
-        ) from None
-    return load_scenario_text(text, file)
+    raw = read_limited(path, MAX_SCENARIO_BYTES, "scenario")
+    return load_scenario_text(decode_text(raw, file), file)
 
 
 def load_scenario_text(text: str, file: str = "<scenario>") -> Scenario:
-    """Check a scenario given as TOML text (``file`` is used in the messages)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError([_toml_problem(file, exc)]) from None
+    """Check a scenario given as TOML text (``file`` is used in the messages).
+
+    Limits come first (size, nesting, numbers, units, vertices), then types, then the
+    cross-references the ruleset checks; ruleset code that fails on a value is reported as a
+    problem of that value, never as a crash.
+    """
+    if not is_text(text):
+        raise ScenarioError([Problem(file, None, "", "the scenario is not valid Unicode text")])
+    if len(text) > MAX_SCENARIO_BYTES or len(text.encode("utf-8")) > MAX_SCENARIO_BYTES:
+        raise ScenarioError([Problem(file, None, "", "the scenario is larger than the limit "
+                                     f"of {MAX_SCENARIO_BYTES:,} bytes")])
     lines = LineIndex(text)
+    data = parse_toml(text, file, lines.line_of)
+    size_problems = _size_problems(file, lines, data)
+    if size_problems:
+        raise ScenarioError(size_problems)
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
@@ -101,13 +114,34 @@ def load_scenario_text(text: str, file: str = "<scenario>") -> Scenario:
     return Scenario(model.scenario.name, file, text, model, ruleset, state)
 
 
-def _toml_problem(file: str, exc: tomllib.TOMLDecodeError) -> Problem:
-    message = str(exc)
-    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
-    line = int(match.group(1)) if match else None
-    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-    column = f" (column {match.group(2)})" if match else ""
-    return Problem(file, line, "", f"this is not valid TOML: {message}{column}")
+def _size_problems(file: str, lines: LineIndex, data: dict[str, Any]) -> list[Problem]:
+    """Units and terrain vertices over their limits, counted before any typed checking."""
+    problems = []
+
+    def problem(loc: Path, message: str) -> None:
+        problems.append(Problem(file, lines.line_of(loc), dotted(loc), message))
+
+    units = data.get("units")
+    if isinstance(units, list) and len(units) > MAX_UNITS:
+        problem(("units",), f"{len(units)} units; the limit is {MAX_UNITS}")
+    hexmap = data.get("hexmap")
+    hexes = hexmap.get("hexes") if isinstance(hexmap, dict) else None
+    if isinstance(hexes, list) and len(hexes) > MAX_HEX_ENTRIES:
+        problem(("hexmap", "hexes"), f"{len(hexes)} hex entries; the limit is {MAX_HEX_ENTRIES}")
+    terrain = data.get("terrain")
+    total = 0
+    for i, piece in enumerate(terrain if isinstance(terrain, list) else []):
+        polygon = piece.get("polygon") if isinstance(piece, dict) else None
+        if not isinstance(polygon, list):
+            continue
+        total += len(polygon)
+        if len(polygon) > MAX_PIECE_VERTICES:
+            problem(("terrain", i, "polygon"), f"{len(polygon)} vertices; a terrain piece may "
+                    f"have at most {MAX_PIECE_VERTICES}")
+    if total > MAX_TERRAIN_VERTICES:
+        problem(("terrain",), f"{total} terrain vertices in all; the limit is "
+                f"{MAX_TERRAIN_VERTICES}")
+    return problems
 
 
 # --- type errors ---------------------------------------------------------------------------
@@ -224,6 +258,9 @@ class _Builder:
             for p in exc.problems:
                 self.problem(("rules", *p.path.split(".")[1:]) if p.path.startswith("rules.")
                              else ("rules", "options", p.path), p.message, p.suggestion)
+        except Exception as exc:  # ruleset code refusing a value of the file
+            self.problem(("rules", "options"), f"the {name} ruleset cannot use these options "
+                         f"({_brief(exc)})")
         return None
 
     def _board(self, ruleset: Ruleset | None) -> Board | None:
@@ -267,7 +304,8 @@ class _Builder:
             if piece_id in seen:
                 self.problem(("terrain", i, "id"), f"terrain id {piece_id!r} is used twice")
             seen.add(piece_id)
-            piece = TerrainPiece(piece_id, t.kind, frozenset(t.keywords), tuple(t.polygon))
+            points = simplified(tuple(t.polygon))
+            piece = TerrainPiece(piece_id, t.kind, frozenset(t.keywords), points)
             if not piece.polygon.is_valid or piece.polygon.area <= 0:
                 self.problem(("terrain", i, "polygon"),
                              "the polygon crosses itself or has no area")
@@ -309,15 +347,37 @@ class _Builder:
                     self.problem((*loc, "profile"), f"unknown {ruleset.name} profile "
                                  f"{entry.profile!r}", did_you_mean(entry.profile, profiles))
                     continue
+            if not self._models_fit(loc, entry.stats):
+                continue
             try:
                 unit = ruleset.build_unit(setup)
             except SetupError as exc:
                 for p in exc.problems:
                     self.problem((*loc, *_path_parts(p.path)), p.message, p.suggestion)
                 continue
+            except Exception as exc:  # ruleset code refusing a value of the file
+                self.problem(loc, f"the {ruleset.name} ruleset cannot build this unit "
+                             f"({_brief(exc)})")
+                continue
+            if unit.tray is not None and unit.tray.files * unit.tray.ranks > MAX_MODELS_PER_UNIT:
+                self.problem(loc, f"{unit.tray.files} x {unit.tray.ranks} model slots; the limit "
+                             f"is {MAX_MODELS_PER_UNIT} per unit")
+                continue
             if entry.id not in units:
                 units[entry.id] = unit
         return units
+
+    def _models_fit(self, loc: Path, stats: dict[str, Any] | None) -> bool:
+        """Whether inline ``files`` x ``ranks`` stay within the limit (checked before building)."""
+        files = (stats or {}).get("files", 1)
+        ranks = (stats or {}).get("ranks", 1)
+        if isinstance(files, int) and isinstance(ranks, int) and files * ranks > (
+            MAX_MODELS_PER_UNIT
+        ):
+            self.problem((*loc, "stats"), f"{files} x {ranks} model slots; the limit is "
+                         f"{MAX_MODELS_PER_UNIT} per unit")
+            return False
+        return True
 
     def _setup(self, loc: Path, entry: UnitModel, board: Board) -> UnitSetup | None:
         if entry.profile is None and entry.stats is None:
@@ -344,22 +404,77 @@ class _Builder:
                          hex_facing=int(entry.facing))
 
     def _check_placements(self, ruleset: Ruleset, state: GameState) -> None:
+        """Each unit fits where it stands, against the units listed before it.
+
+        Only the units near a unit are shown to the ruleset's check (an STRtree of the trays, or
+        the units on the same hex), so a full table costs n log n instead of n squared.
+        """
         index = {u.id: i for i, u in enumerate(self.model.units)}
-        placed: dict[str, Unit] = {}
         everything = state.units
-        for unit_id, unit in everything.items():
-            state.units = placed
+        near = _neighbours(everything)
+        try:
+            for unit_id, unit in everything.items():
+                state.units = {other: everything[other] for other in near[unit_id]}
+                refusal = self._placement_refusal(ruleset, state, unit)
+                if refusal is not None:
+                    where = "at" if unit.tray is not None else "hex"
+                    self.problem(("units", index[unit_id], where), refusal)
+        finally:
+            state.units = everything
+
+    def _placement_refusal(self, ruleset: Ruleset, state: GameState, unit: Unit) -> str | None:
+        try:
             if unit.tray is not None:
                 refusal = ruleset.placement_refusal(state, unit, unit.tray, "WB-TBL-1")
-                where: Path = ("units", index[unit_id], "at")
             else:
                 assert unit.hex is not None
                 refusal = ruleset.hex_placement_refusal(state, unit, unit.hex, unit.hex_facing)
-                where = ("units", index[unit_id], "hex")
-            if refusal is not None:
-                self.problem(where, refusal.reason)
-            placed[unit_id] = unit
-        state.units = everything
+        except Exception as exc:  # geometry refusing a value of the file
+            return f"{unit.name} cannot be placed there ({_brief(exc)})"
+        return None if refusal is None else refusal.reason
+
+
+def _neighbours(units: dict[str, Unit]) -> dict[str, list[str]]:
+    """For each unit, the units listed before it whose trays touch its tray or share its hex."""
+    order = list(units)
+    out: dict[str, list[str]] = {uid: [] for uid in order}
+    trays = [(i, uid) for i, uid in enumerate(order) if units[uid].tray is not None]
+    if trays:
+        polygons = [units[uid].tray.polygon for _, uid in trays]  # type: ignore[union-attr]
+        tree = STRtree(polygons)
+        for k, (i, uid) in enumerate(trays):
+            for hit in tree.query(polygons[k]):
+                j, other = trays[int(hit)]
+                if j < i:
+                    out[uid].append(other)
+    by_hex: dict[Hex, list[str]] = {}
+    for uid in order:
+        h = units[uid].hex
+        if h is not None and units[uid].tray is None:
+            out[uid].extend(by_hex.get(h, []))
+            by_hex.setdefault(h, []).append(uid)
+    return out
+
+
+def simplified(points: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+    """The polygon without repeated or collinear vertices, computed once at load.
+
+    A piece that has none keeps its points exactly (so the state hash of its scenario does
+    not change); the rules' sight and cover queries then work on the fewest vertices.
+    """
+    polygon = Polygon(points)
+    if not polygon.is_valid:
+        return points
+    reduced = shapely.simplify(polygon, 0.0, preserve_topology=True)
+    if not isinstance(reduced, Polygon) or reduced.is_empty:
+        return points
+    ring = [(float(x), float(y)) for x, y in reduced.exterior.coords[:-1]]
+    return points if len(ring) == len(points) or len(ring) < 3 else tuple(ring)
+
+
+def _brief(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def _path_parts(path: str) -> Path:

@@ -7,29 +7,34 @@ cross-references (sides, profiles, positions, overlaps) are checked by
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from game.scenario.limits import MAX_SCRIPTED_DICE
 
 TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes")
 """Rules keywords a terrain piece or hex may carry."""
 
 Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes"]
 
+Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
+"""A position in inches (tables are at most 240 across; the margin allows pieces off the edge)."""
+
 
 class Strict(BaseModel):
     """Base of every scenario model: unknown keys are refused."""
 
-    model_config = ConfigDict(extra="forbid", strict=False)
+    model_config = ConfigDict(extra="forbid", strict=False, allow_inf_nan=False)
 
 
 class ScenarioMeta(Strict):
     """``[scenario]``: name, ruleset, seed and a description."""
 
-    name: str = Field(min_length=1)
-    ruleset: str
+    name: str = Field(min_length=1, max_length=120)
+    ruleset: str = Field(max_length=40)
     seed: int = 0
-    description: str = ""
+    description: str = Field(default="", max_length=4000)
 
 
 class TableModel(Strict):
@@ -43,7 +48,7 @@ class HexEntry(Strict):
     """One ``[[hexmap.hexes]]`` entry: a hex's terrain, elevation and keywords."""
 
     at: tuple[int, int]
-    terrain: str = "open"
+    terrain: str = Field(default="open", max_length=40)
     elevation: int = Field(default=0, ge=-50, le=50)
     keywords: list[Keyword] = []
 
@@ -60,10 +65,10 @@ class HexMapModel(Strict):
 class TerrainModel(Strict):
     """One ``[[terrain]]`` piece: a polygon in inches with rules keywords."""
 
-    id: str | None = None
-    kind: str = Field(min_length=1)
+    id: str | None = Field(default=None, max_length=40)
+    kind: str = Field(min_length=1, max_length=40)
     keywords: list[Keyword] = []
-    polygon: list[tuple[float, float]] = Field(min_length=3)
+    polygon: list[tuple[Coordinate, Coordinate]] = Field(min_length=3)
 
 
 class PlayerModel(Strict):
@@ -78,12 +83,12 @@ class UnitModel(Strict):
 
     id: str = Field(pattern=r"^[A-Za-z0-9_\-]+$", max_length=32)
     side: int = Field(ge=1, le=8)
-    name: str | None = None
-    profile: str | None = None
+    name: str | None = Field(default=None, max_length=80)
+    profile: str | None = Field(default=None, max_length=80)
     stats: dict[str, Any] | None = None
-    at: tuple[float, float] | None = None
+    at: tuple[Coordinate, Coordinate] | None = None
     hex: tuple[int, int] | None = None
-    facing: float = 0.0
+    facing: float = Field(default=0.0, ge=-3600, le=3600)
     models: int | None = Field(default=None, ge=0)
     damage: int | None = Field(default=None, ge=0)
     health: int | None = Field(default=None, ge=0)
@@ -98,7 +103,7 @@ class UnitModel(Strict):
 class DiceModel(Strict):
     """``[dice]``: scripted results that answer the game's dice in order."""
 
-    scripted: list[int] = []
+    scripted: list[int] = Field(default=[], max_length=MAX_SCRIPTED_DICE)
 
     @field_validator("scripted")
     @classmethod

@@ -1,7 +1,10 @@
-"""Scenario and save problems: where (file, line, dotted path), what, and a "did you mean".
+"""File problems: where (file, line, dotted path), what, and a "did you mean".
 
-A file with any problem is refused whole: the loader collects every problem it can find and
-raises one :class:`ScenarioError` listing them all.
+Every file Warbench reads (scenarios, saves, settings; lessons and turn files reuse it) reports
+every problem through one exception type, :class:`FileError` (also known by its older name
+:class:`ScenarioError`). A file with any problem is refused whole: the loader collects every
+problem it can find and raises one error listing them all. Callers catch this one type: the CLI
+exits 2, the desktop app shows the problems and goes on.
 """
 
 from __future__ import annotations
@@ -31,14 +34,23 @@ class Problem:
         return f"{where}:{at} {self.message}{hint}"
 
 
-class ScenarioError(Exception):
-    """A scenario or save that cannot be loaded; ``problems`` lists every error found."""
+class FileError(Exception):
+    """A file that cannot be loaded or written; ``problems`` lists every error found."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = list(problems)
         count = len(self.problems)
         header = f"{count} problem{'s' if count != 1 else ''}"
         super().__init__(header + ":\n" + "\n".join(f"  {p}" for p in self.problems))
+
+    @classmethod
+    def one(cls, file: str, message: str, path: str = "", line: int | None = None) -> FileError:
+        """The error of a single problem."""
+        return cls([Problem(file, line, path, message)])
+
+
+ScenarioError = FileError
+"""The older name of :class:`FileError` (every loader raises the same type)."""
 
 
 def dotted(path: Path) -> str:

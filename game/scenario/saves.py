@@ -1,38 +1,72 @@
-"""Saves: the scenario text, the action log and the state hash, written atomically.
+"""Saves: the scenario text, the action log and the state hash, written safely.
 
 A save is a JSON document. Loading re-reads the scenario from the text stored in the save,
-replays the recorded actions (dice included) and refuses the file unless the resulting state
-hash equals the stored one. Writes go to a temporary file in the same folder, are fsynced and
-then renamed over the target, so a crash mid-write leaves the previous save untouched.
+replays the recorded actions (dice included) and checks the resulting state hash:
+
+- a save of the current format (:data:`SAVE_VERSION`) must match its hash exactly;
+- a save of an older format (version 1) was hashed by older rules code, so it is replayed and
+  re-hashed instead, and the session carries a note saying it was upgraded.
+
+Writing never destroys what it should not: it refuses to replace a folder, a scenario or any
+file that is not a Warbench save; it writes a temporary file beside the target, fsyncs it and
+renames it over the target (readers see the old or the new save, never half of one); it keeps
+the mode of the file it replaces and writes through a symlink to its target; and it removes the
+temporary files that interrupted writes of the same save left behind.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
+import secrets
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.core.actions import ActionSyntaxError, from_dict
+from game.core.actions import Action, ActionSyntaxError, from_dict
 from game.core.game import Game
-from game.core.pending import IllegalAction
+from game.core.pending import IllegalAction, Over
+from game.scenario.limits import (
+    MAX_SAVE_ACTIONS,
+    MAX_SAVE_BYTES,
+    MAX_SCENARIO_BYTES,
+    MAX_SCRIPTED_DICE,
+    parse_json,
+    read_limited,
+)
 from game.scenario.loader import Scenario, load_scenario_text
-from game.scenario.problems import Problem, ScenarioError
+from game.scenario.problems import FileError, Problem, ScenarioError
 
 SAVE_FORMAT = "warbench-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 (this one): state hashes of the current rules code, verified exactly; a start
+time. Version 1: the first format; its hashes are re-computed on load."""
+UPGRADABLE_VERSIONS = (1,)
+"""Older formats that load by replaying and re-hashing."""
+
+MAX_NAME_CHARS = 40
+"""Characters of a game's name kept in save and autosave file names."""
 
 
 @dataclass(frozen=True)
 class Session:
-    """A playable game together with the scenario it came from."""
+    """A playable game together with the scenario it came from.
+
+    ``started`` is when the game began (seconds since the epoch; it names the game's autosave);
+    ``notes`` says how the session was loaded when that matters (an upgraded older save);
+    ``source`` is the save it was loaded from (an autosave keeps being written there).
+    """
 
     scenario: Scenario
     game: Game
     extra_dice: tuple[int, ...] = ()
+    started: float = field(default_factory=time.time)
+    notes: tuple[str, ...] = ()
+    source: Path | None = None
 
 
 def save_document(session: Session) -> dict[str, Any]:
@@ -41,37 +75,103 @@ def save_document(session: Session) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "scenario": {"file": session.scenario.file, "text": session.scenario.text},
+        "scenario": {"file": session.scenario.file, "text": session.scenario.text,
+                     "name": session.scenario.name},
+        "started": session.started,
         "extra_dice": list(session.extra_dice),
         "actions": [a.to_dict() for a in game.actions()],
         "state_hash": game.state_hash(),
         "round": game.state.turn.round,
+        "over": isinstance(game.pending(), Over),
     }
 
 
+# --- writing -----------------------------------------------------------------------------------
+
+
 def write_save(session: Session, path: str | Path) -> Path:
-    """Write a save atomically (temp file, fsync, rename); return its path."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write a save safely (see the module docstring); return the path written.
+
+    Raise :class:`FileError` when the target may not be replaced (a folder, a scenario, any
+    file that is not a save) or cannot be written (disk full, no permission, name too long).
+    """
+    target = writable_save_target(path)
     data = json.dumps(save_document(session), indent=1, sort_keys=True).encode("utf-8")
-    atomic_write(target, data)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, data)
+    except OSError as exc:
+        raise FileError.one(str(path), f"cannot write the save: {exc.strerror or exc}") from None
     return target
 
 
+def writable_save_target(path: str | Path) -> Path:
+    """The file a save to ``path`` would replace (a symlink's target); FileError if refused."""
+    given = Path(path)
+    try:
+        target = Path(os.path.realpath(given)) if given.is_symlink() else given
+        target.exists()
+    except OSError as exc:
+        raise FileError.one(str(path), f"cannot write the save: {exc.strerror or exc}") from None
+    if target.is_dir():
+        raise FileError.one(str(path), "this is a folder; give a file name for the save")
+    if target.exists() and not is_save_file(target):
+        raise FileError.one(str(path), "this file is not a Warbench save; refusing to replace "
+                            "it (save under another name)")
+    return target
+
+
+def is_save_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file that may be replaced by a save: a Warbench save, or
+    an empty file (a name reserved by :func:`reserve_save_path`)."""
+    try:
+        if not path.is_file():
+            return False
+        size = path.stat().st_size
+        if size == 0:
+            return True
+        if size > MAX_SAVE_BYTES:
+            return False
+        doc = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT
+
+
 def atomic_write(target: Path, data: bytes) -> None:
-    """Replace ``target`` with ``data`` so that readers see the old or the new file, never half."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    """Replace ``target`` with ``data`` so that readers see the old or the new file, never half.
+
+    The new file gets the old file's mode (or the usual mode for a new file, after the umask);
+    leftovers of interrupted writes of the same target are removed first.
+    """
+    clean_stale_temps(target)
+    tmp = target.parent / f".{target.name[:80]}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    mode = _mode_of(target)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    _fsync_folder(target.parent)
+
+
+def _mode_of(target: Path) -> int | None:
     try:
-        dir_fd = os.open(target.parent, os.O_RDONLY)
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return None
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -82,21 +182,97 @@ def atomic_write(target: Path, data: bytes) -> None:
         os.close(dir_fd)
 
 
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[0-9a-f]{8}\.tmp$")
+_OLD_TEMP = re.compile(r"^\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+def clean_stale_temps(target: Path) -> list[Path]:
+    """Remove temporary files that interrupted writes of ``target`` left; return them.
+
+    A temporary file is stale when the process that wrote it is gone (its id is in the name);
+    files of the older naming (no process id) are stale after ten minutes.
+    """
+    removed: list[Path] = []
+    try:
+        entries = list(target.parent.glob(f".{target.name[:80]}.*.tmp"))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP.match(entry.name)
+        if match:
+            stale = int(match.group("pid")) != os.getpid() and not pid_alive(
+                int(match.group("pid")))
+        else:
+            stale = bool(_OLD_TEMP.match(entry.name)) and _older_than(entry, 600.0)
+        if stale:
+            try:
+                entry.unlink()
+                removed.append(entry)
+            except OSError:
+                pass
+    return removed
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    try:
+        return time.time() - path.stat().st_mtime > seconds
+    except OSError:
+        return False
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs on this machine."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def safe_name(name: str) -> str:
+    """A short file-name-safe form of a game's name (letters, digits, ``-`` and ``_``)."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_")[:MAX_NAME_CHARS].strip("-_")
+    return slug or "game"
+
+
+def stamp(moment: float) -> str:
+    """``20261123-011650``: a moment (UTC) as it appears in file names."""
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y%m%d-%H%M%S")
+
+
+def reserve_save_path(folder: Path, name: str, moment: float | None = None) -> Path:
+    """A new save file name in ``folder`` for the game ``name``, reserved so no other save
+    (of this or another window, even in the same second) takes it.
+
+    The name is ``<game>-<time>.json``, then ``-2``, ``-3``... The file is created empty;
+    :func:`write_save` replaces it.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    base = f"{safe_name(name)}-{stamp(time.time() if moment is None else moment)}"
+    for n in range(1, 10_000):
+        candidate = folder / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        try:
+            os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        return candidate
+    raise FileError.one(str(folder), "no free save name is left in this folder")
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
 def load_save(path: str | Path) -> Session:
     """Read a save, replay it and verify its hash; raise ScenarioError if anything is off."""
     file = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        problem = Problem(file, None, "", f"cannot read the save: {exc.strerror}")
-        raise ScenarioError([problem]) from None
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ScenarioError(
-            [Problem(file, None, "", f"the save is corrupt or truncated ({exc})")]
-        ) from None
-    return session_from_document(doc, file)
+    raw = read_limited(path, MAX_SAVE_BYTES, "save")
+    doc = parse_json(raw, file, "save")
+    session = session_from_document(doc, file)
+    return replace(session, source=Path(path))
 
 
 def session_from_document(doc: Any, file: str) -> Session:
@@ -105,19 +281,44 @@ def session_from_document(doc: Any, file: str) -> Session:
     if problems:
         raise ScenarioError(problems)
     scenario_text = doc["scenario"]["text"]
-    scenario_file = f"{file} (scenario {doc['scenario'].get('file', '?')})"
+    scenario_file = f"{file} (scenario {str(doc['scenario'].get('file', '?'))[:200]})"
     scenario = load_scenario_text(scenario_text, scenario_file)
+    actions = _actions(doc["actions"], scenario, file)
+    extra = tuple(doc.get("extra_dice", []))
+    game = _replay(scenario, extra, actions, file)
+    notes: tuple[str, ...] = ()
+    if doc["version"] == SAVE_VERSION:
+        if game.state_hash() != doc["state_hash"]:
+            raise ScenarioError(
+                [Problem(file, None, "state_hash", "the replayed game does not match the saved "
+                         "state (the save is corrupt or was changed)")]
+            )
+    elif game.state_hash() != doc["state_hash"]:
+        notes = (f"upgraded from save format {doc['version']}: the actions were replayed by "
+                 "today's rules and the game re-hashed",)
+    started = doc.get("started")
+    moment = float(started) if isinstance(started, int | float) and 0 <= started < 1e11 else (
+        time.time())
+    return Session(scenario, game, extra, started=moment, notes=notes)
+
+
+def _actions(items: list[Any], scenario: Scenario, file: str) -> list[Action]:
     types = scenario.ruleset.action_types()
-    actions = []
-    for i, item in enumerate(doc["actions"]):
+    actions, problems = [], []
+    for i, item in enumerate(items):
         try:
+            if not isinstance(item, dict):
+                raise ActionSyntaxError("expected an object with a verb")
             actions.append(from_dict(item, types))
         except ActionSyntaxError as exc:
             problems.append(Problem(file, None, f"actions[{i}]", f"not an action: {exc}"))
     if problems:
         raise ScenarioError(problems)
-    extra = tuple(doc.get("extra_dice", []))
-    game = scenario.new_game(extra)
+    return actions
+
+
+def _replay(scenario: Scenario, extra: tuple[int, ...], actions: list[Action], file: str) -> Game:
+    game = _start(scenario, extra, file)
     for i, action in enumerate(actions):
         try:
             game.apply(action)
@@ -126,12 +327,23 @@ def session_from_document(doc: Any, file: str) -> Session:
                 [Problem(file, None, f"actions[{i}]", f"'{action}' is illegal on replay: "
                          f"{exc.refusal}")]
             ) from None
-    if game.state_hash() != doc["state_hash"]:
+        except Exception as exc:  # ruleset code refusing a recorded value
+            raise ScenarioError(
+                [Problem(file, None, f"actions[{i}]", f"'{action}' cannot be replayed "
+                         f"({type(exc).__name__}: {str(exc)[:100]})")]
+            ) from None
+    return game
+
+
+def _start(scenario: Scenario, extra: Sequence[int], file: str) -> Game:
+    """A new game of ``scenario``; the ruleset's start failing is a problem of the file."""
+    try:
+        return scenario.new_game(extra)
+    except Exception as exc:  # ruleset code refusing a value of the file
         raise ScenarioError(
-            [Problem(file, None, "state_hash", "the replayed game does not match the saved "
-                     "state (the save is corrupt or from another version)")]
-        )
-    return Session(scenario, game, extra)
+            [Problem(file, None, "", f"the game cannot start ({type(exc).__name__}: "
+                     f"{str(exc)[:100]})")]
+        ) from None
 
 
 def _shape_problems(doc: Any, file: str) -> list[Problem]:
@@ -140,21 +352,36 @@ def _shape_problems(doc: Any, file: str) -> list[Problem]:
     problems = []
     if doc.get("format") != SAVE_FORMAT:
         problems.append(Problem(file, None, "format", f"expected {SAVE_FORMAT!r}"))
-    if doc.get("version") != SAVE_VERSION:
-        problems.append(Problem(file, None, "version", f"expected version {SAVE_VERSION}"))
+    version = doc.get("version")
+    if version != SAVE_VERSION and version not in UPGRADABLE_VERSIONS:
+        problems.append(Problem(file, None, "version", f"expected version {SAVE_VERSION} (or "
+                                f"an older one: {', '.join(map(str, UPGRADABLE_VERSIONS))})"))
     scenario = doc.get("scenario")
     if not isinstance(scenario, dict) or not isinstance(scenario.get("text"), str):
         problems.append(Problem(file, None, "scenario.text", "expected the scenario's text"))
-    if not isinstance(doc.get("actions"), list):
+    elif len(scenario["text"]) > MAX_SCENARIO_BYTES or len(
+        scenario["text"].encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
+        problems.append(Problem(file, None, "scenario.text", "the scenario is larger than the "
+                                f"limit of {MAX_SCENARIO_BYTES:,} bytes"))
+    actions = doc.get("actions")
+    if not isinstance(actions, list):
         problems.append(Problem(file, None, "actions", "expected a list of actions"))
+    elif len(actions) > MAX_SAVE_ACTIONS:
+        problems.append(Problem(file, None, "actions", f"{len(actions)} actions; a save holds "
+                                f"at most {MAX_SAVE_ACTIONS}"))
     if not isinstance(doc.get("state_hash"), str):
         problems.append(Problem(file, None, "state_hash", "expected the state hash"))
     extra = doc.get("extra_dice", [])
-    if not isinstance(extra, list) or not all(isinstance(d, int) for d in extra):
+    if not isinstance(extra, list) or not all(
+        type(d) is int and 1 <= d <= 100 for d in extra
+    ) or len(extra) > MAX_SCRIPTED_DICE:
         problems.append(Problem(file, None, "extra_dice", "expected a list of die faces"))
     return problems
 
 
 def new_session(scenario: Scenario, extra_dice: Sequence[int] = ()) -> Session:
-    """A fresh session of a loaded scenario."""
-    return Session(scenario, scenario.new_game(extra_dice), tuple(extra_dice))
+    """A fresh session of a loaded scenario (FileError if its game cannot start)."""
+    bad = [d for d in extra_dice if type(d) is not int or not 1 <= d <= 100]
+    if bad:
+        raise FileError.one(scenario.file, f"{bad[0]!r} is not a die face")
+    return Session(scenario, _start(scenario, extra_dice, scenario.file), tuple(extra_dice))

@@ -11,7 +11,7 @@ from game.core import EndActivation, FreeRoll, MoveUnit
 from game.scenario import (
     ScenarioError,
     attach_autosave,
-    autosave_path,
+    autosave_dir,
     load_save,
     load_scenario,
     new_session,
@@ -75,8 +75,8 @@ def test_save_with_wrong_shape_lists_every_problem(tmp_path: Path) -> None:
 
 def test_autosave_after_every_action_lets_a_crash_lose_nothing() -> None:
     session = new_session(load_scenario(SCENARIOS / "sandbox_table.toml"))
-    target = attach_autosave(session)
-    assert target == autosave_path()
+    target = attach_autosave(session).path
+    assert target.parent == autosave_dir()
     session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
     assert load_save(target).game.state_hash() == session.game.state_hash()
     session.game.undo()

@@ -1,0 +1,491 @@
+"""``warbench bench fuzz``: hostile files and action values; nothing may escape but the refusal.
+
+Each input is built from a fixed seed (input ``i`` uses seed ``seed + i``), so a run is exactly
+reproducible and any escape can be replayed alone. Four kinds of input, in turn:
+
+- **scenario**: a shipped scenario, mutated as text (a number replaced by ``nan``, ``inf``, a
+  5,000-digit integer, a die face that no die has; lines dropped, doubled or cut; deep nesting;
+  random bytes) or as data (a value replaced by a hostile one, keys dropped, many units, long
+  polygons), then loaded; a scenario that loads is played for a few random actions;
+- **save**: a real save of a short game, mutated as data (hostile values in actions, dice,
+  version, hash, scenario text) or as bytes (cut, flipped, nested), then loaded;
+- **settings**: a settings file, mutated the same way, then read;
+- **action**: a legal action of a running game with one field replaced by a hostile value, built
+  through the text form, the dict form or the Python constructor, then checked and applied.
+
+Allowed outcomes: the loader's :class:`~game.scenario.problems.FileError`; for actions,
+:class:`~game.core.actions.ActionSyntaxError` when built and
+:class:`~game.core.pending.IllegalAction` when applied (and then the state must not change).
+Anything else is an *escape*, reported with its seed. The suite runs a few thousand inputs
+(``tests/robust/test_fuzz.py``); this command runs as many as asked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import json
+import math
+import os
+import platform
+import random
+import signal
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.core.actions import Action, ActionSyntaxError, from_dict, parse
+from game.core.game import Game
+from game.core.pending import Chance, IllegalAction, Over
+from game.scenario.loader import Scenario, load_scenario, load_scenario_text
+from game.scenario.paths import scenarios_dir
+from game.scenario.problems import FileError
+from game.scenario.saves import load_save, new_session, save_document
+from game.scenario.settings_file import read_settings_data
+
+KINDS = ("scenario", "save", "settings", "action")
+SLOW_SECONDS = 5.0
+"""An input taking longer than this is reported as slow (a hang in the making)."""
+HANG_SECONDS = 60.0
+"""An input still running after this is stopped and reported as an escape (a hang)."""
+
+HOSTILE_NUMBERS: tuple[Any, ...] = (
+    math.nan, math.inf, -math.inf, 1e308, -1e308, 1e-320, 10**30, -(10**30), 2**63, -1, 0, 7,
+    13, 101, 10**400, -0.0, 0.5,
+)
+HOSTILE_VALUES: tuple[Any, ...] = (  # copied by _hostile() before use
+    *HOSTILE_NUMBERS, "", "x" * 300, "nan", "../../etc", [1], [], {}, {"a": 1}, True, None,
+    [[[[[1]]]]], "d6", "7d6", "\ud800", "é" * 50,
+)
+TEXT_LITERALS = ("nan", "inf", "-inf", "+nan", "1e999", "9" * 5000, "7", "0", "-1", "1e308",
+                 "999999999999", "[1]", "{}", '"x"', "true", "[[[[[[[[1]]]]]]]]")
+
+
+def _hostile(rng: random.Random) -> Any:
+    """A fresh copy of one hostile value (the constants are never shared into a document,
+    so no mutation can change them)."""
+    return copy.deepcopy(rng.choice(HOSTILE_VALUES))
+
+
+@dataclass
+class FuzzReport:
+    """What a run found."""
+
+    inputs: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    refused: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    accepted: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    escapes: list[str] = field(default_factory=list)
+    slow: list[str] = field(default_factory=list)
+    slowest: float = 0.0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready figures."""
+        return {
+            "inputs": self.inputs, "refused": self.refused, "accepted": self.accepted,
+            "escapes": len(self.escapes), "escape_samples": self.escapes[:20],
+            "slow": self.slow[:20], "slowest_s": round(self.slowest, 3),
+            "seconds": round(self.seconds, 1),
+        }
+
+
+class _Corpus:
+    """The shipped scenarios' texts and data, and a real save of a short game of each."""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[str, str]] = []
+        self.saves: list[dict[str, Any]] = []
+        self.scenarios: list[Scenario] = []
+        for path in sorted(scenarios_dir().glob("*.toml")):
+            scenario = load_scenario(path)
+            self.texts.append((path.name, scenario.text))
+            self.scenarios.append(scenario)
+            session = new_session(scenario)
+            _playout(session.game, random.Random(path.name), 12)
+            self.saves.append(save_document(session))
+
+
+def _playout(game: Game, rng: random.Random, steps: int) -> None:
+    """Random legal actions (the game's dice when dice are due); escapes propagate."""
+    for _ in range(steps):
+        if isinstance(game.pending(), Over):
+            return
+        options = game.legal_actions()
+        if not options:
+            return
+        action = options[0] if isinstance(game.pending(), Chance) else rng.choice(options)
+        game.apply(action)
+
+
+# --- scenario inputs ---------------------------------------------------------------------------
+
+
+def _mutate_text(text: str, rng: random.Random) -> str:
+    lines = text.splitlines()
+    how = rng.randrange(8)
+    if how == 0 and lines:  # replace a number or a value with a hostile literal
+        i = rng.randrange(len(lines))
+        if "=" in lines[i]:
+            key = lines[i].split("=", 1)[0]
+            lines[i] = f"{key}= {rng.choice(TEXT_LITERALS)}"
+    elif how == 1 and lines:  # drop or double lines
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(lines))
+            if rng.random() < 0.5:
+                del lines[i]
+            else:
+                lines.insert(i, lines[i])
+            if not lines:
+                break
+    elif how == 2:  # cut the file
+        return text[: rng.randrange(len(text) + 1)]
+    elif how == 3:  # deep nesting
+        depth = rng.choice((40, 200, 600, 2000))
+        lines.append(f"deep = {'[' * depth}1{']' * depth}")
+    elif how == 4:  # random bytes/characters in place
+        chars = list(text)
+        for _ in range(rng.randint(1, 8)):
+            if chars:
+                chars[rng.randrange(len(chars))] = rng.choice("[]{}=\"'\n#.,0-9\x00é\\")
+        return "".join(chars)
+    elif how == 5:  # a scripted die face no die has
+        lines.append("[dice]")
+        faces = (str(rng.choice((1, 6, 7, 13, 100))) for _ in range(rng.randint(1, 40)))
+        lines.append(f"scripted = [{', '.join(faces)}]")
+    elif how == 6 and lines:  # a nested table where a value was
+        i = rng.randrange(len(lines))
+        if "=" in lines[i]:
+            key = lines[i].split("=", 1)[0]
+            lines[i] = f"{key}= {{ a = {{ b = [{{ c = {rng.choice(TEXT_LITERALS)} }}] }} }}"
+    else:  # swap two lines
+        if len(lines) > 1:
+            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines) + "\n"
+
+
+def _leaf_paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out.extend(_leaf_paths(value, (*path, key)))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:30]):
+            out.extend(_leaf_paths(value, (*path, i)))
+    return out
+
+
+def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    node = data
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return data
+
+
+def _delete(data: Any, path: tuple[Any, ...]) -> Any:
+    if not path:
+        return data
+    node = data
+    for part in path[:-1]:
+        node = node[part]
+    del node[path[-1]]
+    return data
+
+
+def _mutate_data(data: Any, rng: random.Random) -> Any:
+    """Replace, drop or multiply parts of a parsed document."""
+    data = json.loads(json.dumps(data))
+    for _ in range(rng.randint(1, 3)):
+        paths = _leaf_paths(data)
+        path = rng.choice(paths)
+        how = rng.randrange(5)
+        if how <= 2:
+            data = _set(data, path, _hostile(rng))
+        elif how == 3 and path:
+            data = _delete(data, path)
+        else:
+            node = _get(data, path)
+            if isinstance(node, list) and node:
+                node.extend(json.loads(json.dumps(node)) * rng.choice((1, 5, 60)))
+    return data
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _toml(data: Any) -> str:
+    """A TOML text of ``data`` (tables and arrays of tables at the top, the rest inline)."""
+    if not isinstance(data, dict):
+        return f"root = {_inline(data)}\n"
+    out: list[str] = []
+    for key, value in data.items():
+        if not isinstance(value, dict | list) or (
+            isinstance(value, list) and not all(isinstance(v, dict) for v in value)
+        ) or (isinstance(value, list) and not value):
+            out.append(f"{_key(key)} = {_inline(value)}")
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out.append(f"[{_key(key)}]")
+            out.extend(f"{_key(k)} = {_inline(v)}" for k, v in value.items())
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for item in value:
+                out.append(f"[[{_key(key)}]]")
+                out.extend(f"{_key(k)} = {_inline(v)}" for k, v in item.items())
+    return "\n".join(out) + "\n"
+
+
+def _key(key: Any) -> str:
+    text = str(key)
+    return text if text.replace("_", "").replace("-", "").isalnum() else json.dumps(text)
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return '""'
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + "}"
+    return json.dumps(str(value))
+
+
+def _scenario_input(corpus: _Corpus, rng: random.Random) -> str:
+    _, text = rng.choice(corpus.texts)
+    if rng.random() < 0.5:
+        return _mutate_text(text, rng)
+    return _toml(_mutate_data(tomllib.loads(text), rng))
+
+
+def _try_scenario(corpus: _Corpus, rng: random.Random) -> bool:
+    """Load a mutated scenario; play a loaded one a little. True if it was accepted."""
+    text = _scenario_input(corpus, rng)
+    scenario = load_scenario_text(text, "<fuzz>")
+    session = new_session(scenario)
+    _playout(session.game, rng, 6)
+    return True
+
+
+# --- save and settings inputs ------------------------------------------------------------------
+
+
+def _save_bytes(corpus: _Corpus, rng: random.Random) -> bytes:
+    doc = rng.choice(corpus.saves)
+    how = rng.randrange(4)
+    if how <= 1:
+        return json.dumps(_mutate_data(doc, rng)).encode("utf-8")
+    raw = json.dumps(doc).encode("utf-8")
+    if how == 2:
+        return raw[: rng.randrange(len(raw) + 1)]
+    depth = rng.choice((40, 1500, 5000))
+    return (b'{"format": "warbench-save", "actions": ' + b"[" * depth + b"]" * depth + b"}")
+
+
+def _try_save(corpus: _Corpus, rng: random.Random, folder: Path) -> bool:
+    path = folder / "fuzz-save.json"
+    path.write_bytes(_save_bytes(corpus, rng))
+    session = load_save(path)
+    _playout(session.game, rng, 4)
+    return True
+
+
+SETTINGS = {"palette": "default", "grid": True, "fullscreen": False, "animate": True,
+            "handoff_screen": True, "show_all_arcs": False, "player_names": ["A", "B"]}
+
+
+def _try_settings(rng: random.Random, folder: Path) -> bool:
+    path = folder / "settings.json"
+    how = rng.randrange(4)
+    if how <= 1:
+        raw = json.dumps(_mutate_data(SETTINGS, rng)).encode("utf-8")
+    elif how == 2:
+        depth = rng.choice((20, 40, 1500, 100_000))
+        raw = b'{"palette": ' + b"[" * depth + b"]" * depth + b"}"
+    else:
+        raw = json.dumps(SETTINGS).encode("utf-8")
+        raw = raw[: rng.randrange(len(raw) + 1)] + bytes([rng.randrange(256)])
+    path.write_bytes(raw)
+    read_settings_data(path)
+    return True
+
+
+# --- action inputs -----------------------------------------------------------------------------
+
+
+def _hostile_action(game: Game, rng: random.Random) -> tuple[str, Any]:
+    """A legal action with one field replaced, as text, dict or keyword arguments."""
+    options = game.legal_actions() or [game.ruleset.action_types()[0]]  # type: ignore[list-item]
+    base = rng.choice(options)
+    data: dict[str, Any] = base.to_dict() if isinstance(base, Action) else {"verb": base.verb}
+    keys = [k for k in data if k != "verb"] or ["extra"]
+    data[rng.choice(keys)] = _hostile(rng)
+    how = rng.randrange(3)
+    if how == 0:
+        words = [str(data["verb"])] + [_word(v) for k, v in data.items() if k != "verb"]
+        return "text", " ".join(words)
+    return ("dict" if how == 1 else "api"), data
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    if isinstance(value, list):
+        return " ".join(_word(v) for v in value)
+    return str(value)
+
+
+def _try_action(corpus: _Corpus, rng: random.Random, games: dict[int, Game]) -> bool:
+    """Build and apply one hostile action; a refusal must leave the state unchanged."""
+    index = rng.randrange(len(corpus.scenarios))
+    game = games.get(index)
+    if game is None or isinstance(game.pending(), Over) or len(game.log) > 200:
+        game = games[index] = new_session(corpus.scenarios[index]).game
+    if rng.random() < 0.3:
+        _playout(game, rng, 1)
+    form, payload = _hostile_action(game, rng)
+    types = game.ruleset.action_types()
+    try:
+        if form == "text":
+            action = parse(payload, types)
+        elif form == "dict":
+            action = from_dict(payload, types)
+        else:
+            verbs = {t.verb: t for t in types}
+            cls = verbs[payload.pop("verb")]
+            action = cls(**payload)
+    except (ActionSyntaxError, TypeError):
+        return False  # refused when built (a TypeError is Python's own check of the call)
+    before = game.state_hash()
+    try:
+        game.why_not(action)
+        game.apply(action)
+    except IllegalAction:
+        if game.state_hash() != before:
+            raise AssertionError("a refused action changed the state") from None
+        return False
+    return True
+
+
+# --- the run -----------------------------------------------------------------------------------
+
+
+def _try(kind: str, corpus: _Corpus, rng: random.Random, folder: Path,
+         games: dict[int, Game]) -> bool:
+    """Try one input of ``kind``; True if it was accepted."""
+    if kind == "scenario":
+        return _try_scenario(corpus, rng)
+    if kind == "save":
+        return _try_save(corpus, rng, folder)
+    if kind == "settings":
+        return _try_settings(rng, folder)
+    return _try_action(corpus, rng, games)
+
+
+class Hang(Exception):
+    """An input ran past :data:`HANG_SECONDS` (reported as an escape)."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Raise :class:`Hang` in the running input after ``seconds`` (Unix main thread only)."""
+    usable = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise Hang(f"still running after {seconds:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS,
+        progress: bool = False) -> FuzzReport:
+    """Try ``count`` inputs (kinds in turn); collect escapes and timings."""
+    report = FuzzReport()
+    corpus = _Corpus()
+    games: dict[int, Game] = {}
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="warbench-fuzz-") as tmp:
+        folder = Path(tmp)
+        for i in range(count):
+            kind = kinds[i % len(kinds)]
+            rng = random.Random(seed + i)
+            report.inputs[kind] += 1
+            began = time.perf_counter()
+            try:
+                with _deadline(HANG_SECONDS):
+                    accepted = _try(kind, corpus, rng, folder, games)
+            except FileError:
+                accepted = False
+            except Exception as exc:  # an escape is what this looks for
+                report.escapes.append(f"{kind} seed {seed + i}: {type(exc).__name__}: "
+                                      f"{str(exc)[:160]}")
+                games.clear()
+                continue
+            finally:
+                if progress and (i + 1) % 1000 == 0:
+                    print(f"  {i + 1} inputs, {len(report.escapes)} escapes, "
+                          f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+            took = time.perf_counter() - began
+            report.slowest = max(report.slowest, took)
+            if took > SLOW_SECONDS:
+                report.slow.append(f"{kind} seed {seed + i}: {took:.1f} s")
+            (report.accepted if accepted else report.refused)[kind] += 1
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry (``warbench bench fuzz --count N [--seed S] [--json]``)."""
+    parser = argparse.ArgumentParser(prog="warbench bench fuzz")
+    parser.add_argument("--count", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--repeats", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(list(argv or []))
+    report = run(args.count, args.seed, progress=not args.json)
+    figures = report.as_dict()
+    figures["machine"] = {"python": platform.python_version(), "cpus": os.cpu_count(),
+                          "load": list(os.getloadavg()) if hasattr(os, "getloadavg") else []}
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for kind in KINDS:
+            print(f"{kind:9} {report.inputs[kind]:6} inputs: {report.refused[kind]:6} refused, "
+                  f"{report.accepted[kind]:6} accepted")
+        print(f"escapes: {len(report.escapes)}; slowest input {report.slowest:.2f} s; "
+              f"{report.seconds:.0f} s in all; load {figures['machine']['load']}")
+        for line in report.escapes[:20] + report.slow[:20]:
+            print(f"  {line}")
+    return 1 if report.escapes else 0
