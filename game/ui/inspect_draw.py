@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 
 import pygame
 
@@ -29,6 +30,29 @@ TONES: dict[str, RGB] = {"info": (240, 240, 240), "good": (140, 230, 140),
                          "bad": (255, 140, 120)}
 BAR_W = 150
 LABEL_W = 96
+
+
+SEGMENT_ORDER = {"path": 0, "blocked": 1, "sight": 2, "range": 3}
+"""Drawing order of segment styles: later ones are drawn over earlier ones."""
+
+
+MAX_BARS = 7
+"""Bars drawn per odds chart; a longer chart keeps its most likely run (see shown_bars)."""
+
+
+def shown_bars(bars: Sequence[tuple[str, Fraction | float]]) -> list[tuple[str, float]]:
+    """The bars to draw: all of a short chart; of a long one the :data:`MAX_BARS` - 1
+    consecutive bars holding the most probability, with the rest summed into one "others"
+    bar, so the hover box stays small and never hides what it describes."""
+    values = [(label, float(prob)) for label, prob in bars]
+    if len(values) <= MAX_BARS:
+        return values
+    width = MAX_BARS - 1
+    start = max(range(len(values) - width + 1),
+                key=lambda i: sum(p for _, p in values[i:i + width]))
+    kept = values[start:start + width]
+    rest = sum(p for _, p in values) - sum(p for _, p in kept)
+    return [*kept, ("others", rest)]
 
 
 def pct(p: float) -> str:
@@ -60,7 +84,9 @@ class InspectionPainter:
 
     def shapes(self, surface: pygame.Surface, state: GameState, overlay: HoverOverlay,
                cam: Camera) -> None:
-        """Draw the record's geometry: areas first, then hexes, ghosts and segments."""
+        """Draw the record's geometry: areas first, then hexes, ghosts and segments; among
+        segments the measured range line last, so it stays readable where a sight line runs
+        along it."""
         shapes = overlay.inspection.shapes
         for shape in shapes:
             if isinstance(shape, Area):
@@ -69,9 +95,9 @@ class InspectionPainter:
                 self._hexmark(surface, shape, cam)
             elif isinstance(shape, Ghost):
                 self._ghost(surface, state, shape, cam)
-        for shape in shapes:
-            if isinstance(shape, Segment):
-                self._segment(surface, shape, cam)
+        segments = [s for s in shapes if isinstance(s, Segment)]
+        for seg in sorted(segments, key=lambda s: SEGMENT_ORDER.get(s.style, 0)):
+            self._segment(surface, seg, cam)
 
     def _area(self, surface: pygame.Surface, area: Area, cam: Camera) -> None:
         pts = cam.points_to_screen(list(area.points))
@@ -201,8 +227,8 @@ class InspectionPainter:
             (font.render(chart.title, True, (255, 230, 150)), None)]
         title += [(small.render(f" [{r}]", True, LINK), r) for r in chart.rules]
         rows = [title]
-        for label, prob in chart.bars:
-            rows.append([(self._bar(small, label, float(prob)), None)])
+        for label, prob in shown_bars(chart.bars):
+            rows.append([(self._bar(small, label, prob), None)])
         return rows
 
     def _bar(self, font: pygame.font.Font, label: str, p: float) -> pygame.Surface:
