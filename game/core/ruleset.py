@@ -24,31 +24,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, TypeVar
 
+from game.core import table_actions
 from game.core.actions import (
-    JSON,
     TABLE_ACTIONS,
     Action,
     Choose,
-    DiceSpec,
     EndActivation,
     FreeRoll,
     MoveHex,
     MoveUnit,
     Pivot,
 )
-from game.core.events import Event
+from game.core.context import Context
 from game.core.inspect import InfoLine, Inspection, Segment, UnitCard
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
-from game.core.state import BoardKind, GameState, HexBoard, TableBoard, Unit
+from game.core.state import BoardKind, GameState, Unit
+from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
 from game.geometry.hexgrid import Hex, hex_center
 from game.geometry.tray import Tray
 
-OVERLAP_AREA = 1e-6
-"""Square inches of shared area above which two shapes overlap (touching is not overlapping)."""
+__all__ = [
+    "OVERLAP_AREA",
+    "TABLE_RULE_TEXTS",
+    "Context",
+    "Ruleset",
+    "SetupError",
+    "SetupProblem",
+    "UnitSetup",
+    "hex_label",
+    "placement_problem",
+]
+"""Context, placement_problem, hex_label and OVERLAP_AREA live in game.core.context and
+game.core.table_actions; they are re-exported here, where rulesets have always found them."""
 
 A = TypeVar("A", bound=Action)
 
@@ -92,53 +104,8 @@ class UnitSetup:
     counters: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass
-class Context:
-    """What an action's effects are collected into while it is applied."""
-
-    events: list[Event] = field(default_factory=list)
-
-    def emit(
-        self,
-        kind: str,
-        text: str,
-        rules: Sequence[str],
-        player: int | None = None,
-        **data: JSON,
-    ) -> Event:
-        """Record an event (``rules`` must name at least one rule ID)."""
-        event = Event(kind=kind, text=text, rules=tuple(rules), data=data, player=player)
-        self.events.append(event)
-        return event
-
-
 Checker = Callable[[GameState, Any], Refusal | None]
 Handler = Callable[[GameState, Any, Context], None]
-
-
-def placement_problem(state: GameState, unit_id: str, tray: Tray) -> str | None:
-    """Why the unit ``unit_id`` cannot stand at ``tray`` (``"would leave the table"``,
-    ``"would overlap X"``, ``"would stand on impassable K"``), or None if it fits. Touching is
-    fine; overlap means more than :data:`OVERLAP_AREA` square inches shared."""
-    board = state.board
-    if isinstance(board, TableBoard) and not board.polygon.buffer(1e-6).covers(tray.polygon):
-        return "would leave the table"
-    for other in state.live_units():
-        if other.id == unit_id or other.tray is None:
-            continue
-        if tray.polygon.intersection(other.tray.polygon).area > OVERLAP_AREA:
-            return f"would overlap {other.name}"
-    for piece in state.terrain:
-        if piece.has("impassable") and tray.polygon.intersection(piece.polygon).area > (
-            OVERLAP_AREA
-        ):
-            return f"would stand on impassable {piece.kind}"
-    return None
-
-
-def hex_label(h: Hex) -> str:
-    """A hex as players read it: ``(q,r)``."""
-    return f"({h.q},{h.r})"
 
 
 TABLE_RULE_TEXTS: Mapping[str, str] = {
@@ -188,10 +155,11 @@ class Ruleset:
         self._checks: dict[type[Action], Checker] = {}
         self._handlers: dict[type[Action], Handler] = {}
         self.loop = ProcedureLoop(self.procedure_steps())
-        self.register(MoveUnit, self._check_move, self._do_move)
-        self.register(MoveHex, self._check_hexmove, self._do_hexmove)
-        self.register(Pivot, self._check_pivot, self._do_pivot)
-        self.register(FreeRoll, self._check_free_roll, self._do_free_roll)
+        self.register(MoveUnit, partial(table_actions.check_move, self), table_actions.do_move)
+        self.register(MoveHex, partial(table_actions.check_hexmove, self),
+                      table_actions.do_hexmove)
+        self.register(Pivot, partial(table_actions.check_pivot, self), table_actions.do_pivot)
+        self.register(FreeRoll, table_actions.check_free_roll, table_actions.do_free_roll)
         self.register(EndActivation, self._check_end, self._do_end)
         self.register(Choose, self._check_choice, self.on_choice)
 
@@ -398,139 +366,18 @@ class Ruleset:
 
     # --- table actions ---------------------------------------------------------------------
 
-    def _own_unit(self, state: GameState, unit_id: str) -> Unit | Refusal:
-        unit = state.units.get(unit_id)
-        if unit is None or not unit.on_board:
-            return Refusal(f"there is no unit {unit_id!r} on the board", ("WB-TBL-1",))
-        if unit.owner != state.turn.active:
-            return Refusal(f"{unit.name} belongs to another player", ("WB-TBL-1",))
-        return unit
-
-    def _check_move(self, state: GameState, action: MoveUnit) -> Refusal | None:
-        if not self.allows_free_moves(state):
-            return Refusal("free moves are only allowed in sandbox mode", ("WB-TBL-1",))
-        unit = self._own_unit(state, action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        if unit.tray is None:
-            return Refusal(f"{unit.name} stands on a hex: use hexmove", ("WB-TBL-1",))
-        return self.placement_refusal(
-            state, unit, unit.tray.moved_to(action.x, action.y, action.facing), "WB-TBL-1"
-        )
-
-    def _do_move(self, state: GameState, action: MoveUnit, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert unit.tray is not None
-        unit.tray = unit.tray.moved_to(action.x, action.y, action.facing)
-        ctx.emit(
-            "unit.moved",
-            f"{unit.name} is placed at ({action.x:.2f}, {action.y:.2f}) facing {action.facing:g}.",
-            ["WB-TBL-1"],
-            player=unit.owner,
-            unit=unit.id,
-            x=action.x,
-            y=action.y,
-            facing=action.facing,
-        )
-
     def placement_refusal(
         self, state: GameState, unit: Unit, tray: Tray, rule: str
     ) -> Refusal | None:
-        """Why ``unit`` cannot stand at ``tray``: off the table, on a unit or impassable terrain."""
-        problem = placement_problem(state, unit.id, tray)
-        return None if problem is None else Refusal(f"{unit.name} {problem}", (rule,))
-
-    def _check_hexmove(self, state: GameState, action: MoveHex) -> Refusal | None:
-        if not self.allows_free_moves(state):
-            return Refusal("free moves are only allowed in sandbox mode", ("WB-TBL-1",))
-        unit = self._own_unit(state, action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        return self.hex_placement_refusal(state, unit, Hex(action.q, action.r), action.facing)
+        """Why ``unit`` cannot stand at ``tray``: off the table, on a unit or impassable
+        terrain (rulesets may add conditions)."""
+        return table_actions.placement_refusal(state, unit, tray, rule)
 
     def hex_placement_refusal(
         self, state: GameState, unit: Unit, target: Hex, facing: int
     ) -> Refusal | None:
         """Why ``unit`` cannot stand on ``target`` facing ``facing`` (WB-TBL-1)."""
-        if unit.hex is None or not isinstance(state.board, HexBoard):
-            return Refusal(f"{unit.name} is not on a hex map", ("WB-TBL-1",))
-        if not 0 <= facing <= 5:
-            return Refusal("a hex facing is 0 to 5", ("WB-TBL-1",))
-        cell = state.board.cells.get(target)
-        if cell is None:
-            return Refusal(f"hex {hex_label(target)} is off the map", ("WB-TBL-1",))
-        if cell.has("impassable"):
-            return Refusal(f"hex {hex_label(target)} is impassable ({cell.terrain})", ("WB-TBL-1",))
-        for other in state.live_units():
-            if other.id != unit.id and other.hex == target:
-                where = hex_label(target)
-                return Refusal(f"{other.name} already stands on hex {where}", ("WB-TBL-1",))
-        return None
-
-    def _do_hexmove(self, state: GameState, action: MoveHex, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        unit.hex = Hex(action.q, action.r)
-        unit.hex_facing = action.facing
-        ctx.emit(
-            "unit.moved",
-            f"{unit.name} is placed on hex {hex_label(unit.hex)} facing {action.facing}.",
-            ["WB-TBL-1"],
-            player=unit.owner,
-            unit=unit.id,
-            q=action.q,
-            r=action.r,
-            facing=action.facing,
-        )
-
-    def _check_pivot(self, state: GameState, action: Pivot) -> Refusal | None:
-        if not self.allows_free_moves(state):
-            return Refusal("free pivots are only allowed in sandbox mode", ("WB-TBL-2",))
-        unit = self._own_unit(state, action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        if unit.tray is not None:
-            turned = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
-            return self.placement_refusal(state, unit, turned, "WB-TBL-2")
-        if not float(action.facing).is_integer() or not 0 <= action.facing <= 5:
-            return Refusal("a hex facing is a whole number 0 to 5", ("WB-TBL-2",))
-        return None
-
-    def _do_pivot(self, state: GameState, action: Pivot, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        if unit.tray is not None:
-            unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
-        else:
-            unit.hex_facing = int(action.facing)
-        ctx.emit(
-            "unit.pivoted",
-            f"{unit.name} turns to face {action.facing:g}.",
-            ["WB-TBL-2"],
-            player=unit.owner,
-            unit=unit.id,
-            facing=action.facing,
-        )
-
-    def _check_free_roll(self, state: GameState, action: FreeRoll) -> Refusal | None:
-        if state.procedures:
-            return Refusal("free dice wait until the running procedure ends", ("WB-TBL-3",))
-        spec = DiceSpec.parse(action.spec)
-        if action.results:
-            problem = spec.accepts(action.results)
-            if problem:
-                return Refusal(problem, ("WB-TBL-3",))
-        return None
-
-    def _do_free_roll(self, state: GameState, action: FreeRoll, ctx: Context) -> None:
-        ctx.emit(
-            "dice.free",
-            f"Free roll {action.spec}: {' '.join(map(str, action.results))} "
-            f"(total {sum(action.results)}).",
-            ["WB-TBL-3"],
-            player=state.turn.active,
-            spec=action.spec,
-            results=list(action.results),
-            total=sum(action.results),
-        )
+        return table_actions.hex_placement_refusal(state, unit, target, facing)
 
     def _check_end(self, state: GameState, action: EndActivation) -> Refusal | None:
         if state.procedures:

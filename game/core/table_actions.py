@@ -1,0 +1,194 @@
+"""The table actions every ruleset understands (WB-TBL-1..3): sandbox moves and pivots, and free
+dice rolls, with the placement checks they share.
+
+These are plain functions that :class:`game.core.ruleset.Ruleset` registers for the table's
+action types; a ruleset changes them by overriding ``allows_free_moves``,
+``placement_refusal`` or ``hex_placement_refusal`` (the checks call them through the ruleset).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.actions import DiceSpec, FreeRoll, MoveHex, MoveUnit, Pivot
+from game.core.context import Context
+from game.core.pending import Refusal
+from game.core.state import GameState, HexBoard, TableBoard, Unit
+from game.geometry.hexgrid import Hex
+from game.geometry.tray import Tray
+
+if TYPE_CHECKING:
+    from game.core.ruleset import Ruleset
+
+OVERLAP_AREA = 1e-6
+"""Square inches of shared area above which two shapes overlap (touching is not overlapping)."""
+
+
+def placement_problem(state: GameState, unit_id: str, tray: Tray) -> str | None:
+    """Why the unit ``unit_id`` cannot stand at ``tray`` (``"would leave the table"``,
+    ``"would overlap X"``, ``"would stand on impassable K"``), or None if it fits. Touching is
+    fine; overlap means more than :data:`OVERLAP_AREA` square inches shared."""
+    board = state.board
+    if isinstance(board, TableBoard) and not board.polygon.buffer(1e-6).covers(tray.polygon):
+        return "would leave the table"
+    for other in state.live_units():
+        if other.id == unit_id or other.tray is None:
+            continue
+        if tray.polygon.intersection(other.tray.polygon).area > OVERLAP_AREA:
+            return f"would overlap {other.name}"
+    for piece in state.terrain:
+        if piece.has("impassable") and tray.polygon.intersection(piece.polygon).area > (
+            OVERLAP_AREA
+        ):
+            return f"would stand on impassable {piece.kind}"
+    return None
+
+
+def hex_label(h: Hex) -> str:
+    """A hex as players read it: ``(q,r)``."""
+    return f"({h.q},{h.r})"
+
+
+def own_unit(state: GameState, unit_id: str) -> Unit | Refusal:
+    unit = state.units.get(unit_id)
+    if unit is None or not unit.on_board:
+        return Refusal(f"there is no unit {unit_id!r} on the board", ("WB-TBL-1",))
+    if unit.owner != state.turn.active:
+        return Refusal(f"{unit.name} belongs to another player", ("WB-TBL-1",))
+    return unit
+
+
+def check_move(ruleset: Ruleset, state: GameState, action: MoveUnit) -> Refusal | None:
+    if not ruleset.allows_free_moves(state):
+        return Refusal("free moves are only allowed in sandbox mode", ("WB-TBL-1",))
+    unit = own_unit(state, action.unit)
+    if isinstance(unit, Refusal):
+        return unit
+    if unit.tray is None:
+        return Refusal(f"{unit.name} stands on a hex: use hexmove", ("WB-TBL-1",))
+    return ruleset.placement_refusal(
+        state, unit, unit.tray.moved_to(action.x, action.y, action.facing), "WB-TBL-1"
+    )
+
+
+def do_move(state: GameState, action: MoveUnit, ctx: Context) -> None:
+    unit = state.units[action.unit]
+    assert unit.tray is not None
+    unit.tray = unit.tray.moved_to(action.x, action.y, action.facing)
+    ctx.emit(
+        "unit.moved",
+        f"{unit.name} is placed at ({action.x:.2f}, {action.y:.2f}) facing {action.facing:g}.",
+        ["WB-TBL-1"],
+        player=unit.owner,
+        unit=unit.id,
+        x=action.x,
+        y=action.y,
+        facing=action.facing,
+    )
+
+
+def placement_refusal(
+    state: GameState, unit: Unit, tray: Tray, rule: str
+) -> Refusal | None:
+    """Why ``unit`` cannot stand at ``tray``: off the table, on a unit or impassable terrain."""
+    problem = placement_problem(state, unit.id, tray)
+    return None if problem is None else Refusal(f"{unit.name} {problem}", (rule,))
+
+
+def check_hexmove(ruleset: Ruleset, state: GameState, action: MoveHex) -> Refusal | None:
+    if not ruleset.allows_free_moves(state):
+        return Refusal("free moves are only allowed in sandbox mode", ("WB-TBL-1",))
+    unit = own_unit(state, action.unit)
+    if isinstance(unit, Refusal):
+        return unit
+    return ruleset.hex_placement_refusal(state, unit, Hex(action.q, action.r), action.facing)
+
+
+def hex_placement_refusal(
+    state: GameState, unit: Unit, target: Hex, facing: int
+) -> Refusal | None:
+    """Why ``unit`` cannot stand on ``target`` facing ``facing`` (WB-TBL-1)."""
+    if unit.hex is None or not isinstance(state.board, HexBoard):
+        return Refusal(f"{unit.name} is not on a hex map", ("WB-TBL-1",))
+    if not 0 <= facing <= 5:
+        return Refusal("a hex facing is 0 to 5", ("WB-TBL-1",))
+    cell = state.board.cells.get(target)
+    if cell is None:
+        return Refusal(f"hex {hex_label(target)} is off the map", ("WB-TBL-1",))
+    if cell.has("impassable"):
+        return Refusal(f"hex {hex_label(target)} is impassable ({cell.terrain})", ("WB-TBL-1",))
+    for other in state.live_units():
+        if other.id != unit.id and other.hex == target:
+            where = hex_label(target)
+            return Refusal(f"{other.name} already stands on hex {where}", ("WB-TBL-1",))
+    return None
+
+
+def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
+    unit = state.units[action.unit]
+    unit.hex = Hex(action.q, action.r)
+    unit.hex_facing = action.facing
+    ctx.emit(
+        "unit.moved",
+        f"{unit.name} is placed on hex {hex_label(unit.hex)} facing {action.facing}.",
+        ["WB-TBL-1"],
+        player=unit.owner,
+        unit=unit.id,
+        q=action.q,
+        r=action.r,
+        facing=action.facing,
+    )
+
+
+def check_pivot(ruleset: Ruleset, state: GameState, action: Pivot) -> Refusal | None:
+    if not ruleset.allows_free_moves(state):
+        return Refusal("free pivots are only allowed in sandbox mode", ("WB-TBL-2",))
+    unit = own_unit(state, action.unit)
+    if isinstance(unit, Refusal):
+        return unit
+    if unit.tray is not None:
+        turned = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+        return ruleset.placement_refusal(state, unit, turned, "WB-TBL-2")
+    if not float(action.facing).is_integer() or not 0 <= action.facing <= 5:
+        return Refusal("a hex facing is a whole number 0 to 5", ("WB-TBL-2",))
+    return None
+
+
+def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
+    unit = state.units[action.unit]
+    if unit.tray is not None:
+        unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+    else:
+        unit.hex_facing = int(action.facing)
+    ctx.emit(
+        "unit.pivoted",
+        f"{unit.name} turns to face {action.facing:g}.",
+        ["WB-TBL-2"],
+        player=unit.owner,
+        unit=unit.id,
+        facing=action.facing,
+    )
+
+
+def check_free_roll(state: GameState, action: FreeRoll) -> Refusal | None:
+    if state.procedures:
+        return Refusal("free dice wait until the running procedure ends", ("WB-TBL-3",))
+    spec = DiceSpec.parse(action.spec)
+    if action.results:
+        problem = spec.accepts(action.results)
+        if problem:
+            return Refusal(problem, ("WB-TBL-3",))
+    return None
+
+
+def do_free_roll(state: GameState, action: FreeRoll, ctx: Context) -> None:
+    ctx.emit(
+        "dice.free",
+        f"Free roll {action.spec}: {' '.join(map(str, action.results))} "
+        f"(total {sum(action.results)}).",
+        ["WB-TBL-3"],
+        player=state.turn.active,
+        spec=action.spec,
+        results=list(action.results),
+        total=sum(action.results),
+    )
