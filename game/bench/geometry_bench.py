@@ -185,7 +185,7 @@ class FairSightBaseline:
         crossing = ~shapely.touches(lines[li], self.polys[oi])
         blocked = np.zeros(len(lines), dtype=bool)
         blocked[li[crossing]] = True
-        seen: list[bool] = (~blocked.reshape(len(lt), 9).all(axis=1)).tolist()
+        seen = [bool(x) for x in ~blocked.reshape(len(lt), 9).all(axis=1)]
         for j, ok in zip(lt.tolist(), seen, strict=True):
             out[self.keys[j]] = ok
         return out
