@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -89,13 +88,9 @@ def _parser() -> argparse.ArgumentParser:
 def _play(args: argparse.Namespace) -> int:
     scenario = getattr(args, "scenario", None)
     path = Path(scenario) if scenario else default_scenario()
-    try:
-        app = importlib.import_module("game.ui.app")
-    except ImportError as exc:
-        print(f"The desktop table is not built yet ({exc}).", file=sys.stderr)
-        print(f"Try: warbench run {path}", file=sys.stderr)
-        return EXIT_OK
-    code: int = app.main(path, size=getattr(args, "windowed_size", "1280x800"))
+    from game.ui.app import main as open_window  # the window's dependencies load only here
+
+    code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))
     return code
 
 
@@ -304,26 +299,22 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    try:
-        module = importlib.import_module("game.ui.render_cli")
-    except ImportError as exc:
-        print(f"The renderer is not built yet ({exc}).", file=sys.stderr)
-        return EXIT_INVALID
-    code: int = module.main(args)
+    from game.ui.render_cli import main as render_main
+
+    code: int = render_main(args)
     return code
 
 
 def _bench(args: argparse.Namespace) -> int:
-    module_name = {
-        "geometry": "game.bench.geometry_bench",
-        "render": "game.ui.bench",
-        "rules": "game.bench.rules_bench",
-    }[args.target]
-    module = importlib.import_module(module_name)
+    from game.bench import geometry_bench, rules_bench
+    from game.ui import bench as render_bench
+
+    runners = {"geometry": geometry_bench.main, "render": render_bench.main,
+               "rules": rules_bench.main}
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
-    code: int = module.main(argv)
+    code: int = runners[args.target](argv)
     return code
 
 

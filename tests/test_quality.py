@@ -67,7 +67,9 @@ def test_every_rule_id_of_an_implemented_system_is_named_by_a_test() -> None:
     assert not missing, f"rule IDs without a test naming them: {missing}"
 
 
-@pytest.mark.parametrize("package", ["geometry", "core", "rulesets", "scenario", "learn"])
+@pytest.mark.parametrize(
+    "package", ["geometry", "core", "rulesets", "scenario", "learn", "pbf"]
+)
 def test_nothing_below_the_ui_imports_pygame(package: str) -> None:
     code = (
         f"import sys, importlib, pkgutil, game.{package} as m\n"

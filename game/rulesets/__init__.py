@@ -16,6 +16,7 @@ from game.core.ruleset import Ruleset, SetupError
 from game.core.state import BoardKind
 from game.rulesets.asoiaf import AsoiafRuleset
 from game.rulesets.godsgloom import GodsgloomRuleset
+from game.rulesets.ninth_age import NinthAgeRuleset
 from game.rulesets.realms import RealmsRuleset
 from game.rulesets.sandbox import SandboxRuleset
 
@@ -45,8 +46,8 @@ class RulesetEntry:
 
 
 RULESETS: tuple[RulesetEntry, ...] = tuple(
-    RulesetEntry.of(cls) for cls in (SandboxRuleset, AsoiafRuleset, GodsgloomRuleset,
-                                           RealmsRuleset)
+    RulesetEntry.of(cls)
+    for cls in (SandboxRuleset, AsoiafRuleset, GodsgloomRuleset, NinthAgeRuleset, RealmsRuleset)
 )
 """Every rules system, in menu order."""
 

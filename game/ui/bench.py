@@ -12,9 +12,9 @@ import random
 import statistics
 import time
 
-from game.core.state import GameState, Player, TableBoard, TerrainPiece
+from game.core.ruleset import Ruleset
+from game.core.state import GameState, Player, TableBoard, TerrainPiece, Unit
 from game.geometry.tray import Tray
-from game.rulesets.sandbox import SandboxUnit
 
 WIDTH, HEIGHT = 72.0, 48.0
 TRAYS = 200
@@ -36,7 +36,7 @@ def bench_state(seed: int = SEED) -> GameState:
         kind = rng.choice(["forest", "hill", "ruins", "water"])
         keywords = frozenset({"blocks-sight"}) if kind in ("forest", "ruins") else frozenset()
         terrain.append(TerrainPiece(f"t{i}", kind, keywords, pts))
-    units: dict[str, SandboxUnit] = {}
+    units: dict[str, Unit] = {}
     cols, rows = 20, 10
     for i in range(TRAYS):
         col, row = i % cols, i // cols
@@ -46,10 +46,11 @@ def bench_state(seed: int = SEED) -> GameState:
         facing += rng.choice([0.0, 0.0, 15.0, -15.0])
         tray = Tray(x, y, facing % 360, 2.6, 2.0, 2, 2)
         uid = f"u{i}"
-        units[uid] = SandboxUnit(id=uid, name=f"Unit {i}", owner=1 if row < rows // 2 else 2,
-                                 profile="bench", tray=tray, models=rng.randint(1, 4))
+        rng.randint(1, 4)  # was the models count: kept so the scene stays the measured one
+        units[uid] = Unit(id=uid, name=f"Unit {i}", owner=1 if row < rows // 2 else 2,
+                          profile="bench", tray=tray)
     return GameState(
-        ruleset="sandbox", board=TableBoard(WIDTH, HEIGHT), terrain=terrain,
+        ruleset=Ruleset.name, board=TableBoard(WIDTH, HEIGHT), terrain=terrain,
         players=[Player(1, "North", "#3b6fb6"), Player(2, "South", "#c0392b")],
         units=dict(units), seed=seed,
     )
@@ -86,13 +87,14 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     view = ViewState(selected="u45")
     view.camera.resize(0, 0, *size)
     fit_camera(view.camera, state)
-    lens.prepare(state, 0, view.selected)  # what the table does on selection
+    ruleset = Ruleset()  # the bare table: its inspection measures distances
+    lens.prepare(ruleset, state, 0, view.selected)  # what the table does on selection
     enemies = [u.id for u in state.live_units(2)]
     times: list[float] = []
     for n in range(frames + 10):
         start = time.perf_counter()
         view.hovered = enemies[(n // 10) % len(enemies)]
-        view.overlay = lens.overlay(state, 0, view.selected, view.hovered)
+        view.overlay = lens.overlay(ruleset, state, 0, view.selected, view.hovered)
         renderer.draw(surface, state, view)
         elapsed = (time.perf_counter() - start) * 1000
         if n >= 10:  # warm-up: first sprites and the static layer

@@ -1,4 +1,4 @@
-"""Turn the end of a sandbox drag into ``move`` actions the core accepts (WB-TBL-1).
+"""Turn the end of a drag into ``move`` actions the core accepts (it checks each move).
 
 The physics drag proposes poses; :func:`game.physics.separate.separate` pushes any sliver of
 overlap out along the minimum translation; then every move is asked to the core
@@ -35,7 +35,7 @@ class DragOutcome:
     def summary(self) -> str:
         """A one-line report for the status bar."""
         n = len(self.applied) + len(self.fallback)
-        text = f"Moved {n} tray(s) [WB-TBL-1]"
+        text = f"Moved {n} tray(s)"
         if self.fallback:
             text += f"; {len(self.fallback)} stopped short where the core accepts them"
         if self.kept:
@@ -78,7 +78,7 @@ def commit_drag(
     for uid, action in pending.items():
         step = _fallback(before[uid], fixed[uid], uid, why_not)
         if step is None:
-            outcome.kept[uid] = why_not(action) or Refusal("refused", ("WB-TBL-1",))
+            outcome.kept[uid] = why_not(action) or Refusal("refused by the table", ())
         else:
             apply(step)
             outcome.fallback.append(step)

@@ -6,6 +6,7 @@ import os
 
 import pygame
 
+from game.core.ruleset import Ruleset
 from game.core.state import GameState
 from game.ui.lens import RulesLens
 from game.ui.palette import Palette, palette_named
@@ -33,13 +34,18 @@ def parse_size(text: str) -> tuple[int, int]:
 def render_state(
     state: GameState, size: tuple[int, int], selected: str | None = None,
     hovered: str | None = None, palette: Palette | None = None, grid: bool = True,
+    ruleset: Ruleset | None = None,
 ) -> pygame.Surface:
-    """Draw ``state`` with the selected unit's arcs and the hover overlay onto a new surface."""
+    """Draw ``state`` with the selected unit's arcs and the inspections of ``ruleset`` (the
+    selected unit's, and the hovered unit's seen from it) onto a new surface."""
     surface = pygame.Surface(size)
     renderer = Renderer(palette or palette_named("default"))
     view = ViewState(grid=grid, selected=selected, hovered=hovered)
     view.camera.resize(0, 0, *size)
     fit_camera(view.camera, state)
-    view.overlay = RulesLens().overlay(state, 0, selected, hovered)
+    if ruleset is not None:
+        lens = RulesLens()
+        view.unit_overlay = lens.unit_overlay(ruleset, state, 0, selected)
+        view.overlay = lens.overlay(ruleset, state, 0, selected, hovered)
     renderer.draw(surface, state, view)
     return surface

@@ -5,8 +5,8 @@ Layers, back to front, each cached on what it depends on:
 1. **base**: background, table or hex map, inch grid, terrain and the selected unit's arcs;
    re-rendered only when the camera, the board, the terrain, the palette or the arcs change.
 2. **units**: one sprite per unit, cached by (unit look, zoom); blitted at its centre.
-3. **hover**: the rules overlay of the hovered unit (range, sight, blockers, charge corridor),
-   cached per overlay record and camera.
+3. **inspections**: the ruleset's records of the selected unit and of the hovered pair, drawn
+   by :class:`game.ui.inspect_draw.InspectionPainter` (shapes, info box, odds charts).
 4. selection/target outlines and decision ghosts, drawn directly (a few polygons).
 
 It never changes the game state.
@@ -15,7 +15,7 @@ It never changes the game state.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
 import pygame
 from shapely.geometry import MultiPolygon, Polygon
@@ -26,8 +26,9 @@ from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
+from game.ui.inspect_draw import InspectionPainter, alpha_polygon
 from game.ui.palette import RGB, Palette
-from game.ui.view import HoverOverlay, ViewState
+from game.ui.view import ViewState
 
 Point = tuple[float, float]
 ARC_ALPHA = 70
@@ -93,7 +94,7 @@ class Renderer:
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
-        self._hover: tuple[Hashable, pygame.Surface, Point] | None = None
+        self.painter = InspectionPainter(palette, self.fonts)
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
@@ -104,7 +105,7 @@ class Renderer:
         self._base_key = None
         self._units_key = None
         self._sprites.clear()
-        self._hover = None
+        self.painter.reset(palette)
 
     # --- frame ------------------------------------------------------------------------------
 
@@ -122,8 +123,7 @@ class Renderer:
             surface.blit(self._board_layer(base, state, view), (0, 0))
             self._draw_units(surface, state, view, self._moving(view))
         self._draw_outlines(surface, state, view)
-        if view.overlay is not None:
-            self._draw_hover(surface, view.overlay, cam)
+        self._draw_overlays(surface, state, view)
         surface.set_clip(clip)
 
     # --- units ----------------------------------------------------------------------------
@@ -404,10 +404,14 @@ class Renderer:
         if max_width < 28:
             return
         size = max(9, min(15, int(max_width / 9)))
+        room = min(max_width * 1.3, sprite.get_width() - 8)  # never clipped by the sprite
+        for smaller in range(size, max(8, size - 4) - 1, -1):  # shrink before cutting
+            if self.fonts.get(smaller, bold=True).size(name)[0] <= room:
+                size = smaller
+                break
         font = self.fonts.get(size, bold=True)
         small = self.fonts.get(max(8, size - 2))
-        room = min(max_width * 1.3, sprite.get_width() - 8)  # never clipped by the sprite
-        lines = [(font, self._fit(font, name, room))]
+        lines = [(font, self._fit(font, part, room)) for part in self._split(font, name, room)]
         if text:
             lines.append((small, self._fit(small, text, room)))
         heights = sum(f.get_linesize() for f, _ in lines)
@@ -420,6 +424,17 @@ class Renderer:
             sprite.blit(bg, box.inflate(6, 0).topleft)
             sprite.blit(img, box)
             y += f.get_linesize()
+
+    @staticmethod
+    def _split(font: pygame.font.Font, name: str, width: float) -> list[str]:
+        """A name on one line if it fits, else on two lines broken at the space nearest its
+        middle (unit names are two to four words: "Lannister Halberdiers")."""
+        words = name.split()
+        if font.size(name)[0] <= width or len(words) < 2:
+            return [name]
+        cut = min(range(1, len(words)),
+                  key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
 
     @staticmethod
     def _fit(font: pygame.font.Font, text: str, width: float) -> str:
@@ -501,144 +516,35 @@ class Renderer:
             else:
                 continue
             lit = ghost.key == view.hovered_ghost
-            self._alpha_polygon(surface, pts, self.palette.hover if lit else (235, 235, 235),
+            alpha_polygon(surface, pts, self.palette.hover if lit else (235, 235, 235),
                                 140 if lit else 80)
             pygame.draw.polygon(surface, self.palette.hover, pts, 3 if lit else 1)
+            if ghost.tray is not None:  # its front edge, so a turned ghost reads its facing
+                from game.geometry.tray import Side
+
+                a, b = ghost.tray.edge_points(Side.FRONT)
+                pygame.draw.line(surface, self.palette.hover, cam.to_screen(*a),
+                                 cam.to_screen(*b), 4)
             img = font.render(ghost.label, True, (255, 255, 255))
             box = img.get_rect(center=(round(centre[0]), round(centre[1])))
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
             surface.blit(img, box)
 
-    @staticmethod
-    def _alpha_polygon(
-        surface: pygame.Surface, pts: Sequence[Point], colour: RGB, alpha: int
-    ) -> None:
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
-                           math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
-        rect = rect.clip(surface.get_clip() or surface.get_rect())
-        if rect.width <= 0 or rect.height <= 0:
+    def _draw_overlays(self, surface: pygame.Surface, state: GameState,
+                       view: ViewState) -> None:
+        """The selected unit's own inspection, then the hovered pair's with its info box."""
+        cam = view.camera
+        self.painter.begin_frame()
+        if view.unit_overlay is not None:
+            self.painter.shapes(surface, state, view.unit_overlay, cam)
+        overlay = view.overlay
+        if overlay is None:
             return
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        local = [(x - rect.left, y - rect.top) for x, y in pts]
-        pygame.draw.polygon(layer, (*colour, alpha), local)
-        surface.blit(layer, rect.topleft)
-
-    def _draw_hover(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera) -> None:
-        """Lines are drawn directly; the see-through corridor and the info box are cached
-        small surfaces (re-made when the overlay or the camera changes)."""
-        key = (id(overlay), cam.key())
-        if self._hover is None or self._hover[0] != key:
-            layer, topleft = self._render_hover_fill(overlay, cam)
-            self._hover = (key, layer, topleft)
-        _, layer, topleft = self._hover
-        surface.blit(layer, (round(topleft[0]), round(topleft[1])))
-        p = self.palette
-        for poly in overlay.blockers:
-            for ring in polygon_rings(poly):
-                pygame.draw.polygon(surface, p.blocker, cam.points_to_screen(ring), 4)
-        for a, b in overlay.blocked_lines:
-            pygame.draw.line(surface, p.blocked_line, cam.to_screen(*a), cam.to_screen(*b), 2)
-        for a, b in overlay.witness_lines or ((overlay.witness,) if overlay.witness else ()):
-            pygame.draw.line(surface, p.sight_line, cam.to_screen(*a), cam.to_screen(*b), 3)
-        if overlay.visible is False and overlay.range_to is not None:
-            self._tag(surface, "no Line of Sight", cam.to_screen(*overlay.range_to))
-        if overlay.range_from is not None and overlay.range_to is not None:
-            a, b = cam.to_screen(*overlay.range_from), cam.to_screen(*overlay.range_to)
-            pygame.draw.line(surface, p.range_line, a, b, 2)
-            pygame.draw.circle(surface, p.range_line, a, 4)
-            pygame.draw.circle(surface, p.range_line, b, 4)
-            if overlay.distance is not None:
-                self._tag(surface, f'{overlay.distance:.2f}"', ((a[0] + b[0]) / 2,
-                                                                (a[1] + b[1]) / 2))
-        if overlay.lines:
-            box = self._info_surface(overlay, max(120, cam.width - 12))
-            surface.blit(box, self._info_corner(box.get_size(), overlay, cam))
-
-    @staticmethod
-    def _info_corner(size: tuple[int, int], overlay: HoverOverlay, cam: Camera) -> tuple[int, int]:
-        """The first viewport corner (top-left, bottom-left, top-right, bottom-right) where
-        the info box does not cover the selected or the hovered unit."""
-        w, h = size
-        spots = [(cam.left + 6, cam.top + 6), (cam.left + 6, cam.top + cam.height - h - 6),
-                 (cam.left + cam.width - w - 6, cam.top + 6),
-                 (cam.left + cam.width - w - 6, cam.top + cam.height - h - 6)]
-        points = [cam.to_screen(*p) for p in (overlay.range_from, overlay.range_to) if p]
-        for x, y in spots:
-            rect = pygame.Rect(x, y, w, h).inflate(90, 90)
-            if not any(rect.collidepoint(round(px), round(py)) for px, py in points):
-                return (x, y)
-        return spots[0]
-
-    def _render_hover_fill(
-        self, overlay: HoverOverlay, cam: Camera
-    ) -> tuple[pygame.Surface, Point]:
-        """The charge corridor as a see-through surface cropped to its bounds."""
-        rings = [cam.points_to_screen(r) for r in polygon_rings(overlay.corridor)]
-        if not rings:
-            return pygame.Surface((1, 1), pygame.SRCALPHA), (0.0, 0.0)
-        xs = [x for r in rings for x, _ in r]
-        ys = [y for r in rings for _, y in r]
-        left, top = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
-        size = (math.ceil(max(xs)) - left + 3, math.ceil(max(ys)) - top + 3)
-        layer = pygame.Surface(size, pygame.SRCALPHA)
-        for ring in rings:
-            pts = [(x - left, y - top) for x, y in ring]
-            pygame.draw.polygon(layer, (*self.palette.corridor, 70), pts)
-            pygame.draw.polygon(layer, (*self.palette.corridor, 220), pts, 2)
-        return layer, (float(left), float(top))
-
-    def _info_surface(self, overlay: HoverOverlay, max_width: int) -> pygame.Surface:
-        """The hover info box, its lines wrapped to fit ``max_width`` pixels (the viewport)."""
-        key = ("info", id(overlay), self.palette.name, max_width)
-        hit = self._sprites.get(key)
-        if hit is None:
-            font = self.fonts.get(14)
-            width = max_width - 16
-            lines = [part for line in overlay.lines for part in wrap_text(font, line, width)]
-            imgs = [font.render(line, True, (255, 255, 255)) for line in lines]
-            w = max(i.get_width() for i in imgs) + 16
-            h = sum(i.get_height() for i in imgs) + 12
-            box = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(box, (10, 12, 16, 225), (0, 0, w, h), border_radius=6)
-            pygame.draw.rect(box, (*self.palette.hover, 255), (0, 0, w, h), 1, border_radius=6)
-            yy = 6
-            for img in imgs:
-                box.blit(img, (8, yy))
-                yy += img.get_height()
-            self._remember(key, box, (0.0, 0.0))
-            return box
-        return hit[0]
-
-    def _tag(self, layer: pygame.Surface, text: str, at: Point) -> None:
-        key = ("tag", text)
-        hit = self._sprites.get(key)
-        if hit is None:
-            img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
-            tag = pygame.Surface(img.get_rect().inflate(8, 4).size)
-            tag.fill((0, 0, 0))
-            tag.blit(img, (4, 2))
-            self._remember(key, tag, (0.0, 0.0))
-        else:
-            tag = hit[0]
-        layer.blit(tag, tag.get_rect(center=(round(at[0]), round(at[1]) - 14)))
-
-
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` pixels (a word longer than
-    the width stands alone on its line); continuation lines are indented."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if current and font.size(candidate)[0] > width:
-            lines.append(current)
-            current = "   " + word
-        else:
-            current = candidate
-    lines.append(current)
-    return lines
+        self.painter.shapes(surface, state, overlay, cam)
+        avoid = [p for uid in (overlay.viewer, overlay.target) if uid
+                 for p in self.unit_outline(state, view, uid)]
+        avoid += [cam.to_screen(*p) for p in overlay.points()]
+        self.painter.info_box(surface, overlay, cam, avoid, view.reserved)
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

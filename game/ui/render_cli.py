@@ -25,19 +25,18 @@ def main(args: argparse.Namespace) -> int:
         return 2
     path = Path(args.scenario)
     try:
-        if path.suffix == ".json":
-            state = load_save(path).game.state
-        else:
-            state = load_scenario(path).new_game().state
+        game = load_save(path).game if path.suffix == ".json" else (
+            load_scenario(path).new_game())
     except ScenarioError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
+    state = game.state
     for flag in ("select", "hover"):
         uid = getattr(args, flag, None)
         if uid and uid not in state.units:
             print(f"--{flag}: no unit {uid!r} (units: {', '.join(state.units)})", file=sys.stderr)
             return 2
-    surface = render_state(state, size, args.select, args.hover)
+    surface = render_state(state, size, args.select, args.hover, ruleset=game.ruleset)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(out))

@@ -161,24 +161,51 @@ class MenuScene(ButtonScene):
 
 
 class ListScene(ButtonScene):
-    """A list of files to open, with a Back button."""
+    """A scrolling list of files to open (every file, however many), with a Back button."""
+
+    ROW = 52
 
     def files(self) -> list[Path]:
         """The files offered."""
         return []
 
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
-        rows: list[tuple[str, Callable[[], None] | None, str]] = []
-        for path in self.files()[:9]:
-            rows.append((self.label(path), self._opener(path), str(path)))
-        if not rows:
-            rows.append(("(nothing here)", None, ""))
-        rows.append(("Back", lambda: self.app.switch(MenuScene(self.app)), ""))
-        return rows
+        rows: list[tuple[str, Callable[[], None] | None, str]] = [
+            (self.label(path), self._opener(path), self.tip(path)) for path in self.files()]
+        return rows or [("(nothing here)", None, "")]
+
+    def enter(self) -> None:
+        from pygame_gui.elements import UIButton, UIScrollingContainer
+
+        w, h = self.app.screen.get_size()
+        rows = self.entries()
+        top, bottom = 170, h - 80
+        fit = max(1, (bottom - top) // self.ROW)
+        height = min(len(rows), fit) * self.ROW
+        width = min(760, w - 80)
+        self.list_box = UIScrollingContainer(pygame.Rect(w // 2 - width // 2, top, width, height),
+                                             self.app.manager, allow_scroll_x=False)
+        self.list_box.set_scrollable_area_dimensions((width - 22, len(rows) * self.ROW))
+        for i, (label, action, tip) in enumerate(rows):
+            button = UIButton(pygame.Rect(0, i * self.ROW, width - 30, 44), label,
+                              self.app.manager,
+                              tool_tip_text=tip or None, container=self.list_box,
+                              object_id="#big_button")
+            if action is None:
+                button.disable()  # type: ignore[no-untyped-call]
+            else:
+                self.buttons[button] = action
+        back = UIButton(pygame.Rect(w // 2 - 180, top + height + 12, 360, 44), "Back",
+                        self.app.manager, object_id="#big_button")
+        self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
 
     def label(self, path: Path) -> str:
         """The button text of a file."""
         return path.stem.replace("_", " ")
+
+    def tip(self, path: Path) -> str:
+        """The tooltip of a file's button."""
+        return str(path)
 
     def _opener(self, path: Path) -> Callable[[], None]:
         return lambda: self.open(path)
@@ -188,32 +215,66 @@ class ListScene(ButtonScene):
         start_table(self.app, path)
 
 
+def _scenario_meta(text: str) -> dict[str, Any]:
+    """The ``[scenario]`` table and the board size of a scenario's TOML text (empty if it
+    does not parse)."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(text)
+    except ValueError:
+        return {}
+    meta = dict(doc.get("scenario", {}))
+    table = doc.get("table")
+    if isinstance(table, dict):
+        meta["board"] = f'{table.get("width", "?")}" x {table.get("height", "?")}" table'
+    elif "hexmap" in doc or "hexes" in doc:
+        meta["board"] = "hex map"
+    return meta
+
+
+def _ruleset_title(name: object) -> str:
+    from game import rulesets
+
+    try:
+        return rulesets.entry(str(name)).title
+    except KeyError:
+        return str(name)
+
+
 class ScenarioListScene(ListScene):
-    """New game: the shipped scenarios."""
+    """New game: every shipped scenario, with its ruleset, board and description."""
 
     title = "New game"
-    subtitle = "Pick a scenario"
+    subtitle = "Pick a scenario (the list scrolls)"
 
     def files(self) -> list[Path]:
-        from game.cli import scenarios_dir
+        from game.scenario.paths import scenarios_dir
 
         return sorted(scenarios_dir().glob("*.toml"))
 
-    def label(self, path: Path) -> str:
-        import tomllib
-
+    def _meta(self, path: Path) -> dict[str, Any]:
         try:
-            meta = tomllib.loads(path.read_text("utf-8")).get("scenario", {})
-            return f"{meta.get('name', path.stem)}  ({meta.get('ruleset', '?')})"
-        except (OSError, ValueError):
-            return path.stem
+            return _scenario_meta(path.read_text("utf-8"))
+        except OSError:
+            return {}
+
+    def label(self, path: Path) -> str:
+        meta = self._meta(path)
+        return f"{meta.get('name', path.stem)}  ({_ruleset_title(meta.get('ruleset', '?'))})"
+
+    def tip(self, path: Path) -> str:
+        meta = self._meta(path)
+        parts = [str(meta.get("description", "")), str(meta.get("board", "")), path.name]
+        return " - ".join(p for p in parts if p)
 
 
 class LoadScene(ListScene):
-    """Load: the saves written with Ctrl+S (newest first) and the autosave."""
+    """Load: the saves written with Ctrl+S (newest first) and the autosave, each with its
+    game's name, round and date."""
 
     title = "Load"
-    subtitle = "Saves (newest first)"
+    subtitle = "Saves (newest first; the list scrolls)"
 
     def files(self) -> list[Path]:
         from game.scenario import autosave_path
@@ -221,6 +282,19 @@ class LoadScene(ListScene):
         found = sorted(saves_dir(self.app).glob("*.json"), key=lambda p: -p.stat().st_mtime)
         auto = autosave_path()
         return found + ([auto] if auto.exists() else [])
+
+    def label(self, path: Path) -> str:
+        import json
+        import time
+
+        try:
+            doc = json.loads(path.read_text("utf-8"))
+            name = _scenario_meta(str(doc["scenario"]["text"])).get("name", path.stem)
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        except (OSError, ValueError, KeyError, TypeError):
+            return path.stem.replace("_", " ")
+        auto = "Autosave: " if path.stem.startswith("autosave") else ""
+        return f"{auto}{name}, round {doc.get('round', '?')}, {when}"
 
 
 class SettingsScene(ButtonScene):
@@ -301,18 +375,23 @@ class HandoffScene(Scene):
 
 
 class EndScene(ButtonScene):
-    """The game is over: winner and summary."""
+    """The game is over: the winner, the ruleset's summary, what each side lost; look at
+    the table, play the same scenario again, or leave."""
 
     title = "Game over"
 
-    def __init__(self, app: App, winner: str, summary: str, table: Scene) -> None:
+    def __init__(self, app: App, winner: str, summary: str, table: Scene,
+                 facts: list[str] | None = None, again: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.subtitle = f"{winner}\n{summary}"
+        lines = [summary] if winner and winner in summary else [winner, summary]
+        self.subtitle = "\n".join([line for line in lines if line] + (facts or []))
         self.table = table
+        self.again = again
 
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         return [
             ("Look at the table", lambda: self.app.switch(self.table), "undo is still possible"),
+            ("Play it again", self.again, "the same scenario from the start"),
             ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]

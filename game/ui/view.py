@@ -1,21 +1,22 @@
 """What the renderer draws besides the game state: the ViewState and the overlay records.
 
 The renderer is a pure function of ``(GameState, ViewState)``. Rules answers (range, sight,
-charge odds) are computed by :mod:`game.ui.lens` from the core, geometry and rulesets and put
-here as plain data; the renderer only draws them.
+odds) are the ruleset's own :class:`~game.core.inspect.Inspection` records, fetched and cached
+by :mod:`game.ui.lens` and put here; the renderer only draws them.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-from shapely.geometry import Polygon
-
+from game.core.inspect import Area, Inspection
+from game.core.inspect import Segment as InspectSegment
 from game.geometry.tray import Tray
 from game.ui.camera import Camera
 
 Point = tuple[float, float]
-Segment = tuple[Point, Point]
+SegmentTuple = tuple[Point, Point]
 
 
 @dataclass(frozen=True)
@@ -31,21 +32,81 @@ class Ghost:
 
 @dataclass(frozen=True)
 class HoverOverlay:
-    """Rules answers about the hovered unit seen from the selected one (all in world units)."""
+    """A ruleset's :class:`~game.core.inspect.Inspection` of the hovered unit seen from the
+    selected one (or of the selected unit alone when ``target`` is None), ready to draw.
+
+    The properties read the record's typed shapes back (for tests and the info box corner):
+    they never interpret rules, only the styles the record declares.
+    """
 
     viewer: str
-    target: str
-    range_from: Point | None = None
-    range_to: Point | None = None
-    distance: float | None = None
-    band: str | None = None
-    visible: bool | None = None
-    witness: Segment | None = None
-    witness_lines: tuple[Segment, ...] = ()
-    blocked_lines: tuple[Segment, ...] = ()
-    blockers: tuple[Polygon, ...] = ()
-    corridor: Polygon | None = None
-    lines: tuple[str, ...] = ()
+    target: str | None
+    inspection: Inspection
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The title and each line's text (rule IDs are drawn apart, as links)."""
+        return (self.inspection.title, *(line.text for line in self.inspection.lines))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule ID the record cites, in order."""
+        seen: dict[str, None] = {}
+        for line in self.inspection.lines:
+            seen.update(dict.fromkeys(line.rules))
+        for chart in self.inspection.odds:
+            seen.update(dict.fromkeys(chart.rules))
+        return tuple(seen)
+
+    def segments(self, style: str) -> tuple[SegmentTuple, ...]:
+        """The record's segments of one style as ((ax, ay), (bx, by))."""
+        return tuple((s.a, s.b) for s in self.inspection.shapes
+                     if isinstance(s, InspectSegment) and s.style == style)
+
+    @property
+    def range_from(self) -> Point | None:
+        """The start of the first measured (``range``) segment."""
+        found = self.segments("range")
+        return found[0][0] if found else None
+
+    @property
+    def range_to(self) -> Point | None:
+        """The end of the first measured (``range``) segment."""
+        found = self.segments("range")
+        return found[0][1] if found else None
+
+    @property
+    def distance(self) -> float | None:
+        """The length of the first measured segment, in board units."""
+        a, b = self.range_from, self.range_to
+        return None if a is None or b is None else math.hypot(b[0] - a[0], b[1] - a[1])
+
+    @property
+    def witness_lines(self) -> tuple[SegmentTuple, ...]:
+        """The clear sight lines the record draws."""
+        return self.segments("sight")
+
+    @property
+    def blocked_lines(self) -> tuple[SegmentTuple, ...]:
+        """The stopped lines the record draws."""
+        return self.segments("blocked")
+
+    @property
+    def visible(self) -> bool | None:
+        """True with a clear sight line, False with only stopped ones, None without either."""
+        if self.witness_lines:
+            return True
+        return False if self.blocked_lines else None
+
+    def points(self) -> list[Point]:
+        """Every point of the record's geometry (to keep the info box off it)."""
+        out: list[Point] = []
+        for shape in self.inspection.shapes:
+            if isinstance(shape, InspectSegment):
+                out += [shape.a, shape.b]
+            elif isinstance(shape, Area):
+                out += list(shape.points)
+        return out
 
 
 @dataclass
@@ -60,9 +121,15 @@ class ViewState:
     all_arcs: bool = False
     ghosts: tuple[Ghost, ...] = ()
     hovered_ghost: str | None = None
+    lit_variant: str | None = None
+    """The ghost key of the variant button under the pointer (set by the panel only)."""
     overrides: dict[str, Tray] = field(default_factory=dict)
     hex_overrides: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     overlay: HoverOverlay | None = None
+    unit_overlay: HoverOverlay | None = None
+    reserved: tuple[tuple[int, int, int, int], ...] = ()
+    """Screen rectangles (x, y, w, h) the hover box must keep clear of (the dice tray)."""
+    """The ruleset's inspection of the selected unit alone (reach, arcs, notes)."""
     targets: frozenset[str] = frozenset()
     active_player: int | None = None
     revision: int = 0

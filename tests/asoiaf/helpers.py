@@ -14,7 +14,8 @@ from game.core.actions import Action, parse
 from game.core.events import Event
 from game.core.game import Game
 from game.core.hashing import snapshot
-from game.rulesets.asoiaf import create
+from game.core.state import GameState
+from game.rulesets.asoiaf import AsoiafRuleset, create
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,6 +77,12 @@ def scenario(name: str, dice: Sequence[int] = ()) -> Game:
     state = snapshot(loaded.state)
     state.scripted_dice.extend(dice)
     return Game(state, create(loaded.model.rules.options))
+
+
+def rules_and_state(game: Game) -> tuple[AsoiafRuleset, GameState]:
+    """The game's asoiaf ruleset instance and its state (for the instance's previews)."""
+    assert isinstance(game.ruleset, AsoiafRuleset)
+    return game.ruleset, game.state
 
 
 def act(game: Game, *lines: str) -> list[Event]:

@@ -4,11 +4,20 @@ AS-CHG-14) with scripted dice through the Game."""
 from __future__ import annotations
 
 from game.core.actions import Choose
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, PickDice, PlayerDecision
+from game.rulesets.asoiaf.inspection import charge_preview
 from game.rulesets.asoiaf.odds import REROLL_POLICY, attack_odds
-from game.rulesets.asoiaf.preview import charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
-from tests.asoiaf.helpers import act, first, kinds, refusal_rules, scenario, table, unit
+from tests.asoiaf.helpers import (
+    act,
+    first,
+    kinds,
+    refusal_rules,
+    rules_and_state,
+    scenario,
+    table,
+    unit,
+)
 
 
 def _u(game: object, uid: str) -> AsoiafUnit:
@@ -59,15 +68,17 @@ def test_as_bon_1_charge_bonus_may_reroll_any_dice() -> None:
     node = game.pending()
     assert isinstance(node, PlayerDecision) and node.kind == "attack.reroll"
     # re-roll the 3 and one of the two 1s, keep the 2 and the other 1: any dice may be picked
-    pick = Choose.of(reroll="4+6")
-    assert pick in node.options and game.why_not(pick) is None
+    picker = node.free[0]
+    assert isinstance(picker, PickDice) and picker.faces == (6, 5, 4, 3, 2, 1, 1)
+    pick = picker.answer(frozenset({4, 6}))
+    assert pick == Choose.of(reroll="4+6") and game.why_not(pick) is None
     events = act(game, "choose reroll=4+6", "dice 6 5")
     assert first(events, "attack.reroll").data["dice"] == [6, 5, 4, 6, 2, 5, 1]
     assert first(events, "attack.hits").data["hits"] == 5
 
 
 def test_as_bon_1_odds_name_their_reroll_policy() -> None:
-    preview = charge_preview(scenario("charge_example").state, "sworn", "guard")
+    preview = charge_preview(*rules_and_state(scenario("charge_example")), "sworn", "guard")
     assert preview.attack is not None and preview.attack.modifiers is not None
     odds = attack_odds(preview.attack.modifiers)
     assert odds.reroll_policy == REROLL_POLICY == "misses"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core.pending import PlayerDecision
 from game.rulesets.asoiaf.geo import in_contact
-from game.rulesets.asoiaf.preview import charge_preview
+from game.rulesets.asoiaf.inspection import charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
 from tests.asoiaf.helpers import (
     SCENARIOS,
@@ -13,6 +13,7 @@ from tests.asoiaf.helpers import (
     first,
     kinds,
     refusal_rules,
+    rules_and_state,
     run_cli,
     scenario,
     table,
@@ -54,7 +55,7 @@ def test_as_chg_3_never_beyond_speed_plus_six() -> None:
 
 def test_as_chg_4_majority_arc_flank_and_the_50_50_choice() -> None:
     game = scenario("flank_charge")
-    assert charge_preview(game.state, "sworn", "guard").arc[0].value == "right"
+    assert charge_preview(*rules_and_state(game), "sworn", "guard").arc[0].value == "right"
     tie = table([unit("greg", 1, "gregor_clegane", 16.25, 17.4, 45),
                  unit("guard", 2, "lannister_guardsmen", 24.0, 24.8, 180)])
     act(tie, "charge greg -> guard")
@@ -162,7 +163,7 @@ def test_as_chg_15_rough_slows_the_charge_move_only() -> None:
     rough = {"kind": "rough ground", "keywords": ["rough"],
              "polygon": [[18.0, 14.0], [30.0, 14.0], [30.0, 15.0], [18.0, 15.0]]}
     game = table(_two(8.0), [rough], dice=[5])
-    preview = charge_preview(game.state, "sworn", "guard")
+    preview = charge_preview(*rules_and_state(game), "sworn", "guard")
     assert abs(preview.distance_needed - 10.0) < 1e-6 and preview.roll_needed == 5
     events = act(game, "charge sworn -> guard")
     assert first(events, "charge.terrain").rules == ("AS-CHG-15",)

@@ -12,6 +12,8 @@ from game.core.pending import Chance, Over
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf import geo, moves
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
+from game.rulesets.asoiaf.activation import ready_units
+from game.rulesets.asoiaf.attacks import RANGES, melee_variants, shift_candidates
 from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 from tests.asoiaf.helpers import scenario
 
@@ -22,23 +24,38 @@ def _plain_legal(game: Game) -> list[Action]:
     assert isinstance(ruleset, AsoiafRuleset)
     state = game.state
     out: list[Action] = []
-    for unit in ruleset._ready_units(state):
+    for unit in ready_units(state):
         out.append(Hold(unit.id))
         engaged = geo.engaged_enemies(state, unit)
         if engaged:
             out.append(Retreat(unit.id))
             for eid in engaged:
-                out += [a for a in ruleset._melee_variants(unit, eid)
+                out += [a for a in melee_variants(unit, eid)
                         if ruleset.why_not(state, a) is None]
             continue
         for enemy in geo.enemies_of(state, unit):
-            for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
-                charge = Charge(unit.id, enemy.id, pivot)
-                if ruleset.why_not(state, charge) is None:
-                    out.append(charge)
+            charges = [Charge(unit.id, enemy.id, pivot)
+                       for pivot in {0.0, chg.facing_pivot(unit, enemy)}]
+            charges = [c for c in charges if ruleset.why_not(state, c) is None]
+            first = ruleset.why_not(state, Charge(unit.id, enemy.id, 0.0))
+            gap = geo.tray_of(unit).polygon.distance(geo.tray_of(enemy).polygon)
+            if (not charges and first is not None and gap <= unit.stats.speed + 6
+                    and set(first.rules) & {"AS-CHG-3", "AS-CHG-5", "AS-CHG-6"}):
+                # AS-CHG-5: then the nearest legal pivot (only pivot-dependent refusals and a
+                # gap a straight move of Speed + 6 can close are worth the search)
+                for pivot in chg.pivot_candidates(unit, enemy):
+                    if ruleset.why_not(state, Charge(unit.id, enemy.id, pivot)) is None:
+                        charges = [Charge(unit.id, enemy.id, pivot)]
+                        break
+            out += charges
             shot = Attack(unit.id, enemy.id)
             if unit.stats.ranged_attacks() and ruleset.why_not(state, shot) is None:
                 out.append(shot)
+            elif unit.stats.ranged_attacks():  # AS-RNG-3: the first shift that makes it legal
+                limit = RANGES[unit.stats.attacks[unit.stats.ranged_attacks()[0]].kind]
+                shifted = [Attack(unit.id, enemy.id, dx=dx, dy=dy)
+                           for dx, dy in shift_candidates(unit, enemy, limit)]
+                out += [s for s in shifted if ruleset.why_not(state, s) is None][:1]
         speed = float(unit.stats.speed)
         for turn in moves.MANEUVER_TURNS:
             for distance in (speed, speed / 2.0, 0.0):

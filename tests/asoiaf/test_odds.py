@@ -7,11 +7,11 @@ from collections import Counter
 from fractions import Fraction
 
 from game.core.actions import Choose, Dice
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, PickDice, PlayerDecision
+from game.rulesets.asoiaf.inspection import attack_preview, charge_preview
 from game.rulesets.asoiaf.odds import attack_odds, charge_probability
-from game.rulesets.asoiaf.preview import attack_preview, charge_preview
 from game.rulesets.asoiaf.units import AsoiafUnit
-from tests.asoiaf.helpers import act, scenario
+from tests.asoiaf.helpers import act, rules_and_state, scenario
 
 RUNS = 700
 
@@ -31,20 +31,23 @@ def _play_out(game: object, rng: random.Random) -> None:
 
 def _misses(node: PlayerDecision) -> Choose:
     """The option re-rolling exactly the misses (dice below the To-Hit of 4)."""
-    faces = [int(x) for x in node.prompt.split("(")[1].rstrip(")").split()]
+    picker = node.free[0]
+    assert isinstance(picker, PickDice)
+    faces = picker.faces
     picks = "+".join(str(i + 1) for i, f in enumerate(faces) if f < 4) or "none"
     return Choose.of(reroll=picks)
 
 
 def test_charge_probability_seed_example() -> None:
     assert charge_probability(5, 8.0) == Fraction(2, 3)
-    assert charge_preview(scenario("charge_example").state, "sworn", "guard").roll_needed == 3
+    example = rules_and_state(scenario("charge_example"))
+    assert charge_preview(*example, "sworn", "guard").roll_needed == 3
 
 
 def test_attack_odds_match_a_monte_carlo_of_the_resolver() -> None:
     base = scenario("attack_example")
     base.state.scripted_dice.clear()
-    preview = attack_preview(base.state, "guard", "sworn")
+    preview = attack_preview(*rules_and_state(base), "guard", "sworn")
     assert preview.valid and preview.modifiers is not None
     exact = attack_odds(preview.modifiers)
     assert abs(sum(exact.removed.values()) - 1) < 1e-12
@@ -65,7 +68,7 @@ def test_attack_odds_match_a_monte_carlo_of_the_resolver() -> None:
 
 
 def test_charge_attack_odds_with_rerolls_match_the_resolver() -> None:
-    preview = charge_preview(scenario("charge_example").state, "sworn", "guard")
+    preview = charge_preview(*rules_and_state(scenario("charge_example")), "sworn", "guard")
     assert preview.attack is not None and preview.attack.modifiers is not None
     exact = attack_odds(preview.attack.modifiers)
     rng = random.Random(7)

@@ -86,3 +86,53 @@ def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
     """RGB at a screen pixel."""
     c = app.screen.get_at(pos)
     return (c.r, c.g, c.b)
+
+
+def press_offer(app: App, text_form: str) -> None:
+    """Click the panel button of the pending decision's offer whose action starts with ``text_form``
+    (tests name answers by their syntax; the button shows the ruleset's label)."""
+    from game.core.pending import PlayerDecision
+
+    node = table(app).game.pending()
+    assert isinstance(node, PlayerDecision), node
+    labels = [o.label for o in node.offers if str(o.action).startswith(text_form)]
+    assert labels, [str(o.action) for o in node.offers]
+    press(app, labels[0])
+
+
+def overrides(ruleset: object, method: str) -> bool:
+    """Whether a ruleset writes its own ``method`` of the plug-in contract (not the base
+    class default): tests of richer records run only then."""
+    from game.core.ruleset import Ruleset
+
+    return getattr(type(ruleset), method) is not getattr(Ruleset, method)
+
+
+def needs_steer(scene: TableScene, uid: str, label: str) -> None:
+    """Skip unless the ruleset offers ``label`` of ``uid`` as a Steer command (the pointing
+    mode): the base-class default commands cannot steer."""
+    import pytest
+
+    commands = [c for c in scene.commands_of(uid) if c.label == label]
+    if not commands or commands[0].steer is None:
+        pytest.skip(f"{scene.game.ruleset.name} offers no Steer for {label} in this tree")
+
+
+def press_variant(app: App, text_form: str) -> None:
+    """Pick the variant whose action is ``text_form`` from the panel's list (scrolling the
+    list to it when it is long)."""
+    from game.ui.modes import GhostPickMode
+
+    scene = table(app)
+    mode = scene.mode
+    assert isinstance(mode, GhostPickMode), mode
+    labels = [o.label for o in mode.offers if str(o.action) == text_form]
+    assert labels, [str(o.action) for o in mode.offers][:20]
+    button = find_button(app, labels[0])
+    box = scene.panel.list_box
+    if box is not None and not box.rect.contains(button.rect):
+        index = labels and [o.label for o in mode.offers].index(labels[0])
+        box.vert_scroll_bar.set_scroll_from_start_percentage(index / len(mode.offers))
+        frames(app, 3)
+    assert box is None or box.rect.contains(button.rect), (box.rect, button.rect)
+    click(app, button.rect.center)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.core.pending import Chance, PlayerDecision
+from game.ui.modes import SteerMode, TargetMode
 from game.ui.palette import hex_to_rgb
 
 from .conftest import SCENARIOS
@@ -18,6 +19,8 @@ from .driver import (
     hover,
     key,
     make_app,
+    needs_steer,
+    overrides,
     pixel,
     press,
     screen_of,
@@ -58,8 +61,12 @@ def test_hover_shows_range_and_charge_odds(data_dir: Path) -> None:
     overlay = scene.view.overlay
     assert overlay is not None and overlay.target == "guard"
     assert overlay.distance is not None and overlay.distance > 0
-    assert any(line.startswith("Range") for line in overlay.lines)
-    assert any("Charge" in line for line in overlay.lines)
+    # the lines are the ruleset's own record, drawn as given
+    record = scene.game.ruleset.inspect_pair(scene.state, "sworn", "guard")
+    assert record is not None and overlay.inspection == record
+    if overrides(scene.game.ruleset, "inspect_pair"):
+        assert any("Range" in line for line in overlay.lines)
+        assert any("Charge" in line for line in overlay.lines)
     # the range line is drawn in white between front arrow and target
     assert overlay.range_from is not None and overlay.range_to is not None
     (ax, ay), (bx, by) = overlay.range_from, overlay.range_to
@@ -76,7 +83,7 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
     start = sworn.tray
     click(app, screen_of(app, sworn.tray.x, sworn.tray.y))
     press(app, "Charge")
-    assert scene.mode is not None and "guard" in scene.view.targets
+    assert isinstance(scene.mode, TargetMode) and "guard" in scene.view.targets
     click(app, screen_of(app, guard.tray.x, guard.tray.y))
     assert any(str(e.action).startswith("charge") for e in scene.game.log)
     # answer whatever the procedure asks, by the panel: dice with Space, decisions by button
@@ -84,10 +91,8 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
         node = scene.game.pending()
         if isinstance(node, Chance):
             key(app, pygame.K_SPACE)
-        elif isinstance(node, PlayerDecision) and scene.dice_pick is not None:
-            press(app, "Keep all dice")  # the Charge Bonus re-roll: dice are clicked
         elif isinstance(node, PlayerDecision):
-            press(app, _first_option(app, scene))
+            press(app, node.offers[0].label)
         else:
             break
     assert scene.game.log[-1].events
@@ -100,18 +105,11 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
         assert "WB-HIST-1" in scene.status
     # save and load back: same state hash
     digest = scene.game.state_hash()
-    path = scene.save()
+    path = scene.flow.save()
     assert path.exists()
     key(app, pygame.K_o, pygame.KMOD_CTRL)
-    press(app, path.stem.replace("_", " "))
+    press(app, app.scene.label(path))  # type: ignore[attr-defined]
     assert table(app).game.state_hash() == digest
-
-
-def _first_option(app: object, scene: object) -> str:
-    from game.ui.actions import option_label
-
-    node = scene.game.pending()  # type: ignore[attr-defined]
-    return option_label(node.options[0], scene._names())  # type: ignore[attr-defined]
 
 
 def test_disabled_action_says_why(data_dir: Path) -> None:
@@ -122,8 +120,11 @@ def test_disabled_action_says_why(data_dir: Path) -> None:
     click(app, screen_of(app, bers.tray.x, bers.tray.y))
     charge = find_button(app, "Charge")
     assert not charge.is_enabled
-    assert scene.refusals[charge]
-    assert "[" in scene.refusals[charge]  # cites a rule ID
+    command = next(c for c in scene.commands_of("bers") if c.label == "Charge")
+    assert command.refusal is not None
+    assert scene.panel.refusals[charge] == str(command.refusal)  # the ruleset's own reason
+    if command.refusal.rules:
+        assert "[" in scene.panel.refusals[charge]  # cites its rule IDs
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=charge.rect.center, rel=(0, 0),
                                        buttons=(0, 0, 0))])
     assert scene.status.startswith("Not now")
@@ -137,11 +138,13 @@ def test_click_on_the_maneuver_ghost_commits_the_maneuver(data_dir: Path) -> Non
     outriders = scene.state.units["outriders"].tray
     assert outriders is not None
     click(app, screen_of(app, outriders.x, outriders.y))
+    needs_steer(scene, "outriders", "Maneuver")
     press(app, "Maneuver")
+    assert isinstance(scene.mode, SteerMode)
     target = screen_of(app, outriders.x, outriders.y + outriders.depth / 2 + 4.0)
     hover(app, target)
-    assert scene.ghost_at(scene.view.camera.to_world(*target)) == "__maneuver__"
-    assert "legal" in scene.status
+    assert scene.ghost_at(scene.view.camera.to_world(*target)) == "__steer__"
+    assert "click to do it" in scene.status
     click(app, target)
     moved = scene.state.units["outriders"].tray
     assert moved is not None and moved.y > outriders.y + 3.5

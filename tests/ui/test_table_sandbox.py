@@ -100,6 +100,7 @@ def test_help_overlay_and_menu(data_dir: Path) -> None:
     assert pixel(app, (60, 300)) != before
     key(app, pygame.K_F1)
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # Esc asks first (issue 13 item 8)
     assert isinstance(app.scene, MenuScene)
 
 
@@ -111,8 +112,9 @@ def test_handoff_is_not_dismissed_by_the_release_of_the_last_click(data_dir: Pat
     outriders = scene.state.units["outriders"].tray
     assert outriders is not None
     click(app, screen_of(app, outriders.x, outriders.y))
-    from .driver import hover, press
+    from .driver import hover, needs_steer, press
 
+    needs_steer(scene, "outriders", "Maneuver")
     press(app, "Maneuver")
     target = screen_of(app, outriders.x, outriders.y + outriders.depth / 2 + 4.0)
     hover(app, target)

@@ -2,7 +2,9 @@
 
 ``create(options)`` builds the ruleset; options (``[rules] options`` of a scenario):
 ``rounds`` (game length, default unlimited) and ``rough_penalty`` (inches a charge loses when its
-straight move enters rough or hindering terrain, default 2; AS-CHG-15). See docs/rules/asoiaf.md.
+straight move enters rough or hindering terrain, default 2; AS-CHG-15) and
+``charge_blocked_path`` ("refuse" or "fail": a charge whose straight path is blocked is refused,
+or declared and failed 1" short; AS-CHG-6). See docs/rules/asoiaf.md.
 """
 
 from __future__ import annotations

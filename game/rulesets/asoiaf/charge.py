@@ -56,12 +56,14 @@ class ChargeBasis:
 
 
 def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivot: float,
-                penalty: float = DEFAULT_PENALTY) -> ChargePlan | Refusal:
+                penalty: float = DEFAULT_PENALTY, blocked_fails: bool = False
+                ) -> ChargePlan | Refusal:
     """Check a declared Charge; the plan, or the refusal with its rule IDs."""
     basis = charge_basis(state, attacker, target)
     if isinstance(basis, Refusal):
         return basis
-    return plan_from_basis(state, attacker, target, basis, pivot, penalty)
+    return plan_from_basis(state, attacker, target, basis, pivot, penalty,
+                           blocked_fails=blocked_fails)
 
 
 def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
@@ -96,7 +98,7 @@ def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
 
 def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                     basis: ChargeBasis, pivot: float, penalty: float = DEFAULT_PENALTY,
-                    cull: bool = False) -> ChargePlan | Refusal:
+                    cull: bool = False, blocked_fails: bool = False) -> ChargePlan | Refusal:
     """The pivot-dependent rest of :func:`plan_charge` (AS-CHG-5, AS-CHG-3, AS-CHG-6);
     ``cull`` as in :func:`geo.sight`."""
     tray = geo.tray_of(attacker)
@@ -111,7 +113,7 @@ def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
             return Refusal(f"after that pivot {target.name} would be out of sight",
                            ("AS-CHG-5", "AS-CHG-1"))
     reach = attacker.stats.speed + MAX_ROLL
-    contact = contact_distance(state, attacker, target, start, reach + 1.0)
+    contact = contact_distance(state, attacker, target, start, reach + 1.0, blocked_fails)
     if isinstance(contact, Refusal):
         return contact
     pen = penalty if entered_rough(state, start, contact) else 0.0
@@ -122,20 +124,30 @@ def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
 
 
 def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, start: Tray,
-                     reach: float) -> float | Refusal:
-    """How far straight ahead the charger touches the target, if nothing stops it first."""
+                     reach: float, blocked_fails: bool = False) -> float | Refusal:
+    """How far straight ahead the charger touches the target, if nothing stops it first
+    (with ``blocked_fails``, the option ``charge_blocked_path = "fail"``, a blocked path is
+    declared anyway and fails when rolled: AS-CHG-6)."""
     target_shape = geo.tray_of(target).polygon
     d_t, hit = geo.first_contact(start, [target_shape], reach)
     if hit is None:
         return Refusal(f"moving straight ahead {attacker.name} would not reach {target.name} "
                        f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
     d_b, which = geo.first_contact(start, geo.move_blockers(state, attacker.id, target.id), d_t)
-    if which is not None and d_b < d_t - TOLERANCE:
+    if which is not None and d_b < d_t - TOLERANCE and not blocked_fails:
         return Refusal(f"the straight charge path to {target.name} is blocked",
                        ("AS-CHG-3", "AS-CHG-6"))
     if geo.table_exit(start, state) < d_t - TOLERANCE:
         return Refusal("the charge path leaves the table", ("AS-CHG-6",))
     return d_t
+
+
+def path_blocked(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, start: Tray,
+                 distance: float) -> bool:
+    """Whether a unit or impassable terrain stands in the straight path before contact."""
+    d_b, which = geo.first_contact(start, geo.move_blockers(state, attacker.id, target.id),
+                                   distance)
+    return which is not None and d_b < distance - TOLERANCE
 
 
 def entered_rough(state: GameState, start: Tray, distance: float) -> bool:
@@ -153,7 +165,7 @@ def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Ar
     mover, host = geo.tray_of(attacker), geo.tray_of(target)
     edge = geo.edge_for(arc)
     obstacles = align_obstacles(state, attacker.id, target.id)
-    return geo.can_align_50(mover, host, edge, obstacles)
+    return geo.can_align_50(mover, host, edge, obstacles, state)
 
 
 def placements(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,
@@ -174,6 +186,35 @@ def facing_pivot(attacker: AsoiafUnit, target: AsoiafUnit) -> float:
     tray, host = geo.tray_of(attacker), geo.tray_of(target)
     want = facing_of_vector(host.x - tray.x, host.y - tray.y)
     return round(((want - tray.facing + 180.0) % 360.0) - 180.0, 3)
+
+
+PIVOT_SEARCH = 90
+"""Degrees either side of pointing at the target searched for a legal pivot (AS-CHG-5)."""
+PIVOT_STEP = 5
+"""Degrees between the pivots searched (any other pivot is still legal when declared)."""
+
+
+def pivot_candidates(attacker: AsoiafUnit, target: AsoiafUnit) -> list[float]:
+    """The pivots ``legal_actions`` tries when neither no pivot nor pointing at the target's
+    centre works: every :data:`PIVOT_STEP` degrees outwards from the latter (AS-CHG-5: any
+    pivot that keeps the target in sight and reachable is legal, so the table must not hide
+    the charge)."""
+    centre = round(facing_pivot(attacker, target))
+    out = [centre + sign * k for k in range(PIVOT_STEP, PIVOT_SEARCH + 1, PIVOT_STEP)
+           for sign in (1, -1)]
+    return [float(p) for p in out if -180 <= p <= 180]
+
+
+def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                      basis: ChargeBasis, penalty: float, cull: bool = False,
+                      blocked_fails: bool = False) -> float | None:
+    """The legal pivot nearest pointing at the target among :func:`pivot_candidates`."""
+    for pivot in pivot_candidates(attacker, target):
+        plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull=cull,
+                               blocked_fails=blocked_fails)
+        if not isinstance(plan, Refusal):
+            return pivot
+    return None
 
 
 def sight_of(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit) -> Sight:

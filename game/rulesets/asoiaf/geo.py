@@ -186,6 +186,12 @@ def _extent_along(tray: Tray, facing: float) -> float:
 # --- alignment ------------------------------------------------------------------------------
 
 
+def table_bounds(state: GameState | None) -> Polygon | None:
+    """The table outline, which every placement must stay inside (AS-CHG-2, AS-CHG-7)."""
+    board = state.board if state is not None else None
+    return board.polygon if isinstance(board, TableBoard) else None
+
+
 def on_table(state: GameState | None, tray: Tray) -> bool:
     """Whether the tray stands wholly on the table."""
     board = state.board if state is not None else None
@@ -198,13 +204,13 @@ def alignments(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygo
     """100% and 50% (left, right) placements of ``mover`` against ``target``'s ``edge``
     (:func:`game.geometry.align.alignments`); off-table placements are not legal."""
     return [p if on_table(state, p.tray) else replace(p, legal=False)
-            for p in align.alignments(mover, target, edge, list(obstacles))]
+            for p in align.alignments(mover, target, edge, list(obstacles), table_bounds(state))]
 
 
 def nearest_legal(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
                   state: GameState | None = None) -> Placement | None:
     """The legal flush placement closest to a 100% or 50% one (AS-CHG-7), or None."""
-    best = align.best_alignment(mover, target, edge, list(obstacles))
+    best = align.best_alignment(mover, target, edge, list(obstacles), table_bounds(state))
     return best if best is not None and on_table(state, best.tray) else None
 
 
@@ -212,13 +218,15 @@ def least_movement(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Po
                    state: GameState | None = None) -> Placement | None:
     """The legal 100%/50% placement moving ``mover`` least, else the nearest legal overlap
     (AS-CHG-13); None when there is none."""
-    best = align.least_movement_alignment(mover, target, edge, list(obstacles))
+    best = align.least_movement_alignment(mover, target, edge, list(obstacles),
+                                          table_bounds(state))
     return best if best is not None and on_table(state, best.tray) else None
 
 
-def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon]) -> bool:
-    """Room to align at 50% or more (AS-CHG-2)."""
-    return align.can_align_50(mover, target, edge, list(obstacles))
+def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
+                 state: GameState | None = None) -> bool:
+    """Room to align at 50% or more (AS-CHG-2), on the table."""
+    return align.can_align_50(mover, target, edge, list(obstacles), table_bounds(state))
 
 
 def terrain_hit(state: GameState, shape: Polygon, keywords: Iterable[str]) -> list[str]:

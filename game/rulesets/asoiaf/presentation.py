@@ -1,0 +1,260 @@
+"""How asoiaf actions look to a player: labels, tooltips, targets and ghosts for every action
+(:func:`present`), the buttons of a unit (:func:`commands`) and its stat card
+(:func:`unit_card`). Everything is computed by the ruleset instance passed in, so its options
+reach the words (a charge's roll needed with this game's ``rough_penalty``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.core.actions import Action, Choose
+from game.core.inspect import InfoLine, UnitCard
+from game.core.pending import PlayerDecision, Refusal
+from game.core.present import Command, Ghost, Offer, Point, Steer
+from game.core.state import GameState
+from game.rulesets.asoiaf import activation as act
+from game.rulesets.asoiaf import attacks, geo, moves, steer
+from game.rulesets.asoiaf import charge as chg
+from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
+from game.rulesets.asoiaf.odds import charge_probability
+from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import facing_words, maneuver_words
+
+if TYPE_CHECKING:
+    from game.rulesets.asoiaf.ruleset import AsoiafRuleset
+
+
+def _unit(state: GameState, unit_id: str) -> AsoiafUnit | None:
+    unit = state.units.get(unit_id)
+    return unit if isinstance(unit, AsoiafUnit) and unit.on_board else None
+
+
+def _pose(unit: AsoiafUnit, tray: object) -> Ghost:
+    from game.geometry.tray import Tray
+
+    assert isinstance(tray, Tray)
+    return Ghost(unit.id, pose=(tray.x, tray.y, tray.facing))
+
+
+def _pct(p: Fraction | float) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def present(rules: AsoiafRuleset, state: GameState, action: Action) -> Offer | None:
+    """The asoiaf words for ``action``, or None for the table's own actions."""
+    if isinstance(action, Choose):
+        return _decision_offer(rules, state, action)
+    unit = _unit(state, getattr(action, "unit", ""))
+    if unit is None:
+        return None
+    if isinstance(action, Charge):
+        return _charge_offer(rules, state, unit, action)
+    if isinstance(action, Attack):
+        return _attack_offer(state, unit, action)
+    if isinstance(action, Maneuver):
+        end = moves.maneuver_tray(unit, action.turn, action.distance, action.then)
+        return Offer(action, maneuver_words(action.turn, action.distance, action.then),
+                     f"Maneuver {unit.name}: pivot, move straight ahead up to Speed "
+                     f"{unit.stats.speed}\", pivot; it must end 1\" from every enemy.",
+                     ghost=_pose(unit, end))
+    if isinstance(action, Retreat):
+        return Offer(action, "Retreat", f"{unit.name} rolls D6 + Speed and moves away from "
+                     "the enemies it is engaged with.")
+    if isinstance(action, Hold):
+        return Offer(action, "Hold", f"{unit.name} activates and does nothing this turn.")
+    return None
+
+
+def _decision_offer(rules: AsoiafRuleset, state: GameState, answer: Choose) -> Offer | None:
+    """The offer of the waiting decision with this answer (labels live on the decision);
+    a free answer is labelled by the free answer's own builder where it has one."""
+    node = rules.decision(state)
+    if not isinstance(node, PlayerDecision):
+        return None
+    for offer in node.offers:
+        if offer.action == answer:
+            return offer
+    return _free_answer_offer(state, answer)
+
+
+def _free_answer_offer(state: GameState, answer: Choose) -> Offer | None:
+    """Words and a ghost for a free answer (any Maneuver, facing, Retreat or re-roll)."""
+    values = answer.as_dict()
+    try:
+        if "reroll" in values:
+            picks = values["reroll"].replace("+", ", ")
+            return Offer(answer, "Keep all dice" if picks == "none" else f"Re-roll dice {picks}")
+        unit = _unit(state, values.get("unit", ""))
+        if unit is not None and {"turn", "distance"} <= set(values):
+            turn, distance = float(values["turn"]), float(values["distance"])
+            then = float(values.get("then", 0.0))
+            end = moves.maneuver_tray(unit, turn, distance, then)
+            return Offer(answer, maneuver_words(turn, distance, then), ghost=_pose(unit, end))
+        if unit is not None and "facing" in values:
+            tray = geo.tray_of(unit)
+            facing = float(values["facing"])
+            return Offer(answer, facing_words(facing, tray.facing),
+                         ghost=Ghost(unit.id, pose=(tray.x, tray.y, facing)))
+    except ValueError:
+        return None
+    return None
+
+
+def _charge_offer(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit,
+                  action: Charge) -> Offer:
+    target = _unit(state, action.target)
+    name = target.name if target is not None else action.target
+    label = f"Charge {name}"
+    if abs(action.pivot) > 1e-9:
+        label += f" (pivot {action.pivot:g}°)"
+    if target is None:
+        return Offer(action, label, target=action.target)
+    plan = chg.plan_charge(state, unit, target, action.pivot, rules.rough_penalty,
+            blocked_fails=rules.blocked_fails)
+    if isinstance(plan, Refusal):
+        return Offer(action, label, f"Not possible: {plan}", target=target.id)
+    speed = unit.stats.speed
+    odds = charge_probability(speed, plan.needed)
+    hint = (f"Contact needs {plan.needed:.2f}\": a {plan.roll_needed(speed)}+ on D6 + Speed "
+            f"{speed} ({_pct(odds)}); contacts the {'/'.join(a.value for a in plan.arcs)} arc.")
+    return Offer(action, label, hint, target=target.id, ghost=_pose(unit, plan.start))
+
+
+def _attack_offer(state: GameState, unit: AsoiafUnit, action: Attack) -> Offer:
+    target = _unit(state, action.target)
+    name = target.name if target is not None else action.target
+    weapon = attacks.weapon_for(state, unit, action.weapon)
+    ranged = isinstance(weapon, int) and unit.stats.attacks[weapon].ranged
+    weapon_name = unit.stats.attacks[weapon].name if isinstance(weapon, int) else "attack"
+    ghost: Ghost | None = None
+    if ranged:
+        label = f"Shoot {name} ({weapon_name})"
+        if action.dx or action.dy:
+            label += f", shifting {(action.dx ** 2 + action.dy ** 2) ** 0.5:.1f}\" first"
+            ghost = _pose(unit, geo.tray_of(unit).translated(action.dx, action.dy))
+    else:
+        label = f"Attack {name} in melee ({weapon_name})"
+        if action.align == "100":
+            label += ", face it and align 100%"
+        elif action.align == "50":
+            label += f", face it and align 50% {action.side}"
+        if target is not None and action.align != "keep":
+            placement = attacks.melee_placement(state, unit, target, action)
+            if not isinstance(placement, Refusal):
+                ghost = _pose(unit, placement.tray)
+    hint = "A Ranged Attack from where the unit stands." if ranged else (
+        "A Melee Attack on an enemy this unit is engaged with.")
+    return Offer(action, label, hint, target=action.target, ghost=ghost)
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Command, ...]:
+    """One button per asoiaf action of ``unit_id``: its legal offers, or why it is disabled."""
+    unit = _unit(state, unit_id)
+    if unit is None:
+        return ()
+    ready = act.activation_refusal(state, unit_id)
+    blocked = ready if isinstance(ready, Refusal) else None
+    legal = rules.legal_actions_for(state, unit_id) if blocked is None else []
+
+    def offers(kind: type[Action]) -> tuple[Offer, ...]:
+        out = []
+        for action in legal:
+            if type(action) is kind:
+                offer = present(rules, state, action)
+                if offer is not None:
+                    out.append(offer)
+        return tuple(out)
+
+    def why(found: tuple[Offer, ...], fallback: Refusal) -> Refusal | None:
+        if blocked is not None:
+            return blocked
+        return None if found else fallback
+
+    charge, attack = offers(Charge), offers(Attack)
+    maneuver, retreat, hold = offers(Maneuver), offers(Retreat), offers(Hold)
+    engaged = bool(geo.engaged_enemies(state, unit))
+    steer_move = None if engaged or blocked is not None else Steer(
+        unit.id, _maneuver_builder(rules, state, unit),
+        "Point where to go (stops at Speed); the wheel turns the final facing.")
+    return (
+        Command("charge", "Charge", "Charge an enemy in sight: D6 + Speed to reach it, then "
+                "a Melee Attack with the Charge Bonus.", charge,
+                refusal=why(charge, Refusal("no enemy can be charged now",
+                                                      ("AS-CHG-1", "AS-CHG-3"))),
+                target_refusal=_target_refusal(rules, state, unit, "charge")),
+        Command("attack", "Attack", "A Melee Attack when engaged, else a Ranged Attack.",
+                attack, refusal=why(attack, Refusal("no enemy can be attacked now",
+                                                              ("AS-ATK-1",))),
+                target_refusal=_target_refusal(rules, state, unit, "attack")),
+        Command("maneuver", "Maneuver", "Pivot, move straight ahead up to Speed, pivot.",
+                maneuver, steer=steer_move,
+                refusal=blocked or (Refusal(f"{unit.name} is engaged: only Attack or Retreat",
+                                            ("AS-CORE-3",)) if engaged else None)),
+        Command("retreat", "Retreat", "Leave combat: D6 + Speed back or sideways.", retreat,
+                refusal=why(retreat, Refusal(f"{unit.name} is not engaged",
+                                                        ("AS-CORE-4",)))),
+        Command("hold", "Hold", "Activate without an action.", hold,
+                refusal=why(hold, Refusal("this unit cannot activate now",
+                                                  ("AS-CORE-1",)))),
+    )
+
+
+def _target_refusal(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit, kind: str
+                    ) -> Callable[[str], Refusal | None]:
+    """Why another unit is not a target of ``kind`` (the table shows it on hover)."""
+
+    def refusal(target_id: str) -> Refusal | None:
+        action: Action = (Charge(unit.id, target_id) if kind == "charge"
+                          else Attack(unit.id, target_id))
+        return rules.why_not(state, action)
+
+    return refusal
+
+
+def _maneuver_builder(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit
+                      ) -> Callable[[Point, float, bool], Offer | None]:
+    """The Maneuver a pointer means: face it, go up to Speed, snapped unless ``free``."""
+    tray = geo.tray_of(unit)
+
+    def build(point: Point, turn: float, free: bool) -> Offer | None:
+        t, d, n = steer.maneuver_toward(tray, point, float(unit.stats.speed), turn, free)
+        return present(rules, state, Maneuver(unit.id, t, d, n))
+
+    return build
+
+
+# --- the stat card ------------------------------------------------------------------------------
+
+
+def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
+    """Every stat, every attack with its to-hit and dice by ranks left, models and wounds."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, AsoiafUnit):
+        return None
+    s = unit.stats
+    owner = state.player(unit.owner).name
+    lines = [
+        InfoLine(f"Speed {s.speed}, Defense {s.defense}+, Morale {s.morale}+", ("AS-CORE-3",)),
+        InfoLine(f"Models {unit.models} of {s.models}, {s.wounds} wound(s) each; "
+                 f"{unit.wounds_left} wound(s) left"
+                 + (f" ({unit.damage} on the wounded model)" if unit.damage else ""),
+                 ("AS-RES-6",)),
+        InfoLine(f"Tray {s.tray.files} x {s.tray.ranks} ({s.tray.width:g}\" x "
+                 f"{s.tray.depth:g}\"), {unit.ranks_lost} rank(s) lost", ("AS-RES-1",)),
+    ]
+    for attack in s.attacks:
+        dice = " / ".join(str(d) for d in attack.dice)
+        now = attack.dice_for(unit.ranks_lost)
+        kind = f"{attack.kind} range" if attack.ranged else "melee"
+        rules = ("AS-RES-1", "AS-RES-2", "AS-RNG-5") if attack.ranged else ("AS-RES-1",
+                                                                            "AS-RES-2")
+        lines.append(InfoLine(f"{attack.name} ({kind}): hits on {attack.hit}+, dice by ranks "
+                              f"{dice} (now {now})", rules))
+    if unit.destroyed:
+        lines.append(InfoLine("Destroyed", ("AS-RES-6",), "bad"))
+    return UnitCard(f"{unit.name} ({owner})", tuple(lines))

@@ -1,0 +1,194 @@
+"""Where Ninth Age units may go: the Charge's contact position, Advances, Marches and turns,
+and what shooting can reach. Pure checks: nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from game.core.pending import Refusal
+from game.core.ruleset import OVERLAP_AREA, placement_problem
+from game.core.state import GameState
+from game.geometry.arcs import ARC_EDGE, Arc, arc_region, arcs_of_point
+from game.geometry.tray import Tray, facing_of_vector
+from game.rulesets.ninth_age.engage import (
+    bow_range,
+    engaged_enemies,
+    ninth_units,
+    shooting_distance,
+)
+from game.rulesets.ninth_age.units import NinthUnit
+
+ENEMY_GAP = 1.0
+"""A move may not end within this many inches of an enemy (NA-MOV-1)."""
+
+ARC_ORDER = (Arc.FRONT, Arc.LEFT, Arc.RIGHT, Arc.REAR)
+
+
+def charge_arcs(charger: NinthUnit, target: NinthUnit) -> list[Arc]:
+    """The target's arcs holding the middle of the charger's front (NA-CHG-2); two on a
+    dividing line (the charger picks)."""
+    assert charger.tray is not None and target.tray is not None
+    held = arcs_of_point(target.tray, charger.tray.front_arrow)
+    return [a for a in ARC_ORDER if a in held]
+
+
+def contact_tray(charger: NinthUnit, target: NinthUnit, arc: Arc, centred: bool = False) -> Tray:
+    """The charger's boundary flush with the target's edge facing ``arc``, facing it, its front
+    slid along the edge to the point nearest its current front middle and kept on the edge as
+    far as it fits (most models in contact) -- or centred on the edge (NA-CHG-2 reading)."""
+    assert charger.tray is not None and target.tray is not None
+    side = ARC_EDGE[arc]
+    (ax, ay), (bx, by) = target.tray.edge_points(side)
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = target.tray.edge_normal(side)
+    width = charger.tray.width
+    px, py = charger.tray.front_arrow
+    along = (px - ax) * ux + (py - ay) * uy
+    if centred or width >= length:
+        along = length / 2.0
+    else:
+        along = min(max(along, width / 2.0), length - width / 2.0)
+    fx, fy = ax + ux * along, ay + uy * along
+    facing = facing_of_vector(-nx, -ny)
+    return Tray.with_front_arrow_at(fx, fy, facing, width, charger.tray.depth,
+                                    charger.tray.files, charger.tray.ranks)
+
+
+def wheeled(tray: Tray, degrees: float) -> Tray:
+    """The boundary after a wheel of ``degrees`` (clockwise positive): it turns about its
+    front corner on the side it turns to (the front-right corner for a clockwise wheel)."""
+    px, py = tray.corners[1] if degrees > 0 else tray.corners[0]
+    rad = math.radians(degrees)
+    dx, dy = tray.x - px, tray.y - py
+    cos, sin = math.cos(rad), math.sin(rad)
+    # a clockwise turn by ``degrees`` in the table's x-right, y-up frame
+    nx, ny = px + dx * cos + dy * sin, py - dx * sin + dy * cos
+    return tray.moved_to(nx, ny, tray.facing + degrees)
+
+
+def wheel_distance(tray: Tray, degrees: float) -> float:
+    """Inches the outer front corner travels in a wheel (what the move allowance pays)."""
+    return tray.width * abs(math.radians(degrees))
+
+
+def wheel_swept(tray: Tray, degrees: float) -> Polygon:
+    """The ground a wheel sweeps (hulls of successive positions every 5 degrees at most)."""
+    steps = max(1, math.ceil(abs(degrees) / 5.0))
+    trays = [wheeled(tray, degrees * i / steps) for i in range(steps + 1)]
+    parts = [a.polygon.union(b.polygon).convex_hull for a, b in itertools.pairwise(trays)]
+    return unary_union(parts)
+
+
+def path_problem(state: GameState, unit: NinthUnit, new: Tray, ignore: set[str],
+                 swept: Polygon | None = None) -> str | None:
+    """Why the path from the unit's boundary to ``new`` is blocked (another unit or
+    impassable terrain inside the ground swept: the straight path unless ``swept`` is
+    given), or None."""
+    assert unit.tray is not None
+    if swept is None:
+        swept = unit.tray.polygon.union(new.polygon).convex_hull
+    for other in ninth_units(state):
+        if other.id == unit.id or other.id in ignore or other.tray is None:
+            continue
+        if swept.intersection(other.tray.polygon).area > OVERLAP_AREA:
+            return f"the way is blocked by {other.name}"
+    for piece in state.terrain:
+        if piece.has("impassable") and swept.intersection(piece.polygon).area > OVERLAP_AREA:
+            return f"the way crosses impassable {piece.kind}"
+    return placement_problem(state, unit.id, new)
+
+
+def in_front_arc(viewer: NinthUnit, target: NinthUnit) -> bool:
+    """Whether some of the target's boundary lies in the viewer's Front Arc (corner-45)."""
+    assert viewer.tray is not None and target.tray is not None
+    region = arc_region(viewer.tray, Arc.FRONT, "corner-45", 200.0)
+    return bool(region.intersection(target.tray.polygon).area > OVERLAP_AREA)
+
+
+def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
+                   facing: str = "") -> Refusal | Tray:
+    """The charger's contact position, or why the charge is refused (NA-CHG-1/2)."""
+    target = state.units.get(target_id)
+    if not isinstance(target, NinthUnit) or not target.on_board:
+        return Refusal(f"there is no unit {target_id!r} in play", ("NA-CHG-1",))
+    if target.owner == charger.owner:
+        return Refusal(f"{target.name} is a friend", ("NA-CHG-1",))
+    if engaged_enemies(state, charger):
+        return Refusal(f"{charger.name} is already in combat", ("NA-CHG-1",))
+    if charger.charged or charger.moved:
+        return Refusal(f"{charger.name} has already moved this turn", ("NA-CHG-1",))
+    if not in_front_arc(charger, target):
+        return Refusal(f"{target.name} is not in {charger.name}'s Front Arc", ("NA-CHG-1",))
+    gap = shooting_distance(charger, target)
+    if gap > charger.model.cha:
+        return Refusal(f"{target.name} is {gap:.1f}\" away, beyond the Charge reach of "
+                       f"{charger.model.cha}\"", ("NA-CHG-1",))
+    arcs = charge_arcs(charger, target)
+    if not arcs:
+        return Refusal("the charger's front is inside the target", ("NA-CHG-2",))
+    if facing:
+        chosen = [a for a in arcs if a.value == facing]
+        if not chosen:
+            return Refusal(f"the charger's front is not in the {facing} arc", ("NA-CHG-2",))
+        arcs = chosen
+    arc = arcs[0]
+    problem = ""
+    for centred in (False, True):
+        tray = contact_tray(charger, target, arc, centred)
+        why = path_problem(state, charger, tray, {target.id})
+        if why is None:
+            return tray
+        problem = why
+    return Refusal(f"{charger.name} cannot reach {target.name}'s {arc.value}: {problem}",
+                   ("NA-CHG-2",))
+
+
+def move_refusal(state: GameState, unit: NinthUnit, new: Tray, distance: float,
+                 swept: Polygon | None = None) -> Refusal | None:
+    """Why a move to ``new`` is refused (NA-MOV-1), or None."""
+    if engaged_enemies(state, unit):
+        return Refusal(f"{unit.name} is in combat", ("NA-MOV-1",))
+    if unit.charged:
+        return Refusal(f"{unit.name} charged this turn", ("NA-MOV-1",))
+    if unit.id in state.turn.activated:
+        return Refusal(f"{unit.name} has already moved this phase", ("NA-MOV-1",))
+    if not 0 <= distance <= 2 * unit.model.mob + 1e-9:
+        return Refusal(f"a March is at most {2 * unit.model.mob}\"", ("NA-MOV-1",))
+    why = path_problem(state, unit, new, set(), swept)
+    if why is not None:
+        return Refusal(f"{unit.name}: {why}", ("NA-MOV-1",))
+    for enemy in ninth_units(state):
+        if enemy.owner != unit.owner and enemy.tray is not None and (
+                enemy.tray.polygon.distance(new.polygon) < ENEMY_GAP - 1e-9):
+            return Refusal(f"{unit.name} would end within 1\" of {enemy.name}", ("NA-MOV-1",))
+    return None
+
+
+def shoot_refusal(state: GameState, shooter: NinthUnit, target_id: str) -> Refusal | None:
+    """Why ``shooter`` cannot shoot at ``target_id`` (NA-SHT-1), or None."""
+    target = state.units.get(target_id)
+    if not isinstance(target, NinthUnit) or not target.on_board:
+        return Refusal(f"there is no unit {target_id!r} in play", ("NA-SHT-1",))
+    if target.owner == shooter.owner:
+        return Refusal(f"{target.name} is a friend", ("NA-SHT-1",))
+    reach = bow_range(shooter.model)
+    if not reach or shooter.model.aim is None:
+        return Refusal(f"{shooter.name} has no ranged weapon", ("NA-SHT-1",))
+    if shooter.id in state.turn.activated:
+        return Refusal(f"{shooter.name} has already shot", ("NA-SHT-1",))
+    if engaged_enemies(state, shooter) or engaged_enemies(state, target):
+        return Refusal("units in combat neither shoot nor are shot at", ("NA-SHT-1",))
+    if shooter.marched:
+        return Refusal(f"{shooter.name} marched this turn", ("NA-SHT-1",))
+    if not in_front_arc(shooter, target):
+        return Refusal(f"{target.name} is not in the Front Arc", ("NA-SHT-1",))
+    gap = shooting_distance(shooter, target)
+    if gap > reach:
+        return Refusal(f"{target.name} is {gap:.1f}\" away, beyond {reach:g}\"", ("NA-SHT-1",))
+    return None

@@ -1,0 +1,267 @@
+"""What the table shows of The Ninth Age: offer labels and ghosts, the pair inspection (contact,
+arcs, charge reach, exact odds as charts), the unit inspection (bases, characters, arcs) and the
+unit card. Records only (game.core.present / game.core.inspect); nothing here draws."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from shapely.geometry import Polygon
+from shapely.ops import nearest_points
+
+from game.core.actions import Action, EndActivation
+from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.present import Ghost, Offer, plain_label
+from game.core.state import GameState
+from game.geometry.arcs import Arc, arc_region
+from game.geometry.ranked import model_polygons, supporting_models
+from game.geometry.tray import Side
+from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.engage import (
+    Striker,
+    Target,
+    attack_record,
+    contacts,
+    engaged_side,
+    in_contact,
+    pool_profile,
+    proper_ranks,
+    shooters,
+    shot_record,
+    strikers,
+)
+from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal, wheel_distance, wheeled
+from game.rulesets.ninth_age.odds import (
+    combine,
+    expected,
+    hp_loss,
+    special_hits,
+    two_d6_at_most,
+)
+from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
+from game.rulesets.ninth_age.tables import AttackRecord
+from game.rulesets.ninth_age.units import NinthUnit
+
+ARC_EXTENT = 12.0
+"""Inches of each arc drawn around a unit."""
+
+
+def _names(state: GameState) -> dict[str, str]:
+    return {u.id: u.name for u in state.units.values()}
+
+
+def present(state: GameState, action: Action) -> Offer:
+    """An action as a player reads it, with the ghost of where it puts the unit."""
+    names = _names(state)
+    unit = state.units.get(action.actor() or "")
+    if isinstance(action, Charge) and isinstance(unit, NinthUnit):
+        tray = charge_refusal(state, unit, action.target, action.facing)
+        target = state.units[action.target]
+        arcs = charge_arcs(unit, target) if isinstance(target, NinthUnit) else []
+        where = f" ({arcs[0].value})" if arcs else ""
+        ghost = None if not hasattr(tray, "x") else Ghost(unit.id, pose=(
+            tray.x, tray.y, tray.facing))  # type: ignore[union-attr]
+        if action.facing:
+            where = f" ({action.facing}, the charger's choice on a dividing line)"
+        return Offer(action, f"Charge {target.name}{where}",
+                     "Into contact with the facing whose arc holds this unit's front middle",
+                     target=action.target, ghost=ghost)
+    if isinstance(action, Advance) and isinstance(unit, NinthUnit) and unit.tray:
+        tray = unit.tray.advanced(action.distance)
+        kind = "March" if action.distance > unit.model.mob else "Advance"
+        return Offer(action, f"{kind} {action.distance:g}\"", ghost=Ghost(
+            unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Wheel) and isinstance(unit, NinthUnit) and unit.tray:
+        tray = wheeled(unit.tray, action.degrees)
+        side = "right" if action.degrees > 0 else "left"
+        return Offer(action, f"Wheel {abs(action.degrees):g}° {side} "
+                     f"({wheel_distance(unit.tray, action.degrees):.1f}\")",
+                     ghost=Ghost(unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
+        return Offer(action, f"Turn to {action.facing:g}°", ghost=Ghost(
+            unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
+    if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
+        return Offer(action, f"Shoot {names.get(action.target, action.target)} "
+                     f"({shooters(unit)} shots)", target=action.target)
+    if isinstance(action, EndActivation):
+        return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
+    return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def _poly_points(poly: Polygon) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
+
+
+def _rf_loss(state: GameState, attacker: NinthUnit, target: NinthUnit,
+             groups: list[Striker], standard_only: bool) -> dict[int, Fraction]:
+    """Exact HP ``target``'s rank-and-file lose if every attack of ``groups`` that may go to
+    them does (the resolver's records; NA-HP-1). Impact Hits and Stomp of D3/D6 are the exact
+    mixture over the number of hits."""
+    token = Target(target.id, "rf").token
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    for s in groups:
+        if token not in s.options or (standard_only and s.kind != "standard"):
+            continue
+        record = attack_record(state, attacker, s.pool, s.part, s.kind, Target(target.id, "rf"))
+        if s.kind == "standard":
+            dist = combine(dist, hp_loss(s.attacks * len(s.models), record, pool_hp))
+            continue
+        value = str(getattr(pool_profile(attacker, s.pool).parts[s.part], s.kind))
+        mixture: dict[int, Fraction] = {}
+        for hits, p in special_hits(value, len(s.models)).items():
+            for lost, q in hp_loss(hits, record, pool_hp).items():
+                mixture[lost] = mixture.get(lost, Fraction(0)) + p * q
+        dist = combine(dist, mixture)
+    return dist
+
+
+def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
+               groups: list[Striker] | None = None) -> OddsChart:
+    """The chart of HP the target's rank-and-file lose to the viewer's attacks."""
+    groups = strikers(state, viewer, [target]) if groups is None else groups
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    return _chart(f"HP lost by {target.name}'s rank and file",
+                  _rf_loss(state, viewer, target, groups, False), pool_hp)
+
+
+def combat_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
+                groups: list[Striker] | None = None) -> list[OddsChart]:
+    """Chances to win the combat score against ``target`` alone and that it then breaks
+    (NA-CS-1). An estimate: every standard attack of both sides lands on the rank-and-file and
+    nobody dies before striking (the resolver removes casualties step by step)."""
+    groups = strikers(state, viewer, [target]) if groups is None else groups
+    mine = _rf_loss(state, viewer, target, groups, True)
+    theirs = _rf_loss(state, target, viewer, strikers(state, target, [viewer]), True)
+    bonus_me = static_score(state, [viewer], [target])
+    bonus_them = static_score(state, [target], [viewer])
+    win = tie = Fraction(0)
+    breaks = Fraction(0)
+    penalty_cap = break_penalty(state, target, 99)
+    for a, p in mine.items():
+        for b, q in theirs.items():
+            diff = (a + bonus_me) - (b + bonus_them)
+            if diff > 0:
+                win += p * q
+                holds = two_d6_at_most(max_dis(target) - min(diff, penalty_cap))
+                breaks += p * q * (1 - holds)
+            elif diff == 0:
+                tie += p * q
+    lose = 1 - win - tie
+    return [OddsChart(f"Combat score vs {target.name} (estimate)",
+                      (("win", win), ("tie", tie), ("lose", lose)), ("NA-CS-1",)),
+            OddsChart(f"{target.name} breaks (estimate)",
+                      (("breaks", breaks), ("holds or wins", 1 - breaks)), ("NA-CS-1",))]
+
+
+def _chart(title: str, dist: dict[int, Fraction], cap: int) -> OddsChart:
+    capped: dict[int, Fraction] = {}
+    for k, p in dist.items():
+        capped[min(k, cap)] = capped.get(min(k, cap), Fraction(0)) + p
+    bars = tuple((str(k), p) for k, p in sorted(capped.items()))
+    return OddsChart(f"{title} (mean {float(expected(capped)):.2f})", bars,
+                     ("NA-HIT-2", "NA-HIT-3", "NA-SAV-1", "NA-SAV-2", "NA-HP-1"))
+
+
+def shooting_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> OddsChart:
+    """Exact HP the target's rank-and-file lose if every shot goes to them."""
+    record: AttackRecord = shot_record(state, viewer, Target(target.id, "rf"))
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    return _chart(f"Shots: HP lost by {target.name}", hp_loss(shooters(viewer), record,
+                                                               pool_hp), pool_hp)
+
+
+def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
+    """Contact, the arc the viewer stands in, reach, models in contact and exact odds."""
+    viewer, target = state.units.get(viewer_id), state.units.get(target_id)
+    if not isinstance(viewer, NinthUnit) or not isinstance(target, NinthUnit) or (
+            viewer_id == target_id or viewer.tray is None or target.tray is None):
+        return None
+    a, b = nearest_points(viewer.tray.polygon, target.tray.polygon)
+    gap = float(a.distance(b))
+    lines = [InfoLine(f"Distance {gap:.2f}\" (boundary to boundary)")]
+    shapes: list[Segment | Area] = [Segment((a.x, a.y), (b.x, b.y), "range", f"{gap:.2f}\"")]
+    arcs = charge_arcs(viewer, target)
+    if arcs:
+        lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
+                              f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
+    for arc in Arc:
+        region = arc_region(target.tray, arc, "corner-45", ARC_EXTENT)
+        shapes.append(Area(_poly_points(region), "arc", arc.value))
+    odds: list[OddsChart] = []
+    if in_contact(viewer, target) and viewer.owner != target.owner:
+        touching = contacts(viewer, target)
+        side = engaged_side(target, viewer)
+        lines.append(InfoLine(f"In contact: {len(touching)} models touch {target.name}, "
+                              f"engaging its {side.value}", ("NA-CON-1",), "good"))
+        formation = viewer.formation()
+        for key, poly in model_polygons(viewer.tray, formation, touching).items():
+            shapes.append(Area(_poly_points(poly), "highlight", key))
+        if engaged_side(viewer, target) is Side.FRONT:
+            extra = 1 if viewer.model.has("spear") else 0
+            support = supporting_models(formation, touching, extra, viewer.alive_keys())
+            for poly in model_polygons(viewer.tray, formation, support).values():
+                shapes.append(Area(_poly_points(poly), "highlight", "support"))
+            lines.append(InfoLine(f"{len(support)} models support from behind",
+                                  ("NA-RST-1", "NA-ALC-3")))
+        groups = strikers(state, viewer, [target])
+        odds.append(melee_odds(state, viewer, target, groups))
+        odds.extend(combat_odds(state, viewer, target, groups))
+    elif viewer.owner != target.owner:
+        reach = f"Charge reach {viewer.model.cha}\""
+        lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
+        if viewer.model.aim is not None and shooters(viewer):
+            odds.append(shooting_odds(state, viewer, target))
+    return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
+                      tuple(odds))
+
+
+def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
+    """The unit's bases (characters marked), its Front Arc and its ranks."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, NinthUnit) or unit.tray is None:
+        return None
+    formation = unit.formation()
+    shapes: list[Area] = []
+    alive = set(unit.alive_keys())
+    for slot in formation.slots:
+        if slot.key not in alive:
+            continue
+        poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
+        if slot.pool != "rf":
+            shapes.append(Area(_poly_points(poly), "highlight", slot.key))
+    region = arc_region(unit.tray, Arc.FRONT, "corner-45", ARC_EXTENT)
+    shapes.append(Area(_poly_points(region), "arc", "front"))
+    lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
+                      f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
+    return Inspection(unit.name, lines, tuple(shapes))
+
+
+def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
+    """Every characteristic of the rank-and-file and of each character, and what is left."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, NinthUnit):
+        return None
+    lines: list[InfoLine] = []
+    profiles = [("Rank and file", unit.model, f"{unit.rf_alive()} models, "
+                 f"{unit.rf_damage} HP lost on the current one")]
+    profiles += [(c.key, c.profile, f"{c.hp}/{c.profile.hp} HP") for c in unit.characters]
+    for label, p, left in profiles:
+        sample = " (sample stats)" if p.sample else ""
+        lines.append(InfoLine(f"{label}: {p.name}{sample}; {left}"))
+        saves = "".join(f", {n} {v}+" for n, v in (("Aegis", p.aegis),
+                                                     ("Regeneration", p.regeneration)) if v)
+        lines.append(InfoLine(f"  Height {p.height}, base {p.base.width:g}x{p.base.depth:g} mm, "
+                              f"Cha {p.cha}, Mob {p.mob}, Dis {p.dis}"))
+        lines.append(InfoLine(f"  HP {p.hp}, Def {p.def_}, Res {p.res}, Arm {p.arm}{saves}"))
+        for part in p.parts:
+            extra = "".join(f", {k} {v}" for k, v in (("Impact", part.impact),
+                                                      ("Stomp", part.stomp)) if v)
+            lines.append(InfoLine(f"  {part.name}: Att {part.att}, Off {part.off}, "
+                                  f"Str {part.strength}, AP {part.ap}, Agi {part.agi}{extra}"))
+        if p.equipment:
+            lines.append(InfoLine("  Equipment: " + ", ".join(e.replace("_", " ")
+                                                               for e in p.equipment)))
+    if unit.standard:
+        lines.append(InfoLine("Standard bearer (+1 combat score)", ("NA-CS-1",)))
+    return UnitCard(f"{unit.name} ({state.player(unit.owner).name})", tuple(lines))

@@ -1,0 +1,354 @@
+"""The Ninth Age (3rd edition) ruleset: ranked units of model bases, Charge, Move and Shoot
+phases, and rounds of combat with attack allocation (NA-*; docs/rules/ninth_age.md)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from game.core.actions import Action, EndActivation
+from game.core.inspect import Inspection, UnitCard
+from game.core.pending import Refusal
+from game.core.present import Offer
+from game.core.procedure import Steps
+from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
+from game.core.state import BoardKind, GameState, Outcome, Unit
+from game.rulesets.ninth_age import present as view
+from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.combat import Melee, MeleeSteps
+from game.rulesets.ninth_age.engage import (
+    Striker,
+    combats,
+    engaged_enemies,
+    ninth_units,
+    ranged_options,
+    shooters,
+)
+from game.rulesets.ninth_age.moves import (
+    charge_arcs,
+    charge_refusal,
+    move_refusal,
+    shoot_refusal,
+    wheel_distance,
+    wheel_swept,
+    wheeled,
+)
+from game.rulesets.ninth_age.texts import RULE_TEXTS
+from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
+
+PHASES = ("charge", "move", "shoot", "melee")
+OPTIONS = ("rounds",)
+DEFAULT_ROUNDS = 6
+INSPECTION_MEMO = 256
+"""Pair inspections a ruleset object remembers before it forgets them all."""
+
+TURN_ANGLES = (45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
+WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
+"""Wheels offered as discrete moves (any angle is legal within the allowance)."""
+"""Turns offered as discrete moves (relative to the current facing); any angle is legal."""
+
+
+def signature(state: GameState) -> tuple[object, ...]:
+    """Everything of the units that an inspection reads, as a hashable value."""
+    return tuple((u.id, u.tray, u.rf_models, u.rf_damage, tuple(u.removed), u.charged,
+                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters))
+                 for u in state.units.values() if isinstance(u, NinthUnit))
+
+
+class NinthAgeRuleset(Ruleset):
+    """The Ninth Age on a table (see the module docstring)."""
+
+    name: ClassVar[str] = "ninth_age"
+    title: ClassVar[str] = "The Ninth Age (3rd edition)"
+    description: ClassVar[str] = (
+        "The Ninth Age: Fantasy Battles, 3rd edition: blocks of individual model bases with "
+        "characters in their ranks. Charge, move and shoot, then fight rounds of combat in "
+        "Agility order, allocating every attack to the rank-and-file or to a character in "
+        "contact before the dice roll; combat score and Break Tests decide who holds.")
+    board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
+    rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    option_keys: ClassVar[tuple[str, ...]] = OPTIONS
+    free_dice: ClassVar[bool] = False
+
+    @classmethod
+    def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
+        problems = super().option_problems(options)
+        rounds = options.get("rounds", DEFAULT_ROUNDS)
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 20:
+            problems.append(SetupProblem("rules.options.rounds", "expected 1..20 rounds"))
+        return problems
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.rounds: int = int(self.options.get("rounds", DEFAULT_ROUNDS))
+        self.models, self.entries = load_data()
+        self._inspections: dict[tuple[object, ...], Inspection | None] = {}
+        self.register(Charge, self._check_charge, self._do_charge)
+        self.register(Advance, self._check_advance, self._do_advance)
+        self.register(Wheel, self._check_wheel, self._do_wheel)
+        self.register(Turn, self._check_turn, self._do_turn)
+        self.register(Shoot, self._check_shoot, self._do_shoot)
+        self.register(EndActivation, self._check_end, self._do_end)
+
+    def procedure_steps(self) -> Sequence[Steps[Any]]:
+        return (MeleeSteps(),)
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def profile_ids(self) -> Sequence[str]:
+        return tuple(self.entries)
+
+    def build_unit(self, setup: UnitSetup) -> Unit:
+        return build_unit(setup, self.models, self.entries)
+
+    def start(self, state: GameState, ctx: Context) -> None:
+        state.turn.phase = PHASES[0]
+        ctx.emit("round.start", f"Round {state.turn.round}: {state.player(state.turn.active).name}"
+                 " begins with the Charge phase.", ("NA-TURN-1",), player=state.turn.active,
+                 round=state.turn.round)
+
+    # --- legal actions -------------------------------------------------------------------------
+
+    def _mine(self, state: GameState, unit_id: str) -> NinthUnit | Refusal:
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, NinthUnit) or not unit.on_board:
+            return Refusal(f"there is no unit {unit_id!r} in play", ("NA-TURN-1",))
+        if unit.owner != state.turn.active:
+            return Refusal(f"{unit.name} belongs to another player", ("NA-TURN-1",))
+        return unit
+
+    def _phase(self, state: GameState, phase: str, rule: str) -> Refusal | None:
+        if state.procedures:
+            return Refusal("finish the running procedure first", (rule,))
+        if state.turn.phase != phase:
+            return Refusal(f"that belongs to the {phase} phase (now: {state.turn.phase})",
+                           ("NA-TURN-1", rule))
+        return None
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        out: list[Action] = []
+        for unit in ninth_units(state):
+            if unit.owner == state.turn.active:
+                out.extend(self.legal_actions_for(state, unit.id))
+        out.append(EndActivation())
+        return out
+
+    def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
+        unit = state.units.get(unit_id)
+        if (not isinstance(unit, NinthUnit) or unit.owner != state.turn.active
+                or state.procedures or unit.tray is None):
+            return []
+        enemies = [e for e in ninth_units(state) if e.owner != unit.owner]
+        candidates: list[Action] = []
+        if state.turn.phase == "charge":
+            for e in enemies:
+                arcs = charge_arcs(unit, e)
+                candidates += [Charge(unit.id, e.id)] if len(arcs) < 2 else [
+                    Charge(unit.id, e.id, a.value) for a in arcs]
+        elif state.turn.phase == "move":
+            steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
+            candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
+            candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
+            candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
+        elif state.turn.phase == "shoot":
+            candidates = [Shoot(unit.id, e.id) for e in enemies]
+        return [a for a in candidates if self.why_not(state, a) is None]
+
+    # --- charge ------------------------------------------------------------------------------
+
+    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
+        refusal = self._phase(state, "charge", "NA-CHG-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        found = charge_refusal(state, unit, action.target, action.facing)
+        return found if isinstance(found, Refusal) else None
+
+    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit)
+        tray = charge_refusal(state, unit, action.target, action.facing)
+        assert not isinstance(tray, Refusal)
+        target = state.units[action.target]
+        unit.tray = tray
+        unit.charged = True
+        ctx.emit("charge.contact", f"{unit.name} charges {target.name} and closes in.",
+                 ("NA-CHG-1", "NA-CHG-2", "NA-CON-1"), player=unit.owner, unit=unit.id,
+                 target=target.id, x=tray.x, y=tray.y, facing=tray.facing)
+
+    # --- move --------------------------------------------------------------------------------
+
+    def _check_advance(self, state: GameState, action: Advance) -> Refusal | None:
+        refusal = self._phase(state, "move", "NA-MOV-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        assert unit.tray is not None
+        if not math.isfinite(action.distance):
+            return Refusal("a distance is a number of inches", ("NA-MOV-1",))
+        return move_refusal(state, unit, unit.tray.advanced(action.distance), action.distance)
+
+    def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit) and unit.tray is not None
+        unit.tray = unit.tray.advanced(action.distance)
+        unit.moved = True
+        unit.marched = action.distance > unit.model.mob + 1e-9
+        state.turn.activated.append(unit.id)
+        kind = "marches" if unit.marched else "advances"
+        ctx.emit("unit.moved", f"{unit.name} {kind} {action.distance:g}\".", ("NA-MOV-1",),
+                 player=unit.owner, unit=unit.id, distance=action.distance)
+
+    def _check_wheel(self, state: GameState, action: Wheel) -> Refusal | None:
+        refusal = self._phase(state, "move", "NA-MOV-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        assert unit.tray is not None
+        if not math.isfinite(action.degrees) or not 0 < abs(action.degrees) <= 180:
+            return Refusal("a wheel turns between 0 and 180 degrees", ("NA-MOV-1",))
+        return move_refusal(state, unit, wheeled(unit.tray, action.degrees),
+                            wheel_distance(unit.tray, action.degrees),
+                            wheel_swept(unit.tray, action.degrees))
+
+    def _do_wheel(self, state: GameState, action: Wheel, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit) and unit.tray is not None
+        distance = wheel_distance(unit.tray, action.degrees)
+        unit.tray = wheeled(unit.tray, action.degrees)
+        unit.moved = True
+        unit.marched = distance > unit.model.mob + 1e-9
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.wheeled", f"{unit.name} wheels {action.degrees:g}° ({distance:.1f}\").",
+                 ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=action.degrees,
+                 distance=distance)
+
+    def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
+        refusal = self._phase(state, "move", "NA-MOV-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        assert unit.tray is not None
+        if not math.isfinite(action.facing):
+            return Refusal("a facing is a number of degrees", ("NA-MOV-1",))
+        new = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+        return move_refusal(state, unit, new, 0.0)
+
+    def _do_turn(self, state: GameState, action: Turn, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit) and unit.tray is not None
+        unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+        unit.moved = True
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.turned", f"{unit.name} turns to face {action.facing:g}.", ("NA-MOV-1",),
+                 player=unit.owner, unit=unit.id, facing=action.facing)
+
+    # --- shoot -------------------------------------------------------------------------------
+
+    def _check_shoot(self, state: GameState, action: Shoot) -> Refusal | None:
+        refusal = self._phase(state, "shoot", "NA-SHT-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        return shoot_refusal(state, unit, action.target)
+
+    def _do_shoot(self, state: GameState, action: Shoot, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        target = state.units[action.target]
+        assert isinstance(unit, NinthUnit) and isinstance(target, NinthUnit)
+        state.turn.activated.append(unit.id)
+        count = shooters(unit)
+        striker = Striker(unit.id, "rf", 0, "shot", 0, tuple(f"s{i}" for i in range(count)), 1,
+                          tuple(ranged_options(target)))
+        ctx.emit("shoot.declared", f"{unit.name} shoots {count} shots at {target.name}.",
+                 ("NA-SHT-1", "NA-TGT-3"), player=unit.owner, unit=unit.id, target=target.id,
+                 shots=count)
+        state.procedures.append(Melee(step="allocate", player=unit.owner,
+                                      units=[unit.id, target.id], asking=[striker],
+                                      ranged=True))
+        self.settle(state, ctx)
+
+    # --- phases ------------------------------------------------------------------------------
+
+    def _check_end(self, state: GameState, action: EndActivation) -> Refusal | None:
+        if state.procedures:
+            return Refusal("finish the running procedure first", ("NA-TURN-1",))
+        return None
+
+    def _do_end(self, state: GameState, action: EndActivation, ctx: Context) -> None:
+        """End the current phase; entering the Melee phase starts every combat's round."""
+        phase = state.turn.phase or PHASES[0]
+        nxt = PHASES[min(PHASES.index(phase) + 1, len(PHASES) - 1)]
+        state.turn.activated.clear()
+        if phase == "melee":
+            self.procedures_done(state, ctx)
+            return
+        state.turn.phase = nxt
+        ctx.emit("phase.start", f"{nxt.capitalize()} phase.", ("NA-TURN-1",),
+                 player=state.turn.active, phase=nxt)
+        if nxt == "melee":
+            for group in reversed(combats(state)):
+                state.procedures.append(Melee(step="start", player=state.turn.active,
+                                              units=group))
+            self.settle(state, ctx)
+
+    def procedures_done(self, state: GameState, ctx: Context) -> None:
+        """After the Melee phase's combats the turn passes (NA-TURN-1)."""
+        if state.turn.phase != "melee":
+            return
+        for unit in ninth_units(state):
+            unit.charged = unit.moved = unit.marched = False
+        self._check_outcome(state, ctx)
+        if state.outcome is not None:
+            return
+        self.hand_over(state, ctx)
+        state.turn.phase = PHASES[0]
+        if state.turn.round > self.rounds:
+            self._finish(state, ctx, "the last round is over")
+
+    def _check_outcome(self, state: GameState, ctx: Context) -> None:
+        sides = {u.owner for u in ninth_units(state)}
+        if len(sides) <= 1:
+            self._finish(state, ctx, "one army is gone from the field")
+
+    def _finish(self, state: GameState, ctx: Context, why: str) -> None:
+        counts: dict[int, int] = {p.number: 0 for p in state.players}
+        for u in ninth_units(state):
+            counts[u.owner] += u.rf_alive() + sum(1 for c in u.characters if c.hp > 0)
+        best = max(counts.values())
+        winners = [p for p, n in counts.items() if n == best]
+        winner = winners[0] if len(winners) == 1 else None
+        name = state.player(winner).name if winner else "nobody"
+        state.outcome = Outcome(winner, f"{why}; {name} wins with the most models standing")
+        ctx.emit("game.over", state.outcome.summary, ("NA-TURN-1",), winner=winner)
+
+    # --- presentation ------------------------------------------------------------------------
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        return view.present(state, action)
+
+    def inspect_pair(self, state: GameState, viewer_id: str,
+                     target_id: str) -> Inspection | None:
+        """The pair inspection, remembered per position of the units (hovering the same pair
+        again costs a lookup; any change of the units computes it afresh)."""
+        key = (viewer_id, target_id, state.turn.phase, signature(state))
+        found = self._inspections.get(key)
+        if found is None:
+            found = view.inspect_pair(state, viewer_id, target_id)
+            if len(self._inspections) > INSPECTION_MEMO:
+                self._inspections.clear()
+            self._inspections[key] = found
+        return found
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        return view.inspect_unit(state, unit_id)
+
+    def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
+        return view.unit_card(state, unit_id)
+
+    def in_combat(self, state: GameState, unit_id: str) -> bool:
+        """Whether the unit is engaged with an enemy."""
+        unit = state.units.get(unit_id)
+        return isinstance(unit, NinthUnit) and bool(engaged_enemies(state, unit))

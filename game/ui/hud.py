@@ -1,0 +1,181 @@
+"""The table's heads-up display: the top bar (round, player to act, phase, what is pending),
+the selected unit's card (the ruleset's :class:`~game.core.inspect.UnitCard`), the status line
+and the rule explanation box. The hover box is the renderer's (it draws inspections)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.inspect import UnitCard
+from game.core.pending import Chance, PlayerDecision
+from game.ui.inspect_draw import TONES, wrap
+from game.ui.panel import PANEL_W
+from game.ui.render import Renderer
+
+if TYPE_CHECKING:
+    from game.ui.table_scene import TableScene
+
+CARD_LINES = 9
+LINE_H = 16
+
+
+class Hud:
+    """Draws the HUD of one table scene (see module docstring)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
+
+    def pending_text(self) -> str:
+        """What the game waits for, in a player's words."""
+        s = self.scene
+        node = s.pending()
+        if isinstance(node, PlayerDecision):
+            return node.prompt
+        if isinstance(node, Chance):
+            return f"{s.state.player(node.player).name} rolls {node.dice} for {node.purpose}"
+        return "your activation"
+
+    def top_text(self) -> str:
+        """``Round 2 - Stark to act (Movement phase): your activation``."""
+        s = self.scene
+        player = s.game.current_player()
+        head = f"Round {s.state.turn.round}"
+        if player is None:
+            return f"{head}  -  game over"
+        phase = s.state.turn.phase
+        phase_text = f" ({phase} phase)" if phase else ""
+        return f"{head}  -  {s.state.player(player).name} to act{phase_text}: " \
+               f"{self.pending_text()}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Top bar, unit card, status line."""
+        self._top(surface)
+        self._card(surface)
+        self._status(surface)
+
+    def draw_explanation(self, surface: pygame.Surface) -> None:
+        """The explanation of the rule the player clicked, and any question to answer
+        (drawn over everything)."""
+        if self.scene.explanation is not None:
+            self._explanation(surface)
+        if self.scene.confirm is not None:
+            self._confirm(surface, self.scene.confirm)
+
+    def _confirm(self, surface: pygame.Surface, text: str) -> None:
+        vp = self.scene.viewport()
+        font = self.scene.app.fonts.get(16, bold=True)
+        lines = wrap(font, text, min(560, vp.width - 80))
+        box = pygame.Rect(0, 0, min(600, vp.width - 40), 30 + 24 * len(lines))
+        box.center = vp.center
+        pygame.draw.rect(surface, (14, 16, 20), box, border_radius=8)
+        pygame.draw.rect(surface, (230, 190, 60), box, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            img = font.render(line.strip(), True, (245, 240, 225))
+            surface.blit(img, img.get_rect(midtop=(box.centerx, box.top + 15 + 24 * i)))
+
+    def _top(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        w, _ = surface.get_size()
+        top_h = s.top_h
+        pygame.draw.rect(surface, (16, 18, 22), (0, 0, w, top_h))
+        fonts = s.app.fonts
+        player = s.game.current_player()
+        if player is not None:
+            p = s.state.player(player)
+            pygame.draw.rect(surface, s.app.palette.player_colour(p.number, p.colour),
+                             (0, 0, 14, top_h))
+        legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in s.state.players)
+        head = fonts.get(17, bold=True)
+        text = Renderer._fit(head, self.top_text(), w - PANEL_W - legend - 50)
+        surface.blit(head.render(text, True, (245, 245, 240)), (24, 9))
+        x = w - PANEL_W - 10
+        for pl in reversed(s.state.players):
+            colour = s.app.palette.player_colour(pl.number, pl.colour)
+            img = fonts.get(13).render(pl.name, True, (240, 240, 240))
+            x -= img.get_width() + 26
+            pygame.draw.rect(surface, colour, (x, 12, 14, 14))
+            surface.blit(img, (x + 18, 11))
+        name = fonts.get(13).render(s.session.scenario.name, True, (170, 170, 170))
+        surface.blit(name, (w - PANEL_W + 8, 4))
+
+    def card_height(self) -> int:
+        """Pixels the unit card takes under the tools row."""
+        card = self._card_record()
+        rows = 1 if card is None else len(self._card_rows(card))
+        return 30 + LINE_H * rows
+
+    def _card_record(self) -> UnitCard | None:
+        """The ruleset's card of the selected unit (asked once per game revision)."""
+        s = self.scene
+        uid = s.view.selected
+        if not uid or uid not in s.state.units:
+            return None
+        key = (s.revision, uid)
+        if self._card_cache is None or self._card_cache[0] != key:
+            self._card_cache = (key, s.game.ruleset.unit_card(s.state, uid))
+        return self._card_cache[1]
+
+    def _card_rows(self, card: UnitCard) -> list[tuple[str, str]]:
+        """The card's lines wrapped to the panel; a long card ends with a "more" row."""
+        font = self.scene.app.fonts.get(13)
+        rows = [(part, str(line.tone)) for line in card.lines
+                for part in wrap(font, line.text, PANEL_W - 44)]
+        if len(rows) > CARD_LINES:
+            more = len(rows) - CARD_LINES + 1
+            rows = [*rows[:CARD_LINES - 1], (f"... and {more} more lines", "info")]
+        return rows
+
+    def _card(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        w, h = surface.get_size()
+        x0, y0 = w - PANEL_W, s.top_h
+        pygame.draw.rect(surface, (30, 33, 38), (x0, y0, PANEL_W, h - y0))
+        fonts = s.app.fonts
+        y = y0 + 42
+        card = self._card_record()
+        if card is None:
+            surface.blit(fonts.get(14).render("Click a unit to select it.", True,
+                                              (190, 190, 190)), (x0 + 10, y + 8))
+            return
+        unit = s.state.units[s.view.selected or ""]
+        owner = s.state.player(unit.owner)
+        colour = s.app.palette.player_colour(owner.number, owner.colour)
+        pygame.draw.rect(surface, colour, (x0 + 8, y + 4, 10, self.card_height() - 8))
+        title = fonts.get(16, bold=True)
+        surface.blit(title.render(Renderer._fit(title, card.title, PANEL_W - 40), True,
+                                  (255, 255, 255)), (x0 + 26, y + 2))
+        y += 24
+        font = fonts.get(13)
+        for text, tone in self._card_rows(card):
+            surface.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (x0 + 26, y))
+            y += LINE_H
+
+    def _status(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        w, h = surface.get_size()
+        pygame.draw.rect(surface, (16, 18, 22), (0, h - s.status_h, w, s.status_h))
+        font = s.app.fonts.get(14)
+        text = Renderer._fit(font, s.status or "F1: controls", w - 20)
+        surface.blit(font.render(text, True, (235, 225, 190)), (10, h - s.status_h + 6))
+
+    def _explanation(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        assert s.explanation is not None
+        rule, text = s.explanation
+        vp = s.viewport()
+        box = pygame.Rect(vp.left + 40, vp.bottom - 190, vp.width - 80, 170)
+        pygame.draw.rect(surface, (14, 16, 20), box, border_radius=8)
+        pygame.draw.rect(surface, (230, 190, 60), box, 2, border_radius=8)
+        fonts = s.app.fonts
+        surface.blit(fonts.get(16, bold=True).render(rule, True, (240, 200, 90)),
+                     (box.left + 14, box.top + 10))
+        y = box.top + 36
+        for line in wrap(fonts.get(14), text, box.width - 28)[:6]:
+            surface.blit(fonts.get(14).render(line.strip(), True, (240, 240, 240)),
+                         (box.left + 14, y))
+            y += 20
+        hint = fonts.get(12).render("Esc closes", True, (160, 160, 160))
+        surface.blit(hint, (box.right - hint.get_width() - 10, box.top + 10))

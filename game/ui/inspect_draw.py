@@ -1,0 +1,280 @@
+"""Draws a ruleset's inspection records: segments, areas, hexes and ghosts on the board, and
+the info box with its lines, rule links and odds bar charts.
+
+The painter knows the record *styles* (``sight``, ``blocked``, ``range``, ``path``;
+``corridor``, ``reach``, ``blocker``, ``highlight``, ``arc``) and nothing of any rule. After a
+frame, :attr:`InspectionPainter.rule_rects` holds where each rule ID was drawn, so the scene
+can open its explanation when the player clicks it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+
+import pygame
+
+from game.core.inspect import Area, HexMark, InfoLine, OddsChart, Segment
+from game.core.present import Ghost
+from game.core.state import GameState
+from game.ui import hexlayout
+from game.ui.assets import Fonts
+from game.ui.camera import Camera
+from game.ui.palette import RGB, Palette
+from game.ui.view import HoverOverlay
+
+Point = tuple[float, float]
+LINK = (120, 190, 255)
+TONES: dict[str, RGB] = {"info": (240, 240, 240), "good": (140, 230, 140),
+                         "bad": (255, 140, 120)}
+BAR_W = 150
+LABEL_W = 96
+
+
+def pct(p: float) -> str:
+    """``0.4567`` -> ``45.7%``."""
+    return f"{100 * p:.1f}%"
+
+
+class InspectionPainter:
+    """Draws :class:`HoverOverlay` records (owned by the renderer; caches its info boxes)."""
+
+    def __init__(self, palette: Palette, fonts: Fonts) -> None:
+        self.palette = palette
+        self.fonts = fonts
+        self._boxes: dict[Hashable, tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]] = {}
+        self.rule_rects: list[tuple[pygame.Rect, str]] = []
+        self.info_rect: pygame.Rect | None = None
+
+    def reset(self, palette: Palette) -> None:
+        """A new palette: drop the cached boxes."""
+        self.palette = palette
+        self._boxes.clear()
+
+    def begin_frame(self) -> None:
+        """Forget last frame's link and box positions."""
+        self.rule_rects = []
+        self.info_rect = None
+
+    # --- board shapes -----------------------------------------------------------------------
+
+    def shapes(self, surface: pygame.Surface, state: GameState, overlay: HoverOverlay,
+               cam: Camera) -> None:
+        """Draw the record's geometry: areas first, then hexes, ghosts and segments."""
+        shapes = overlay.inspection.shapes
+        for shape in shapes:
+            if isinstance(shape, Area):
+                self._area(surface, shape, cam)
+            elif isinstance(shape, HexMark):
+                self._hexmark(surface, shape, cam)
+            elif isinstance(shape, Ghost):
+                self._ghost(surface, state, shape, cam)
+        for shape in shapes:
+            if isinstance(shape, Segment):
+                self._segment(surface, shape, cam)
+
+    def _area(self, surface: pygame.Surface, area: Area, cam: Camera) -> None:
+        pts = cam.points_to_screen(list(area.points))
+        if len(pts) < 3:
+            return
+        p = self.palette
+        colour, alpha, width = {
+            "corridor": (p.corridor, 70, 2), "reach": (p.arc_front, 45, 2),
+            "blocker": (p.blocker, 0, 4), "highlight": (p.hover, 60, 2),
+            "arc": (p.arc_front, 50, 1),
+        }.get(area.style, (p.hover, 50, 1))
+        if alpha:
+            alpha_polygon(surface, pts, colour, alpha)
+        pygame.draw.polygon(surface, colour, pts, width)
+        if area.label:
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            self.tag(surface, area.label, (sum(xs) / len(xs), sum(ys) / len(ys) + 14))
+
+    def _hexmark(self, surface: pygame.Surface, mark: HexMark, cam: Camera) -> None:
+        p = self.palette
+        colour = {"target": p.corridor, "blocked": p.blocked_line, "reach": p.arc_front}.get(
+            mark.style, p.hover)
+        pts = cam.points_to_screen(hexlayout.hex_corners_world(mark.q, mark.r, 0.92))
+        alpha_polygon(surface, pts, colour, 60)
+        pygame.draw.polygon(surface, colour, pts, 2)
+        if mark.label:
+            self.tag(surface, mark.label, cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r)))
+
+    def _ghost(self, surface: pygame.Surface, state: GameState, ghost: Ghost,
+               cam: Camera) -> None:
+        pts = ghost_outline(state, ghost)
+        if not pts:
+            return
+        screen = cam.points_to_screen(pts)
+        alpha_polygon(surface, screen, (235, 235, 235), 70)
+        pygame.draw.polygon(surface, self.palette.hover, screen, 1)
+
+    def _segment(self, surface: pygame.Surface, seg: Segment, cam: Camera) -> None:
+        p = self.palette
+        colour, width = {"sight": (p.sight_line, 3), "blocked": (p.blocked_line, 2),
+                         "range": (p.range_line, 2), "path": (p.hover, 2)}.get(
+            seg.style, (p.hover, 1))
+        a, b = cam.to_screen(*seg.a), cam.to_screen(*seg.b)
+        pygame.draw.line(surface, colour, a, b, width)
+        if seg.style == "range":
+            pygame.draw.circle(surface, colour, a, 4)
+            pygame.draw.circle(surface, colour, b, 4)
+        if seg.label:
+            self.tag(surface, seg.label, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+
+    def tag(self, surface: pygame.Surface, text: str, at: Point) -> None:
+        """A small black label centred just above ``at``."""
+        img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
+        box = img.get_rect(center=(round(at[0]), round(at[1]) - 14))
+        pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
+        surface.blit(img, box)
+
+    # --- the info box -------------------------------------------------------------------------
+
+    def info_box(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera,
+                 avoid: Sequence[Point],
+                 reserved: Sequence[tuple[int, int, int, int]] = ()) -> None:
+        """Draw the lines, rule links and odds of ``overlay`` in a viewport corner away from
+        ``avoid`` (screen points: the units concerned and the record's geometry) and from the
+        ``reserved`` rectangles (the dice tray)."""
+        box, links = self._box(overlay, max(160, min(cam.width - 12, 460)))
+        x, y = info_corner(box.get_size(), cam, avoid, reserved)
+        surface.blit(box, (x, y))
+        self.info_rect = pygame.Rect(x, y, *box.get_size())
+        self.rule_rects = [(r.move(x, y), rule) for r, rule in links]
+
+    def _box(self, overlay: HoverOverlay,
+             max_width: int) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+        key = (id(overlay.inspection), self.palette.name, max_width)
+        hit = self._boxes.get(key)
+        if hit is None:
+            if len(self._boxes) > 64:
+                self._boxes.clear()
+            hit = self._render_box(overlay, max_width)
+            self._boxes[key] = hit
+        return hit
+
+    def _render_box(self, overlay: HoverOverlay,
+                    max_width: int) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+        record = overlay.inspection
+        rows: list[list[tuple[pygame.Surface, str | None]]] = []
+        head = self.fonts.get(15, bold=True)
+        rows.append([(head.render(record.title, True, (255, 255, 255)), None)])
+        for line in record.lines:
+            rows += self._line_rows(line, max_width - 16)
+        for chart in record.odds:
+            rows += self._chart_rows(chart)
+        w = min(max_width, max(sum(img.get_width() for img, _ in row) for row in rows) + 16)
+        h = sum(max(img.get_height() for img, _ in row) for row in rows) + 12
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (10, 12, 16, 230), (0, 0, w, h), border_radius=6)
+        pygame.draw.rect(box, (*self.palette.hover, 255), (0, 0, w, h), 1, border_radius=6)
+        links: list[tuple[pygame.Rect, str]] = []
+        y = 6
+        for row in rows:
+            x = 8
+            for img, rule in row:
+                box.blit(img, (x, y))
+                if rule is not None:
+                    links.append((pygame.Rect(x, y, img.get_width(), img.get_height()), rule))
+                x += img.get_width()
+            y += max(img.get_height() for img, _ in row)
+        return box, links
+
+    def _line_rows(self, line: InfoLine,
+                   width: int) -> list[list[tuple[pygame.Surface, str | None]]]:
+        font = self.fonts.get(14)
+        colour = TONES.get(line.tone, TONES["info"])
+        rows: list[list[tuple[pygame.Surface, str | None]]] = [
+            [(font.render(part, True, colour), None)] for part in wrap(font, line.text, width)]
+        for rule in line.rules:
+            img = font.render(f" [{rule}]", True, LINK)
+            used = sum(i.get_width() for i, _ in rows[-1])
+            if used + img.get_width() > width:
+                rows.append([])
+            rows[-1].append((img, rule))
+        return rows
+
+    def _chart_rows(self, chart: OddsChart) -> list[list[tuple[pygame.Surface, str | None]]]:
+        font, small = self.fonts.get(14, bold=True), self.fonts.get(13)
+        title: list[tuple[pygame.Surface, str | None]] = [
+            (font.render(chart.title, True, (255, 230, 150)), None)]
+        title += [(small.render(f" [{r}]", True, LINK), r) for r in chart.rules]
+        rows = [title]
+        for label, prob in chart.bars:
+            rows.append([(self._bar(small, label, float(prob)), None)])
+        return rows
+
+    def _bar(self, font: pygame.font.Font, label: str, p: float) -> pygame.Surface:
+        """One bar of an odds chart: label, a bar as long as the probability, the percent."""
+        h = font.get_height() + 2
+        img = pygame.Surface((LABEL_W + BAR_W + 60, h), pygame.SRCALPHA)
+        text = font.render(label, True, (220, 220, 220))
+        img.blit(text, (max(0, LABEL_W - 6 - text.get_width()), 1))
+        pygame.draw.rect(img, (60, 64, 72), (LABEL_W, 3, BAR_W, h - 6))
+        pygame.draw.rect(img, self.palette.corridor,
+                         (LABEL_W, 3, round(BAR_W * max(0.0, min(1.0, p))), h - 6))
+        img.blit(font.render(pct(p), True, (240, 240, 240)), (LABEL_W + BAR_W + 6, 1))
+        return img
+
+
+def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
+    """World outline of a ghost: the unit's tray at the ghost's pose, or the ghost's hex."""
+    unit = state.units.get(ghost.unit)
+    if ghost.pose is not None and unit is not None and unit.tray is not None:
+        return list(unit.tray.moved_to(*ghost.pose).corners)
+    if ghost.hex is not None:
+        return hexlayout.hex_corners_world(ghost.hex[0], ghost.hex[1], 0.9)
+    return []
+
+
+def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],
+                reserved: Sequence[tuple[int, int, int, int]] = ()) -> tuple[int, int]:
+    """The first viewport corner (bottom-left, bottom-right, top-right, top-left) whose box
+    keeps clear of every ``avoid`` point and ``reserved`` rectangle; the one with the fewest
+    points under it otherwise. Bottom corners come first: the top of the board is where the
+    opponent's units stand."""
+    w, h = size
+    left, top = cam.left + 6, cam.top + 6
+    right, bottom = cam.left + cam.width - w - 6, cam.top + cam.height - h - 6
+    spots = [(left, bottom), (right, bottom), (right, top), (left, top)]
+
+    def covered(spot: tuple[int, int]) -> int:
+        rect = pygame.Rect(spot[0], spot[1], w, h)
+        near = rect.inflate(60, 60)
+        hidden = sum(near.collidepoint(round(px), round(py)) for px, py in avoid)
+        return hidden + 1000 * sum(bool(rect.colliderect(r)) for r in reserved)
+
+    return min(spots, key=lambda s: (covered(s), spots.index(s)))
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels (a word longer than
+    the width stands alone on its line); continuation lines are indented."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and font.size(candidate)[0] > width:
+            lines.append(current)
+            current = "   " + word
+        else:
+            current = candidate
+    lines.append(current)
+    return lines
+
+
+def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,
+                  alpha: int) -> None:
+    """Fill a polygon see-through (on a small layer cropped to its bounds and the clip)."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                       math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    rect = rect.clip(surface.get_clip() or surface.get_rect())
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    local = [(x - rect.left, y - rect.top) for x, y in pts]
+    pygame.draw.polygon(layer, (*colour, alpha), local)
+    surface.blit(layer, rect.topleft)

@@ -1,0 +1,409 @@
+"""The table's side panel: tools, the selected unit's command buttons, variant lists, the
+pending decision (offers and free answers), the dice the game waits for, and the event log.
+
+Everything shown comes from the ruleset's records: :class:`~game.core.present.Command`
+buttons (label, ``hint`` tooltip, disabled with their refusal), :class:`~game.core.present.Offer`
+labels and ghosts, and a :class:`~game.core.pending.PlayerDecision`'s ``offers`` and ``free``
+answers (:class:`~game.core.pending.PickDice`, :class:`~game.core.pending.PickNumber`,
+:class:`~game.core.pending.PointAnswer`). The panel rebuilds only when its key changes.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.actions import EndActivation, FreeRoll
+from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer
+from game.core.present import Command, Offer
+from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode
+
+if TYPE_CHECKING:
+    from game.ui.table_scene import TableScene
+
+PANEL_W = 350
+LOG_LINES = 80
+FREE_DICE = "2d6"
+ROW = 34
+
+
+class SidePanel:
+    """The widgets of the side panel of one table scene (see module docstring)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.callbacks: dict[Any, Callable[[], None]] = {}
+        self.refusals: dict[Any, str] = {}
+        self.hover_ghosts: dict[Any, str] = {}
+        self.elements: list[Any] = []
+        self.log_box: Any = None
+        self.list_box: Any = None
+        self.free_dice_entry: Any = None
+        """The scrolling container of a long offer list, if any."""
+        self.dice_entry: Any = None
+        self.die_buttons: dict[int, Any] = {}
+        self.pick_confirm: Any = None
+        self.slider: Any = None
+        self.slider_button: Any = None
+        self.number: PickNumber | None = None
+        self._key: Any = None
+
+    # --- lifecycle ------------------------------------------------------------------------
+
+    def invalidate(self) -> None:
+        """Rebuild on the next frame."""
+        self._key = None
+
+    def clear(self) -> None:
+        """Kill every widget."""
+        for element in self.elements:
+            element.kill()
+        self.elements = []
+        self.callbacks.clear()
+        self.refusals.clear()
+        self.hover_ghosts.clear()
+        self.log_box = self.dice_entry = self.pick_confirm = self.list_box = None
+        self.free_dice_entry = None
+        self.slider = self.slider_button = None
+        self.number = None
+        self.die_buttons = {}
+
+    def refresh(self) -> None:
+        """Rebuild if the game, the selection, the mode or the window changed."""
+        s = self.scene
+        key = (s.revision, s.view.selected, id(s.mode), s.app.screen.get_size())
+        if key != self._key:
+            self._key = key
+            self.rebuild()
+
+    def ghost_under(self, pos: tuple[int, int]) -> str | None:
+        """The ghost key of the offer button under ``pos``, if any."""
+        for element, key in self.hover_ghosts.items():
+            if element.rect.collidepoint(pos) and element.visible:
+                return key
+        return None
+
+    def typing(self) -> bool:
+        """Whether a text entry has the keyboard."""
+        entries = (self.dice_entry, self.free_dice_entry)
+        return any(e is not None and bool(e.is_focused) for e in entries)
+
+    # --- building ---------------------------------------------------------------------------
+
+    def button(self, label: str, fn: Callable[[], None] | None, rect: pygame.Rect,
+               tip: str | None = None, ghost: str | None = None, container: Any = None) -> Any:
+        """A button calling ``fn``; disabled (with ``tip`` as its reason) when ``fn`` is None."""
+        from pygame_gui.elements import UIButton
+
+        b = UIButton(rect, label, self.scene.app.manager, tool_tip_text=tip or None,
+                     container=container)
+        self.elements.append(b)
+        if fn is None:
+            b.disable()  # type: ignore[no-untyped-call]
+            self.refusals[b] = tip or ""
+        else:
+            self.callbacks[b] = fn
+        if ghost is not None:
+            self.hover_ghosts[b] = ghost
+        return b
+
+    def text_box(self, text_html: str, rect: pygame.Rect) -> Any:
+        """A read-only text box (its ``<a href>`` links open rule explanations)."""
+        from pygame_gui.elements import UITextBox
+
+        box = UITextBox(text_html, rect, self.scene.app.manager)
+        self.elements.append(box)
+        return box
+
+    def rebuild(self) -> None:
+        """Kill and rebuild every widget from the current game."""
+        self.clear()
+        s = self.scene
+        w, h = s.app.screen.get_size()
+        x0, width = w - PANEL_W + 8, PANEL_W - 16
+        y = self._tools(x0, s.top_h + 4, width) + 4 + s.hud.card_height()
+        node = s.pending()
+        y = self._commands(x0, y, width, node)
+        if isinstance(node, PlayerDecision):
+            y = self._decision(node, x0, y, width)
+        elif isinstance(node, Chance):
+            y = self._chance(node, x0, y, width)
+        log_top = max(y + 6, h // 2)
+        self.log_box = self.text_box(self.log_html(), pygame.Rect(
+            x0, log_top, width, h - log_top - s.status_h - 6))
+        bar = getattr(self.log_box, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(1.0)
+
+    def _tools(self, x0: int, y: int, width: int) -> int:
+        s = self.scene
+        game = s.game
+        bw = (width - 4 * 4) // 5
+        undo = game.can_undo()
+        redo_ok = game.can_redo()
+        tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
+            ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
+            ("Redo", s.flow.redo if redo_ok else None, None if redo_ok else "nothing to redo"),
+            ("Save", s.flow.save_now, "save the game (Ctrl+S)"),
+            ("Load", s.flow.load, "load a saved game (Ctrl+O)"),
+            ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
+        ]
+        for i, (label, fn, tip) in enumerate(tools):
+            self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)
+        return y + 38
+
+    def _commands(self, x0: int, y: int, width: int, node: object) -> int:
+        s = self.scene
+        mode = s.mode
+        if isinstance(mode, GhostPickMode):
+            return self._variants(mode, x0, y, width)
+        sel = s.view.selected
+        if sel and sel in s.state.units and not isinstance(node, PlayerDecision | Chance):
+            commands = s.commands_of(sel)
+            col = (width - 6) // 2
+            for i, command in enumerate(commands):
+                rect = pygame.Rect(x0 + (i % 2) * (col + 6), y, col, 30)
+                self._command_button(command, rect)
+                if i % 2 == 1:
+                    y += ROW
+            if len(commands) % 2 == 1:
+                y += ROW
+        end = s.game.why_not(EndActivation())
+        self.button("End activation (Enter)", s.end_activation if end is None else None,
+                    pygame.Rect(x0, y, width, 30),
+                    "hand over to the next player" if end is None else s.refusal_text(end))
+        y += ROW
+        if not isinstance(node, PlayerDecision | Chance):
+            y = self._free_dice(x0, y, width)
+        return y + 6
+
+    def _free_dice(self, x0: int, y: int, width: int) -> int:
+        """A free dice roller (``2d6``, ``3d8``...) where the table allows free rolls."""
+        from pygame_gui.elements import UITextEntryLine
+
+        s = self.scene
+        if s.game.why_not(FreeRoll(FREE_DICE)) is not None:
+            return y
+        self.free_dice_entry = UITextEntryLine(pygame.Rect(x0, y, 90, 30), s.app.manager)
+        self.elements.append(self.free_dice_entry)
+        self.free_dice_entry.set_text(FREE_DICE)
+        self.button("Roll free dice", self.roll_free, pygame.Rect(x0 + 96, y, width - 96, 30),
+                    "roll any dice, e.g. 2d6 or 3d8 (they count for nothing in the rules)")
+        return y + ROW
+
+    def roll_free(self) -> None:
+        """Roll the dice typed in the free roller (the game's seeded dice, logged)."""
+        text = (self.free_dice_entry.get_text() if self.free_dice_entry else FREE_DICE).strip()
+        try:
+            action = FreeRoll(text or FREE_DICE)
+        except ValueError as exc:
+            self.scene.status = f"Type dice like 2d6 ({exc})"
+            return
+        self.scene.perform(action)
+
+    def _command_button(self, command: Command, rect: pygame.Rect) -> None:
+        s = self.scene
+        if command.enabled:
+            self.button(command.label, lambda: s.choose(command), rect,
+                        command.hint or command.label)
+        else:
+            reason = s.refusal_text(command.refusal) if command.refusal else "not now"
+            self.button(command.label, None, rect, reason)
+
+    def _variants(self, mode: GhostPickMode, x0: int, y: int, width: int) -> int:
+        s = self.scene
+        self.text_box(html.escape(mode.title), pygame.Rect(x0, y, width, 30))
+        y += ROW
+        self.button("Cancel (Esc)", s.cancel_mode, pygame.Rect(x0, y, width, 30))
+        y += ROW
+        y = self.offer_list(mode.offers, x0, y, width, lambda i: str(i))
+        return y + 6
+
+    def offer_list(self, offers: tuple[Offer, ...], x0: int, y: int, width: int,
+                   ghost_key: Callable[[int], str]) -> int:
+        """One button per offer (label, ``hint`` tooltip, its ghost lit on hover); a long
+        list scrolls instead of losing offers."""
+        from pygame_gui.elements import UIScrollingContainer
+
+        h = self.scene.app.screen.get_size()[1]
+        fit = max(3, (h - self.scene.status_h - 130 - y) // ROW)
+        container = None
+        inner_w, x, top = width, x0, y
+        if len(offers) > fit:
+            container = UIScrollingContainer(pygame.Rect(x0, y, width, fit * ROW),
+                                             self.scene.app.manager, allow_scroll_x=False)
+            container.set_scrollable_area_dimensions((width - 22, len(offers) * ROW))
+            self.elements.append(container)
+            self.list_box = container
+            inner_w, x, top = width - 22, 0, 0
+        for i, offer in enumerate(offers):
+            ghost = ghost_key(i) if offer.ghost is not None else None
+            self.button(offer.label, self._performer(offer),
+                        pygame.Rect(x, top + i * ROW, inner_w, 30), offer.hint or None,
+                        ghost=ghost, container=container)
+        return y + min(len(offers), fit) * ROW
+
+    def _performer(self, offer: Offer) -> Callable[[], None]:
+        def perform() -> None:
+            self.scene.perform_offer(offer)
+
+        return perform
+
+    def _decision(self, node: PlayerDecision, x0: int, y: int, width: int) -> int:
+        s = self.scene
+        who = s.state.player(node.player).name
+        links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in node.rules)
+        self.text_box(f"{html.escape(who)}: {html.escape(node.prompt)} {links}",
+                      pygame.Rect(x0, y, width, 58))
+        y += 62
+        for answer in node.free:
+            y = self._free(answer, x0, y, width)
+        return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}") + 6
+
+    def _free(self, answer: object, x0: int, y: int, width: int) -> int:
+        if isinstance(answer, PickDice):
+            return self._dice_pick(answer, x0, y, width)
+        if isinstance(answer, PickNumber):
+            return self._number(answer, x0, y, width)
+        if isinstance(answer, PointAnswer):
+            s = self.scene
+            steer = answer.steer
+            self.button("Point on the board", lambda: s.set_mode(
+                SteerMode(steer, steer.hint or "Point")), pygame.Rect(x0, y, width, 30),
+                steer.hint or "choose by pointing on the board; click to confirm")
+            return y + ROW
+        return y
+
+    def _dice_pick(self, pick: PickDice, x0: int, y: int, width: int) -> int:
+        """One toggle button per die, and the confirm button (enabled for a legal pick)."""
+        s = self.scene
+        mode = s.mode
+        if not isinstance(mode, DicePickMode):
+            return y  # the scene enters the mode first (TableScene.sync_mode)
+        size = max(24, min(38, width // max(1, len(pick.faces)) - 4))
+        for i, face in enumerate(pick.faces, start=1):
+            b = self.button(str(face), self._toggler(i), pygame.Rect(
+                x0 + (i - 1) * (size + 4), y, size, 34), f"die {i}: click to pick it")
+            self.die_buttons[i] = b
+            if i in mode.picked:
+                b.select()
+        y += 38
+        self.pick_confirm = self.button(pick.confirm_label, self.confirm_pick,
+                                        pygame.Rect(x0, y, width, 30), pick.confirm_label)
+        self.sync_pick()
+        return y + ROW
+
+    def _toggler(self, position: int) -> Callable[[], None]:
+        return lambda: self.toggle_die(position)
+
+    def toggle_die(self, position: int) -> None:
+        """A die was clicked: pick it or put it back; the confirm button follows."""
+        mode = self.scene.mode
+        if not isinstance(mode, DicePickMode):
+            return
+        mode.toggle(position)
+        b = self.die_buttons.get(position)
+        if b is not None:
+            (b.select if position in mode.picked else b.unselect)()
+        self.sync_pick()
+
+    def sync_pick(self) -> None:
+        """Confirm button text and enabled state from the current pick."""
+        s = self.scene
+        mode, b = s.mode, self.pick_confirm
+        if not isinstance(mode, DicePickMode) or b is None:
+            return
+        chosen = ", ".join(map(str, sorted(mode.picked)))
+        b.set_text(f"{mode.pick.confirm_label}: {chosen}" if chosen else mode.pick.confirm_label)
+        refusal = mode.refusal(s.game)
+        if refusal is None:
+            b.enable()
+            s.status = f"Picked dice {chosen}: confirm to re-roll them"
+        else:
+            b.disable()
+            s.status = f"Picked dice {chosen or 'none'}: {s.refusal_text(refusal)}"
+        self.refusals.pop(b, None)
+        if refusal is not None:
+            self.refusals[b] = s.refusal_text(refusal)
+
+    def confirm_pick(self) -> None:
+        """Apply the dice pick (the mode asks the ruleset first)."""
+        mode = self.scene.mode
+        if isinstance(mode, DicePickMode):
+            mode.confirm(self.scene)
+
+    def _number(self, answer: PickNumber, x0: int, y: int, width: int) -> int:
+        from pygame_gui.elements import UIHorizontalSlider
+
+        start = answer.default if answer.default is not None else answer.low
+        self.number = answer
+        self.slider = UIHorizontalSlider(pygame.Rect(x0, y, width, 26), start,
+                                         (answer.low, answer.high), self.scene.app.manager,
+                                         click_increment=answer.step)
+        self.elements.append(self.slider)
+        y += 30
+        self.slider_button = self.button(f"{answer.label}: {start:g}", self.confirm_number,
+                                         pygame.Rect(x0, y, width, 30), answer.label)
+        return y + ROW
+
+    def number_value(self) -> float | None:
+        """The slider's value snapped to the answer's step."""
+        if self.slider is None or self.number is None:
+            return None
+        n = self.number
+        raw = float(self.slider.get_current_value())
+        steps = round((raw - n.low) / n.step) if n.step > 0 else 0
+        return max(n.low, min(n.high, n.low + steps * n.step))
+
+    def slider_moved(self) -> None:
+        """Show the snapped value on the confirm button."""
+        value = self.number_value()
+        if value is not None and self.slider_button is not None and self.number is not None:
+            self.slider_button.set_text(f"{self.number.label}: {value:g}")
+
+    def confirm_number(self) -> None:
+        """Apply the number answer (the ruleset checks it)."""
+        value = self.number_value()
+        if value is not None and self.number is not None:
+            self.scene.perform(self.number.answer(value))
+
+    def _chance(self, node: Chance, x0: int, y: int, width: int) -> int:
+        from pygame_gui.elements import UITextEntryLine
+
+        s = self.scene
+        roller = s.state.player(node.player).name
+        self.text_box(html.escape(f"{roller} rolls {node.dice}: {node.purpose}"),
+                      pygame.Rect(x0, y, width, 64))
+        y += 68
+        self.button("Roll the dice (Space)", s.roll, pygame.Rect(x0, y, width, 30))
+        y += ROW
+        self.dice_entry = UITextEntryLine(pygame.Rect(x0, y, 180, 30), s.app.manager)
+        self.elements.append(self.dice_entry)
+        self.dice_entry.set_text("")
+        self.button("Use my dice", s.use_real_dice, pygame.Rect(x0 + 186, y, width - 186, 30),
+                    "type the faces you rolled at the table, e.g. 3 5")
+        return y + 38
+
+    def log_html(self) -> str:
+        """The last events, each with its player's colour and its rule IDs as links."""
+        s = self.scene
+        lines: list[str] = []
+        for event in s.game.events()[-LOG_LINES:]:
+            links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in event.rules)
+            colour = "#9aa0a8"
+            if event.player is not None:
+                try:
+                    p = s.state.player(event.player)
+                    rgb = s.app.palette.player_colour(p.number, p.colour)
+                    colour = "#{:02x}{:02x}{:02x}".format(*rgb)
+                except KeyError:
+                    pass
+            lines.append(f"<font color='{colour}'>&#9632;</font> {html.escape(event.text)} "
+                         f"{links}")
+        return "<br>".join(lines) or "No events yet."
+
+
+__all__ = ["PANEL_W", "SidePanel", "TargetMode"]

@@ -1,0 +1,162 @@
+"""The table's flow around the game: what follows a change (animations, dice, hand-over or
+game over), undo and redo, saving, loading and leaving."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.core.events import Event
+from game.core.pending import IllegalAction, Over
+from game.ui.anims import Poses, poses
+from game.ui.modes import SelectMode
+
+if TYPE_CHECKING:
+    from game.ui.table_scene import TableScene
+
+
+class TableFlow:
+    """History, files and hand-overs of one table scene (see module docstring)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.handoff_due = False
+        """A hand-over waits until the acting player has seen the result (dice landed)."""
+
+    def changed(self, before: Poses, events: list[Event], animate: bool) -> None:
+        """After any change of the game: new revision, glides, dice, then the flow."""
+        s = self.scene
+        s.revision += 1
+        s.lens.clear()
+        if animate and s.app.settings.animate:
+            s.animator.start(before, s.state)
+        s.animator.show_dice(events, s.state)
+        sel = s.view.selected
+        if sel and sel in s.state.units and not s.state.units[sel].on_board:
+            s.view.selected = None
+        self.check_flow()
+
+    def check_flow(self) -> None:
+        """Game over: the end screen; a new player to act: the hand-over screen."""
+        s = self.scene
+        node = s.pending()
+        if isinstance(node, Over):
+            from game.scenario import clear_autosave
+            from game.ui.screens import EndScene
+
+            winner = "No winner" if node.winner is None else (
+                f"{s.state.player(node.winner).name} wins")
+            clear_autosave()
+            s.app.switch(EndScene(s.app, winner, node.summary, s, self.facts(), self.again))
+            return
+        player = s.game.current_player()
+        if player != s.last_player and player is not None:
+            s.last_player = player
+            s.view.selected = None
+            if s.app.settings.handoff_screen and len(s.state.players) > 1:
+                self.handoff_due = True
+                self.hand_over_when_seen()
+
+    def hand_over_when_seen(self) -> None:
+        """Show the due hand-over screen once the result has been seen (called per frame)."""
+        s = self.scene
+        player = s.game.current_player()
+        if not self.handoff_due or s.animator.busy() or player is None:
+            return
+        self.handoff_due = False
+        from game.ui.screens import HandoffScene
+
+        p = s.state.player(player)
+        note = f"Round {s.state.turn.round}: " + s.hud.pending_text()
+        colour = s.app.palette.player_colour(p.number, p.colour)
+        s.app.switch(HandoffScene(s.app, s, p.name, colour, note))
+
+    def facts(self) -> list[str]:
+        """The game-over summary every ruleset gets: rounds played, units lost per side."""
+        state = self.scene.state
+        lines = [f"Rounds played: {state.turn.round}"]
+        for player in state.players:
+            mine = [u for u in state.units.values() if u.owner == player.number]
+            alive = {u.id for u in state.live_units(player.number)}
+            lost = sum(1 for u in mine if u.id not in alive or not u.on_board)
+            lines.append(f"{player.name}: {lost} of {len(mine)} units lost")
+        return lines
+
+    def again(self) -> None:
+        """Start the same scenario afresh (a new autosave)."""
+        from game.scenario import attach_autosave, new_session
+        from game.ui.screens import open_session
+
+        session = new_session(self.scene.session.scenario)
+        attach_autosave(session)
+        open_session(self.scene.app, session)
+
+    # --- history and files -----------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last action (the core's dice protection may refuse)."""
+        before = poses(self.scene.state)
+        try:
+            entry = self.scene.game.undo()
+        except IllegalAction as exc:
+            self.scene.status = f"Cannot undo: {self.scene.refusal_text(exc.refusal)}"
+            self.scene.app.notify(self.scene.status)
+            return
+        self.scene.status = f"Undone: {self.scene.label_of(entry.action)}"
+        self.scene.last_player = self.scene.game.current_player()
+        self.scene.set_mode(SelectMode())
+        self.changed(before, [], True)
+
+    def redo(self) -> None:
+        """Ctrl+Y: apply the undone action again."""
+        before = poses(self.scene.state)
+        try:
+            entry = self.scene.game.redo()
+        except IllegalAction as exc:
+            self.scene.status = f"Cannot redo: {self.scene.refusal_text(exc.refusal)}"
+            return
+        self.scene.status = f"Redone: {self.scene.label_of(entry.action)}"
+        self.scene.last_player = self.scene.game.current_player()  # as undo: no hand-over
+        self.scene.set_mode(SelectMode())
+        self.changed(before, list(entry.events), True)
+
+    def save(self) -> Path:
+        """Ctrl+S: write a save into the data folder's saves/."""
+        from game.scenario import write_save
+        from game.ui.screens import saves_dir
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = Path(self.scene.session.scenario.file).stem or "game"
+        folder = saves_dir(self.scene.app)
+        target = folder / f"{name}-{stamp}.json"
+        n = 1
+        while target.exists():  # two saves in one second must not overwrite each other
+            n += 1
+            target = folder / f"{name}-{stamp}-{n}.json"
+        path = write_save(self.scene.session, target)
+        self.scene.status = f"Saved to {path}"
+        self.scene.app.notify(f"Saved {path.name}")
+        return path
+
+    def save_now(self) -> None:
+        """The Save button (the path is shown in the status line)."""
+        self.save()
+
+    def load(self) -> None:
+        """Ctrl+O: pick a save to load."""
+        from game.ui.screens import LoadScene
+
+        self.scene.app.switch(LoadScene(self.scene.app))
+
+    def ask_menu(self) -> None:
+        """Ask before leaving the table (Esc, the Menu button)."""
+        self.scene.confirm = ("Leave the table for the main menu? The autosave keeps this game. "
+                              "Enter: leave, Esc: stay")
+
+    def to_menu(self) -> None:
+        """Back to the main menu (the autosave keeps the game)."""
+        from game.ui.screens import MenuScene
+
+        self.scene.app.switch(MenuScene(self.scene.app))
+

@@ -1,0 +1,458 @@
+"""Hex Tag: a toy ruleset that lives only in the tests and proves the plug-in contract.
+
+It is a third board game, written against ``game.core`` alone, so that the conformance suite
+and ``docs/architecture.md`` have a small worked example that is not one of the shipped systems.
+It is not in :data:`game.rulesets.RULESETS`; a test builds its :class:`GameState` by hand.
+
+The game: runners on a small hex map. A turn has two phases (``state.turn.phase``): in the
+Move phase each runner of the active player may step to a neighbouring empty hex; in the Tag
+phase each may try to tag an enemy runner next to it. A tag is a procedure: the tagger picks how
+many dice to throw (a decision with two labelled offers and one free answer, a number), the dice
+are thrown (a chance node), and any die at or above the target's dodge tags it out. A side with
+no runner left loses; after the last round the game is a draw.
+
+Its rule IDs are ``TOY-*`` (the toy's own; the shipped systems use AS-, HX-, NA-, RL- and WB-).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from game.core.actions import JSON, Action, Choose, DiceSpec, EndActivation
+from game.core.game import Game
+from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.pending import Chance, PickNumber, PlayerDecision, Refusal
+from game.core.present import Command, Ghost, Offer
+from game.core.procedure import Steps
+from game.core.ruleset import Context, Ruleset, SetupProblem, hex_label
+from game.core.state import (
+    BoardKind,
+    GameState,
+    HexBoard,
+    HexCell,
+    Outcome,
+    Player,
+    Procedure,
+    Unit,
+)
+from game.geometry.hexgrid import Hex, hex_center
+
+MOVE, TAG = "move", "tag"
+"""The two phases of a turn (TOY-TRN-1)."""
+
+MAX_DICE = 4
+"""The largest number the free answer lets a player type (stamina caps it lower)."""
+
+TOY_RULES: Mapping[str, str] = {
+    "TOY-TRN-1": "A turn has two phases, Move then Tag. Ending the Move phase opens the Tag "
+    "phase; ending the Tag phase passes the turn to the other player.",
+    "TOY-MOV-1": "In the Move phase each runner of the active player may step once to a "
+    "neighbouring hex that is on the map, passable and empty.",
+    "TOY-TAG-1": "In the Tag phase each runner of the active player may try once to tag an "
+    "enemy runner on a neighbouring hex.",
+    "TOY-TAG-2": "The tagger says how many dice it throws: at least one, at most its stamina. "
+    "Every die thrown costs one stamina.",
+    "TOY-TAG-3": "Throw the dice: if any die shows the target's dodge number or more, the "
+    "target is tagged out and leaves the map.",
+    "TOY-END-1": "A side whose runners are all tagged out loses. When the last round is over "
+    "the game ends in a draw.",
+}
+
+
+# --- the toy's actions, unit and procedure (plain data) ------------------------------------
+
+
+@dataclass(frozen=True)
+class Step(Action):
+    """Step a runner to a neighbouring empty hex. TOY-MOV-1."""
+
+    verb: ClassVar[str] = "step"
+    unit: str
+    q: int
+    r: int
+
+
+@dataclass(frozen=True)
+class Tag(Action):
+    """Try to tag an enemy runner on a neighbouring hex. TOY-TAG-1."""
+
+    verb: ClassVar[str] = "tag"
+    arrow_before: ClassVar[str | None] = "target"
+    unit: str
+    target: str
+
+
+@dataclass(kw_only=True)
+class Runner(Unit):
+    """A runner: stamina pays for tag dice (TOY-TAG-2); dodge is what a tag die must reach."""
+
+    stamina: int = 3
+    dodge: int = 5
+
+    def status(self) -> dict[str, JSON]:
+        return {"stamina": self.stamina, "dodge": self.dodge}
+
+
+EFFORT, ROLL, RESOLVE = "effort", "roll", "resolve"
+"""The steps of a tag attempt: ask for the dice, throw them, settle the result."""
+
+
+@dataclass(kw_only=True)
+class TagAttempt(Procedure):
+    """A tag in progress (TOY-TAG-1..3)."""
+
+    tagger: str
+    target: str
+    dice: int = 0
+    faces: list[int] = field(default_factory=list)
+
+
+def runner(state: GameState, unit_id: str) -> Runner:
+    """The runner ``unit_id`` (the toy's states hold nothing else)."""
+    unit = state.units[unit_id]
+    assert isinstance(unit, Runner)
+    return unit
+
+
+def tag_odds(dice: int, dodge: int) -> Fraction:
+    """The exact chance that ``dice`` d6 show at least one ``dodge`` or more (TOY-TAG-3)."""
+    miss = Fraction(max(0, min(6, dodge - 1)), 6)
+    return 1 - miss**dice
+
+
+def dice_answer(number: float) -> Action:
+    """The action a typed number of dice stands for (the free answer's builder); a number
+    that is not whole is passed on as it is, for the ruleset to refuse."""
+    return Choose.of(dice=int(number) if float(number).is_integer() else number)
+
+
+# --- the procedure's steps ------------------------------------------------------------------
+
+
+class TagSteps(Steps[TagAttempt]):
+    """How a tag runs on the core's procedure loop: decision, chance node, automatic end."""
+
+    kind: ClassVar[type[Procedure]] = TagAttempt
+
+    def waiting(self, state: GameState, proc: TagAttempt) -> PlayerDecision | Chance | None:
+        tagger, target = runner(state, proc.tagger), runner(state, proc.target)
+        if proc.step == EFFORT:
+            offers = tuple(
+                Offer(Choose.of(dice=n), label, hint=f"{tag_odds(n, target.dodge)} to tag out")
+                for n, label in ((1, "Careful: throw 1 die"), (2, "Bold: throw 2 dice"))
+                if n <= tagger.stamina)
+            free = PickNumber("Dice to throw", 1, MAX_DICE, 1, dice_answer, default=1)
+            return PlayerDecision(proc.player, "tag.effort",
+                                  f"How many dice does {tagger.name} throw at {target.name}?",
+                                  offers, ("TOY-TAG-2",), free=(free,))
+        if proc.step == ROLL:
+            return Chance(proc.player, DiceSpec(proc.dice, 6),
+                          f"{tagger.name} tags at {target.name} ({target.dodge}+ tags out)",
+                          ("TOY-TAG-3",))
+        return None
+
+    def check_answer(self, state: GameState, proc: TagAttempt, answer: Action) -> Refusal | None:
+        if proc.step != EFFORT or not isinstance(answer, Choose):
+            return Refusal("no number of dice is asked for now", ("TOY-TAG-2",))
+        raw = answer.as_dict()
+        if set(raw) != {"dice"}:
+            return Refusal("say only how many dice to throw", ("TOY-TAG-2",))
+        try:
+            dice = int(raw["dice"])
+        except ValueError:
+            return Refusal(f"{raw['dice']} is not a whole number of dice", ("TOY-TAG-2",))
+        tagger = runner(state, proc.tagger)
+        if dice < 1:
+            return Refusal("throw at least one die", ("TOY-TAG-2",))
+        if dice > tagger.stamina:
+            return Refusal(f"{tagger.name} has only {tagger.stamina} stamina", ("TOY-TAG-2",))
+        return None
+
+    def on_answer(self, state: GameState, proc: TagAttempt, answer: Action,
+                  ctx: Context) -> None:
+        assert isinstance(answer, Choose)
+        tagger = runner(state, proc.tagger)
+        proc.dice = int(answer.get("dice") or 1)
+        tagger.stamina -= proc.dice
+        proc.step = ROLL
+        ctx.emit("tag.effort", f"{tagger.name} spends {proc.dice} stamina on the tag.",
+                 ["TOY-TAG-2"], player=tagger.owner, unit=tagger.id, dice=proc.dice,
+                 stamina=tagger.stamina)
+
+    def on_dice(self, state: GameState, proc: TagAttempt, results: tuple[int, ...],
+                ctx: Context) -> None:
+        proc.faces = list(results)
+        proc.step = RESOLVE
+
+    def advance(self, state: GameState, proc: TagAttempt, ctx: Context) -> bool:
+        if proc.step != RESOLVE:
+            return False
+        tagger, target = runner(state, proc.tagger), runner(state, proc.target)
+        hit = any(face >= target.dodge for face in proc.faces)
+        target.destroyed = target.destroyed or hit
+        verdict = "is tagged out" if hit else "dodges"
+        ctx.emit("tag.result", f"{target.name} {verdict}.", ["TOY-TAG-3"],
+                 player=tagger.owner, unit=tagger.id, target=target.id, hit=hit,
+                 faces=list(proc.faces))
+        state.procedures.pop()
+        return True
+
+
+# --- the ruleset ------------------------------------------------------------------------------
+
+
+class TagRuleset(Ruleset):
+    """Hex Tag (see the module docstring): the contract's worked example."""
+
+    name: ClassVar[str] = "tag"
+    title: ClassVar[str] = "Hex Tag"
+    description: ClassVar[str] = (
+        "A toy game of tag on a small hex map: step your runners next to the enemy's, then "
+        "throw dice to tag them out. Whoever still has runners at the end wins.")
+    board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
+    rule_texts: ClassVar[Mapping[str, str]] = TOY_RULES
+    phases: ClassVar[tuple[str, ...]] = (MOVE, TAG)
+    option_keys: ClassVar[tuple[str, ...]] = ("rounds",)
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.rounds: int = int(self.options.get("rounds", 6))
+        self.register(Step, self._check_step, self._do_step)
+        self.register(Tag, self._check_tag, self._do_tag)
+        self.register(EndActivation, self._check_end, self._do_end)
+
+    def procedure_steps(self) -> Sequence[Steps[Any]]:
+        return (TagSteps(),)
+
+    @classmethod
+    def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
+        problems = super().option_problems(options)
+        rounds = options.get("rounds", 6)
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+            problems.append(SetupProblem("rules.options.rounds", "expected 1 or more rounds"))
+        return problems
+
+    def start(self, state: GameState, ctx: Context) -> None:
+        state.turn.phase = MOVE
+        ctx.emit("round.start", f"Round 1: {state.player(state.turn.active).name} moves first.",
+                 ["TOY-TRN-1"], player=state.turn.active, round=1)
+
+    # --- what is legal ---------------------------------------------------------------------
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        if state.outcome is not None or state.procedures:
+            return []
+        out: list[Action] = []
+        for unit in state.live_units(state.turn.active):
+            out.extend(self.legal_actions_for(state, unit.id))
+        return [*out, EndActivation()]
+
+    def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
+        unit = state.units.get(unit_id)
+        if unit is None or state.procedures or state.outcome is not None:
+            return []
+        if state.turn.phase == MOVE:
+            wanted: list[Action] = [Step(unit_id, h.q, h.r) for h in self._neighbours(unit)]
+        else:
+            wanted = [Tag(unit_id, other.id) for other in state.live_units()
+                      if other.owner != unit.owner]
+        return [a for a in wanted if self.why_not(state, a) is None]
+
+    @staticmethod
+    def _neighbours(unit: Unit) -> list[Hex]:
+        return unit.hex.neighbors() if unit.hex is not None else []
+
+    def _ready(self, state: GameState, unit_id: str, phase: str, rule: str) -> Runner | Refusal:
+        """The active player's runner ``unit_id`` if it may act in ``phase`` now."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, Runner) or not unit.on_board:
+            return Refusal(f"there is no runner {unit_id!r} on the map", (rule,))
+        if unit.owner != state.turn.active:
+            return Refusal(f"{unit.name} belongs to another player", (rule,))
+        if state.turn.phase != phase:
+            return Refusal(f"this is done in the {phase.title()} phase", ("TOY-TRN-1", rule))
+        if unit_id in state.turn.activated:
+            return Refusal(f"{unit.name} has already acted this phase", (rule,))
+        return unit
+
+    def _check_step(self, state: GameState, action: Step) -> Refusal | None:
+        unit = self._ready(state, action.unit, MOVE, "TOY-MOV-1")
+        if isinstance(unit, Refusal):
+            return unit
+        goal = Hex(action.q, action.r)
+        if goal not in self._neighbours(unit):
+            return Refusal(f"{hex_label(goal)} is not next to {unit.name}", ("TOY-MOV-1",))
+        return self.hex_placement_refusal(state, unit, goal, unit.hex_facing)
+
+    def _do_step(self, state: GameState, action: Step, ctx: Context) -> None:
+        unit = runner(state, action.unit)
+        unit.hex = Hex(action.q, action.r)
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.moved", f"{unit.name} steps to {hex_label(unit.hex)}.", ["TOY-MOV-1"],
+                 player=unit.owner, unit=unit.id, q=action.q, r=action.r)
+
+    def _check_tag(self, state: GameState, action: Tag) -> Refusal | None:
+        unit = self._ready(state, action.unit, TAG, "TOY-TAG-1")
+        if isinstance(unit, Refusal):
+            return unit
+        target = state.units.get(action.target)
+        if not isinstance(target, Runner) or not target.on_board:
+            return Refusal(f"there is no runner {action.target!r} on the map", ("TOY-TAG-1",))
+        if target.owner == unit.owner:
+            return Refusal(f"{target.name} is on your side", ("TOY-TAG-1",))
+        if target.hex not in self._neighbours(unit):
+            return Refusal(f"{target.name} is not next to {unit.name}", ("TOY-TAG-1",))
+        if unit.stamina < 1:
+            return Refusal(f"{unit.name} has no stamina left", ("TOY-TAG-2",))
+        return None
+
+    def _do_tag(self, state: GameState, action: Tag, ctx: Context) -> None:
+        unit = runner(state, action.unit)
+        state.turn.activated.append(unit.id)
+        state.procedures.append(TagAttempt(step=EFFORT, player=unit.owner, tagger=unit.id,
+                                           target=action.target))
+        ctx.emit("tag.declared", f"{unit.name} goes for {state.units[action.target].name}.",
+                 ["TOY-TAG-1"], player=unit.owner, unit=unit.id, target=action.target)
+        self.settle(state, ctx)
+
+    def _check_end(self, state: GameState, action: EndActivation) -> Refusal | None:
+        if state.procedures:
+            return Refusal("finish the tag first", ("TOY-TRN-1",))
+        return None
+
+    def _do_end(self, state: GameState, action: EndActivation, ctx: Context) -> None:
+        """End the phase: Move -> Tag, or Tag -> the other player's Move (TOY-TRN-1)."""
+        state.turn.activated.clear()
+        if state.turn.phase == MOVE:
+            state.turn.phase = TAG
+            ctx.emit("phase.start", "The Tag phase begins.", ["TOY-TRN-1"],
+                     player=state.turn.active, phase=TAG)
+            return
+        state.turn.phase = MOVE
+        self.hand_over(state, ctx)
+        if state.turn.round > self.rounds:
+            state.outcome = Outcome(None, f"{self.rounds} rounds are over: a draw.")
+            ctx.emit("game.over", state.outcome.summary, ["TOY-END-1"], rounds=self.rounds)
+
+    def procedures_done(self, state: GameState, ctx: Context) -> None:
+        """After a tag: a side with no runner left has lost (TOY-END-1)."""
+        for player in state.players:
+            if state.outcome is None and not state.live_units(player.number):
+                winner = state.next_player(player.number)
+                state.outcome = Outcome(winner, f"{state.player(winner).name} wins: "
+                                        f"{player.name} has no runner left.")
+                ctx.emit("game.over", state.outcome.summary, ["TOY-END-1"], winner=winner)
+
+    # --- presentation --------------------------------------------------------------------
+
+    def present(self, state: GameState, action: Action) -> Offer:
+        names = {u.id: u.name for u in state.units.values()}
+        if isinstance(action, Step):
+            unit = state.units[action.unit]
+            return Offer(action, f"Step to {hex_label(Hex(action.q, action.r))}",
+                         "Move one hex (TOY-MOV-1)",
+                         ghost=Ghost(unit.id, hex=(action.q, action.r),
+                                     hex_facing=unit.hex_facing))
+        if isinstance(action, Tag):
+            odds = tag_odds(1, runner(state, action.target).dodge)
+            return Offer(action, f"Tag {names.get(action.target, action.target)}",
+                         f"{odds} to tag out with one die", target=action.target)
+        if isinstance(action, EndActivation):
+            which = "move phase" if state.turn.phase == MOVE else "turn"
+            return Offer(action, f"End the {which}", "Hand on (TOY-TRN-1)")
+        if isinstance(action, Choose):
+            node = self.decision(state)
+            for offer in node.offers if isinstance(node, PlayerDecision) else ():
+                if offer.action == action:
+                    return offer
+            return Offer(action, f"Throw {action.get('dice', '?')} dice")
+        return super().present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        mine = self.legal_actions_for(state, unit_id)
+        step = tuple(self.present(state, a) for a in mine if isinstance(a, Step))
+        tag = tuple(self.present(state, a) for a in mine if isinstance(a, Tag))
+        return (
+            Command("step", "Step", "Move to a neighbouring hex", step,
+                    refusal=None if step else self._why_idle(state, unit_id, MOVE,
+                                                             "TOY-MOV-1")),
+            Command("tag", "Tag", "Try to tag a neighbouring enemy", tag,
+                    refusal=None if tag else self._why_idle(state, unit_id, TAG, "TOY-TAG-1"),
+                    target_refusal=lambda target: self._check_tag(state, Tag(unit_id, target))),
+        )
+
+    def _why_idle(self, state: GameState, unit_id: str, phase: str, rule: str) -> Refusal:
+        ready = self._ready(state, unit_id, phase, rule)
+        if isinstance(ready, Refusal):
+            return ready
+        return Refusal("nothing in reach right now", (rule,))
+
+    # --- inspection ------------------------------------------------------------------------
+
+    def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
+        viewer, target = state.units.get(viewer_id), state.units.get(target_id)
+        if not isinstance(viewer, Runner) or not isinstance(target, Runner):
+            return None
+        if viewer_id == target_id or viewer.hex is None or target.hex is None:
+            return None
+        gap = viewer.hex.distance(target.hex)
+        lines = [InfoLine(f"{gap} hex{'' if gap == 1 else 'es'} apart", ("TOY-MOV-1",))]
+        odds: tuple[OddsChart, ...] = ()
+        if target.owner != viewer.owner:
+            refusal = self._check_tag(state, Tag(viewer.id, target.id))
+            lines.append(InfoLine("Can tag now" if refusal is None else
+                                  f"Cannot tag: {refusal.reason}",
+                                  refusal.rules if refusal else ("TOY-TAG-1",),
+                                  "good" if refusal is None else "bad"))
+            bars = tuple((f"{n} dice", tag_odds(n, target.dodge)) for n in (1, 2, 3))
+            odds = (OddsChart(f"Chance to tag out ({target.dodge}+)", bars, ("TOY-TAG-3",)),)
+        shapes = (Segment(hex_center(viewer.hex), hex_center(target.hex), "range", f"{gap}"),
+                  HexMark(target.hex.q, target.hex.r, "target"))
+        return Inspection(f"{viewer.name} and {target.name}", tuple(lines), shapes, odds)
+
+    def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, Runner) or not unit.on_board:
+            return None
+        steps = [a for a in self.legal_actions_for(state, unit_id) if isinstance(a, Step)]
+        marks = tuple(HexMark(s.q, s.r, "reach") for s in steps)
+        line = InfoLine(f"{len(steps)} hexes to step to", ("TOY-MOV-1",))
+        return Inspection(unit.name, (line,), marks)
+
+    def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, Runner):
+            return None
+        lines = [InfoLine(f"Stamina {unit.stamina}", ("TOY-TAG-2",)),
+                 InfoLine(f"Dodge {unit.dodge}+", ("TOY-TAG-3",))]
+        if unit.destroyed:
+            lines.append(InfoLine("Tagged out", ("TOY-TAG-3",), "bad"))
+        return UnitCard(f"{unit.name} ({state.player(unit.owner).name})", tuple(lines))
+
+
+# --- a game of it, built by hand ---------------------------------------------------------
+
+
+def toy_state(seed: int = 0, radius: int = 3) -> GameState:
+    """A fresh Hex Tag state: a radius-``radius`` map with a pillar in the middle and three
+    runners a side, facing each other across it."""
+    cells = {Hex(q, r): HexCell() for q in range(-radius, radius + 1)
+             for r in range(-radius, radius + 1) if abs(q + r) <= radius}
+    cells[Hex(0, 0)] = HexCell("pillar", keywords=frozenset({"impassable"}))
+    spots = {"b1": (1, (-1, 2)), "b2": (1, (0, 2)), "b3": (1, (1, 1)),
+             "r1": (2, (1, -2)), "r2": (2, (0, -2)), "r3": (2, (-1, -1))}
+    units: dict[str, Unit] = {
+        uid: Runner(id=uid, name=f"{'Blue' if owner == 1 else 'Red'} {uid[1]}", owner=owner,
+                    profile="runner", hex=Hex(*at), dodge=4 + int(uid[1]) % 2)
+        for uid, (owner, at) in spots.items()}
+    return GameState(ruleset=TagRuleset.name, board=HexBoard(cells), terrain=[],
+                     players=[Player(1, "Blue", "#2e86de"), Player(2, "Red", "#e74c3c")],
+                     units=units, seed=seed)
+
+
+def toy_game(seed: int = 0, rounds: int = 6) -> Game:
+    """A Hex Tag game ready to play."""
+    return Game(toy_state(seed), TagRuleset({"rounds": rounds}))

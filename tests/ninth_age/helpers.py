@@ -1,0 +1,73 @@
+"""Small Ninth Age scenarios built in the tests, and helpers to play them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.core.actions import parse
+from game.core.events import Event
+from game.core.game import Game
+from game.rulesets.ninth_age.units import NinthUnit
+from game.scenario import Scenario, load_scenario_text
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    return "[" + ", ".join(_toml(v) for v in value) + "]"
+
+
+def unit(uid: str, side: int, at: tuple[float, float], facing: float,
+         **extra: Any) -> dict[str, Any]:
+    """A unit entry (give ``profile`` or ``stats``)."""
+    entry: dict[str, Any] = {"id": uid, "side": side, "at": list(at), "facing": facing}
+    entry.update(extra)
+    return entry
+
+
+def scenario(units: Sequence[Mapping[str, Any]], dice: Sequence[int] = (), seed: int = 1,
+             size: float = 48.0, rounds: int = 6, allow_undo_dice: bool = False,
+             terrain: Sequence[Mapping[str, Any]] = ()) -> Scenario:
+    """A Ninth Age scenario on a square table."""
+    lines = ["[scenario]", 'name = "test"', 'ruleset = "ninth_age"', f"seed = {seed}",
+             "[table]", f"width = {size}", f"height = {size}"]
+    for t in terrain:
+        lines += ["[[terrain]]", *(f"{k} = {_toml(v)}" for k, v in t.items())]
+    lines += ['[[players]]', 'name = "Red"', 'colour = "#aa0000"',
+              '[[players]]', 'name = "Blue"', 'colour = "#0000aa"']
+    for u in units:
+        lines += ["[[units]]", *(f"{k} = {_toml(v)}" for k, v in u.items())]
+    lines += ["[dice]", f"scripted = {_toml(list(dice))}"]
+    lines += ["[rules]", f"allow_undo_dice = {_toml(allow_undo_dice)}"]
+    lines += ["[rules.options]", f"rounds = {rounds}"]
+    return load_scenario_text("\n".join(lines) + "\n")
+
+
+def facing_pair(a: Mapping[str, Any], b: Mapping[str, Any], a_depth: float, b_depth: float,
+                x: float = 24.0, y: float = 20.0) -> list[dict[str, Any]]:
+    """Two units front to front along y = ``y``: ``a`` (side 1) facing north, ``b`` south."""
+    return [unit("a", 1, (x, y - a_depth / 2.0), 0.0, **a),
+            unit("b", 2, (x, y + b_depth / 2.0), 180.0, **b)]
+
+
+def play(game: Game, *lines: str) -> list[Event]:
+    """Apply each text action; return all their events."""
+    events: list[Event] = []
+    types = game.ruleset.action_types()
+    for line in lines:
+        events += game.apply(parse(line, types))
+    return events
+
+
+def nu(game: Game, uid: str) -> NinthUnit:
+    """A Ninth Age unit of the game."""
+    u = game.state.units[uid]
+    assert isinstance(u, NinthUnit)
+    return u
