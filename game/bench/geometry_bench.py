@@ -185,8 +185,8 @@ class FairSightBaseline:
         crossing = ~shapely.touches(lines[li], self.polys[oi])
         blocked = np.zeros(len(lines), dtype=bool)
         blocked[li[crossing]] = True
-        all_blocked: np.ndarray = blocked.reshape(len(lt), 9).all(axis=1)
-        seen = [not bool(x) for x in all_blocked]
+        all_blocked = np.all(blocked.reshape(len(lt), 9), axis=1).tolist()
+        seen = [not x for x in all_blocked]
         for j, ok in zip(lt.tolist(), seen, strict=True):
             out[self.keys[j]] = ok
         return out
