@@ -6,7 +6,7 @@
   headless; exit 0, 2 for an invalid scenario, 3 for an illegal action.
 - ``warbench replay SAVE``: re-run a save and verify its state hash.
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
-- ``warbench bench geometry|render|rules [--json]``: the benchmarks.
+- ``warbench bench geometry|render|rules|play [--json]``: the benchmarks.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--hover")
     render.add_argument("--size", default="1280x800")
     bench = sub.add_parser("bench", help="run a benchmark")
-    bench.add_argument("target", choices=["geometry", "render", "rules"])
+    bench.add_argument("target", choices=["geometry", "render", "rules", "play"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--repeats", type=int, default=None)
     _add_pbf(sub)
@@ -308,9 +308,10 @@ def _render(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from game.bench import geometry_bench, rules_bench
     from game.ui import bench as render_bench
+    from game.ui import play_bench
 
     runners = {"geometry": geometry_bench.main, "render": render_bench.main,
-               "rules": rules_bench.main}
+               "rules": rules_bench.main, "play": play_bench.main}
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
