@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 from shapely.geometry import MultiPolygon, Polygon
@@ -98,6 +99,8 @@ class Renderer:
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
+        self._page_cam: Camera | None = None
+        self._last_zoom: float | None = None
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -114,17 +117,48 @@ class Renderer:
         cam = view.camera
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        base = self._base_layer(surface, state, view)
+        page_view, offset = self._page(surface, view)
+        base = self._base_layer(surface, state, page_view)
         if view.ghosts:
-            surface.blit(base, (0, 0))
+            surface.blit(base, offset)
             self._draw_ghosts(surface, state, view)
             self._draw_units(surface, state, view, None)
         else:
-            surface.blit(self._board_layer(base, state, view), (0, 0))
+            surface.blit(self._board_layer(base, state, page_view), offset)
             self._draw_units(surface, state, view, self._moving(view))
         self._draw_outlines(surface, state, view)
         self._draw_overlays(surface, state, view)
         surface.set_clip(clip)
+
+    # --- the pre-rendered page -------------------------------------------------------------
+
+    def _page(self, surface: pygame.Surface, view: ViewState) -> tuple[ViewState, Point]:
+        """The view the cached layers are drawn with, and where they land on ``surface``.
+
+        Panning must not redraw the board: while the zoom stays the same, the base and board
+        layers are rendered for a page twice the viewport's size around the camera and
+        blitted at an offset; a new page is rendered only when the viewport leaves it. When
+        the zoom has just changed, the page is the viewport itself (no bigger render on the
+        zoom frame); the next pan renders the big page once."""
+        cam = view.camera
+        page = self._page_cam
+        zoom_steady = self._last_zoom == cam.zoom
+        self._last_zoom = cam.zoom
+        if page is not None and page.zoom == cam.zoom:
+            ox, oy = self._page_offset(page, cam)
+            if (ox <= cam.left and oy <= cam.top and ox + page.width >= cam.left + cam.width
+                    and oy + page.height >= cam.top + cam.height):
+                return replace(view, camera=page), (ox, oy)
+        grow = 2 if zoom_steady else 1
+        page = Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow, 0, 0)
+        self._page_cam = page
+        return replace(view, camera=page), self._page_offset(page, cam)
+
+    @staticmethod
+    def _page_offset(page: Camera, cam: Camera) -> tuple[int, int]:
+        """Screen position of the page's top-left pixel under camera ``cam``."""
+        sx, sy = cam.to_screen(*page.to_world(0, 0))
+        return round(sx), round(sy)
 
     # --- units ----------------------------------------------------------------------------
 
@@ -187,12 +221,13 @@ class Renderer:
         self, surface: pygame.Surface, state: GameState, view: ViewState
     ) -> pygame.Surface:
         arcs = self._arc_trays(state, view)
+        size = (view.camera.width, view.camera.height)
         key = (
-            view.camera.key(), surface.get_size(), self._board_key(state),
+            view.camera.key(), size, self._board_key(state),
             tuple(state.terrain), view.grid, self.palette.name, arcs,
         )
         if self._base is None or key != self._base_key:
-            self._base = self._render_base(surface.get_size(), state, view, arcs)
+            self._base = self._render_base(size, state, view, arcs)
             self._base_key = key
             self.stats["base_renders"] += 1
         return self._base
