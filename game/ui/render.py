@@ -26,6 +26,7 @@ from game.geometry.arcs import Arc, arc_region
 from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.assets import Fonts
+from game.ui.board_page import BoardPage
 from game.ui.camera import Camera
 from game.ui.inspect_draw import InspectionPainter, alpha_polygon
 from game.ui.palette import RGB, Palette
@@ -99,8 +100,8 @@ class Renderer:
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
-        self._page_cam: Camera | None = None
-        self._last_zoom: float | None = None
+        self.page = BoardPage()
+        self._board_for: tuple[int, int, frozenset[str]] | None = None
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -117,7 +118,19 @@ class Renderer:
         cam = view.camera
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        page_view, offset = self._page(surface, view)
+        scaled = None if view.ghosts or self._board_for != (
+            id(state), view.revision, self._moving(view)) else self.page.scaled(self._board, cam)
+        if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
+            surface.fill(self.palette.background, pygame.Rect(cam.left, cam.top, cam.width,
+                                                              cam.height))
+            surface.blit(*scaled)
+            self._draw_units(surface, state, view, self._moving(view))
+            self._draw_outlines(surface, state, view)
+            self._draw_overlays(surface, state, view)
+            surface.set_clip(clip)
+            return
+        page_cam, offset = self.page.place(cam)
+        page_view = replace(view, camera=page_cam)
         base = self._base_layer(surface, state, page_view)
         if view.ghosts:
             surface.blit(base, offset)
@@ -129,36 +142,6 @@ class Renderer:
         self._draw_outlines(surface, state, view)
         self._draw_overlays(surface, state, view)
         surface.set_clip(clip)
-
-    # --- the pre-rendered page -------------------------------------------------------------
-
-    def _page(self, surface: pygame.Surface, view: ViewState) -> tuple[ViewState, Point]:
-        """The view the cached layers are drawn with, and where they land on ``surface``.
-
-        Panning must not redraw the board: while the zoom stays the same, the base and board
-        layers are rendered for a page twice the viewport's size around the camera and
-        blitted at an offset; a new page is rendered only when the viewport leaves it. When
-        the zoom has just changed, the page is the viewport itself (no bigger render on the
-        zoom frame); the next pan renders the big page once."""
-        cam = view.camera
-        page = self._page_cam
-        zoom_steady = self._last_zoom == cam.zoom
-        self._last_zoom = cam.zoom
-        if page is not None and page.zoom == cam.zoom:
-            ox, oy = self._page_offset(page, cam)
-            if (ox <= cam.left and oy <= cam.top and ox + page.width >= cam.left + cam.width
-                    and oy + page.height >= cam.top + cam.height):
-                return replace(view, camera=page), (ox, oy)
-        grow = 2 if zoom_steady else 1
-        page = Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow, 0, 0)
-        self._page_cam = page
-        return replace(view, camera=page), self._page_offset(page, cam)
-
-    @staticmethod
-    def _page_offset(page: Camera, cam: Camera) -> tuple[int, int]:
-        """Screen position of the page's top-left pixel under camera ``cam``."""
-        sx, sy = cam.to_screen(*page.to_world(0, 0))
-        return round(sx), round(sy)
 
     # --- units ----------------------------------------------------------------------------
 
@@ -178,6 +161,7 @@ class Renderer:
             board = base.copy()
             self._draw_units(board, state, view, None, skip=moving)
             self._board, self._units_key = board, key
+            self._board_for = (id(state), view.revision, moving)
             self.stats["board_renders"] += 1
         return self._board
 
