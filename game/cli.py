@@ -6,7 +6,8 @@
   headless; exit 0, 2 for an invalid scenario, 3 for an illegal action.
 - ``warbench replay SAVE``: re-run a save and verify its state hash.
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
-- ``warbench bench geometry|render|rules|fuzz [--json]``: the benchmarks and the file fuzzer.
+- ``warbench bench geometry|render|rules|play|fuzz [--json]``: the benchmarks and the file
+  fuzzer.
 - ``warbench learn [LESSON] [--list [--json]] [--verify]``: the lessons (docs/lessons.md).
 - ``warbench pbf new|play|verify``: play by file (docs/play-by-file.md).
 """
@@ -84,11 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--hover")
     render.add_argument("--size", default="1280x800")
     bench = sub.add_parser("bench", help="run a benchmark")
-    bench.add_argument("target", choices=["geometry", "render", "rules", "fuzz"])
+    bench.add_argument("target", choices=["geometry", "render", "rules", "play", "fuzz"])
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--repeats", type=int, default=None)
     bench.add_argument("--count", type=int, default=None, help="fuzz: inputs to try")
     bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
+    bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
     _add_pbf(sub)
     _learn_parser(sub)
     return parser
@@ -331,13 +333,14 @@ def _render(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from game.bench import fuzz, geometry_bench, rules_bench
     from game.ui import bench as render_bench
+    from game.ui import play_bench
 
     runners = {"geometry": geometry_bench.main, "render": render_bench.main,
-               "rules": rules_bench.main, "fuzz": fuzz.main}
+               "rules": rules_bench.main, "play": play_bench.main, "fuzz": fuzz.main}
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
-    for option in ("count", "seed"):
+    for option in ("count", "seed", "sizes"):
         if getattr(args, option, None) is not None:
             argv += [f"--{option}", str(getattr(args, option))]
     code: int = runners[args.target](argv)

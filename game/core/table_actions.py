@@ -8,7 +8,12 @@ action types; a ruleset changes them by overriding ``allows_free_moves``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
 
 from game.core.actions import DiceSpec, FreeRoll, MoveHex, MoveUnit, Pivot
 from game.core.context import Context
@@ -31,17 +36,33 @@ def placement_problem(state: GameState, unit_id: str, tray: Tray) -> str | None:
     board = state.board
     if isinstance(board, TableBoard) and not board.polygon.buffer(1e-6).covers(tray.polygon):
         return "would leave the table"
-    for other in state.live_units():
-        if other.id == unit_id or other.tray is None:
-            continue
-        if tray.polygon.intersection(other.tray.polygon).area > OVERLAP_AREA:
-            return f"would overlap {other.name}"
+    others = [u for u in state.live_units() if u.id != unit_id and u.tray is not None]
+    first = _first_overlap(tray, [u.tray.polygon for u in others if u.tray is not None])
+    if first is not None:
+        return f"would overlap {others[first].name}"
     for piece in state.terrain:
         if piece.has("impassable") and tray.polygon.intersection(piece.polygon).area > (
             OVERLAP_AREA
         ):
             return f"would stand on impassable {piece.kind}"
     return None
+
+
+def _first_overlap(tray: Tray, polygons: Sequence[Polygon]) -> int | None:
+    """Index of the first polygon sharing more than :data:`OVERLAP_AREA` with ``tray`` (the
+    same answer as testing them one by one): bounding boxes first, then one vectorised
+    intersection of the few left."""
+    if not polygons:
+        return None
+    arr = np.asarray(polygons, dtype=object)
+    b = shapely.bounds(arr)
+    x0, y0, x1, y1 = tray.polygon.bounds
+    near = np.nonzero((b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0))[0]
+    if len(near) == 0:
+        return None
+    areas = shapely.area(shapely.intersection(tray.polygon, arr[near]))
+    hit = np.nonzero(areas > OVERLAP_AREA)[0]
+    return int(near[hit[0]]) if len(hit) else None
 
 
 def hex_label(h: Hex) -> str:

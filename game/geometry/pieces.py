@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -80,7 +81,38 @@ def convex_parts(poly: Polygon, max_vertices: int = 0) -> list[list[tuple[float,
     """Counter-clockwise vertex rings of the convex pieces of a polygon (itself if convex,
     else its constrained Delaunay triangles). With ``max_vertices`` >= 3, convex rings with
     more vertices are cut into fans of that size (the cuts are seams like any other).
-    Empty or zero-area polygons give no piece."""
+    Empty or zero-area polygons give no piece.
+
+    Memoised on the polygon's exact WKB bytes (the same outline always gives the same
+    pieces): the rules ask about the same trays and terrain many times per game moment."""
+    known = _BY_IDENTITY.get((id(poly), max_vertices))
+    if known is not None and known[0] is poly:  # the very same (immutable) polygon object
+        return [list(r) for r in known[1]]
+    if poly.is_empty:
+        return []
+    found = _convex_parts_of(shapely.to_wkb(poly), max_vertices)
+    if len(_BY_IDENTITY) >= _IDENTITY_LIMIT:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[(id(poly), max_vertices)] = (poly, found)  # holds poly: its id stays unique
+    return [list(r) for r in found]
+
+
+_Rings = tuple[tuple[tuple[float, float], ...], ...]
+_IDENTITY_LIMIT = 16384
+_BY_IDENTITY: dict[tuple[int, int], tuple[Polygon, _Rings]] = {}
+"""Memo of :func:`convex_parts` by polygon object (trays cache their polygon), in front of
+the memo by WKB bytes; a pure-function cache, bounded, never observable in the answers."""
+
+
+@lru_cache(maxsize=16384)
+def _convex_parts_of(wkb: bytes, max_vertices: int) -> _Rings:
+    """:func:`convex_parts` of the polygon with this WKB (see there)."""
+    parts = _convex_parts(shapely.from_wkb(wkb), max_vertices)
+    return tuple(tuple(r) for r in parts)
+
+
+def _convex_parts(poly: Polygon, max_vertices: int) -> list[list[tuple[float, float]]]:
+    """The uncached work of :func:`convex_parts`."""
     if poly.is_empty or poly.area <= 0.0:
         return []
     if _is_convex(poly):
@@ -103,17 +135,66 @@ def convex_parts(poly: Polygon, max_vertices: int = 0) -> list[list[tuple[float,
 
 def build_pieces(polygons: Sequence[Polygon], max_vertices: int = 4) -> Pieces:
     """Convex pieces (at most ``max_vertices`` corners each) of every polygon, with
-    ``owner`` = index into ``polygons``."""
+    ``owner`` = index into ``polygons``.
+
+    Each polygon's padded corner arrays are memoised (see :func:`convex_parts`), so asking
+    about the same obstacles again costs one concatenation; the arrays are exactly those
+    :func:`pieces_from_rings` would build from the rings."""
+    if max_vertices < 3:
+        return _build_pieces_from_rings(polygons, max_vertices)
+    blocks: list[tuple[np.ndarray, np.ndarray]] = []
+    owners: list[np.ndarray] = []
+    for i, poly in enumerate(polygons):
+        verts, count = _padded_parts(poly, max_vertices)
+        if len(count):
+            blocks.append((verts, count))
+            owners.append(np.full(len(count), i, dtype=np.int64))
+    if not blocks:
+        return pieces_from_rings([], [])
+    count = np.concatenate([c for _, c in blocks])
+    k = int(count.max())
+    verts = np.concatenate([v for v, _ in blocks])[:, :k]
+    return pieces_from_arrays(verts, count, np.concatenate(owners))
+
+
+def _build_pieces_from_rings(polygons: Sequence[Polygon], max_vertices: int) -> Pieces:
+    """:func:`build_pieces` without a corner limit (rings of any length)."""
     rings: list[list[tuple[float, float]]] = []
     owners: list[int] = []
     for i, poly in enumerate(polygons):
-        geoms = shapely.get_parts(poly) if poly.geom_type == "MultiPolygon" else [poly]
-        for g in geoms:
-            for r in convex_parts(g, max_vertices):
-                if len(r) >= 3:
-                    rings.append(r)
-                    owners.append(i)
+        for r in _rings_of(poly, max_vertices):
+            rings.append(r)
+            owners.append(i)
     return pieces_from_rings(rings, owners)
+
+
+def _rings_of(poly: Polygon, max_vertices: int) -> list[list[tuple[float, float]]]:
+    """The convex rings (3 corners or more) of a polygon or of each part of a multipolygon."""
+    geoms = shapely.get_parts(poly) if poly.geom_type == "MultiPolygon" else [poly]
+    return [r for g in geoms for r in convex_parts(g, max_vertices) if len(r) >= 3]
+
+
+def _padded_parts(poly: Polygon, max_vertices: int) -> tuple[np.ndarray, np.ndarray]:
+    """A polygon's convex rings as (m, max_vertices, 2) corners padded by repeating each
+    ring's last corner, and their corner counts (memoised by polygon object)."""
+    key = (id(poly), -max_vertices)
+    known = _PADDED.get(key)
+    if known is not None and known[0] is poly:
+        return known[1], known[2]
+    rings = _rings_of(poly, max_vertices)
+    verts = np.zeros((len(rings), max_vertices, 2))
+    count = np.zeros(len(rings), dtype=np.int64)
+    for j, r in enumerate(rings):
+        verts[j, : len(r)] = r
+        verts[j, len(r):] = r[-1]
+        count[j] = len(r)
+    if len(_PADDED) >= _IDENTITY_LIMIT:
+        _PADDED.clear()
+    _PADDED[key] = (poly, verts, count)  # holds poly: its id stays unique while cached
+    return verts, count
+
+
+_PADDED: dict[tuple[int, int], tuple[Polygon, np.ndarray, np.ndarray]] = {}
 
 
 def pieces_from_rings(rings: Sequence[Sequence[tuple[float, float]]],

@@ -42,7 +42,9 @@ class Sight:
     target is simply outside the Front Arc). ``reason`` is "clear", "contact", "blocked" or
     "out-of-arc". ``critical`` (a subset of ``blockers``) holds the obstacles that alone stop
     at least one candidate line: taking away any single other obstacle cannot reveal the
-    target (the incremental sight table relies on this)."""
+    target. (Only a statement about the current obstacles: once one redundant blocker is
+    gone, another may become critical; the incremental sight table therefore keys on
+    ``blockers``, not on this set.)"""
 
     visible: bool
     witness: Segment | None

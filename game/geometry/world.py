@@ -128,7 +128,7 @@ class World:
 
     def sight(self, viewer_id: str, target_id: str, *, critical: bool = False) -> Sight:
         """Exact Line of Sight from one tray to another (see :mod:`game.geometry.sight`).
-        ``Sight.critical`` is filled only with ``critical=True`` (the sight table's need)."""
+        ``Sight.critical`` is filled only with ``critical=True``."""
         return self.sight_pairs([(viewer_id, target_id)], critical=critical)[
             (viewer_id, target_id)]
 
@@ -509,11 +509,21 @@ class SightTable:
     After a tray moves (call :meth:`World.move` first, then :meth:`update_after_move`), only
     pairs the move can affect are recomputed: the mover's row and column; pairs that were
     visible and whose witness segment the mover's new position now crosses or touches; and
-    pairs that were blocked with the mover among their ``critical`` blockers. That suffices:
-    without the mover the candidate lines are a subset of the old ones (they come from the
-    viewer, the target and the remaining obstacles' corners); each of them was stopped by
-    some obstacle other than the mover unless the mover was critical; and adding the mover
-    back elsewhere can only close lines. Everything else keeps its exact answer."""
+    pairs that were blocked with the mover among their ``blockers``.
+
+    Why that suffices: a stored "blocked" answer rests on a proof (covering intervals or
+    crossed candidate lines) that uses only the obstacles named in ``blockers``. The table
+    keeps the invariant that every obstacle a stored proof names is still where the proof
+    saw it (any move of one of them recomputes the pair). So a proof that does not name the
+    mover still stands after the move: taking the mover away removes candidate lines (they
+    come from the viewer, the target and the remaining obstacles' corners) but never a
+    crossing the proof relies on, and putting the mover back elsewhere can only close lines.
+    A visible pair whose witness the new position leaves clear stays visible.
+
+    An earlier version recomputed blocked pairs only when the mover was ``critical`` (alone
+    stopping some line). That was not exact: with two redundant blockers, moving the first
+    one away leaves the stored answer right but its critical set stale (the second one has
+    become critical), so moving the second one later kept the pair wrongly "blocked"."""
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -522,7 +532,7 @@ class SightTable:
         chunk = 20  # viewers per batch: bounds the size of the numpy work arrays
         for k in range(0, len(ids), chunk):
             pairs = [(v, t) for v in ids[k:k + chunk] for t in ids if t != v]
-            self.table.update(world.sight_pairs(pairs, critical=True))
+            self.table.update(world.sight_pairs(pairs))
 
     def __getitem__(self, pair: tuple[str, str]) -> Sight:
         return self.table[pair]
@@ -548,7 +558,7 @@ class SightTable:
                 vis_keys.append((v, t))
                 seg_p.append(s.witness[0])
                 seg_q.append(s.witness[1])
-            elif m in s.critical:
+            elif m in s.blockers:
                 affected.setdefault(v, []).append(t)
         if vis_keys:
             mover = w._tray_pieces.take(np.asarray([m]))
@@ -571,7 +581,7 @@ class SightTable:
             if v != tray_id:
                 pairs.append((v, tray_id))
                 pairs.extend((v, t) for t in affected.get(v, []))
-        for (v, t), s in w.sight_pairs(pairs, critical=True).items():
+        for (v, t), s in w.sight_pairs(pairs).items():
             store(v, t, s)
         return changed
 

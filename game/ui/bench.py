@@ -1,7 +1,10 @@
-"""``warbench bench render [--json] [--repeats N]``: frame times of the table renderer on a
-generated 200-tray scene (72" x 48", 30 terrain pieces, fixed seed) with every overlay on:
-the selected unit's arcs, the hover overlay (range, line of sight, blockers) with the hovered
-unit changing every 10 frames, selection outlines and unit labels.
+"""``warbench bench render [--json] [--repeats N]``: frame times (CPU) of the table renderer
+on a generated 200-tray A Song of Ice and Fire table (30 terrain pieces, fixed seed) with its
+real ruleset and every overlay computed and drawn inside the timed frame: the selected unit's
+inspection and arcs, the hover overlay (range, sight, charge preview, odds) with the hovered
+unit changing every 10 frames, panning, zooming and the arcs of every unit.
+
+:func:`bench_state` (the older sandbox scene) stays for the renderer's tests.
 """
 
 from __future__ import annotations
@@ -69,34 +72,49 @@ def _sin(k: int) -> float:
 
 
 def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, float]:
-    """Time ``frames`` frames; return the median and p95 frame times in milliseconds."""
+    """Time ``frames`` frames of a 200-tray A Song of Ice and Fire table (the generated table
+    of ``warbench bench play``) with its real ruleset: inside each timed frame the selected
+    unit's inspection and the hovered enemy's (range, sight, charge preview, odds) are asked
+    of the lens (cached per game moment, as in play; the hovered unit changes every 10
+    frames, so each new one is computed inside the timer), the camera pans every 5th frame
+    and zooms every 50th, and the arcs of every unit are drawn for the last 50 frames.
+    Returns the median and p95 frame CPU times in milliseconds."""
     from game.ui.headless import init_headless
 
     init_headless()
     import pygame
 
+    from game.scenario import load_scenario_text, new_session
     from game.ui.lens import RulesLens
     from game.ui.palette import palette_named
+    from game.ui.play_bench import scenario_text
     from game.ui.render import Renderer, fit_camera
     from game.ui.view import ViewState
 
     surface = pygame.display.set_mode(size)
-    state = bench_state()
+    session = new_session(load_scenario_text(scenario_text(TRAYS), "bench.toml"))
+    state, ruleset = session.game.state, session.game.ruleset
+    side = session.game.current_player()
+    mine = [u.id for u in state.live_units(side)]
+    enemies = [u.id for u in state.live_units() if u.owner != side]
     renderer = Renderer(palette_named("default"))
     lens = RulesLens()
-    view = ViewState(selected="u45")
+    view = ViewState(selected=mine[len(mine) // 2])
     view.camera.resize(0, 0, *size)
     fit_camera(view.camera, state)
-    ruleset = Ruleset()  # the bare table: its inspection measures distances
-    lens.prepare(ruleset, state, 0, view.selected)  # what the table does on selection
-    enemies = [u.id for u in state.live_units(2)]
     times: list[float] = []
     for n in range(frames + 10):
-        start = time.perf_counter()
+        start = time.process_time()
         view.hovered = enemies[(n // 10) % len(enemies)]
+        view.all_arcs = n >= frames + 10 - 50
+        if n % 5 == 4:
+            view.camera.pan_pixels(3.0, -2.0)
+        if n % 50 == 49:
+            view.camera.zoom_at(1.1 if n % 100 == 49 else 1 / 1.1, size[0] / 2, size[1] / 2)
+        view.unit_overlay = lens.unit_overlay(ruleset, state, 0, view.selected)
         view.overlay = lens.overlay(ruleset, state, 0, view.selected, view.hovered)
         renderer.draw(surface, state, view)
-        elapsed = (time.perf_counter() - start) * 1000
+        elapsed = (time.process_time() - start) * 1000
         if n >= 10:  # warm-up: first sprites and the static layer
             times.append(elapsed)
     times.sort()

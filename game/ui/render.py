@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 from shapely.geometry import MultiPolygon, Polygon
@@ -25,6 +26,7 @@ from game.geometry.arcs import Arc, arc_region
 from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.assets import Fonts
+from game.ui.board_page import BoardPage
 from game.ui.camera import Camera
 from game.ui.inspect_draw import InspectionPainter, alpha_polygon
 from game.ui.palette import RGB, Palette
@@ -98,6 +100,8 @@ class Renderer:
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
+        self.page = BoardPage()
+        self._board_for: tuple[int, int, frozenset[str]] | None = None
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -114,13 +118,26 @@ class Renderer:
         cam = view.camera
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        base = self._base_layer(surface, state, view)
+        scaled = None if view.ghosts or self._board_for != (
+            id(state), view.revision, self._moving(view)) else self.page.scaled(self._board, cam)
+        if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
+            surface.fill(self.palette.background, pygame.Rect(cam.left, cam.top, cam.width,
+                                                              cam.height))
+            surface.blit(*scaled)
+            self._draw_units(surface, state, view, self._moving(view))
+            self._draw_outlines(surface, state, view)
+            self._draw_overlays(surface, state, view)
+            surface.set_clip(clip)
+            return
+        page_cam, offset = self.page.place(cam)
+        page_view = replace(view, camera=page_cam)
+        base = self._base_layer(surface, state, page_view)
         if view.ghosts:
-            surface.blit(base, (0, 0))
+            surface.blit(base, offset)
             self._draw_ghosts(surface, state, view)
             self._draw_units(surface, state, view, None)
         else:
-            surface.blit(self._board_layer(base, state, view), (0, 0))
+            surface.blit(self._board_layer(base, state, page_view), offset)
             self._draw_units(surface, state, view, self._moving(view))
         self._draw_outlines(surface, state, view)
         self._draw_overlays(surface, state, view)
@@ -144,6 +161,7 @@ class Renderer:
             board = base.copy()
             self._draw_units(board, state, view, None, skip=moving)
             self._board, self._units_key = board, key
+            self._board_for = (id(state), view.revision, moving)
             self.stats["board_renders"] += 1
         return self._board
 
@@ -187,12 +205,13 @@ class Renderer:
         self, surface: pygame.Surface, state: GameState, view: ViewState
     ) -> pygame.Surface:
         arcs = self._arc_trays(state, view)
+        size = (view.camera.width, view.camera.height)
         key = (
-            view.camera.key(), surface.get_size(), self._board_key(state),
+            view.camera.key(), size, self._board_key(state),
             tuple(state.terrain), view.grid, self.palette.name, arcs,
         )
         if self._base is None or key != self._base_key:
-            self._base = self._render_base(surface.get_size(), state, view, arcs)
+            self._base = self._render_base(size, state, view, arcs)
             self._base_key = key
             self.stats["base_renders"] += 1
         return self._base

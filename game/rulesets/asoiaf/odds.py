@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import icepool
 
@@ -72,28 +73,50 @@ def _hit_die(to_hit: int, reroll_misses: bool) -> icepool.Die[int]:
 
 def _wound_die(mods: AttackModifiers, reroll_misses: bool) -> icepool.Die[int]:
     """Wounds from one attack die: a hit that the defense die does not save."""
-    save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, mods.defense.value) else 1)
-    return _hit_die(mods.to_hit.value, reroll_misses).map(lambda h: save if h else 0)
+    return _wound_die_of(mods.to_hit.value, mods.defense.value, reroll_misses)
+
+
+def _wound_die_of(to_hit: int, defense: int, reroll_misses: bool) -> icepool.Die[int]:
+    """:func:`_wound_die` from the to-hit and defense targets."""
+    save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, defense) else 1)
+    return _hit_die(to_hit, reroll_misses).map(lambda h: save if h else 0)
 
 
 def attack_odds(mods: AttackModifiers, reroll_misses: bool | None = None) -> AttackOdds:
-    """Exact distributions of an attack described by ``mods``."""
+    """Exact distributions of an attack described by ``mods``.
+
+    Memoised on the numbers the distributions depend on (dice, to-hit, defense, panic,
+    re-roll, the defender's models, wounds and damage), not on who attacks whom: every
+    attack with the same numbers has the very same exact odds. Treat the answer as
+    read-only (it is shared)."""
     reroll = mods.charge_bonus if reroll_misses is None else reroll_misses
-    count = mods.dice.value
-    hits: icepool.Die[int] = icepool.Pool([_hit_die(mods.to_hit.value, reroll)] * count).sum()
-    raw: icepool.Die[int] = icepool.Pool([_wound_die(mods, reroll)] * count).sum()
-    capacity = mods.defender_models * mods.wounds_per_model - mods.defender_damage
+    return _odds_of(mods.dice.value, mods.to_hit.value, mods.defense.value, mods.panic.value,
+                    reroll, mods.defender_models, mods.wounds_per_model,
+                    mods.defender_damage)
+
+
+def clear_odds_cache() -> None:
+    """Forget the memoised odds (benchmarks measure the first, 'cold', query)."""
+    _odds_of.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _odds_of(count: int, to_hit: int, defense: int, panic: int, reroll: bool,
+             defender_models: int, wounds_per_model: int, defender_damage: int) -> AttackOdds:
+    """The exact distributions of :func:`attack_odds` from its numbers."""
+    hits: icepool.Die[int] = icepool.Pool([_hit_die(to_hit, reroll)] * count).sum()
+    raw: icepool.Die[int] = icepool.Pool([_wound_die_of(to_hit, defense, reroll)] * count).sum()
+    capacity = defender_models * wounds_per_model - defender_damage
     panic_roll: icepool.Die[int] = 2 @ D6
 
     def after_panic(w: int) -> icepool.Die[int] | int:
         if w == 0 or w >= capacity:
             return min(w, capacity)
-        return panic_roll.map(lambda t: min(capacity, w + panic_shortfall(t, mods.panic.value)))
+        return panic_roll.map(lambda t: min(capacity, w + panic_shortfall(t, panic)))
 
     total: icepool.Die[int] = raw.map(after_panic)
     removed: icepool.Die[int] = total.map(
-        lambda w: models_lost(mods.defender_models, mods.defender_damage,
-                              mods.wounds_per_model, w)[0])
+        lambda w: models_lost(defender_models, defender_damage, wounds_per_model, w)[0])
     return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits),
                       REROLL_POLICY if reroll else "none")
 
