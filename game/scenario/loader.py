@@ -435,7 +435,10 @@ class _Builder:
 
 
 def _neighbours(units: dict[str, Unit]) -> dict[str, list[str]]:
-    """For each unit, the units listed before it whose trays touch its tray or share its hex."""
+    """For each unit, the units listed before it that its placement check must see: those
+    whose trays' boxes meet its tray (an STRtree), and every hex unit listed before a hex unit
+    (a unit may cover several spaces, so sharing the anchor hex is not enough; the unit limit
+    of docs/limits.md keeps this small)."""
     order = list(units)
     out: dict[str, list[str]] = {uid: [] for uid in order}
     trays = [(i, uid) for i, uid in enumerate(order) if units[uid].tray is not None]
@@ -447,12 +450,11 @@ def _neighbours(units: dict[str, Unit]) -> dict[str, list[str]]:
                 j, other = trays[int(hit)]
                 if j < i:
                     out[uid].append(other)
-    by_hex: dict[Hex, list[str]] = {}
+    placed: list[str] = []
     for uid in order:
-        h = units[uid].hex
-        if h is not None and units[uid].tray is None:
-            out[uid].extend(by_hex.get(h, []))
-            by_hex.setdefault(h, []).append(uid)
+        if units[uid].hex is not None and units[uid].tray is None:
+            out[uid].extend(placed)
+            placed.append(uid)
     return out
 
 
