@@ -17,11 +17,19 @@ from pathlib import Path as FilePath
 from pydantic import ValidationError
 
 from game.core.actions import Action, ActionSyntaxError, parse
-from game.learn.model import KIND_KEYS, KIND_ONLY_KEYS, Condition, LessonModel, StepModel
+from game.learn.model import (
+    KIND_KEYS,
+    KIND_ONLY_KEYS,
+    STEP_KINDS,
+    Condition,
+    LessonModel,
+    StepModel,
+)
 from game.rulesets import catalogue
 from game.scenario.loader import Scenario, load_scenario
 from game.scenario.paths import scenarios_dir
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
+from game.scenario.validation import validation_problems
 
 MAX_FILE_BYTES = 500_000
 PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-/]+)\}")
@@ -133,7 +141,8 @@ def load_lesson_text(text: str, file: str = "<lesson>") -> Lesson:
     try:
         model = LessonModel.model_validate(data)
     except ValidationError as exc:
-        raise ScenarioError(_validation_problems(file, lines, exc)) from None
+        raise ScenarioError(validation_problems(file, lines, exc, LessonModel,
+                                                STEP_KINDS, "is not a step kind")) from None
     return _Checker(file, lines, model).lesson()
 
 
@@ -143,47 +152,6 @@ def _toml_problem(file: str, exc: tomllib.TOMLDecodeError) -> Problem:
     line = int(match.group(1)) if match else None
     message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
     return Problem(file, line, "", f"this is not valid TOML: {message}")
-
-
-def _validation_problems(file: str, lines: LineIndex, exc: ValidationError) -> list[Problem]:
-    problems = []
-    for error in exc.errors():
-        loc: Path = tuple(error["loc"])
-        kind = error["type"]
-        suggestion = None
-        if kind == "extra_forbidden":
-            key = str(loc[-1])
-            allowed = _allowed_keys(loc[:-1])
-            suggestion = did_you_mean(key, allowed)
-            message = f"unknown key {key!r}; expected one of: {', '.join(allowed) or 'none'}"
-        elif kind == "missing":
-            message = "this key is required"
-        elif kind == "literal_error":
-            given = str(error.get("input"))
-            suggestion = did_you_mean(given, ("say", "demo", "try", "ask"))
-            message = f"{given!r} is not a step kind; expected one of: say, demo, try, ask"
-        else:
-            shown = repr(error.get("input"))
-            shown = shown if len(shown) <= 40 else shown[:37] + "..."
-            message = f"{error['msg']} (got {shown})"
-        problems.append(Problem(file, lines.line_of(loc), dotted(loc), message, suggestion))
-    return problems
-
-
-def _allowed_keys(loc: Path) -> list[str]:
-    """The keys the model at ``loc`` accepts (for "did you mean")."""
-    from game.learn import model as models
-
-    named: dict[str, type[models.Strict]] = {
-        "lesson": models.LessonMeta, "steps": models.StepModel, "camera": models.Camera,
-        "highlight": models.Highlight, "arcs": models.ArcMark, "lines": models.LineMark,
-        "success": models.Condition, "wrong": models.WrongMove, "when": models.Condition,
-    }
-    current: type[models.Strict] = models.LessonModel
-    for part in loc:
-        if isinstance(part, str):
-            current = named.get(part, current)
-    return list(current.model_fields)
 
 
 class _Checker:

@@ -9,14 +9,13 @@ error never produces a state (it never half-loads).
 from __future__ import annotations
 
 import re
-import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Any
 
 import shapely
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from shapely.geometry import Polygon
 from shapely.strtree import STRtree
 
@@ -51,6 +50,7 @@ from game.scenario.limits import (
 )
 from game.scenario.model import TERRAIN_KEYWORDS, HexMapModel, ScenarioModel, UnitModel
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
+from game.scenario.validation import validation_problems
 
 MAX_FILE_BYTES = MAX_SCENARIO_BYTES
 """Kept for callers of the older name (see :mod:`game.scenario.limits`)."""
@@ -105,7 +105,8 @@ def load_scenario_text(text: str, file: str = "<scenario>") -> Scenario:
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
-        raise ScenarioError(_validation_problems(file, lines, exc)) from None
+        raise ScenarioError(validation_problems(file, lines, exc, ScenarioModel,
+                                                TERRAIN_KEYWORDS)) from None
     builder = _Builder(file, lines, model)
     state, ruleset = builder.build()
     if builder.problems:
@@ -145,56 +146,6 @@ def _size_problems(file: str, lines: LineIndex, data: dict[str, Any]) -> list[Pr
 
 
 # --- type errors ---------------------------------------------------------------------------
-
-
-def _validation_problems(file: str, lines: LineIndex, exc: ValidationError) -> list[Problem]:
-    problems = []
-    for error in exc.errors():
-        loc: Path = tuple(error["loc"])
-        kind = error["type"]
-        suggestion = None
-        if kind == "extra_forbidden":
-            key = str(loc[-1])
-            allowed = _allowed_keys(loc[:-1])
-            suggestion = did_you_mean(key, allowed)
-            expected = ", ".join(allowed) if allowed else "none"
-            message = f"unknown key {key!r}; expected one of: {expected}"
-        elif kind == "missing":
-            message = "this key is required"
-        elif kind == "literal_error":
-            given = error.get("input")
-            suggestion = did_you_mean(str(given), TERRAIN_KEYWORDS)
-            message = f"{given!r} is not allowed; expected one of: {', '.join(TERRAIN_KEYWORDS)}"
-        else:
-            message = f"{error['msg']} (got {_short(error.get('input'))})"
-        problems.append(Problem(file, lines.line_of(loc), dotted(loc), message, suggestion))
-    return problems
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _allowed_keys(loc: Path) -> list[str]:
-    """The keys the model at ``loc`` accepts (for "did you mean")."""
-    model: type[BaseModel] | None = ScenarioModel
-    for part in loc:
-        if isinstance(part, int) or model is None:
-            continue
-        field = model.model_fields.get(part)
-        model = _model_in(field.annotation) if field is not None else None
-    return list(model.model_fields) if model is not None else []
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None
 
 
 # --- cross-references ------------------------------------------------------------------------

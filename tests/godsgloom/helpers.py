@@ -15,21 +15,10 @@ from game.core.game import Game
 from game.geometry.hexgrid import Hex
 from game.rulesets.godsgloom.units import GodsUnit
 from game.scenario import Scenario, load_scenario_text
+from tests.toml_text import toml_value
 
 PLAIN = {"health": 4, "tokens": 3, "attack": 2, "defence": 1, "speed": 3}
 """Inline stats of a plain test unit: 2 attack dice then 1 defence die."""
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value + '"'
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
 def unit(uid: str, side: int, at: tuple[int, int], facing: int, **extra: Any) -> dict[str, Any]:
@@ -50,15 +39,15 @@ def scenario_text(units: Sequence[Mapping[str, Any]], hexes: Iterable[Mapping[st
     lines = ["[scenario]", 'name = "test"', 'ruleset = "godsgloom"', f"seed = {seed}",
              "[hexmap]", f"radius = {radius}"]
     for h in hexes:
-        lines += ["[[hexmap.hexes]]", *(f"{k} = {_toml(v)}" for k, v in h.items())]
+        lines += ["[[hexmap.hexes]]", *(f"{k} = {toml_value(v)}" for k, v in h.items())]
     lines += ['[[players]]', 'name = "Red"', 'colour = "#aa0000"',
               '[[players]]', 'name = "Blue"', 'colour = "#0000aa"']
     for u in units:
-        lines += ["[[units]]", *(f"{k} = {_toml(v)}" for k, v in u.items())]
-    lines += ["[dice]", f"scripted = {_toml(list(dice))}"]
-    lines += ["[rules]", f"allow_undo_dice = {_toml(allow_undo_dice)}"]
+        lines += ["[[units]]", *(f"{k} = {toml_value(v)}" for k, v in u.items())]
+    lines += ["[dice]", f"scripted = {toml_value(list(dice))}"]
+    lines += ["[rules]", f"allow_undo_dice = {toml_value(allow_undo_dice)}"]
     if options:
-        lines += ["[rules.options]", *(f"{k} = {_toml(v)}" for k, v in options.items())]
+        lines += ["[rules.options]", *(f"{k} = {toml_value(v)}" for k, v in options.items())]
     return "\n".join(lines) + "\n"
 
 

@@ -10,18 +10,7 @@ from game.core.events import Event
 from game.core.game import Game
 from game.rulesets.ninth_age.units import NinthUnit
 from game.scenario import Scenario, load_scenario_text
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value + '"'
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
+from tests.toml_text import toml_value
 
 
 def unit(uid: str, side: int, at: tuple[float, float], facing: float,
@@ -39,13 +28,13 @@ def scenario(units: Sequence[Mapping[str, Any]], dice: Sequence[int] = (), seed:
     lines = ["[scenario]", 'name = "test"', 'ruleset = "ninth_age"', f"seed = {seed}",
              "[table]", f"width = {size}", f"height = {size}"]
     for t in terrain:
-        lines += ["[[terrain]]", *(f"{k} = {_toml(v)}" for k, v in t.items())]
+        lines += ["[[terrain]]", *(f"{k} = {toml_value(v)}" for k, v in t.items())]
     lines += ['[[players]]', 'name = "Red"', 'colour = "#aa0000"',
               '[[players]]', 'name = "Blue"', 'colour = "#0000aa"']
     for u in units:
-        lines += ["[[units]]", *(f"{k} = {_toml(v)}" for k, v in u.items())]
-    lines += ["[dice]", f"scripted = {_toml(list(dice))}"]
-    lines += ["[rules]", f"allow_undo_dice = {_toml(allow_undo_dice)}"]
+        lines += ["[[units]]", *(f"{k} = {toml_value(v)}" for k, v in u.items())]
+    lines += ["[dice]", f"scripted = {toml_value(list(dice))}"]
+    lines += ["[rules]", f"allow_undo_dice = {toml_value(allow_undo_dice)}"]
     lines += ["[rules.options]", f"rounds = {rounds}"]
     return load_scenario_text("\n".join(lines) + "\n")
 

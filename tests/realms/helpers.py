@@ -14,23 +14,12 @@ from game.core.events import Event
 from game.core.game import Game
 from game.rulesets.realms.units import RealmsUnit
 from game.scenario import Scenario, load_scenario_text
+from tests.toml_text import toml_value
 
 FIGHTER = {"health": 8, "move": 4, "height": 5, "eye": 4, "head_turn": True, "base_die": 6,
            "defense_die": 6, "precision": 2, "main": "sword", "off": "none",
            "weapons": {"sword": {"die": 8, "type": "slash"}}}
 """Inline stats of a plain test figure: d8 sword + d6 base, d6 defense, no second hand."""
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value + '"'
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
 def unit(uid: str, side: int, at: tuple[int, int], facing: int, **extra: Any) -> dict[str, Any]:
@@ -51,14 +40,14 @@ def scenario_text(units: Sequence[Mapping[str, Any]], hexes: Iterable[Mapping[st
     lines = ["[scenario]", 'name = "test"', 'ruleset = "realms"', f"seed = {seed}",
              "[hexmap]", f"radius = {radius}"]
     for h in hexes:
-        lines += ["[[hexmap.hexes]]", *(f"{k} = {_toml(v)}" for k, v in h.items())]
+        lines += ["[[hexmap.hexes]]", *(f"{k} = {toml_value(v)}" for k, v in h.items())]
     lines += ['[[players]]', 'name = "Red"', 'colour = "#aa0000"',
               '[[players]]', 'name = "Blue"', 'colour = "#0000aa"']
     for u in units:
-        lines += ["[[units]]", *(f"{k} = {_toml(v)}" for k, v in u.items())]
-    lines += ["[dice]", f"scripted = {_toml(list(dice))}"]
+        lines += ["[[units]]", *(f"{k} = {toml_value(v)}" for k, v in u.items())]
+    lines += ["[dice]", f"scripted = {toml_value(list(dice))}"]
     if options:
-        lines += ["[rules.options]", *(f"{k} = {_toml(v)}" for k, v in options.items())]
+        lines += ["[rules.options]", *(f"{k} = {toml_value(v)}" for k, v in options.items())]
     return "\n".join(lines) + "\n"
 
 
