@@ -167,3 +167,40 @@ def _dashed(surface: pygame.Surface, colour: RGB, a: Point, b: Point, width: int
         pygame.draw.line(surface, colour, (a[0] + ux * t, a[1] + uy * t),
                          (a[0] + ux * e, a[1] + uy * e), width)
         t += dash * 1.8
+
+
+def hatch(base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
+    """Diagonal hatching clipped to a polygon (impassable ground)."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    local = [(x - rect.left, y - rect.top) for x, y in pts]
+    for k in range(-rect.height, rect.width, 8):
+        pygame.draw.line(mask, (*colour, 255), (k, rect.height), (k + rect.height, 0), 1)
+    stencil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.polygon(stencil, (255, 255, 255, 255), local)
+    mask.blit(stencil, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    base.blit(mask, rect.topleft)
+
+
+def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Palette,
+                fonts: FontGet) -> None:
+    """Every cell at its level's shade with its terrain edge (heavy where it blocks sight),
+    hatching where impassable, its coordinates when zoomed in, then the cliffs and levels."""
+    font = fonts(max(8, min(13, int(cam.zoom * 0.22))), False)
+    levels = [cell.elevation for cell in board.cells.values()] or [0]
+    low, high = min(levels), max(levels)
+    for h, cell in board.cells.items():
+        pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
+        colour = cell_colour(palette, cell.terrain, cell.elevation, low, high)
+        pygame.draw.polygon(base, colour, pts)
+        width = 3 if cell.has("blocks-sight") else 1
+        pygame.draw.polygon(base, lift(colour, 0.6), pts, width)
+        if cell.has("impassable"):
+            hatch(base, pts, lift(colour, 0.5))
+        if cam.zoom >= 30:
+            cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
+            label = font.render(f"{h.q},{h.r}", True, lift(colour, 0.55))
+            base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
+    draw_elevation(base, board, cam, fonts)

@@ -7,11 +7,12 @@ aim point: green when clear, red from where it is blocked, with a cross at that 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from game.core.inspect import ProfileChart
+from game.ui.camera import Camera
 from game.ui.palette import RGB
 
 FontGet = Callable[[int, bool], pygame.font.Font]
@@ -21,7 +22,7 @@ CLEAR: RGB = (90, 230, 120)
 BLOCKED: RGB = (255, 80, 70)
 BAR_COLOURS: dict[str, RGB] = {"viewer": (90, 160, 255), "target": (255, 200, 70),
                                "other": (170, 170, 170)}
-SIZE = (300, 130)
+SIZE = (340, 150)
 
 
 def profile_surface(chart: ProfileChart, fonts: FontGet,
@@ -29,7 +30,7 @@ def profile_surface(chart: ProfileChart, fonts: FontGet,
     """The chart drawn on a new see-through surface of ``size`` pixels."""
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(out, (10, 12, 16, 230), (0, 0, w, h), border_radius=6)
+    pygame.draw.rect(out, (10, 12, 16, 245), (0, 0, w, h), border_radius=6)
     pygame.draw.rect(out, (200, 200, 200), (0, 0, w, h), 1, border_radius=6)
     title = fonts(13, True).render(chart.title, True, (255, 230, 150))
     out.blit(title, (8, 4))
@@ -83,3 +84,17 @@ def _axis(out: pygame.Surface, fonts: FontGet, box: pygame.Rect, y0: float, y1: 
     if unit:
         img = font.render(unit, True, (200, 200, 200))
         out.blit(img, (box.left, box.bottom + 2))
+
+
+def draw_beside(surface: pygame.Surface, charts: Sequence[ProfileChart], box: pygame.Rect,
+                cam: Camera, fonts: FontGet) -> None:
+    """Each chart against the info box ``box``: above it if there is room in the viewport,
+    else below; aligned with its left edge unless that runs off the viewport."""
+    for chart in charts:
+        img = profile_surface(chart, fonts)
+        above = box.top - img.get_height() - 4 >= cam.top
+        y = box.top - img.get_height() - 4 if above else box.bottom + 4
+        x = box.left if box.left + img.get_width() <= cam.left + cam.width else (
+            box.right - img.get_width())
+        surface.blit(img, (x, y))
+        box = pygame.Rect(x, y, img.get_width(), img.get_height()).union(box)

@@ -28,10 +28,10 @@ from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
-from game.ui.draw_profile import profile_surface
+from game.ui.draw_profile import draw_beside
 from game.ui.inspect_draw import InspectionPainter, alpha_polygon
 from game.ui.palette import RGB, Palette
-from game.ui.view import ViewState
+from game.ui.view import HoverOverlay, ViewState
 
 Point = tuple[float, float]
 ARC_ALPHA = 70
@@ -286,17 +286,7 @@ class Renderer:
             base.blit(label, label.get_rect(center=(round(sx), round(sy))))
 
     def _hatch(self, base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        mask = pygame.Surface(rect.size, pygame.SRCALPHA)
-        local = [(x - rect.left, y - rect.top) for x, y in pts]
-        for k in range(-rect.height, rect.width, 8):
-            pygame.draw.line(mask, (*colour, 255), (k, rect.height), (k + rect.height, 0), 1)
-        stencil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.polygon(stencil, (255, 255, 255, 255), local)
-        mask.blit(stencil, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        base.blit(mask, rect.topleft)
+        draw_board.hatch(base, pts, colour)
 
     def arc_colour(self, arc: Arc) -> RGB:
         """The overlay colour of an arc."""
@@ -325,23 +315,7 @@ class Renderer:
         base.blit(layer, (0, 0))
 
     def _draw_hexmap(self, base: pygame.Surface, board: HexBoard, cam: Camera) -> None:
-        font = self.fonts.get(max(8, min(13, int(cam.zoom * 0.22))))
-        levels = [cell.elevation for cell in board.cells.values()] or [0]
-        low, high = min(levels), max(levels)
-        for h, cell in board.cells.items():
-            pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
-            colour = draw_board.cell_colour(self.palette, cell.terrain, cell.elevation, low,
-                                            high)
-            pygame.draw.polygon(base, colour, pts)
-            width = 3 if cell.has("blocks-sight") else 1
-            pygame.draw.polygon(base, shade(colour, 0.6), pts, width)
-            if cell.has("impassable"):
-                self._hatch(base, pts, shade(colour, 0.5))
-            if cam.zoom >= 30:
-                cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
-                label = font.render(f"{h.q},{h.r}", True, shade(colour, 0.55))
-                base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
-        draw_board.draw_elevation(base, board, cam, self._font)
+        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
 
     # --- units ----------------------------------------------------------------------------
 
@@ -603,21 +577,12 @@ class Renderer:
         self.painter.info_box(surface, overlay, cam, avoid, view.reserved)
         self._draw_profiles(surface, overlay, cam)
 
-    def _draw_profiles(self, surface: pygame.Surface, overlay: object, cam: Camera) -> None:
-        """The record's side profiles, stacked against the info box on the side with room."""
-        from game.ui.view import HoverOverlay
-
+    def _draw_profiles(self, surface: pygame.Surface, overlay: HoverOverlay,
+                       cam: Camera) -> None:
+        """The record's side profiles, beside the info box."""
         box = self.painter.info_rect
-        if not isinstance(overlay, HoverOverlay) or box is None:
-            return
-        for chart in overlay.inspection.profiles:
-            img = profile_surface(chart, self._font)
-            above = box.top - img.get_height() - 4 >= cam.top
-            y = box.top - img.get_height() - 4 if above else box.bottom + 4
-            x = box.left if box.left + img.get_width() <= cam.left + cam.width else (
-                box.right - img.get_width())
-            surface.blit(img, (x, y))
-            box = pygame.Rect(x, y, img.get_width(), img.get_height()).union(box)
+        if box is not None and overlay.inspection.profiles:
+            draw_beside(surface, overlay.inspection.profiles, box, cam, self._font)
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

@@ -71,8 +71,8 @@ def _ground(state: GameState, feats: Features, h: Hex) -> float:
     """The top of the ground of a space in pegs (elevation plus obstruction; a gap or off the
     map reads as the lowest level)."""
     cell = hex_board(state).cells.get(h)
-    if cell is None or cell.terrain == "void":
-        return min((c.elevation for c in hex_board(state).cells.values()), default=0)
+    if cell is None or cell.terrain == "void":  # drawn as a dip below the lowest space
+        return min((c.elevation for c in hex_board(state).cells.values()), default=0) - 3.0
     return float(cell.elevation + feats.obstructions.get(h, 0))
 
 
@@ -98,6 +98,9 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
         h = hex_at_point(*_layout(eye[0] + dx * t, eye[1] + dy * t))
         d = length * t
         top = _ground(state, feats, h)
+        if ground and ground[-1][1] != top:  # a step: straight up or down between samples
+            mid = d - length / steps / 2
+            ground += [(mid, ground[-1][1]), (mid, top)]
         ground.append((d, top))
         who = occupants.get(h)
         if who is not None:
