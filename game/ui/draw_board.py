@@ -42,14 +42,7 @@ def level_factor(elevation: int, low: int, high: int) -> float:
 
 def edge_points(h: Hex, direction: int) -> tuple[Point, Point]:
     """World end points of the edge of ``h`` facing its neighbour in ``direction``."""
-    dq, dr = DIRECTIONS[direction]
-    cx, cy = hexlayout.hex_centre(h.q, h.r)
-    nx, ny = hexlayout.hex_centre(h.q + dq, h.r + dr)
-    mx, my = (cx + nx) / 2, (cy + ny) / 2
-    ux, uy = nx - cx, ny - cy
-    n = math.hypot(ux, uy) or 1.0
-    px, py = -uy / n * 0.5, ux / n * 0.5  # half an edge (circumradius 1) along the edge
-    return ((mx + px, my + py), (mx - px, my - py))
+    return hexlayout.edge_points(h.q, h.r, direction)
 
 
 def cliffs(board: HexBoard) -> list[tuple[Hex, int, int]]:

@@ -8,12 +8,12 @@ tray drawn elsewhere (dragged, animated) carries them along in the tray's frame.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 
 import pygame
 
 from game.core.inspect import ModelBase, UnitLook
+from game.geometry.hexgrid import DIRECTIONS
 from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.camera import Camera
@@ -140,25 +140,32 @@ def footprint_screen(look: UnitLook, anchor: tuple[int, int], at: Point,
     dx, dy = at[0] - ax, at[1] - ay
     out = []
     for q, r in look.hexes:
-        ring = [(x + dx, y + dy) for x, y in hexlayout.hex_corners_world(q, r, 0.97)]
+        ring = [(x + dx, y + dy) for x, y in hexlayout.hex_corners_world(q, r)]
         out.append(cam.points_to_screen(ring))
     return out
 
 
 def draw_footprint(surface: pygame.Surface, look: UnitLook, anchor: tuple[int, int],
                    at: Point, cam: Camera, colour: RGB) -> None:
-    """The hexes a large unit covers, in its side colour, joined by one outline: the player
-    sees every space it stands on, not only the one its token sits on."""
+    """The hexes a large unit covers, filled in its darkened side colour with one outline
+    round them all (inner edges left out): the player sees every space it stands on as one
+    shape, not only the hex its token sits on."""
     rings = footprint_screen(look, anchor, at, cam)
     if len(rings) < 2:
         return
     for pts in rings:
         pygame.draw.polygon(surface, lift(colour, 0.7), pts)
-    for pts in rings:
-        pygame.draw.polygon(surface, lift(colour, 0.4), pts, max(2, round(cam.zoom * 0.06)))
-    centres = [_centre(pts) for pts in rings]
-    for a, b in itertools.pairwise(centres):
-        pygame.draw.line(surface, lift(colour, 0.4), a, b, max(3, round(cam.zoom * 0.25)))
+    ax, ay = hexlayout.hex_centre(*anchor)
+    dx, dy = at[0] - ax, at[1] - ay
+    mine = set(look.hexes)
+    width = max(2, round(cam.zoom * 0.08))
+    for q, r in look.hexes:
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            if (q + dq, r + dr) in mine:
+                continue
+            a, b = hexlayout.edge_points(q, r, d)
+            pygame.draw.line(surface, lift(colour, 0.35), cam.to_screen(a[0] + dx, a[1] + dy),
+                             cam.to_screen(b[0] + dx, b[1] + dy), width)
 
 
 def height_tag(fonts_get: Callable[[int, bool], pygame.font.Font], text: str,

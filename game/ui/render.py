@@ -355,7 +355,7 @@ class Renderer:
         surface.blit(sprite, (round(sx - offset[0]), round(sy - offset[1])))
         tag = draw_units.height_tag(self._font, look.height if look else "", cam.zoom)
         if tag is not None:
-            surface.blit(tag, tag.get_rect(midtop=(round(sx), round(sy + cam.zoom * 0.45))))
+            surface.blit(tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4))))
 
     def _remember(self, key: Hashable, sprite: pygame.Surface, offset: Point) -> None:
         if len(self._sprites) > SPRITE_CACHE_LIMIT:

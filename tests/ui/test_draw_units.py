@@ -129,15 +129,15 @@ def test_a_large_unit_covers_every_hex_of_its_footprint_and_shows_its_height() -
     after, _ = draw(state, Looks({unit.id: look}))
     player = state.player(unit.owner)
     colour = palette_named("default").player_colour(player.number, player.colour)
-    # the second hex is filled in the darkened side colour near its centre (off the link line)
+    # the second hex is filled in the darkened side colour
     cx, cy = hexlayout.hex_centre(other.q, other.r)
     probe = _screen(view, cx + 0.3, cy + 0.45)
     assert after.get_at(probe)[:3] == lift(colour, 0.7)
     assert before.get_at(probe)[:3] != lift(colour, 0.7)
-    # the height tag (light yellow text on black) appears under the token
+    # the height tag (light yellow text on black) appears above the token's centre
     sx, sy = _screen(view, *hexlayout.hex_centre(unit.hex.q, unit.hex.r))
     zoom = view.camera.zoom
-    region = pygame.Rect(sx - zoom, sy + zoom * 0.45, 2 * zoom, zoom * 0.4)
+    region = pygame.Rect(sx - zoom, sy - zoom * 0.8, 2 * zoom, zoom * 0.4)
     colours = {after.get_at((x, y))[:3] for x in range(region.left, region.right)
                for y in range(region.top, region.bottom)}
     assert (255, 240, 170) in colours  # the tag's text colour
