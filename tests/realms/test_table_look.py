@@ -89,3 +89,16 @@ def test_a_blocked_sight_line_is_cut_where_the_ground_rises_above_it() -> None:
     figure = any(bar.start <= d <= bar.end and bar.top > z for bar in chart.bars
                  if bar.style == "other")
     assert ground or figure
+
+
+def test_a_target_outside_the_sight_cone_is_red_from_the_eyes() -> None:
+    game = skirmish()
+    for a in ("s1", "ar1", "wy1", "mg1"):
+        for b in (u for u in game.state.units if u.endswith("2")):
+            record = game.ruleset.inspect_pair(game.state, a, b)
+            assert record is not None
+            chart = record.profiles[0]
+            if "outside the sight cone" in chart.title:
+                assert chart.blocked == chart.eye
+                return
+    raise AssertionError("no pair of the skirmish is outside a sight cone")

@@ -112,10 +112,11 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
                 top = max(top, float(top_of(board, who)))
         line = eye[2] + (aim[2] - eye[2]) * t
         mine = h in spaces(att) or h in spaces(tgt)
-        if blocked is None and not seen.visible and not mine and top > line + 1e-6:
+        if blocked is None and not seen.visible and not seen.outside_cone and not mine and (
+                top > line + 1e-6):
             blocked = (d, line)
     if not seen.visible and blocked is None:
-        blocked = (0.0, eye[2])  # a wall or the sight cone stops it from the start
+        blocked = (0.0, eye[2])  # the sight cone or a wall stops it: red from the eyes
     bars = []
     for uid, a, b in runs:
         u = state.units[uid]
@@ -124,7 +125,8 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
             "viewer" if uid == att.id else "target" if uid == tgt.id else "other")
         bars.append(ProfileBar(a, b + length / steps, float(base_of(board, u)),
                                float(top_of(board, u)), style, u.name))
-    state_word = "clear" if seen.visible else "blocked"
+    state_word = ("clear" if seen.visible else "outside the sight cone" if seen.outside_cone
+                  else "blocked")
     return ProfileChart(f"Side view of the sight line: {state_word}", tuple(ground),
                         (0.0, eye[2]), (length, aim[2]), blocked, tuple(bars), "pegs",
                         ("RL-LOS-1",))
