@@ -22,15 +22,26 @@ Point = tuple[float, float]
 Tone = Literal["info", "good", "bad"]
 """How a line reads: neutral, favourable (legal, in range), unfavourable (refused, blocked)."""
 
-SegmentStyle = Literal["sight", "blocked", "range", "path"]
+SegmentStyle = Literal["sight", "blocked", "range", "path", "wall", "link"]
 """``sight``: a clear Line of Sight (the witness); ``blocked``: a line that is stopped;
-``range``: a measured distance; ``path``: a move's path."""
+``range``: a measured distance; ``path``: a move's path; ``wall``: a wall or barrier on the
+board (board marks); ``link``: two places joined by a rule (a transit pad, a portal)."""
 
 AreaStyle = Literal["corridor", "reach", "blocker", "highlight", "arc"]
 """``corridor``: the ground a move sweeps; ``reach``: where a unit can get to; ``blocker``: what
 stops a line or a move; ``highlight``: a part the text refers to; ``arc``: a facing arc."""
 
-HexStyle = Literal["highlight", "target", "blocked", "reach"]
+HexStyle = Literal["highlight", "target", "blocked", "reach", "obstruction", "pad"]
+"""The first four mark an inspection; ``obstruction`` (something standing on the hex) and
+``pad`` (one end of a link) are board marks (:meth:`game.core.ruleset.Ruleset.board_marks`)."""
+
+BaseKind = Literal["rank", "character", "command"]
+"""What a model is: rank-and-file, a character (an attached hero), or command (a champion,
+a standard bearer, a musician)."""
+
+BaseMark = Literal["none", "contact", "support", "casualty"]
+"""How a model stands now: nothing special, in base contact with an enemy, supporting (it
+fights from behind a model in contact), or a casualty still shown where it fell."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,69 @@ Shape = Segment | Area | HexMark | Ghost
 
 
 @dataclass(frozen=True)
+class ModelBase:
+    """One model's base as a polygon in board coordinates (its outer ring), what the model is
+    and how it stands now; ``label`` names it (a character's key) for the player."""
+
+    points: tuple[Point, ...]
+    kind: BaseKind = "rank"
+    mark: BaseMark = "none"
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class UnitLook:
+    """How a unit looks beyond its tray or its hex (see
+    :meth:`game.core.ruleset.Ruleset.unit_look`).
+
+    ``bases``: every model base (a tray unit drawn model by model instead of as a uniform
+    grid); ``hexes``: every hex (q, r) the unit covers (a unit larger than one hex); ``height``:
+    a short height label drawn on the unit (``"5 pegs"``). Empty fields keep the default look.
+    """
+
+    bases: tuple[ModelBase, ...] = ()
+    hexes: tuple[tuple[int, int], ...] = ()
+    height: str = ""
+
+
+BoardMark = Segment | Area | HexMark
+"""What a ruleset may draw on the board itself (walls, obstructions, links), under the units."""
+
+
+@dataclass(frozen=True)
+class ProfileBar:
+    """A figure standing on the profile: from ``start`` to ``end`` along the line, from
+    ``bottom`` to ``top`` in height; ``style`` says whose (``viewer``, ``target``, ``other``)."""
+
+    start: float
+    end: float
+    bottom: float
+    top: float
+    style: Literal["viewer", "target", "other"] = "other"
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class ProfileChart:
+    """The side view of a sight line over a board with height.
+
+    ``ground``: the silhouette as (distance along the line, height) points from the viewer to
+    the target, in the board's own units (``unit``: ``"pegs"``); ``eye`` and ``aim``: the
+    sight segment's ends; ``blocked``: where it first runs into the ground or a figure (None
+    when it is clear); ``bars``: figures along the line.
+    """
+
+    title: str
+    ground: tuple[Point, ...]
+    eye: Point
+    aim: Point
+    blocked: Point | None = None
+    bars: tuple[ProfileBar, ...] = ()
+    unit: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Inspection:
     """A ruleset's answer about a unit or a pair (see the module docstring)."""
 
@@ -96,6 +170,8 @@ class Inspection:
     lines: tuple[InfoLine, ...] = ()
     shapes: tuple[Shape, ...] = ()
     odds: tuple[OddsChart, ...] = ()
+    profiles: tuple[ProfileChart, ...] = ()
+    """Side views of sight lines (boards with height), drawn beside the info box."""
 
     def text(self) -> str:
         """The lines as plain text with their rule IDs (for logs, tests and the CLI)."""

@@ -39,7 +39,7 @@ from game.core.actions import (
     Pivot,
 )
 from game.core.context import Context
-from game.core.inspect import InfoLine, Inspection, Segment, UnitCard
+from game.core.inspect import BoardMark, InfoLine, Inspection, Segment, UnitCard, UnitLook
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
@@ -350,6 +350,17 @@ class Ruleset:
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """What the selected unit can do now (reach areas, arcs, notes); None for nothing."""
         return None
+
+    def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
+        """How the table draws ``unit_id`` beyond its tray or hex: every model base, the hexes
+        it covers, its height (:class:`~game.core.inspect.UnitLook`). None (the default) keeps
+        the plain look: a tray of uniform model slots, or a token on one hex."""
+        return None
+
+    def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
+        """What stands on the board itself besides its cells and terrain (walls, obstructions,
+        links between places), drawn under the units; none by default."""
+        return ()
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card (every stat, attacks, abilities, what is left)."""

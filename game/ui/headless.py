@@ -39,7 +39,7 @@ def render_state(
     """Draw ``state`` with the selected unit's arcs and the inspections of ``ruleset`` (the
     selected unit's, and the hovered unit's seen from it) onto a new surface."""
     surface = pygame.Surface(size)
-    renderer = Renderer(palette or palette_named("default"))
+    renderer = Renderer(palette or palette_named("default"), ruleset=ruleset)
     view = ViewState(grid=grid, selected=selected, hovered=hovered)
     view.camera.resize(0, 0, *size)
     fit_camera(view.camera, state)

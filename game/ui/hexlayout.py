@@ -49,6 +49,18 @@ def hex_corners_world(q: int, r: int, scale: float = 1.0) -> list[Point]:
     ]
 
 
+def edge_points(q: int, r: int, direction: int) -> tuple[Point, Point]:
+    """World end points of the edge of hex (q, r) facing its neighbour in ``direction``."""
+    dq, dr = DIRECTIONS[direction % 6]
+    cx, cy = hex_centre(q, r)
+    nx, ny = hex_centre(q + dq, r + dr)
+    mx, my = (cx + nx) / 2, (cy + ny) / 2
+    ux, uy = nx - cx, ny - cy
+    n = math.hypot(ux, uy) or 1.0
+    px, py = -uy / n * 0.5, ux / n * 0.5  # half an edge (circumradius 1) along the edge
+    return ((mx + px, my + py), (mx - px, my - py))
+
+
 def direction_vector(facing: int) -> Point:
     """World unit vector from a hex centre towards the neighbour across edge ``facing``."""
     dq, dr = DIRECTIONS[facing % 6]

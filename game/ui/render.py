@@ -21,16 +21,19 @@ from dataclasses import replace
 import pygame
 from shapely.geometry import MultiPolygon, Polygon
 
+from game.core.inspect import BoardMark, ModelBase, UnitLook
+from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.tray import Tray
-from game.ui import hexlayout
+from game.ui import draw_board, draw_units, hexlayout
 from game.ui.assets import Fonts
 from game.ui.board_page import BoardPage
 from game.ui.camera import Camera
+from game.ui.draw_profile import draw_beside
 from game.ui.inspect_draw import InspectionPainter, alpha_polygon
 from game.ui.palette import RGB, Palette
-from game.ui.view import ViewState
+from game.ui.view import HoverOverlay, ViewState
 
 Point = tuple[float, float]
 ARC_ALPHA = 70
@@ -90,9 +93,15 @@ def polygon_rings(geom: object) -> list[list[Point]]:
 class Renderer:
     """Draws a game state with a view; owns its caches (see module docstring)."""
 
-    def __init__(self, palette: Palette, fonts: Fonts | None = None) -> None:
+    def __init__(self, palette: Palette, fonts: Fonts | None = None,
+                 ruleset: Ruleset | None = None) -> None:
         self.palette = palette
         self.fonts = fonts or Fonts()
+        self.ruleset = ruleset
+        """The ruleset whose :meth:`~Ruleset.unit_look` and :meth:`~Ruleset.board_marks` are
+        drawn (None: the plain look; the owner sets it when a game starts)."""
+        self._looks: tuple[Hashable, dict[str, UnitLook | None]] = (None, {})
+        self._marks: tuple[Hashable, tuple[BoardMark, ...]] = (None, ())
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
@@ -143,6 +152,27 @@ class Renderer:
         self._draw_overlays(surface, state, view)
         surface.set_clip(clip)
 
+    # --- the ruleset's looks and marks ------------------------------------------------------
+
+    def look(self, state: GameState, view: ViewState, unit_id: str) -> UnitLook | None:
+        """The ruleset's look of a unit, asked once per game state revision."""
+        key = (id(self.ruleset), id(state), view.revision)
+        if self._looks[0] != key:
+            self._looks = (key, {})
+        cache = self._looks[1]
+        if unit_id not in cache:
+            cache[unit_id] = (None if self.ruleset is None else
+                              self.ruleset.unit_look(state, unit_id))
+        return cache[unit_id]
+
+    def board_marks(self, state: GameState, view: ViewState) -> tuple[BoardMark, ...]:
+        """The ruleset's board marks, asked once per game state revision."""
+        key = (id(self.ruleset), id(state), view.revision)
+        if self._marks[0] != key:
+            marks = () if self.ruleset is None else tuple(self.ruleset.board_marks(state))
+            self._marks = (key, marks)
+        return self._marks[1]
+
     # --- units ----------------------------------------------------------------------------
 
     @staticmethod
@@ -177,7 +207,8 @@ class Renderer:
         for unit in state.units.values():
             if not unit.on_board or unit.id in skip or (only is not None and unit.id not in only):
                 continue
-            self._draw_unit(surface, view, unit, colours.get(unit.owner, (160, 160, 160)))
+            self._draw_unit(surface, view, unit, colours.get(unit.owner, (160, 160, 160)),
+                            self.look(state, view, unit.id))
 
     # --- base layer -----------------------------------------------------------------------
 
@@ -209,6 +240,7 @@ class Renderer:
         key = (
             view.camera.key(), size, self._board_key(state),
             tuple(state.terrain), view.grid, self.palette.name, arcs,
+            self.board_marks(state, view),
         )
         if self._base is None or key != self._base_key:
             self._base = self._render_base(size, state, view, arcs)
@@ -232,7 +264,13 @@ class Renderer:
             self._draw_arcs(base, board, arcs, cam)
         else:
             self._draw_hexmap(base, board, cam)
+        marks = self.board_marks(state, view)
+        if marks:
+            draw_board.draw_marks(base, marks, cam, self.palette, self._font)
         return base
+
+    def _font(self, size: int, bold: bool) -> pygame.font.Font:
+        return self.fonts.get(size, bold=bold)
 
     def _draw_table(self, base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool) -> None:
         x0, y1 = cam.to_screen(0, 0)
@@ -267,17 +305,7 @@ class Renderer:
             base.blit(label, label.get_rect(center=(round(sx), round(sy))))
 
     def _hatch(self, base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        mask = pygame.Surface(rect.size, pygame.SRCALPHA)
-        local = [(x - rect.left, y - rect.top) for x, y in pts]
-        for k in range(-rect.height, rect.width, 8):
-            pygame.draw.line(mask, (*colour, 255), (k, rect.height), (k + rect.height, 0), 1)
-        stencil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.polygon(stencil, (255, 255, 255, 255), local)
-        mask.blit(stencil, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        base.blit(mask, rect.topleft)
+        draw_board.hatch(base, pts, colour)
 
     def arc_colour(self, arc: Arc) -> RGB:
         """The overlay colour of an arc."""
@@ -306,22 +334,7 @@ class Renderer:
         base.blit(layer, (0, 0))
 
     def _draw_hexmap(self, base: pygame.Surface, board: HexBoard, cam: Camera) -> None:
-        font = self.fonts.get(max(8, min(13, int(cam.zoom * 0.22))))
-        for h, cell in board.cells.items():
-            pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
-            colour = self.palette.terrain_colour(cell.terrain)
-            if cell.elevation:
-                colour = shade(colour, 1 + min(0.4, 0.08 * cell.elevation)) if (
-                    cell.elevation > 0) else shade(colour, max(0.6, 1 + 0.08 * cell.elevation))
-            pygame.draw.polygon(base, colour, pts)
-            width = 3 if cell.has("blocks-sight") else 1
-            pygame.draw.polygon(base, shade(colour, 0.6), pts, width)
-            if cell.has("impassable"):
-                self._hatch(base, pts, shade(colour, 0.5))
-            if cam.zoom >= 30:
-                cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
-                label = font.render(f"{h.q},{h.r}", True, shade(colour, 0.55))
-                base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
+        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
 
     # --- units ----------------------------------------------------------------------------
 
@@ -334,12 +347,15 @@ class Renderer:
         return self.palette.player_colour(player.number, player.colour)
 
     def _draw_unit(
-        self, surface: pygame.Surface, view: ViewState, unit: Unit, colour: RGB
+        self, surface: pygame.Surface, view: ViewState, unit: Unit, colour: RGB,
+        look: UnitLook | None = None,
     ) -> None:
         cam = view.camera
         tray = view.overrides.get(unit.id, unit.tray)
         if tray is not None:
-            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom)
+            bases = (draw_units.bases_in_frame(look, unit.tray, tray)
+                     if look is not None and look.bases and unit.tray is not None else [])
+            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom, bases)
             sx, sy = cam.to_screen(tray.x, tray.y)
         elif unit.hex is not None:
             over = view.hex_overrides.get(unit.id)
@@ -348,11 +364,17 @@ class Renderer:
             else:
                 wx, wy = hexlayout.hex_centre(unit.hex.q, unit.hex.r)
                 angle = hexlayout.facing_angle(unit.hex_facing)
+            if look is not None and look.hexes:
+                draw_units.draw_footprint(surface, look, (unit.hex.q, unit.hex.r), (wx, wy),
+                                          cam, colour)
             sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
             sx, sy = cam.to_screen(wx, wy)
         else:
             return
         surface.blit(sprite, (round(sx - offset[0]), round(sy - offset[1])))
+        tag = draw_units.height_tag(self._font, look.height if look else "", cam.zoom)
+        if tag is not None:
+            surface.blit(tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4))))
 
     def _remember(self, key: Hashable, sprite: pygame.Surface, offset: Point) -> None:
         if len(self._sprites) > SPRITE_CACHE_LIMIT:
@@ -361,12 +383,15 @@ class Renderer:
         self.stats["sprite_renders"] += 1
 
     def _tray_sprite(
-        self, unit: Unit, tray: Tray, colour: RGB, zoom: float
+        self, unit: Unit, tray: Tray, colour: RGB, zoom: float,
+        bases: list[tuple[ModelBase, list[Point]]] | None = None,
     ) -> tuple[pygame.Surface, Point]:
         left = models_left(unit)
         text = status_text(unit)
+        local = tuple(ModelBase(tuple(tray.table_to_local(x, y) for x, y in ring), b.kind,
+                                b.mark, b.label) for b, ring in bases or ())
         key = ("tray", tray.facing, tray.width, tray.depth, tray.files, tray.ranks,
-               round(zoom, 4), colour, left, unit.name, text)
+               round(zoom, 4), colour, left, unit.name, text, local)
         hit = self._sprites.get(key)
         if hit is not None:
             return hit
@@ -382,8 +407,13 @@ class Renderer:
             return (p[0] * zoom + off[0], -p[1] * zoom + off[1])
 
         pts = [loc(p) for p in centred.corners]
-        pygame.draw.polygon(sprite, shade(colour, 0.55), pts)
-        self._draw_slots(sprite, centred, left, colour, loc)
+        if local:
+            pygame.draw.polygon(sprite, shade(colour, 0.3), pts)
+            placed = [(b, [centred.local_to_table(x, y) for x, y in b.points]) for b in local]
+            draw_units.draw_bases(sprite, placed, colour, self.palette.slot_empty, zoom, loc)
+        else:
+            pygame.draw.polygon(sprite, shade(colour, 0.55), pts)
+            self._draw_slots(sprite, centred, left, colour, loc)
         pygame.draw.polygon(sprite, shade(colour, 0.35), pts, max(1, round(zoom * 0.08)))
         fl, fr = loc(centred.corners[0]), loc(centred.corners[1])
         pygame.draw.line(sprite, (250, 250, 250), fl, fr, max(2, round(zoom * 0.15)))
@@ -564,6 +594,14 @@ class Renderer:
                  for p in self.unit_outline(state, view, uid)]
         avoid += [cam.to_screen(*p) for p in overlay.points()]
         self.painter.info_box(surface, overlay, cam, avoid, view.reserved)
+        self._draw_profiles(surface, overlay, cam)
+
+    def _draw_profiles(self, surface: pygame.Surface, overlay: HoverOverlay,
+                       cam: Camera) -> None:
+        """The record's side profiles, beside the info box."""
+        box = self.painter.info_rect
+        if box is not None and overlay.inspection.profiles:
+            draw_beside(surface, overlay.inspection.profiles, box, cam, self._font)
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

@@ -360,6 +360,7 @@ class TableScene(Scene):
         surface.fill((22, 24, 28))
         self.view.active_player = self.game.current_player()
         self.view.revision = self.revision
+        self.renderer.ruleset = self.game.ruleset
         self.renderer.draw(surface, self.state, self.view)
         self.hud.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
-from game.core.inspect import Inspection, UnitCard
+from game.core.inspect import Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.present import Offer
 from game.core.procedure import Steps
@@ -25,6 +25,7 @@ from game.rulesets.ninth_age.engage import (
     ranged_options,
     shooters,
 )
+from game.rulesets.ninth_age.look import unit_look
 from game.rulesets.ninth_age.moves import (
     charge_arcs,
     charge_refusal,
@@ -347,6 +348,10 @@ class NinthAgeRuleset(Ruleset):
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         return view.unit_card(state, unit_id)
+
+    def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
+        """Every model base, characters, contact, support and casualties marked."""
+        return unit_look(state, unit_id)
 
     def in_combat(self, state: GameState, unit_id: str) -> bool:
         """Whether the unit is engaged with an enemy."""

@@ -26,6 +26,7 @@ from game.rulesets.realms.board import (
 from game.rulesets.realms.odds import attack_odds
 from game.rulesets.realms.procedure import CommandProc, command_of
 from game.rulesets.realms.rules import HANDS, attempt, hand_refusal
+from game.rulesets.realms.table import profile_chart
 from game.rulesets.realms.units import RealmsUnit, spaces
 
 if TYPE_CHECKING:
@@ -180,7 +181,9 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               tuple((str(k), p) for k, p in o.counter.items()),
                               ("RL-DEF-1", "RL-DEF-2")))
         break
-    return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds))
+    chart = profile_chart(state, s.features, att, tgt, seen, s.units_block_sight)
+    return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
+                      (chart,))
 
 
 def unit_card(state: GameState, unit_id: str) -> UnitCard | None:

@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
-from game.core.inspect import Inspection, UnitCard
+from game.core.inspect import BoardMark, Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import BoardKind, GameState, HexBoard, Unit
 from game.geometry.hexgrid import Hex
-from game.rulesets.realms import preview, turns
+from game.rulesets.realms import preview, table, turns
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -401,6 +401,14 @@ class RealmsRuleset(Ruleset):
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """The selected unit's walking reach and what is left of its command."""
         return preview.inspect_unit(self, state, unit_id)
+
+    def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
+        """Every space a figure covers and its height in pegs."""
+        return table.unit_look(state, unit_id)
+
+    def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
+        """Obstructions, walls and transit-pad links (RL-ELV-1)."""
+        return table.board_marks(state, self.settings.features)
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card."""

@@ -1,0 +1,53 @@
+"""How the table draws a Ninth Age unit (records only; nothing here draws): every model base
+at its place in the formation (NA-ATT-1), characters marked, models in contact (NA-CON-1) and
+supporting models (NA-RST-1) marked while the unit is in combat, and the models killed this
+round shown as casualties where they stood until the round ends (NA-FRZ-1, NA-CAS-1)."""
+
+from __future__ import annotations
+
+from game.core.inspect import BaseKind, BaseMark, ModelBase, UnitLook
+from game.core.state import GameState
+from game.geometry.ranked import RANK_AND_FILE, model_polygons, supporting_models
+from game.geometry.tray import Side
+from game.rulesets.ninth_age.engage import contacts, engaged_enemies, engaged_side
+from game.rulesets.ninth_age.units import NinthUnit
+
+
+def fighting_models(state: GameState, unit: NinthUnit) -> tuple[set[str], set[str]]:
+    """Keys of the unit's living models in contact with an enemy (NA-CON-1), and of those
+    supporting them from behind through the front (NA-RST-1; a spear fights one rank more)."""
+    touching: set[str] = set()
+    support: set[str] = set()
+    formation = unit.formation()
+    extra = 1 if unit.model.has("spear") else 0
+    for enemy in engaged_enemies(state, unit):
+        mine = contacts(unit, enemy)
+        touching |= mine
+        if engaged_side(unit, enemy) is Side.FRONT:
+            support |= set(supporting_models(formation, mine, extra, unit.alive_keys()))
+    return touching, support - touching
+
+
+def unit_look(state: GameState, unit_id: str) -> UnitLook | None:
+    """Every base of the unit (see the module docstring); None for another kind of unit."""
+    unit = state.units.get(unit_id)
+    if not isinstance(unit, NinthUnit) or unit.tray is None or unit.destroyed:
+        return None
+    formation = unit.formation()
+    gone = set(unit.removed)
+    touching, support = fighting_models(state, unit)
+    polygons = model_polygons(unit.tray, formation)
+    bases = []
+    for slot in formation.slots:
+        kind: BaseKind = "rank" if slot.pool == RANK_AND_FILE else "character"
+        mark: BaseMark = "none"
+        if slot.key in gone:
+            mark = "casualty"
+        elif slot.key in touching:
+            mark = "contact"
+        elif slot.key in support:
+            mark = "support"
+        ring = tuple((float(x), float(y)) for x, y in
+                     list(polygons[slot.key].exterior.coords)[:-1])
+        bases.append(ModelBase(ring, kind, mark, "" if kind == "rank" else slot.key))
+    return UnitLook(bases=tuple(bases))

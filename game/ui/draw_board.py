@@ -1,0 +1,199 @@
+"""Draws a board with height and a ruleset's board marks.
+
+Hex cells carry an ``elevation`` (:class:`game.core.state.HexCell`): every level gets its own
+shade, lighter the higher (terraces, so equal heights read as one plateau), the number of the
+level is written in the hex, and an edge between two levels is drawn as a cliff: a dark line
+on the high side, heavier the bigger the drop. Board marks
+(:meth:`game.core.ruleset.Ruleset.board_marks`) are walls (``wall`` segments), links
+(``link`` segments), obstructions and pads (hex marks) and areas, each with its label.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.core.inspect import Area, BoardMark, HexMark, Segment
+from game.core.state import HexBoard
+from game.geometry.hexgrid import DIRECTIONS, Hex
+from game.ui import hexlayout
+from game.ui.camera import Camera
+from game.ui.draw_units import lift
+from game.ui.palette import RGB, Palette
+
+Point = tuple[float, float]
+FontGet = Callable[[int, bool], pygame.font.Font]
+CLIFF: RGB = (28, 22, 18)
+WALL: RGB = (60, 44, 36)
+LINK: RGB = (150, 110, 255)
+OBSTRUCTION: RGB = (92, 84, 78)
+
+
+def level_factor(elevation: int, low: int, high: int) -> float:
+    """The shade factor of a level between the board's lowest and highest: 0.8 at the bottom,
+    1.45 at the top (1.0 for a flat board)."""
+    if high <= low:
+        return 1.0
+    t = (elevation - low) / (high - low)
+    return 0.8 + 0.65 * t
+
+
+def edge_points(h: Hex, direction: int) -> tuple[Point, Point]:
+    """World end points of the edge of ``h`` facing its neighbour in ``direction``."""
+    return hexlayout.edge_points(h.q, h.r, direction)
+
+
+def cliffs(board: HexBoard) -> list[tuple[Hex, int, int]]:
+    """Every edge between two cells of different elevation, once: (higher cell, direction to
+    the lower one, the drop)."""
+    out = []
+    for h, cell in board.cells.items():
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            other = board.cells.get(Hex(h.q + dq, h.r + dr))
+            if other is not None and cell.elevation > other.elevation:
+                out.append((h, d, cell.elevation - other.elevation))
+    return out
+
+
+def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: FontGet) -> None:
+    """Cliffs between levels and the level of every raised or sunken hex (see the module
+    docstring); the cells are already filled by the caller's shade."""
+    steps = [drop for _, _, drop in cliffs(board)]
+    if not steps:
+        return
+    biggest = max(steps)
+    for h, d, drop in cliffs(board):
+        a, b = edge_points(h, d)
+        width = 2 + round(4 * drop / biggest) if cam.zoom >= 12 else 1
+        pygame.draw.line(base, CLIFF, cam.to_screen(*a), cam.to_screen(*b), width)
+    if cam.zoom < 22:
+        return
+    font = fonts(max(9, min(14, int(cam.zoom * 0.26))), True)
+    for h, cell in board.cells.items():
+        if cell.elevation == 0:
+            continue
+        cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
+        img = font.render(f"{cell.elevation:+d}" if cell.elevation < 0 else
+                          f"^{cell.elevation}", True, (250, 246, 230))
+        box = img.get_rect(center=(round(cx), round(cy - cam.zoom * 0.58)))
+        pygame.draw.rect(base, (40, 34, 28), box.inflate(6, 2), border_radius=3)
+        base.blit(img, box)
+
+
+def cell_colour(palette: Palette, terrain: str, elevation: int, low: int, high: int) -> RGB:
+    """A cell's fill: its terrain colour at its level's shade."""
+    return lift(palette.terrain_colour(terrain), level_factor(elevation, low, high))
+
+
+def draw_marks(base: pygame.Surface, marks: Sequence[BoardMark], cam: Camera,
+               palette: Palette, fonts: FontGet) -> None:
+    """The ruleset's board marks: areas and hexes first, then walls and links, then labels."""
+    labels: list[tuple[str, Point]] = []
+    for mark in marks:
+        if isinstance(mark, Area):
+            pts = cam.points_to_screen(list(mark.points))
+            if len(pts) >= 3:
+                pygame.draw.polygon(base, lift(palette.terrain_colour("rough"), 0.8), pts, 3)
+                if mark.label:
+                    labels.append((mark.label, _mean(pts)))
+        elif isinstance(mark, HexMark):
+            labels += _hexmark(base, mark, cam, palette)
+    for mark in marks:
+        if isinstance(mark, Segment):
+            labels += _segment(base, mark, cam, palette)
+    font = fonts(max(9, min(13, int(cam.zoom * 0.24))), True)
+    for text, at in labels:
+        img = font.render(text, True, (255, 255, 255))
+        box = img.get_rect(center=(round(at[0]), round(at[1])))
+        pygame.draw.rect(base, (0, 0, 0), box.inflate(6, 2), border_radius=3)
+        base.blit(img, box)
+
+
+def _mean(pts: Sequence[Point]) -> Point:
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def _hexmark(base: pygame.Surface, mark: HexMark, cam: Camera,
+             palette: Palette) -> list[tuple[str, Point]]:
+    centre = cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r))
+    if mark.style == "obstruction":
+        pts = cam.points_to_screen(hexlayout.hex_corners_world(mark.q, mark.r, 0.62))
+        pygame.draw.polygon(base, OBSTRUCTION, pts)
+        pygame.draw.polygon(base, CLIFF, pts, max(2, round(cam.zoom * 0.08)))
+        top = cam.points_to_screen(hexlayout.hex_corners_world(mark.q, mark.r, 0.42))
+        pygame.draw.polygon(base, lift(OBSTRUCTION, 1.4), top)
+    elif mark.style == "pad":
+        r = max(4, round(cam.zoom * 0.45))
+        pygame.draw.circle(base, LINK, centre, r, max(2, round(cam.zoom * 0.1)))
+        pygame.draw.circle(base, lift(LINK, 1.4), centre, max(2, r // 3))
+    else:
+        pts = cam.points_to_screen(hexlayout.hex_corners_world(mark.q, mark.r, 0.9))
+        pygame.draw.polygon(base, palette.hover, pts, 2)
+    return [(mark.label, (centre[0], centre[1] + cam.zoom * 0.15))] if mark.label else []
+
+
+def _segment(base: pygame.Surface, seg: Segment, cam: Camera,
+             palette: Palette) -> list[tuple[str, Point]]:
+    a, b = cam.to_screen(*seg.a), cam.to_screen(*seg.b)
+    if seg.style == "wall":
+        pygame.draw.line(base, WALL, a, b, max(4, round(cam.zoom * 0.22)))
+        pygame.draw.line(base, lift(WALL, 1.8), a, b, max(1, round(cam.zoom * 0.06)))
+    elif seg.style == "link":
+        _dashed(base, LINK, a, b, max(2, round(cam.zoom * 0.08)), max(6.0, cam.zoom * 0.3))
+    else:
+        pygame.draw.line(base, palette.hover, a, b, 2)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    return [(seg.label, mid)] if seg.label else []
+
+
+def _dashed(surface: pygame.Surface, colour: RGB, a: Point, b: Point, width: int,
+            dash: float) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + dash)
+        pygame.draw.line(surface, colour, (a[0] + ux * t, a[1] + uy * t),
+                         (a[0] + ux * e, a[1] + uy * e), width)
+        t += dash * 1.8
+
+
+def hatch(base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
+    """Diagonal hatching clipped to a polygon (impassable ground)."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    local = [(x - rect.left, y - rect.top) for x, y in pts]
+    for k in range(-rect.height, rect.width, 8):
+        pygame.draw.line(mask, (*colour, 255), (k, rect.height), (k + rect.height, 0), 1)
+    stencil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.polygon(stencil, (255, 255, 255, 255), local)
+    mask.blit(stencil, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    base.blit(mask, rect.topleft)
+
+
+def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Palette,
+                fonts: FontGet) -> None:
+    """Every cell at its level's shade with its terrain edge (heavy where it blocks sight),
+    hatching where impassable, its coordinates when zoomed in, then the cliffs and levels."""
+    font = fonts(max(8, min(13, int(cam.zoom * 0.22))), False)
+    levels = [cell.elevation for cell in board.cells.values()] or [0]
+    low, high = min(levels), max(levels)
+    for h, cell in board.cells.items():
+        pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
+        colour = cell_colour(palette, cell.terrain, cell.elevation, low, high)
+        pygame.draw.polygon(base, colour, pts)
+        width = 3 if cell.has("blocks-sight") else 1
+        pygame.draw.polygon(base, lift(colour, 0.6), pts, width)
+        if cell.has("impassable"):
+            hatch(base, pts, lift(colour, 0.5))
+        if cam.zoom >= 30:
+            cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
+            label = font.render(f"{h.q},{h.r}", True, lift(colour, 0.55))
+            base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
+    draw_elevation(base, board, cam, fonts)

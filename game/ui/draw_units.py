@@ -1,0 +1,181 @@
+"""Draws a ruleset's :class:`~game.core.inspect.UnitLook`: model bases on a tray sprite, the
+hexes a large unit covers and its height label.
+
+Only the record's *kinds* and *marks* are known here (rank, character, command; contact,
+support, casualty), never a rule. Bases come in board coordinates at the unit's own tray; a
+tray drawn elsewhere (dragged, animated) carries them along in the tray's frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.core.inspect import ModelBase, UnitLook
+from game.geometry.hexgrid import DIRECTIONS
+from game.geometry.tray import Tray
+from game.ui import hexlayout
+from game.ui.camera import Camera
+from game.ui.palette import RGB
+
+Point = tuple[float, float]
+
+CONTACT: RGB = (255, 70, 30)
+"""Outline of a model in contact (red-orange)."""
+SUPPORT: RGB = (120, 220, 255)
+"""Outline of a supporting model (light blue)."""
+CHARACTER: RGB = (250, 250, 250)
+"""The ring and star of a character."""
+CASUALTY: RGB = (200, 40, 40)
+"""The cross on a casualty."""
+
+
+def lift(colour: RGB, factor: float) -> RGB:
+    """A colour darkened (factor < 1) or lightened (factor > 1)."""
+    if factor <= 1:
+        return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
+    t = factor - 1
+    return tuple(int(c + (255 - c) * t) for c in colour)  # type: ignore[return-value]
+
+
+def bases_in_frame(look: UnitLook, home: Tray, drawn: Tray) -> list[tuple[ModelBase,
+                                                                         list[Point]]]:
+    """Each base of ``look`` (given at the unit's tray ``home``) moved to the tray ``drawn``
+    (the same unit dragged, turned or animated)."""
+    out = []
+    for base in look.bases:
+        local = [home.table_to_local(x, y) for x, y in base.points]
+        out.append((base, [drawn.local_to_table(a, b) for a, b in local]))
+    return out
+
+
+def draw_bases(sprite: pygame.Surface, bases: list[tuple[ModelBase, list[Point]]],
+               colour: RGB, empty: RGB, zoom: float, loc: Callable[[Point], Point]) -> None:
+    """Every base on the tray sprite: filled in the side colour (characters brighter with a
+    white ring and a star, command with a bar), casualties as an empty base crossed out, and
+    models in contact or supporting outlined gold or light blue."""
+    inset = max(1, round(zoom * 0.06))
+    for base, ring in bases:
+        pts = shrink([loc(p) for p in ring], max(1.0, zoom * 0.05))
+        if len(pts) < 3:
+            continue
+        if base.mark == "casualty":
+            _casualty(sprite, pts, empty, colour)
+            continue
+        fill = lift(colour, 1.3) if base.kind == "character" else colour
+        pygame.draw.polygon(sprite, fill, pts)
+        pygame.draw.polygon(sprite, lift(colour, 0.45), pts, inset)
+        if base.kind == "character":
+            _character(sprite, pts, zoom)
+        elif base.kind == "command":
+            _command(sprite, pts)
+        if base.mark in ("contact", "support"):
+            width = max(2, min(4, round(zoom * 0.07)))
+            pygame.draw.polygon(sprite, CONTACT if base.mark == "contact" else SUPPORT, pts,
+                                width)
+            pygame.draw.polygon(sprite, (15, 15, 15), shrink(pts, width), 1)
+
+
+def shrink(pts: list[Point], by: float) -> list[Point]:
+    """A convex base pulled ``by`` pixels towards its centre, so neighbouring bases keep a
+    visible gap between them (the models of a block read one by one)."""
+    if len(pts) < 3:
+        return pts
+    cx, cy = _centre(pts)
+    span = _span(pts)
+    if span <= 4 * by:
+        return pts
+    k = 1 - 2 * by / span
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts]
+
+
+def _centre(pts: list[Point]) -> Point:
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def _span(pts: list[Point]) -> float:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _casualty(sprite: pygame.Surface, pts: list[Point], empty: RGB, colour: RGB) -> None:
+    pygame.draw.polygon(sprite, empty, pts)
+    pygame.draw.polygon(sprite, lift(colour, 0.8), pts, 1)
+    cx, cy = _centre(pts)
+    r = _span(pts) * 0.3
+    width = max(2, round(r * 0.35))
+    pygame.draw.line(sprite, CASUALTY, (cx - r, cy - r), (cx + r, cy + r), width)
+    pygame.draw.line(sprite, CASUALTY, (cx - r, cy + r), (cx + r, cy - r), width)
+
+
+def _character(sprite: pygame.Surface, pts: list[Point], zoom: float) -> None:
+    """A white ring inside the base and a five-pointed star in the middle."""
+    import math
+
+    cx, cy = _centre(pts)
+    r = _span(pts) * 0.36
+    pygame.draw.polygon(sprite, CHARACTER, pts, max(2, round(zoom * 0.1)))
+    star = []
+    for k in range(10):
+        a = math.pi / 2 + k * math.pi / 5
+        rad = r if k % 2 == 0 else r * 0.45
+        star.append((cx + rad * math.cos(a), cy - rad * math.sin(a)))
+    pygame.draw.polygon(sprite, CHARACTER, star)
+    pygame.draw.polygon(sprite, (30, 30, 30), star, 1)
+
+
+def _command(sprite: pygame.Surface, pts: list[Point]) -> None:
+    cx, cy = _centre(pts)
+    r = _span(pts) * 0.3
+    pygame.draw.rect(sprite, CHARACTER, pygame.Rect(round(cx - r), round(cy - r * 0.3),
+                                                    round(2 * r), max(2, round(r * 0.6))))
+
+
+def footprint_screen(look: UnitLook, anchor: tuple[int, int], at: Point,
+                     cam: Camera) -> list[list[Point]]:
+    """Screen outlines of the hexes of ``look`` for a unit whose own hex is ``anchor``, drawn
+    with that hex's centre at world point ``at`` (a unit moving keeps its shape)."""
+    ax, ay = hexlayout.hex_centre(*anchor)
+    dx, dy = at[0] - ax, at[1] - ay
+    out = []
+    for q, r in look.hexes:
+        ring = [(x + dx, y + dy) for x, y in hexlayout.hex_corners_world(q, r)]
+        out.append(cam.points_to_screen(ring))
+    return out
+
+
+def draw_footprint(surface: pygame.Surface, look: UnitLook, anchor: tuple[int, int],
+                   at: Point, cam: Camera, colour: RGB) -> None:
+    """The hexes a large unit covers, filled in its darkened side colour with one outline
+    round them all (inner edges left out): the player sees every space it stands on as one
+    shape, not only the hex its token sits on."""
+    rings = footprint_screen(look, anchor, at, cam)
+    if len(rings) < 2:
+        return
+    for pts in rings:
+        pygame.draw.polygon(surface, lift(colour, 0.7), pts)
+    ax, ay = hexlayout.hex_centre(*anchor)
+    dx, dy = at[0] - ax, at[1] - ay
+    mine = set(look.hexes)
+    width = max(2, round(cam.zoom * 0.08))
+    for q, r in look.hexes:
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            if (q + dq, r + dr) in mine:
+                continue
+            a, b = hexlayout.edge_points(q, r, d)
+            pygame.draw.line(surface, lift(colour, 0.35), cam.to_screen(a[0] + dx, a[1] + dy),
+                             cam.to_screen(b[0] + dx, b[1] + dy), width)
+
+
+def height_tag(fonts_get: Callable[[int, bool], pygame.font.Font], text: str,
+               zoom: float) -> pygame.Surface | None:
+    """A small dark tag with a unit's height (None when there is nothing to show or no room)."""
+    if not text or zoom < 14:
+        return None
+    font = fonts_get(max(9, min(13, int(zoom * 0.22))), True)
+    img = font.render(text, True, (255, 240, 170))
+    tag = pygame.Surface((img.get_width() + 6, img.get_height() + 2), pygame.SRCALPHA)
+    tag.fill((0, 0, 0, 190))
+    tag.blit(img, (3, 1))
+    return tag

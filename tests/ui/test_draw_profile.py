@@ -1,0 +1,74 @@
+"""The side profile of a sight line (a ProfileChart) is drawn: the ground silhouette, the
+figures on it, the sight segment clear or cut where it is blocked, beside the hover box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.inspect import InfoLine, Inspection, ProfileBar, ProfileChart
+from game.scenario import load_scenario
+from game.ui.assets import Fonts
+from game.ui.draw_profile import BAR_COLOURS, BLOCKED, CLEAR, GROUND, SIZE, profile_surface
+from game.ui.headless import init_headless
+from game.ui.palette import palette_named
+from game.ui.render import Renderer, fit_camera
+from game.ui.view import HoverOverlay, ViewState
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+HILL = ProfileChart("Side view", ((0.0, 0.0), (4.0, 0.0), (4.0, 8.0), (8.0, 8.0), (8.0, 0.0),
+                                  (12.0, 0.0)), (0.0, 4.0), (12.0, 5.0), (4.0, 4.33),
+                    (ProfileBar(0.0, 1.0, 0.0, 5.0, "viewer"),
+                     ProfileBar(11.0, 12.0, 0.0, 5.0, "target")), "pegs", ("X-1",))
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    init_headless()
+
+
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    return Fonts().get(size, bold=bold)
+
+
+def colours(img: pygame.Surface) -> set[tuple[int, int, int]]:
+    w, h = img.get_size()
+    return {tuple(img.get_at((x, y))[:3]) for x in range(w) for y in range(h)}  # type: ignore[misc]
+
+
+def test_a_blocked_profile_shows_ground_figures_and_the_cut() -> None:
+    img = profile_surface(HILL, _font)
+    assert img.get_size() == SIZE
+    seen = colours(img)
+    assert {GROUND, BLOCKED, CLEAR, BAR_COLOURS["viewer"], BAR_COLOURS["target"]} <= seen
+
+
+def test_a_clear_profile_has_no_red() -> None:
+    clear = ProfileChart("Side view", ((0.0, 0.0), (12.0, 0.0)), (0.0, 4.0), (12.0, 5.0))
+    seen = colours(profile_surface(clear, _font))
+    assert CLEAR in seen and BLOCKED not in seen
+
+
+def test_the_table_draws_the_profile_beside_the_hover_box() -> None:
+    game = load_scenario(SCENARIOS / "sandbox_hex.toml").new_game()
+    a, b = list(game.state.units)[:2]
+    record = Inspection("a -> b", (InfoLine("line"),), (), (), (HILL,))
+    surface = pygame.Surface((800, 600))
+    view = ViewState(selected=a, hovered=b)
+    view.camera.resize(0, 0, 800, 600)
+    fit_camera(view.camera, game.state)
+    view.overlay = HoverOverlay(a, b, record)
+    renderer = Renderer(palette_named("default"))
+    renderer.draw(surface, game.state, view)
+    box = renderer.painter.info_rect
+    assert box is not None
+    above = pygame.Rect(box.left, box.top - SIZE[1] - 4, *SIZE)
+    below = pygame.Rect(box.left, box.bottom + 4, *SIZE)
+    spot = above if above.top >= 0 else below
+    assert GROUND in colours(surface.subsurface(spot.clip(surface.get_rect())))
+    plain = pygame.Surface((800, 600))
+    view.overlay = HoverOverlay(a, b, Inspection("a -> b", (InfoLine("line"),)))
+    Renderer(palette_named("default")).draw(plain, game.state, view)
+    assert GROUND not in colours(plain.subsurface(spot.clip(plain.get_rect())))
