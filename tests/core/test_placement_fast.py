@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.core.ruleset import OVERLAP_AREA, _first_overlap
+from game.core.table_actions import OVERLAP_AREA, _first_overlap
 from game.geometry.tray import Tray
 
 
