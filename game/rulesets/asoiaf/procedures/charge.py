@@ -66,6 +66,12 @@ def start_charge(unit: AsoiafUnit, target: AsoiafUnit, plan: chg.ChargePlan) -> 
                       arc=arcs[0], distance_needed=plan.distance, penalty=plan.penalty)
 
 
+def rough_ground(unit: AsoiafUnit, penalty: float, ctx: Context) -> None:
+    """AS-CHG-15: say that rough or hindering ground the move enters costs ``penalty``."""
+    ctx.emit("charge.terrain", f"Rough or hindering ground on the path costs {penalty:g}\".",
+             ["AS-CHG-15"], player=unit.owner, unit=unit.id, penalty=penalty)
+
+
 def align_choice(p: geo.Placement) -> Choose:
     """The answer that picks placement ``p``."""
     return Choose.of(align=p.kind, side=p.side)
@@ -154,10 +160,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
                  unit=unit.id, d6=proc.roll, speed=unit.stats.speed, distance=total,
                  needed=round(proc.distance_needed + proc.penalty, 3),
                  result="success" if success else "failed")
-        if proc.penalty:
-            ctx.emit("charge.terrain", f"Rough or hindering ground on the path costs "
-                     f"{proc.penalty:g}\".", ["AS-CHG-15"], player=unit.owner, unit=unit.id,
-                     penalty=proc.penalty)
+        if proc.penalty and success:
+            rough_ground(unit, proc.penalty, ctx)
         if proc.disorderly:
             ctx.emit("charge.disorderly", f"A roll of 1: {unit.name}'s charge is disorderly "
                      "(no Charge Bonus).", ["AS-CHG-11"], player=unit.owner, unit=unit.id)
@@ -195,6 +199,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         allowed = float(total)
         if geo.terrain_hit(state, geo.corridor(proc.start, allowed), ("rough", "hindering")):
             allowed = max(0.0, allowed - self.rules.rough_penalty)
+            if self.rules.rough_penalty:  # AS-CHG-15: only ground the failed move enters
+                rough_ground(unit, self.rules.rough_penalty, ctx)
         blockers = geo.move_blockers(state, unit.id)
         d_b, which = geo.first_contact(proc.start, blockers, allowed + 1.0)
         limit = min(allowed, geo.table_exit(proc.start, state))
