@@ -10,7 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = {"AS-RES-4", "AS-CHG-6", "AS-MEL-5", "AS-RNG-3", "AS-SRG-1"}
+SAMPLE = {"AS-RES-4", "AS-CHG-6", "AS-CHG-9", "AS-RNG-3", "AS-SRG-1"}
 """Rule IDs whose mutations run here (each costs one pytest run of a few seconds)."""
 
 

@@ -75,6 +75,14 @@ MUTATIONS: tuple[Mutation, ...] = (
              "wounds = d3 + 1", "wounds = d3",
              (T + "test_charge.py::test_as_chg_14_stakes_d3_plus_one_wounds_once_before_the_"
                   "attack",)),
+    Mutation("AS-CHG-9", AS + "procedures/charge.py",
+             "proc.crossed_stakes = proc.crossed_stakes or bool(",
+             "proc.crossed_stakes = proc.crossed_stakes or False and bool(",
+             (T + "test_charge.py::test_as_chg_9_stakes_reached_only_by_the_alignment_count",)),
+    Mutation("AS-MEL-5", AS + "attacks.py",
+             "if target.id not in engaged:  # AS-MEL-5",
+             "if target.id not in engaged or not geo.sight(state, unit, target).visible:",
+             (T + "test_attack.py::test_as_mel_5_any_engaged_enemy_without_line_of_sight",)),
     Mutation("AS-RNG-3", AS + "attacks.py",
              "        tray = tray.translated(action.dx, action.dy)\n"
              "    return ranged_refusal(state, unit, target, weapon, tray)",
