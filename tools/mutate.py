@@ -83,6 +83,16 @@ MUTATIONS: tuple[Mutation, ...] = (
              "if target.id not in engaged:  # AS-MEL-5",
              "if target.id not in engaged or not geo.sight(state, unit, target).visible:",
              (T + "test_attack.py::test_as_mel_5_any_engaged_enemy_without_line_of_sight",)),
+    Mutation("AS-CHG-13", AS + "procedures/others.py",
+             "if end.polygon.distance(charger.polygon) < KEEP_AWAY - TOLERANCE:",
+             "if end.polygon.distance(charger.polygon) < KEEP_AWAY - 0.5:",
+             (T + "test_others.py::test_as_chg_13_the_owner_moves_an_unalignable_enemy_one_"
+                  "inch_away",)),
+    Mutation("AS-CHG-13", AS + "procedures/others.py",
+             "    if not flush:\n        return []",
+             "    if True:\n        return []",
+             (T + "test_others.py::test_as_chg_13_an_enemy_touched_on_its_flank_keeps_facing_"
+                  "and_flank",)),
     Mutation("AS-RNG-3", AS + "attacks.py",
              "        tray = tray.translated(action.dx, action.dy)\n"
              "    return ranged_refusal(state, unit, target, weapon, tray)",
