@@ -93,6 +93,12 @@ MUTATIONS: tuple[Mutation, ...] = (
              "    if True:\n        return []",
              (T + "test_others.py::test_as_chg_13_an_enemy_touched_on_its_flank_keeps_facing_"
                   "and_flank",)),
+    Mutation("AS-CHG-14", AS + "inspection.py",
+             'stakes = bool(geo.terrain_hit(state, geo.corridor(plan.start, plan.distance), ("s',
+             'stakes = False and bool(geo.terrain_hit(state, geo.corridor(plan.start, '
+             'plan.distance), ("s',
+             (T + "test_odds.py::test_as_chg_11_14_charge_odds_count_disorderly_and_stakes_like_"
+                  "the_procedure",)),
     Mutation("AS-RNG-3", AS + "attacks.py",
              "        tray = tray.translated(action.dx, action.dy)\n"
              "    return ranged_refusal(state, unit, target, weapon, tray)",
