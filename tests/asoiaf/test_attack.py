@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.core.pending import Chance, PlayerDecision
 from game.core.ruleset import Context
 from game.core.state import GameState
+from game.rulesets.asoiaf import geo
 from game.rulesets.asoiaf.modifiers import models_lost, succeeds
 from game.rulesets.asoiaf.procedures import AttackProc
 from game.rulesets.asoiaf.ruleset import RANGES
@@ -41,8 +42,12 @@ def test_as_mel_2_melee_needs_a_melee_attack() -> None:
     game = table([{"id": "s", "side": 1, "stats": shooters, "at": [24.0, 20.0]},
                   unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)])
     assert "AS-MEL-2" in refusal_rules(game, "attack s g")
-    assert "AS-MEL-2" in refusal_rules(game, "attack s g weapon=0") or "AS-RNG-1" in \
-        refusal_rules(game, "attack s g weapon=0")
+    assert refusal_rules(game, "attack s g") == ("AS-MEL-2",)
+    # naming its only attack, the Bow, is a different refusal: no Ranged Attack while engaged
+    assert refusal_rules(game, "attack s g weapon=0") == ("AS-RNG-1",)
+    away = table([{"id": "s", "side": 1, "stats": shooters, "at": [24.0, 10.0]},
+                  unit("g", 2, "lannister_guardsmen", 24.0, 20.0, 180)])
+    assert refusal_rules(away, "charge s -> g") == ("AS-MEL-2",)  # nothing to charge with
 
 
 def test_as_mel_3_single_enemy_on_the_flank_pivot_to_face() -> None:
@@ -77,6 +82,14 @@ def test_as_mel_5_any_engaged_enemy_without_line_of_sight() -> None:
     assert first(events, "attack.declared").data["target"] == "guard"
     game = scenario("attack_example")
     assert refusal_rules(game, "attack guard nobody") != ()
+    # an enemy touching the unit's rear is outside its Front Arc, so out of Line of Sight,
+    # and it may still be attacked in melee
+    behind = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                    unit("g", 2, "lannister_guardsmen", 24.0, 15.2, 0)], dice=[1] * 9)
+    seen = geo.sight(behind.state, _u(behind, "s"), _u(behind, "g"))
+    assert not seen.visible and seen.reason == "out-of-arc"
+    assert refusal_rules(behind, "attack s g") == ()
+    assert first(act(behind, "attack s g"), "attack.declared").data["target"] == "g"
 
 
 def test_as_rng_1_no_ranged_attack_while_engaged() -> None:
@@ -243,6 +256,19 @@ def test_as_res_6_wounds_remove_last_rank_right_to_left_and_keep_damage() -> Non
     slots = sworn.tray.model_slots()
     act(game, "attack guard sworn")
     assert sworn.model_points() == slots[:8]
+    # two wounds: the two right-hand models of the last rank, found from the tray's geometry
+    # (facing north, the last rank is the lowest y and the unit's right is +x)
+    game = table([unit("s", 2, "stark_sworn_swords", 24.0, 20.0),
+                  unit("g", 1, "lannister_guardsmen", 24.0, 24.8, 180)],
+                 dice=[6, 6, 1, 1, 1, 1, 1, 1, 6, 6])
+    s = _u(game, "s")
+    before = set(s.model_points())
+    act(game, "attack g s")
+    assert s.models == 10
+    gone = before - set(s.model_points())
+    back = min(p[1] for p in before)
+    back_rank = sorted((p for p in before if abs(p[1] - back) < 1e-6), key=lambda p: p[0])
+    assert len(back_rank) == 4 and gone == set(back_rank[2:])
 
 
 def test_as_res_7_no_wounds_automatic_panic_pass() -> None:

@@ -70,13 +70,21 @@ def test_as_chg_5_pivot_must_keep_target_seen_and_reachable() -> None:
     assert "AS-CHG-5" in refusal_rules(game, "charge sworn -> guard pivot=90.0")
 
 
-def test_as_chg_6_failed_charge_stops_one_inch_short() -> None:
+def test_as_chg_6_seed_example_failed_charge_moves_its_full_seven_inches() -> None:
+    # the seed example: 8" away, D6 2 + Speed 5 = 7": the full move ends 1" short of the
+    # target only because it is 8" away (stopping 1" short of a unit in the path is
+    # test_mutants.test_as_chg_6_a_failed_charge_stops_one_inch_short_of_a_unit)
     game = scenario("charge_example", [2, 4, 3])
+    start = _u(game, "sworn").tray
     events = act(game, "charge sworn -> guard")
     roll = first(events, "charge.roll")
     assert roll.data["d6"] == 2 and roll.data["distance"] == 7 and roll.data["result"] == "failed"
     failed = first(events, "charge.failed")
     assert failed.data["moved"] == 7.0 and abs(float(failed.data["short"]) - 1.0) < 1e-6  # type: ignore[arg-type]
+    end = _u(game, "sworn").tray
+    assert start is not None and end is not None
+    assert abs(end.polygon.distance(start.advanced(7.0).polygon)) < 1e-9
+    assert end.polygon.equals_exact(start.advanced(7.0).polygon, 1e-9)
 
 
 def test_as_chg_7_align_at_100_or_50_the_player_chooses() -> None:
@@ -104,6 +112,32 @@ def test_as_chg_9_pivot_move_align_are_one_move() -> None:
     events = act(game, "charge sworn -> guard pivot=4.086")
     assert "AS-CHG-9" in first(events, "charge.pivot").rules
     assert "AS-CHG-9" in first(events, "charge.contact").rules
+
+
+STAKES_AHEAD = {"kind": "stakes", "keywords": ["stakes"],
+                "polygon": [[18.0, 19.0], [30.0, 19.0], [30.0, 19.6], [18.0, 19.6]]}
+STAKES_RIGHT = {"kind": "stakes", "keywords": ["stakes"],
+                "polygon": [[28.0, 17.0], [29.0, 17.0], [29.0, 18.0], [28.0, 18.0]]}
+
+
+def test_as_chg_9_terrain_on_the_path_and_the_aligned_tray_triggers_once() -> None:
+    # the straight path and the 50%-right placement both touch stakes: one D3+1, not two
+    game = table(_two(8.0), [STAKES_AHEAD, STAKES_RIGHT], dice=[6])
+    events = act(game, "charge sworn -> guard", "choose align=50 side=right", "dice 1")
+    assert [e.data["wounds"] for e in events if e.kind == "charge.stakes"] == [2]
+    assert _u(game, "sworn").models == 10
+
+
+def test_as_chg_9_stakes_reached_only_by_the_alignment_count() -> None:
+    # only the aligned tray enters the stakes: alignment is part of the one charge move
+    game = table(_two(8.0), [STAKES_RIGHT], dice=[6])
+    events = act(game, "charge sworn -> guard")
+    assert "charge.stakes" not in kinds(events)
+    events = act(game, "choose align=50 side=right", "dice 2")
+    assert [e.data["wounds"] for e in events if e.kind == "charge.stakes"] == [3]
+    order = kinds(events)
+    assert order.index("charge.align") < order.index("charge.stakes") < order.index(
+        "attack.declared")
 
 
 def test_as_chg_10_failed_charge_panic_test_and_activation_ends() -> None:

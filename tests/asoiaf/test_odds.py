@@ -7,11 +7,12 @@ from collections import Counter
 from fractions import Fraction
 
 from game.core.actions import Choose, Dice
+from game.core.game import Game
 from game.core.pending import Chance, PickDice, PlayerDecision
 from game.rulesets.asoiaf.inspection import attack_preview, charge_preview
 from game.rulesets.asoiaf.odds import attack_odds, charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
-from tests.asoiaf.helpers import act, rules_and_state, scenario
+from tests.asoiaf.helpers import act, rules_and_state, scenario, table, unit
 
 RUNS = 700
 
@@ -82,3 +83,41 @@ def test_charge_attack_odds_with_rerolls_match_the_resolver() -> None:
         assert isinstance(guard, AsoiafUnit)
         total += 12 - guard.models
     assert abs(total / runs - exact.expected_removed) < 0.45
+
+
+STAKES = {"kind": "stakes", "keywords": ["stakes"],
+          "polygon": [[18.0, 14.0], [30.0, 14.0], [30.0, 15.0], [18.0, 15.0]]}
+
+
+def _stakes_charge(dice: list[int] | None = None) -> Game:
+    """Sworn Swords 5" from Guardsmen (every roll reaches, a 1 is Disorderly) with stakes on
+    the path (D3+1 wounds before the attack)."""
+    return table([unit("sworn", 1, "stark_sworn_swords", 24.0, 10.0),
+                  unit("guard", 2, "lannister_guardsmen", 24.0, 12.4 + 5.0 + 2.4, 180)],
+                 [STAKES], dice=dice or [])
+
+
+def test_as_chg_11_14_charge_odds_count_disorderly_and_stakes_like_the_procedure() -> None:
+    preview = charge_preview(*rules_and_state(_stakes_charge()), "sworn", "guard")
+    assert preview.attack is not None and preview.attack.modifiers is not None
+    naive = attack_odds(preview.attack.modifiers).expected_removed  # bonus, no stakes
+    rng = random.Random(6)
+    runs = 500
+    total = 0
+    for _ in range(runs):
+        game = _stakes_charge()
+        act(game, "charge sworn -> guard")
+        for _ in range(4):
+            _play_out(game, rng)
+            node = game.pending()
+            if isinstance(node, PlayerDecision) and node.kind == "charge.align":
+                act(game, "choose align=100 side=centre")
+        guard = game.state.units["guard"]
+        assert isinstance(guard, AsoiafUnit)
+        total += 12 - guard.models
+    mean = total / runs
+    expected = preview.attack.expected_removed
+    # deterministic (seeded); the real procedure sits nearer the new preview than the old
+    assert abs(mean - expected) < 0.25, (mean, expected, naive)
+    assert abs(mean - expected) < abs(mean - naive) / 2, (mean, expected, naive)
+    assert abs(naive - expected) > 0.25  # the preview no longer assumes the bonus blindly

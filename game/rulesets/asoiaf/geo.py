@@ -232,16 +232,6 @@ def nearest_legal(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Pol
     best = align.best_alignment(mover, target, edge, list(obstacles), table_bounds(state))
     return best if best is not None and on_table(state, best.tray) else None
 
-
-def least_movement(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
-                   state: GameState | None = None) -> Placement | None:
-    """The legal 100%/50% placement moving ``mover`` least, else the nearest legal overlap
-    (AS-CHG-13); None when there is none."""
-    best = align.least_movement_alignment(mover, target, edge, list(obstacles),
-                                          table_bounds(state))
-    return best if best is not None and on_table(state, best.tray) else None
-
-
 def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
                  state: GameState | None = None) -> bool:
     """Room to align at 50% or more (AS-CHG-2), on the table."""

@@ -9,7 +9,7 @@ position and viewer, so moving the pointer over units costs a dictionary look-up
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -28,8 +28,18 @@ from game.geometry.world import BLOCKS_SIGHT, Terrain, World
 from game.rulesets.asoiaf import attacks, geo
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack
-from game.rulesets.asoiaf.modifiers import ARC_BONUS, AttackModifiers, attack_modifiers
-from game.rulesets.asoiaf.odds import AttackOdds, attack_odds, charge_probability
+from game.rulesets.asoiaf.modifiers import (
+    ARC_BONUS,
+    AttackModifiers,
+    attack_modifiers,
+    models_lost,
+)
+from game.rulesets.asoiaf.odds import (
+    AttackOdds,
+    attack_odds,
+    charge_attack_odds,
+    charge_probability,
+)
 from game.rulesets.asoiaf.units import AsoiafUnit
 
 if TYPE_CHECKING:
@@ -161,7 +171,28 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     melee = viewer.stats.melee_attacks()
     if melee:
         mods = attack_modifiers(viewer, target, melee[0], best_arc(plan.arcs), True)
-        _odds_lines("Charge attack", mods, lines, odds)
+        _odds_lines("Charge attack", mods, lines, odds, charge_odds(state, viewer, target, plan))
+
+
+def charge_odds(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                plan: chg.ChargePlan) -> AttackOdds:
+    """The attack of this charge if it succeeds, through the charge's own steps: a reaching 1
+    is Disorderly (no Charge Bonus, AS-CHG-11); stakes on the path cost D3+1 wounds first
+    (AS-CHG-14), taken off a copy of the charger by the procedure's own wound rule (AS-RES-6),
+    so fewer ranks roll fewer dice (AS-RES-1). The arc is the attacker's best (AS-CHG-4)."""
+    weapon = attacker.stats.melee_attacks()[0]
+    arc = best_arc(plan.arcs)
+    stakes = bool(geo.terrain_hit(state, geo.corridor(plan.start, plan.distance), ("stakes",)))
+
+    def after(wounds: int, bonus: bool) -> AttackOdds | None:
+        removed, damage = models_lost(attacker.models, attacker.damage, attacker.stats.wounds,
+                                      wounds)
+        if removed >= attacker.models:
+            return None
+        hurt = replace(attacker, models=attacker.models - removed, damage=damage)
+        return attack_odds(attack_modifiers(hurt, target, weapon, arc, bonus))
+
+    return charge_attack_odds(attacker.stats.speed, plan.needed, stakes, after)
 
 
 def attack_mods(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit
@@ -194,9 +225,10 @@ def _attack(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit, lines: lis
 
 
 def _odds_lines(title: str, mods: AttackModifiers, lines: list[InfoLine],
-                odds: list[OddsChart]) -> AttackOdds:
-    """The attack's numbers and exact odds from its one modifier record."""
-    found = attack_odds(mods)
+                odds: list[OddsChart], found: AttackOdds | None = None) -> AttackOdds:
+    """The attack's numbers and exact odds from its one modifier record (or ``found``, the
+    odds a charge's earlier steps lead to)."""
+    found = attack_odds(mods) if found is None else found
     rules = ("AS-RES-1", "AS-RES-2", "AS-RES-4", *(r for _, r in mods.defense.parts),
              *(("AS-BON-1",) if mods.charge_bonus else ()))
     bonus = ", Charge Bonus" if mods.charge_bonus else ""
@@ -278,7 +310,7 @@ def charge_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
     speed = attacker.stats.speed
     bonus = attack_modifiers(attacker, target, attacker.stats.melee_attacks()[0],
                              best_arc(plan.arcs), True)
-    found = attack_odds(bonus)
+    found = charge_odds(state, attacker, target, plan)
     attack = AttackPreview("melee", True, None, None, None, bonus, found.expected_wounds,
                            found.expected_removed)
     return ChargePreview(True, None, plan.arcs, plan.needed, plan.roll_needed(speed),

@@ -196,23 +196,3 @@ def shift_problem(state: GameState, unit: AsoiafUnit, dx: float, dy: float) -> s
     if near:
         return f"it would end within 1\" of {near}"
     return None
-
-
-def push_clear(state: GameState, mover: AsoiafUnit, away_from: Tray) -> Tray | None:
-    """AS-CHG-13 fallback: move ``mover`` straight away from ``away_from`` to 1" (or, failing
-    that, the least distance that leaves it unengaged); None if nothing works."""
-    tray = geo.tray_of(mover)
-    vx, vy = tray.x - away_from.x, tray.y - away_from.y
-    norm = math.hypot(vx, vy) or 1.0
-    ux, uy = vx / norm, vy / norm
-    for step in [k * 0.05 for k in range(1, 121)]:
-        moved = tray.translated(ux * step, uy * step)
-        gap = moved.polygon.distance(away_from.polygon)
-        if gap >= KEEP_AWAY - TOLERANCE and geo.placement_problem(state, mover.id, moved) is None:
-            return moved
-    for step in [k * 0.05 for k in range(1, 121)]:
-        moved = tray.translated(ux * step, uy * step)
-        if (not geo.in_contact(moved, away_from)
-                and geo.placement_problem(state, mover.id, moved) is None):
-            return moved
-    return None

@@ -12,6 +12,7 @@ AS-RES-6 (multi-wound models keep damage).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -119,6 +120,47 @@ def _odds_of(count: int, to_hit: int, defense: int, panic: int, reroll: bool,
         lambda w: models_lost(defender_models, defender_damage, wounds_per_model, w)[0])
     return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits),
                       REROLL_POLICY if reroll else "none")
+
+
+def mixture(parts: list[tuple[Fraction, AttackOdds]]) -> AttackOdds:
+    """The odds of an attack made one of several ways, each with its probability (the weights
+    sum to 1): how a charge's earlier steps (a Disorderly roll, stakes wounds) feed the one
+    attack model."""
+    def mix(pick: Callable[[AttackOdds], dict[int, Fraction]]) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for weight, odds in parts:
+            for k, p in pick(odds).items():
+                out[k] = out.get(k, Fraction(0)) + weight * p
+        return out
+
+    policies = {o.reroll_policy for w, o in parts if w}
+    policy = REROLL_POLICY if REROLL_POLICY in policies else "none"
+    return AttackOdds(mix(lambda o: o.wounds), mix(lambda o: o.removed), mix(lambda o: o.hits),
+                      policy)
+
+
+def charge_attack_odds(speed: int, needed: float, stakes: bool,
+                       attack_after: Callable[[int, bool], AttackOdds | None]) -> AttackOdds:
+    """The attack of a successful charge, as the charge procedure reaches it (AS-CHG-6/11/14):
+    each D6 that reaches (``D6 + speed >= needed``) weighs equally; a 1 is a Disorderly Charge
+    (no Charge Bonus, AS-CHG-11); stakes on the path first cost D3+1 wounds (AS-CHG-14).
+    ``attack_after(wounds, bonus)`` gives the attack's odds after the charger took ``wounds``
+    (None when they destroy it: no attack, no wounds)."""
+    reaching = [r for r in range(1, 7) if r + speed >= needed - 1e-6]
+    if not reaching:
+        return AttackOdds({0: Fraction(1)}, {0: Fraction(1)}, {0: Fraction(1)})
+    hurt = [(Fraction(1, 3), d3 + 1) for d3 in (1, 2, 3)] if stakes else [(Fraction(1), 0)]
+    parts: list[tuple[Fraction, AttackOdds]] = []
+    none = AttackOdds({0: Fraction(1)}, {0: Fraction(1)}, {0: Fraction(1)})
+    for bonus in (False, True):
+        rolls = sum(1 for r in reaching if (r != 1) == bonus)
+        if not rolls:
+            continue
+        for weight, wounds in hurt:
+            found = attack_after(wounds, bonus)
+            parts.append((Fraction(rolls, len(reaching)) * weight,
+                          none if found is None else found))
+    return mixture(parts)
 
 
 def _fractions(die: icepool.Die[int]) -> dict[int, Fraction]:

@@ -16,7 +16,7 @@ from game.geometry.arcs import Arc
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray
 from game.rulesets.asoiaf import charge as chg
-from game.rulesets.asoiaf import geo, moves
+from game.rulesets.asoiaf import geo
 from game.rulesets.asoiaf.procedures.attack import push_attack
 from game.rulesets.asoiaf.procedures.common import (
     AsoiafSteps,
@@ -24,6 +24,7 @@ from game.rulesets.asoiaf.procedures.common import (
     check_over,
     unit_of,
 )
+from game.rulesets.asoiaf.procedures.others import other_enemies
 from game.rulesets.asoiaf.procedures.panic import panic_test
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import align_words
@@ -64,6 +65,12 @@ def start_charge(unit: AsoiafUnit, target: AsoiafUnit, plan: chg.ChargePlan) -> 
     return ChargeProc(step=ARC if len(arcs) > 1 else ROLL, player=unit.owner,
                       attacker=unit.id, target=target.id, start=plan.start, arcs=arcs,
                       arc=arcs[0], distance_needed=plan.distance, penalty=plan.penalty)
+
+
+def rough_ground(unit: AsoiafUnit, penalty: float, ctx: Context) -> None:
+    """AS-CHG-15: say that rough or hindering ground the move enters costs ``penalty``."""
+    ctx.emit("charge.terrain", f"Rough or hindering ground on the path costs {penalty:g}\".",
+             ["AS-CHG-15"], player=unit.owner, unit=unit.id, penalty=penalty)
 
 
 def align_choice(p: geo.Placement) -> Choose:
@@ -154,10 +161,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
                  unit=unit.id, d6=proc.roll, speed=unit.stats.speed, distance=total,
                  needed=round(proc.distance_needed + proc.penalty, 3),
                  result="success" if success else "failed")
-        if proc.penalty:
-            ctx.emit("charge.terrain", f"Rough or hindering ground on the path costs "
-                     f"{proc.penalty:g}\".", ["AS-CHG-15"], player=unit.owner, unit=unit.id,
-                     penalty=proc.penalty)
+        if proc.penalty and success:
+            rough_ground(unit, proc.penalty, ctx)
         if proc.disorderly:
             ctx.emit("charge.disorderly", f"A roll of 1: {unit.name}'s charge is disorderly "
                      "(no Charge Bonus).", ["AS-CHG-11"], player=unit.owner, unit=unit.id)
@@ -195,6 +200,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         allowed = float(total)
         if geo.terrain_hit(state, geo.corridor(proc.start, allowed), ("rough", "hindering")):
             allowed = max(0.0, allowed - self.rules.rough_penalty)
+            if self.rules.rough_penalty:  # AS-CHG-15: only ground the failed move enters
+                rough_ground(unit, self.rules.rough_penalty, ctx)
         blockers = geo.move_blockers(state, unit.id)
         d_b, which = geo.first_contact(proc.start, blockers, allowed + 1.0)
         limit = min(allowed, geo.table_exit(proc.start, state))
@@ -239,9 +246,11 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         proc.step = OTHERS
 
     def advance(self, state: GameState, proc: ChargeProc, ctx: Context) -> bool:
-        if proc.step == OTHERS:
-            self._other_enemies(state, proc, ctx)
+        if proc.step == OTHERS:  # AS-CHG-13, one enemy at a time with its owner
             proc.step = STAKES if proc.crossed_stakes else ATTACK
+            others = other_enemies(state, proc.attacker, proc.target)
+            if others is not None:
+                state.procedures.append(others)
             return True
         if proc.step == ATTACK:
             proc.step = END
@@ -258,35 +267,6 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
             state.procedures.pop()
             return True
         return False
-
-    @staticmethod
-    def _other_enemies(state: GameState, proc: ChargeProc, ctx: Context) -> None:
-        """AS-CHG-13: other enemies the charger touches align at 50%/100% by the least
-        movement, else are moved 1" away, else the least movement that unengages them."""
-        unit = unit_of(state, proc.attacker)
-        charger = geo.tray_of(unit)
-        for eid in geo.engaged_enemies(state, unit):
-            if eid == proc.target:
-                continue
-            enemy = unit_of(state, eid)
-            here = geo.tray_of(enemy)
-            arc = geo.arc_of(charger, here)[0]
-            obstacles = chg.align_obstacles(state, unit.id, enemy.id)
-            best = geo.least_movement(here, charger, geo.edge_for(arc), obstacles, state)
-            if best is not None:
-                enemy.tray = best.tray
-                what = f"aligns {best.kind}% ({best.side}) with"
-            else:
-                pushed = moves.push_clear(state, enemy, charger)
-                if pushed is None:
-                    ctx.emit("charge.other", f"{enemy.name} cannot be moved and stays in "
-                             "contact.", ["AS-CHG-13"], player=enemy.owner, unit=eid)
-                    continue
-                enemy.tray = pushed
-                what = "is moved away from"
-            ctx.emit("charge.other", f"{enemy.name} {what} {unit.name}.", ["AS-CHG-13"],
-                     player=enemy.owner, unit=eid, x=enemy.tray.x, y=enemy.tray.y,
-                     facing=enemy.tray.facing)
 
     def _stakes(self, state: GameState, proc: ChargeProc, d3: int, ctx: Context) -> None:
         """AS-CHG-14: D3+1 wounds once, after the move and before the attack."""
