@@ -136,14 +136,12 @@ MUTATIONS: tuple[Mutation, ...] = (
               T + "test_mutants.py::test_as_chg_7_the_nearest_legal_overlap_when_no_alignment_fits"
               )),
     Mutation("AS-BON-2", AS + "odds.py",
-             "save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, mods.defense.value) "
-             "else 1)",
-             "save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, mods.defense.base) "
-             "else 1)",
+             "mods.to_hit.value, mods.defense.value, mods.panic.value,",
+             "mods.to_hit.value, mods.defense.base, mods.panic.value,",
              (T + "test_mutants.py::test_as_bon_3_odds_with_the_rear_bonus_match_the_resolver",)),
     Mutation("AS-BON-3", AS + "odds.py",
-             "w + panic_shortfall(t, mods.panic.value)",
-             "w + panic_shortfall(t, mods.panic.base)",
+             "mods.defense.value, mods.panic.value,",
+             "mods.defense.value, mods.panic.base,",
              (T + "test_mutants.py::test_as_bon_3_odds_with_the_rear_bonus_match_the_resolver",)),
     Mutation("AS-CHG-3", AS + "charge.py",
              "return bool(gap > attacker.stats.speed + MAX_ROLL + TOLERANCE)",
