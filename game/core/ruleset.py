@@ -41,7 +41,7 @@ from game.core.actions import (
     Pivot,
 )
 from game.core.events import Event
-from game.core.inspect import InfoLine, Inspection, Segment, UnitCard
+from game.core.inspect import ACTIVATED_MARK, InfoLine, Inspection, Segment, UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
@@ -387,6 +387,11 @@ class Ruleset:
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """What the selected unit can do now (reach areas, arcs, notes); None for nothing."""
         return None
+
+    def unit_marks(self, state: GameState, unit_id: str) -> tuple[UnitMark, ...]:
+        """Badges the table draws on a unit (default: "done" once it activated this round,
+        from ``state.turn.activated``); a ruleset overrides it for its own markers."""
+        return (ACTIVATED_MARK,) if unit_id in state.turn.activated else ()
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card (every stat, attacks, abilities, what is left)."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.inspect import UnitCard
+from game.core.inspect import UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
 from game.ui.inspect_draw import TONES, wrap
 from game.ui.panel import PANEL_W
@@ -27,6 +27,7 @@ class Hud:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
+        self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
 
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
@@ -49,6 +50,37 @@ class Hud:
         phase_text = f" ({phase} phase)" if phase else ""
         return f"{head}  -  {s.state.player(player).name} to act{phase_text}: " \
                f"{self.pending_text()}"
+
+    def marks(self) -> dict[str, tuple[UnitMark, ...]]:
+        """``Ruleset.unit_marks`` of every unit on the board, asked once per revision."""
+        s = self.scene
+        if self._marks is None or self._marks[0] != s.revision:
+            found = {u.id: s.game.ruleset.unit_marks(s.state, u.id) for u in s.state.live_units()
+                     if u.on_board}
+            self._marks = (s.revision, {k: v for k, v in found.items() if v})
+        return self._marks[1]
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Each unit's marks (``done`` for an activated unit...) as small badges on the unit."""
+        from game.ui import hexlayout
+
+        s = self.scene
+        font = s.app.fonts.get(13)
+        surface.set_clip(s.viewport())
+        for unit_id, marks in self.marks().items():
+            unit = s.state.units[unit_id]
+            if unit.tray is not None:
+                x, y = s.view.camera.to_screen(unit.tray.x, unit.tray.y)
+            elif unit.hex is not None:
+                x, y = s.view.camera.to_screen(*hexlayout.hex_centre(unit.hex.q, unit.hex.r))
+            else:
+                continue
+            img = font.render("  ".join(m.text for m in marks), True, (20, 20, 20))
+            box = img.get_rect(center=(round(x), round(y))).inflate(8, 2)
+            pygame.draw.rect(surface, (232, 228, 200), box, border_radius=5)
+            pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=5)
+            surface.blit(img, img.get_rect(center=box.center))
+        surface.set_clip(None)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, unit card, status line."""

@@ -361,6 +361,7 @@ class TableScene(Scene):
         self.view.active_player = self.game.current_player()
         self.view.revision = self.revision
         self.renderer.draw(surface, self.state, self.view)
+        self.hud.draw_marks(surface)
         self.hud.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)
