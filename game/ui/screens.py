@@ -135,6 +135,7 @@ class MenuScene(ButtonScene):
             (f"Continue ({count})" if count else "Continue", self.resume if count else None,
              "resume an unfinished game" if count else "there is no unfinished game"),
             ("Load", lambda: self.app.switch(LoadScene(self.app)), "open a save file"),
+            ("Open turn", self.open_turn, "a turn file received in a game played by file"),
             ("Settings", lambda: self.app.switch(SettingsScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]
@@ -142,6 +143,12 @@ class MenuScene(ButtonScene):
     def resume(self) -> None:
         """Pick one of the unfinished games."""
         self.app.switch(ResumeScene(self.app))
+
+    def open_turn(self) -> None:
+        """The list of received turn files."""
+        from game.ui.pbf_scene import OpenTurnScene
+
+        self.app.switch(OpenTurnScene(self.app))
 
     def quit(self) -> None:
         """Close the app."""
@@ -439,6 +446,12 @@ class EndScene(ButtonScene):
             ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]
+
+    def open_turn(self) -> None:
+        """The list of received turn files."""
+        from game.ui.pbf_scene import OpenTurnScene
+
+        self.app.switch(OpenTurnScene(self.app))
 
     def quit(self) -> None:
         """Close the app."""

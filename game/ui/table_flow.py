@@ -99,6 +99,13 @@ class TableFlow:
     def undo(self) -> None:
         """Ctrl+Z: take back the last action (the core's dice protection may refuse)."""
         before = poses(self.scene.state)
+        if self.scene.pbf is not None:
+            from game.ui.pbf_scene import undo_in_turn
+
+            undo_in_turn(self.scene)
+            self.scene.set_mode(SelectMode())
+            self.changed(before, [], True)
+            return
         try:
             entry = self.scene.game.undo()
         except IllegalAction as exc:
