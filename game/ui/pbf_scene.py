@@ -1,11 +1,14 @@
-"""Play by file on the table (issue 17 items 5-6): open a received turn file, step through it
-before taking over, then play one's own turn and send it.
+"""Stepping through actions on the board: a received turn file before taking over (play by
+file, issue 17 items 5-6), then playing one's own turn and sending it; and the replay of a
+finished game (issue 13 item 14).
 
 - :class:`OpenTurnScene` lists the turn files found in the data folder's ``inbox/`` and in the
   play-by-file games kept on this computer (``game.pbf.default_home()``).
 - :class:`TurnPreviewScene` shows the received turn on the board with step controls (first,
   back, next, last, and a list of its events to jump to) from :class:`game.pbf.TurnStepper`;
   "Accept and play" keeps the file and opens the table on the player's own turn.
+- :class:`ReplayScene` steps the same way through a whole game (:class:`GameStepper`, from
+  the game over screen).
 - On that table every action goes through the :class:`game.pbf.TurnWriter` (sealed dice,
   standing orders) and the toolbar's "Send turn" writes the next turn file into the game's
   folder beside the autosaves and says where (:func:`send_turn`).
@@ -14,6 +17,7 @@ before taking over, then play one's own turn and send it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +26,8 @@ import pygame
 from game.ui.screens import ButtonScene, ListScene, MenuScene
 
 if TYPE_CHECKING:
+    from game.core.events import Event
+    from game.core.game import Game
     from game.pbf import TurnStepper, TurnWriter
     from game.ui.app import App
     from game.ui.table_scene import TableScene
@@ -207,3 +213,99 @@ def send_turn(scene: TableScene) -> Path | None:
     scene.status = f"Turn {writer.sequence} written to {path}: send this file to your opponent"
     scene.app.notify(scene.status, 6.0)
     return path
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """One event of a replay and the position just after it (as ``game.pbf.TurnEvent``)."""
+
+    position: int
+    event: Event
+
+
+class GameStepper:
+    """The step API of :class:`game.pbf.TurnStepper` over a whole game's log: the states after
+    each action are rebuilt once (a replay with the recorded dice, nothing is re-rolled)."""
+
+    def __init__(self, game: Game) -> None:
+        from game.core.game import Game as GameClass
+        from game.core.hashing import snapshot
+
+        self.source = game
+        replay = GameClass(snapshot(game.initial_state), game.ruleset, started=True)
+        self.states = [snapshot(replay.state)]
+        for action in game.actions():
+            replay.apply(action)
+            self.states.append(snapshot(replay.state))
+        self.ruleset = replay.ruleset
+        self.position = 0
+        self.game = self._game_at(0)
+
+    @property
+    def count(self) -> int:
+        """How many actions the game holds."""
+        return len(self.states) - 1
+
+    def _game_at(self, position: int) -> Game:
+        from game.core.game import Game as GameClass
+        from game.core.hashing import snapshot
+
+        return GameClass(snapshot(self.states[position]), self.ruleset, started=True)
+
+    def jump(self, position: int) -> Game:
+        """Show the table after ``position`` actions (clamped)."""
+        self.position = max(0, min(self.count, position))
+        self.game = self._game_at(self.position)
+        return self.game
+
+    def first(self) -> Game:
+        """Before the first action."""
+        return self.jump(0)
+
+    def back(self) -> Game:
+        """One action back."""
+        return self.jump(self.position - 1)
+
+    def next(self) -> Game:
+        """One action on."""
+        return self.jump(self.position + 1)
+
+    def last(self) -> Game:
+        """The end of the game."""
+        return self.jump(self.count)
+
+    def events(self) -> list[_Shown]:
+        """Every event of the game, in order."""
+        return [_Shown(entry.index + 1, event) for entry in self.source.log
+                for event in entry.events]
+
+    def jump_to_event(self, index: int) -> Game:
+        """Just after event ``index`` of :meth:`events`."""
+        return self.jump(self.events()[index].position)
+
+
+class ReplayScene(TurnPreviewScene):
+    """A finished game replayed on the board with the same step controls; Back returns to the
+    game over screen."""
+
+    def __init__(self, app: App, stepper: GameStepper, back_to: Any) -> None:
+        super().__init__(app, stepper)  # type: ignore[arg-type]
+        self.back_to = back_to
+
+    def enter(self) -> None:
+        super().enter()
+        for button, action in list(self.buttons.items()):
+            if action == self.accept:
+                button.kill()
+                del self.buttons[button]
+            elif getattr(button, "text", "") == "Back to the menu":
+                button.set_text("Back to the game over")
+                self.buttons[button] = lambda: self.app.switch(self.back_to)
+
+    def position_text(self) -> str:
+        """``Replay: action 4 of 31 - Stark Bowmen shoot ...``."""
+        s = self.stepper
+        entry = self.stepper.source.log[s.position - 1] if s.position else None  # type: ignore[attr-defined]
+        doing = f" - {s.game.ruleset.present(s.game.state, entry.action).label}" if entry else ""
+        return f"Replay: action {s.position} of {s.count}{doing or ' - the start'}"
+

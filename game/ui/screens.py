@@ -442,16 +442,19 @@ class EndScene(ButtonScene):
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         return [
             ("Look at the table", lambda: self.app.switch(self.table), "undo is still possible"),
+            ("Watch the replay", self.replay, "the whole game again, action by action"),
             ("Play it again", self.again, "the same scenario from the start"),
             ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]
 
-    def open_turn(self) -> None:
-        """The list of received turn files."""
-        from game.ui.pbf_scene import OpenTurnScene
+    def replay(self) -> None:
+        """Step through the finished game on the board (First, Back, Next, Last, events)."""
+        from game.ui.pbf_scene import GameStepper, ReplayScene
 
-        self.app.switch(OpenTurnScene(self.app))
+        game = getattr(self.table, "game", None)
+        if game is not None:
+            self.app.switch(ReplayScene(self.app, GameStepper(game), self))
 
     def quit(self) -> None:
         """Close the app."""
