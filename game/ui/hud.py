@@ -76,7 +76,8 @@ class Hud:
             else:
                 continue
             img = font.render("  ".join(m.text for m in marks), True, (20, 20, 20))
-            box = img.get_rect(center=(round(x), round(y))).inflate(8, 2)
+            # under the unit's name label (which is centred on the unit)
+            box = img.get_rect(center=(round(x), round(y) + 22)).inflate(8, 2)
             pygame.draw.rect(surface, (232, 228, 200), box, border_radius=5)
             pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=5)
             surface.blit(img, img.get_rect(center=box.center))

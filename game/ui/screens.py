@@ -159,6 +159,8 @@ class ListScene(ButtonScene):
     """A scrolling list of files to open (every file, however many), with a Back button."""
 
     ROW = 52
+    WIDTH = 760
+    """Widest row in pixels (the window may make it narrower)."""
 
     def files(self) -> list[Path]:
         """The files offered."""
@@ -177,7 +179,7 @@ class ListScene(ButtonScene):
         top, bottom = 170, h - 80
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
-        width = min(760, w - 80)
+        width = min(self.WIDTH, w - 80)
         self.list_box = UIScrollingContainer(pygame.Rect(w // 2 - width // 2, top, width, height),
                                              self.app.manager, allow_scroll_x=False)
         self.list_box.set_scrollable_area_dimensions((width - 22, len(rows) * self.ROW))
@@ -215,6 +217,7 @@ class ResumeScene(ListScene):
     date; opened on start when there is one, and by Continue in the menu."""
 
     title = "Unfinished games"
+    WIDTH = 1000
     subtitle = "Resume a game (the list scrolls); every game keeps its own autosave"
 
     def __init__(self, app: App, path: Path | None = None) -> None:
@@ -241,7 +244,7 @@ class ResumeScene(ListScene):
         import time
 
         g = self.games[path]
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.started))
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(g.started))
         scenario = _autosave_scenario(path)
         about = f" ({scenario})" if scenario and scenario != g.name else ""
         return f"{g.name}{about}, round {g.round}, {when}"

@@ -16,7 +16,7 @@ BADGE = (232, 228, 200)
 def _badge_near(app: App, pos: tuple[int, int]) -> bool:
     x0, y0 = pos
     return any(tuple(app.screen.get_at((x, y)))[:3] == BADGE
-               for x in range(x0 - 20, x0 + 21) for y in range(y0 - 8, y0 + 9))
+               for x in range(x0 - 20, x0 + 21) for y in range(y0 + 12, y0 + 33))
 
 
 def test_an_activated_unit_is_marked_done(data_dir: Path) -> None:
