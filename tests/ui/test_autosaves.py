@@ -52,7 +52,8 @@ def test_another_scenario_never_replaces_an_unfinished_game(data_dir: Path) -> N
     assert len(labels) == 2, labels
     hexes = next(label for label in labels if "hill fort" in label)
     table_game = next(label for label in labels if "river crossing" in label)
-    assert "(Sandbox), round 1, " in hexes and " 20" in hexes  # its name, scenario (ruleset), round and date
+    # its name, scenario (ruleset), round and date
+    assert "(Sandbox), round 1, " in hexes and " 20" in hexes
     press(app, table_game)
     assert table(app).game.state_hash() == first  # the first game, as it was left
     _leave_to_menu(app)
