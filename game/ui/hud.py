@@ -10,6 +10,7 @@ import pygame
 
 from game.core.inspect import UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
+from game.core.state import HexBoard
 from game.ui.inspect_draw import TONES, wrap
 from game.ui.panel import PANEL_W
 from game.ui.render import Renderer
@@ -82,6 +83,46 @@ class Hud:
             pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=5)
             surface.blit(img, img.get_rect(center=box.center))
         surface.set_clip(None)
+
+    def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """One row per terrain kind on the board (not plain open ground): its name with its
+        rules keywords, and the colour it is drawn in."""
+        s = self.scene
+        board = s.state.board
+        found: dict[str, set[str]] = {}
+        if isinstance(board, HexBoard):
+            for cell in board.cells.values():
+                if cell.terrain != "open" or cell.keywords:
+                    found.setdefault(cell.terrain, set()).update(cell.keywords)
+        for piece in s.state.terrain:
+            found.setdefault(piece.kind, set()).update(piece.keywords)
+        palette = s.app.palette
+        return [(f"{kind}: {', '.join(sorted(k.replace('-', ' ') for k in words))}"
+                 if words else kind, palette.terrain_colour(kind))
+                for kind, words in sorted(found.items())]
+
+    def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The terrain legend in the board's bottom-left corner (None when there is none)."""
+        rows = self.legend_rows()
+        if not rows:
+            return None
+        font = self.scene.app.fonts.get(13)
+        view = self.scene.viewport()
+        width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
+        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - LINE_H * len(rows), width,
+                          8 + LINE_H * len(rows))
+        info = getattr(self.scene.renderer.painter, "info_rect", None)
+        if info is not None and box.colliderect(info):
+            return None  # the hover box is there now: it matters more
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((20, 22, 26, 200))
+        surface.blit(panel, box.topleft)
+        for i, (text, colour) in enumerate(rows):
+            y = box.top + 4 + i * LINE_H
+            pygame.draw.rect(surface, colour, pygame.Rect(box.left + 6, y + 2, 12, 12))
+            pygame.draw.rect(surface, (200, 200, 196), pygame.Rect(box.left + 6, y + 2, 12, 12), 1)
+            surface.blit(font.render(text, True, (230, 228, 220)), (box.left + 24, y))
+        return box
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, unit card, status line."""

@@ -376,6 +376,7 @@ class TableScene(Scene):
         self.view.revision = self.revision
         self.renderer.draw(surface, self.state, self.view)
         self.hud.draw_marks(surface)
+        self.hud.draw_legend(surface)
         self.hud.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)

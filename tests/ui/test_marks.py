@@ -32,3 +32,20 @@ def test_an_activated_unit_is_marked_done(data_dir: Path) -> None:
     frames(app, 1)
     assert [m.text for m in scene.game.ruleset.unit_marks(scene.state, unit.id)] == ["done"]
     assert _badge_near(app, centre)
+
+
+def test_the_terrain_legend_names_every_kind_of_ground_in_its_colour(data_dir: Path) -> None:
+    """Issue 13 item 10: GODSGLOOM terrain hexes had no legend."""
+    app = make_app(data_dir, SCENARIOS / "godsgloom_duel.toml")
+    scene = table(app)
+    rows = scene.hud.legend_rows()
+    assert rows and all(not text.startswith("open") for text, _ in rows)
+    frames(app, 1)
+    box = scene.hud.draw_legend(app.screen)
+    assert box is not None
+    for i, (_, colour) in enumerate(rows):
+        swatch = (box.left + 12, box.top + 4 + i * 16 + 8)
+        assert tuple(app.screen.get_at(swatch))[:3] == colour
+    sandbox = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    texts = [text for text, _ in table(sandbox).hud.legend_rows()]
+    assert "forest: blocks sight, rough" in texts and "water: impassable" in texts
