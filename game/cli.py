@@ -43,7 +43,8 @@ EXIT_ILLEGAL = 3
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``warbench`` console script."""
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(_with_command(words))
     command = args.command or "play"
     handlers = {
         "play": _play,
@@ -99,9 +100,28 @@ def _parser() -> argparse.ArgumentParser:
 # --- play ---------------------------------------------------------------------------------
 
 
+COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn")
+
+
+def _with_command(words: list[str]) -> list[str]:
+    """``warbench FILE`` means ``warbench play FILE``: a first word that is neither a command
+    nor an option is a file to play."""
+    if words and words[0] not in COMMANDS and not words[0].startswith("-"):
+        return ["play", *words]
+    return words
+
+
 def _play(args: argparse.Namespace) -> int:
     scenario = getattr(args, "scenario", None)
     path = Path(scenario) if scenario else default_scenario()
+    try:  # a missing or broken file is reported here, before any window opens
+        if path.suffix == ".json":
+            load_save(path)
+        else:
+            load_scenario(path)
+    except ScenarioError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     from game.ui.app import main as open_window  # the window's dependencies load only here
 
     code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))

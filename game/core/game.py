@@ -249,18 +249,37 @@ class Game:
     # --- history -------------------------------------------------------------------------------
 
     def can_undo(self, by: int | None = None) -> Refusal | None:
-        """Why the last action cannot be undone by player ``by`` (default: whoever acts now)."""
+        """Why the last action cannot be undone by player ``by`` (default: whoever acts now).
+
+        WB-HIST-2: the acting player may take back only their own actions since the last
+        hand-over -- never an opponent's move, decision or typed dice -- unless the table allows
+        undoing anyone's action (``allow_undo_others``, for solo play). When the game is over,
+        the player who made the last action is the acting one (no hand-over happened since).
+        WB-HIST-1: not an action whose dice that player rolled, unless the table allows it.
+        """
         if not self.log:
             return Refusal("there is nothing to undo", ())
-        by = self.current_player() if by is None else by
         last = self.log[-1]
-        if by in last.rolled_by and not self.state.options.allow_undo_dice:
+        by = self.current_player() if by is None else by
+        if by is None:
+            by = last.actor
+        options = self.state.options
+        if last.actor != by and not options.allow_undo_others:
             return Refusal(
-                f"{self.state.player(by).name} rolled dice in '{last.action}' and cannot take "
-                "them back",
+                f"the last action was {self._who(last.actor)}'s; "
+                f"{self._who(by)} can only take back their own since the hand-over",
+                ("WB-HIST-2",),
+            )
+        if by in last.rolled_by and not options.allow_undo_dice:
+            return Refusal(
+                f"{self._who(by)} rolled dice in '{last.action}' and cannot take them back",
                 ("WB-HIST-1",),
             )
         return None
+
+    def _who(self, player: int | None) -> str:
+        """A player's name for a refusal ("nobody" for an action outside any turn)."""
+        return "nobody" if player is None else self.state.player(player).name
 
     def undo(self, by: int | None = None) -> LogEntry:
         """Take back the last action (snapshot restore); raise IllegalAction if not allowed."""

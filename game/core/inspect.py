@@ -188,3 +188,17 @@ class UnitCard:
 
     title: str
     lines: tuple[InfoLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class UnitMark:
+    """A small badge the table draws on a unit: ``text`` (a word or two, player-facing) and
+    the rule IDs behind it, e.g. "done" for a unit that already activated this round."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+ACTIVATED_MARK = UnitMark("done", ("WB-TBL-4",))
+"""The default mark of a unit listed in ``state.turn.activated``."""
+

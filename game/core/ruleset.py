@@ -18,6 +18,8 @@ Rule IDs of the table itself (the game's own, documented in ``docs/rules/table.m
 - WB-DICE-1 A procedure's dice are rolled from the game's seeded dice or given (scripted or
   real dice), and recorded in the log either way.
 - WB-HIST-1 A player cannot undo an action whose dice they rolled, unless the table allows it.
+- WB-HIST-2 In hotseat the acting player can undo only their own actions since the last
+  hand-over, never an opponent's action or decision, unless the table allows it (solo play).
 """
 
 from __future__ import annotations
@@ -39,7 +41,16 @@ from game.core.actions import (
     Pivot,
 )
 from game.core.context import Context
-from game.core.inspect import BoardMark, InfoLine, Inspection, Segment, UnitCard, UnitLook
+from game.core.inspect import (
+    ACTIVATED_MARK,
+    BoardMark,
+    InfoLine,
+    Inspection,
+    Segment,
+    UnitCard,
+    UnitLook,
+    UnitMark,
+)
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
@@ -122,6 +133,9 @@ TABLE_RULE_TEXTS: Mapping[str, str] = {
     "replays repeat it exactly.",
     "WB-HIST-1": "You cannot take back an action after you rolled dice for it (no re-rolling by "
     "undo), unless the table was set up to allow it.",
+    "WB-HIST-2": "At a shared table you may take back only what you did yourself since the "
+    "table was last handed to you: never a move, a choice or dice of your opponent. A table "
+    "set up for solo play may allow taking back anything.",
 }
 """The table's own rules (WB-*), in the game's words; every ruleset's catalogue includes them."""
 
@@ -361,6 +375,11 @@ class Ruleset:
         """What stands on the board itself besides its cells and terrain (walls, obstructions,
         links between places), drawn under the units; none by default."""
         return ()
+
+    def unit_marks(self, state: GameState, unit_id: str) -> tuple[UnitMark, ...]:
+        """Badges the table draws on a unit (default: "done" once it activated this round,
+        from ``state.turn.activated``); a ruleset overrides it for its own markers."""
+        return (ACTIVATED_MARK,) if unit_id in state.turn.activated else ()
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card (every stat, attacks, abilities, what is left)."""

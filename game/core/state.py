@@ -155,11 +155,13 @@ class TableOptions:
     """Table settings from the scenario.
 
     ``sandbox`` allows free moves and pivots of the active player's units;
-    ``allow_undo_dice`` lets a player undo an action whose dice they rolled.
+    ``allow_undo_dice`` lets a player undo an action whose dice they rolled;
+    ``allow_undo_others`` lets the acting player undo anyone's action (solo play, WB-HIST-2).
     """
 
     sandbox: bool = False
     allow_undo_dice: bool = False
+    allow_undo_others: bool = field(default=False, metadata=OMIT_IF_DEFAULT)
 
 
 @dataclass(frozen=True)

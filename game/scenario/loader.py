@@ -189,7 +189,11 @@ class _Builder:
             turn=TurnState(round=1, active=1),
             seed=self.model.scenario.seed,
             scripted_dice=list(self.model.dice.scripted),
-            options=TableOptions(sandbox=rules.sandbox, allow_undo_dice=rules.allow_undo_dice),
+            options=TableOptions(
+                sandbox=rules.sandbox,
+                allow_undo_dice=rules.allow_undo_dice,
+                allow_undo_others=rules.allow_undo_others,
+            ),
         )
         self._check_placements(ruleset, state)
         return (state, ruleset) if not self.problems else (None, None)

@@ -119,6 +119,7 @@ class RulesModel(Strict):
 
     sandbox: bool = False
     allow_undo_dice: bool = False
+    allow_undo_others: bool = False
     options: dict[str, Any] = {}
 
 

@@ -66,6 +66,8 @@ class App:
         self.palette: Palette = palette_named(self.settings.palette)
         self.scene: Scene | None = None
         self.running = True
+        self.autosave: Any = None
+        """The open game's :class:`game.scenario.autosave.Autosave` (its lock), if any."""
         self.show_help = False
         self.frame = 0
         self.toast: tuple[str, float] | None = None
@@ -207,7 +209,7 @@ def process_age_ms() -> float:
 
 def main(path: Path, size: str = "1280x800") -> int:
     """Open the desktop table on ``path`` (a scenario or a save); offer the autosave first."""
-    from game.scenario import autosave_path
+    from game.scenario.autosave import unfinished_games
     from game.ui.headless import parse_size
     from game.ui.screens import ResumeScene, start_table
 
@@ -218,7 +220,7 @@ def main(path: Path, size: str = "1280x800") -> int:
     if os.environ.get("WARBENCH_FULLSCREEN"):
         dims = DEFAULT_SIZE
     app = App(dims)
-    if autosave_path().exists():
+    if any(not g.open_elsewhere for g in unfinished_games()):
         app.switch(ResumeScene(app, path))
     else:
         start_table(app, path)

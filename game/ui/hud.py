@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.inspect import UnitCard
+from game.core.inspect import UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
+from game.core.state import HexBoard
 from game.ui.inspect_draw import TONES, wrap
 from game.ui.panel import PANEL_W
 from game.ui.render import Renderer
@@ -27,6 +28,7 @@ class Hud:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
+        self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
 
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
@@ -49,6 +51,78 @@ class Hud:
         phase_text = f" ({phase} phase)" if phase else ""
         return f"{head}  -  {s.state.player(player).name} to act{phase_text}: " \
                f"{self.pending_text()}"
+
+    def marks(self) -> dict[str, tuple[UnitMark, ...]]:
+        """``Ruleset.unit_marks`` of every unit on the board, asked once per revision."""
+        s = self.scene
+        if self._marks is None or self._marks[0] != s.revision:
+            found = {u.id: s.game.ruleset.unit_marks(s.state, u.id) for u in s.state.live_units()
+                     if u.on_board}
+            self._marks = (s.revision, {k: v for k, v in found.items() if v})
+        return self._marks[1]
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Each unit's marks (``done`` for an activated unit...) as small badges on the unit."""
+        from game.ui import hexlayout
+
+        s = self.scene
+        font = s.app.fonts.get(13)
+        surface.set_clip(s.viewport())
+        for unit_id, marks in self.marks().items():
+            unit = s.state.units[unit_id]
+            if unit.tray is not None:
+                x, y = s.view.camera.to_screen(unit.tray.x, unit.tray.y)
+            elif unit.hex is not None:
+                x, y = s.view.camera.to_screen(*hexlayout.hex_centre(unit.hex.q, unit.hex.r))
+            else:
+                continue
+            img = font.render("  ".join(m.text for m in marks), True, (20, 20, 20))
+            # under the unit's name label (which is centred on the unit)
+            box = img.get_rect(center=(round(x), round(y) + 22)).inflate(8, 2)
+            pygame.draw.rect(surface, (232, 228, 200), box, border_radius=5)
+            pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=5)
+            surface.blit(img, img.get_rect(center=box.center))
+        surface.set_clip(None)
+
+    def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """One row per terrain kind on the board (not plain open ground): its name with its
+        rules keywords, and the colour it is drawn in."""
+        s = self.scene
+        board = s.state.board
+        found: dict[str, set[str]] = {}
+        if isinstance(board, HexBoard):
+            for cell in board.cells.values():
+                if cell.terrain != "open" or cell.keywords:
+                    found.setdefault(cell.terrain, set()).update(cell.keywords)
+        for piece in s.state.terrain:
+            found.setdefault(piece.kind, set()).update(piece.keywords)
+        palette = s.app.palette
+        return [(f"{kind}: {', '.join(sorted(k.replace('-', ' ') for k in words))}"
+                 if words else kind, palette.terrain_colour(kind))
+                for kind, words in sorted(found.items())]
+
+    def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The terrain legend in the board's bottom-left corner (None when there is none)."""
+        rows = self.legend_rows()
+        if not rows:
+            return None
+        font = self.scene.app.fonts.get(13)
+        view = self.scene.viewport()
+        width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
+        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - LINE_H * len(rows), width,
+                          8 + LINE_H * len(rows))
+        info = getattr(self.scene.renderer.painter, "info_rect", None)
+        if info is not None and box.colliderect(info):
+            return None  # the hover box is there now: it matters more
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((20, 22, 26, 200))
+        surface.blit(panel, box.topleft)
+        for i, (text, colour) in enumerate(rows):
+            y = box.top + 4 + i * LINE_H
+            pygame.draw.rect(surface, colour, pygame.Rect(box.left + 6, y + 2, 12, 12))
+            pygame.draw.rect(surface, (200, 200, 196), pygame.Rect(box.left + 6, y + 2, 12, 12), 1)
+            surface.blit(font.render(text, True, (230, 228, 220)), (box.left + 24, y))
+        return box
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, unit card, status line."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.actions import EndActivation, FreeRoll
-from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer
+from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
 from game.core.present import Command, Offer
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode
 
@@ -143,6 +143,8 @@ class SidePanel:
         game = s.game
         bw = (width - 4 * 4) // 5
         undo = game.can_undo()
+        if s.pbf is not None:  # a turn by file: only this file's own inputs come back
+            undo = None if s.pbf.inputs else Refusal("nothing of yours to undo in this file", ())
         redo_ok = game.can_redo()
         tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
@@ -151,6 +153,12 @@ class SidePanel:
             ("Load", s.flow.load, "load a saved game (Ctrl+O)"),
             ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
         ]
+        if s.pbf is not None:  # a turn by file: Send turn writes the file and says where
+            from game.ui.pbf_scene import send_turn
+
+            ready = not s.pbf.waiting_for_me()
+            tools[2] = ("Send turn", (lambda: (send_turn(s), None)[1]) if ready else None,
+                        "write your turn file" if ready else "finish your turn first")
         for i, (label, fn, tip) in enumerate(tools):
             self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)
         return y + 38

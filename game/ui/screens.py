@@ -30,16 +30,33 @@ def saves_dir(app: App) -> Path:
 
 def start_table(app: App, path: Path) -> bool:
     """Open a scenario or a save on the table; show the problems in the menu if it fails."""
-    from game.scenario import ScenarioError, attach_autosave, load_save, load_scenario, new_session
+    from game.scenario import ScenarioError, load_save, load_scenario, new_session
 
     try:
         session = load_save(path) if path.suffix == ".json" else new_session(load_scenario(path))
     except ScenarioError as exc:
         app.switch(MenuScene(app, message=f"{path.name}: {exc}"))
         return False
-    attach_autosave(session)
+    hold_autosave(app, session)
     open_session(app, session)
     return True
+
+
+def hold_autosave(app: App, session: Session) -> None:
+    """Give ``session`` its own autosave (one per game: another game's is never replaced),
+    releasing the lock of the game the app held before."""
+    from game.scenario import attach_autosave
+
+    release_autosave(app)
+    app.autosave = attach_autosave(session)
+
+
+def release_autosave(app: App, finished: bool = False) -> None:
+    """Stop autosaving the app's game; ``finished`` (game over) also removes its autosave."""
+    held = app.autosave
+    app.autosave = None
+    if held is not None:
+        held.finish() if finished else held.release()
 
 
 def open_session(app: App, session: Session) -> None:
@@ -98,34 +115,6 @@ class ButtonScene(Scene):
                 surface.blit(img, img.get_rect(midtop=(w // 2, 135 + i * 22)))
 
 
-class ResumeScene(ButtonScene):
-    """On start: an autosave exists (the last game did not end), offer to resume it."""
-
-    title = "Warbench"
-    subtitle = "The last game was not finished. Resume it?"
-
-    def __init__(self, app: App, path: Path) -> None:
-        super().__init__(app)
-        self.path = path
-
-    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
-        return [
-            ("Resume the autosave", self.resume, "continue where the last game stopped"),
-            (f"New game: {self.path.stem}", self.fresh, "start the scenario from the beginning"),
-            ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
-        ]
-
-    def resume(self) -> None:
-        """Load the autosave."""
-        from game.scenario import autosave_path
-
-        start_table(self.app, autosave_path())
-
-    def fresh(self) -> None:
-        """Start the scenario given on the command line."""
-        start_table(self.app, self.path)
-
-
 class MenuScene(ButtonScene):
     """Main menu: new game, continue, load, settings, quit."""
 
@@ -136,24 +125,30 @@ class MenuScene(ButtonScene):
         self.subtitle = message or "A digital table for miniatures rules"
 
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
-        from game.scenario import autosave_path
+        from game.scenario.autosave import unfinished_games
 
-        has_auto = autosave_path().exists()
+        release_autosave(self.app)  # on the menu no game is open: its autosave is resumable
+        count = sum(1 for g in unfinished_games() if not g.open_elsewhere)
         return [
             ("New game", lambda: self.app.switch(ScenarioListScene(self.app)),
              "pick a scenario from scenarios/"),
-            ("Continue", self.resume if has_auto else None,
-             "resume the autosave" if has_auto else "there is no autosave"),
+            (f"Continue ({count})" if count else "Continue", self.resume if count else None,
+             "resume an unfinished game" if count else "there is no unfinished game"),
             ("Load", lambda: self.app.switch(LoadScene(self.app)), "open a save file"),
+            ("Open turn", self.open_turn, "a turn file received in a game played by file"),
             ("Settings", lambda: self.app.switch(SettingsScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]
 
     def resume(self) -> None:
-        """Load the autosave."""
-        from game.scenario import autosave_path
+        """Pick one of the unfinished games."""
+        self.app.switch(ResumeScene(self.app))
 
-        start_table(self.app, autosave_path())
+    def open_turn(self) -> None:
+        """The list of received turn files."""
+        from game.ui.pbf_scene import OpenTurnScene
+
+        self.app.switch(OpenTurnScene(self.app))
 
     def quit(self) -> None:
         """Close the app."""
@@ -164,6 +159,8 @@ class ListScene(ButtonScene):
     """A scrolling list of files to open (every file, however many), with a Back button."""
 
     ROW = 52
+    WIDTH = 760
+    """Widest row in pixels (the window may make it narrower)."""
 
     def files(self) -> list[Path]:
         """The files offered."""
@@ -182,7 +179,7 @@ class ListScene(ButtonScene):
         top, bottom = 170, h - 80
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
-        width = min(760, w - 80)
+        width = min(self.WIDTH, w - 80)
         self.list_box = UIScrollingContainer(pygame.Rect(w // 2 - width // 2, top, width, height),
                                              self.app.manager, allow_scroll_x=False)
         self.list_box.set_scrollable_area_dimensions((width - 22, len(rows) * self.ROW))
@@ -213,6 +210,64 @@ class ListScene(ButtonScene):
     def open(self, path: Path) -> None:
         """Open the file on the table."""
         start_table(self.app, path)
+
+
+class ResumeScene(ListScene):
+    """Every unfinished game (one autosave each), newest first: its name, scenario, round and
+    date; opened on start when there is one, and by Continue in the menu."""
+
+    title = "Unfinished games"
+    WIDTH = 1000
+    subtitle = "Resume a game (the list scrolls); every game keeps its own autosave"
+
+    def __init__(self, app: App, path: Path | None = None) -> None:
+        from game.scenario.autosave import unfinished_games
+
+        super().__init__(app)
+        self.path = path
+        self.games = {g.path: g for g in unfinished_games()}
+
+    def files(self) -> list[Path]:
+        return list(self.games)
+
+    def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
+        rows: list[tuple[str, Callable[[], None] | None, str]] = [
+            (self.label(path), None, "open in another Warbench window") if g.open_elsewhere
+            else (self.label(path), self._opener(path), self.tip(path))
+            for path, g in self.games.items()]
+        if self.path is not None:
+            rows.append((f"New game: {self.path.stem.replace('_', ' ')}", self.fresh,
+                         "start this scenario from the beginning (the games above are kept)"))
+        return rows or [("(nothing here)", None, "")]
+
+    def label(self, path: Path) -> str:
+        import time
+
+        g = self.games[path]
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(g.started))
+        scenario = _autosave_scenario(path)
+        about = f" ({scenario})" if scenario and scenario != g.name else ""
+        return f"{g.name}{about}, round {g.round}, {when}"
+
+    def tip(self, path: Path) -> str:
+        return f"{self.games[path].actions} actions - {path.name}"
+
+    def fresh(self) -> None:
+        """Start the scenario given on the command line."""
+        assert self.path is not None
+        start_table(self.app, self.path)
+
+
+def _autosave_scenario(path: Path) -> str:
+    """The scenario (ruleset title) an autosave plays, from its scenario text ('' if unknown)."""
+    import json
+
+    try:
+        doc = json.loads(path.read_text("utf-8"))
+        meta = _scenario_meta(str(doc["scenario"]["text"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    return _ruleset_title(meta["ruleset"]) if "ruleset" in meta else ""
 
 
 def _scenario_meta(text: str) -> dict[str, Any]:
@@ -277,11 +332,10 @@ class LoadScene(ListScene):
     subtitle = "Saves (newest first; the list scrolls)"
 
     def files(self) -> list[Path]:
-        from game.scenario import autosave_path
+        from game.scenario.autosave import unfinished_games
 
         found = sorted(saves_dir(self.app).glob("*.json"), key=lambda p: -p.stat().st_mtime)
-        auto = autosave_path()
-        return found + ([auto] if auto.exists() else [])
+        return found + [g.path for g in unfinished_games() if not g.open_elsewhere]
 
     def label(self, path: Path) -> str:
         import json
@@ -293,7 +347,7 @@ class LoadScene(ListScene):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
         except (OSError, ValueError, KeyError, TypeError):
             return path.stem.replace("_", " ")
-        auto = "Autosave: " if path.stem.startswith("autosave") else ""
+        auto = "Autosave: " if path.parent.name == "autosaves" or path.stem == "autosave" else ""
         return f"{auto}{name}, round {doc.get('round', '?')}, {when}"
 
 
@@ -391,10 +445,19 @@ class EndScene(ButtonScene):
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         return [
             ("Look at the table", lambda: self.app.switch(self.table), "undo is still possible"),
+            ("Watch the replay", self.replay, "the whole game again, action by action"),
             ("Play it again", self.again, "the same scenario from the start"),
             ("Main menu", lambda: self.app.switch(MenuScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]
+
+    def replay(self) -> None:
+        """Step through the finished game on the board (First, Back, Next, Last, events)."""
+        from game.ui.pbf_scene import GameStepper, ReplayScene
+
+        game = getattr(self.table, "game", None)
+        if game is not None:
+            self.app.switch(ReplayScene(self.app, GameStepper(game), self))
 
     def quit(self) -> None:
         """Close the app."""

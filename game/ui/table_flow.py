@@ -4,6 +4,7 @@ game over), undo and redo, saving, loading and leaving."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,8 @@ class TableFlow:
         self.scene = scene
         self.handoff_due = False
         """A hand-over waits until the acting player has seen the result (dice landed)."""
+        self.on_confirm: Callable[[], None] = self.to_menu
+        """What a yes to the open question (``scene.confirm``) does."""
 
     def changed(self, before: Poses, events: list[Event], animate: bool) -> None:
         """After any change of the game: new revision, glides, dice, then the flow."""
@@ -42,12 +45,11 @@ class TableFlow:
         s = self.scene
         node = s.pending()
         if isinstance(node, Over):
-            from game.scenario import clear_autosave
-            from game.ui.screens import EndScene
+            from game.ui.screens import EndScene, release_autosave
 
             winner = "No winner" if node.winner is None else (
                 f"{s.state.player(node.winner).name} wins")
-            clear_autosave()
+            release_autosave(s.app, finished=True)  # a finished game is no longer resumable
             s.app.switch(EndScene(s.app, winner, node.summary, s, self.facts(), self.again))
             return
         player = s.game.current_player()
@@ -85,11 +87,11 @@ class TableFlow:
 
     def again(self) -> None:
         """Start the same scenario afresh (a new autosave)."""
-        from game.scenario import attach_autosave, new_session
-        from game.ui.screens import open_session
+        from game.scenario import new_session
+        from game.ui.screens import hold_autosave, open_session
 
         session = new_session(self.scene.session.scenario)
-        attach_autosave(session)
+        hold_autosave(self.scene.app, session)
         open_session(self.scene.app, session)
 
     # --- history and files -----------------------------------------------------------------
@@ -97,6 +99,13 @@ class TableFlow:
     def undo(self) -> None:
         """Ctrl+Z: take back the last action (the core's dice protection may refuse)."""
         before = poses(self.scene.state)
+        if self.scene.pbf is not None:
+            from game.ui.pbf_scene import undo_in_turn
+
+            undo_in_turn(self.scene)
+            self.scene.set_mode(SelectMode())
+            self.changed(before, [], True)
+            return
         try:
             entry = self.scene.game.undo()
         except IllegalAction as exc:
@@ -144,15 +153,41 @@ class TableFlow:
         self.save()
 
     def load(self) -> None:
-        """Ctrl+O: pick a save to load."""
+        """Ctrl+O: pick a save to load (asks first if this game is not saved)."""
         from game.ui.screens import LoadScene
 
-        self.scene.app.switch(LoadScene(self.scene.app))
+        def go() -> None:
+            self.scene.app.switch(LoadScene(self.scene.app))
+
+        if self.unsaved() is None:
+            go()
+        else:
+            self.ask(f"Load another game? {self.unsaved()}", go)
+
+    def unsaved(self) -> str | None:
+        """Why this game is not safe in an autosave (None: it is; leaving loses nothing)."""
+        held = self.scene.app.autosave
+        if held is None or held.session is not self.scene.session:
+            return "This game has no autosave: leaving throws it away."
+        if held.error:
+            return f"This game is NOT saved ({held.error}): leaving throws it away."
+        return None
+
+    def ask(self, question: str, then: Callable[[], None]) -> None:
+        """Show a yes/no question over the table; Enter runs ``then``, Esc stays."""
+        self.scene.confirm = f"{question} Enter: yes, Esc: stay"
+        self.on_confirm = then
+
+    def confirmed(self) -> None:
+        """The question was answered yes."""
+        self.scene.confirm = None
+        action, self.on_confirm = self.on_confirm, self.to_menu
+        action()
 
     def ask_menu(self) -> None:
         """Ask before leaving the table (Esc, the Menu button)."""
-        self.scene.confirm = ("Leave the table for the main menu? The autosave keeps this game. "
-                              "Enter: leave, Esc: stay")
+        keeps = self.unsaved() or "The autosave keeps this game."
+        self.ask(f"Leave the table for the main menu? {keeps}", self.to_menu)
 
     def to_menu(self) -> None:
         """Back to the main menu (the autosave keeps the game)."""

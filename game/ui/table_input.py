@@ -111,8 +111,7 @@ class TableInput:
     def _answer_confirm(self, event: pygame.event.Event) -> None:
         """The leave-the-table question: Enter leaves, Esc stays; other keys wait."""
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-            self.scene.confirm = None
-            self.scene.flow.to_menu()
+            self.scene.flow.confirmed()
         elif event.key in (pygame.K_ESCAPE, pygame.K_n):
             self.scene.confirm = None
 

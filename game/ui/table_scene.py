@@ -11,15 +11,17 @@ ruleset: buttons are :meth:`~game.core.ruleset.Ruleset.commands`, hover answers 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.actions import Action, Dice, EndActivation, Pivot, RollPending
+from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import IllegalAction, Pending, PickDice, PlayerDecision, Refusal
 from game.core.present import Command, Offer
 from game.core.state import GameState, HexBoard
+from game.pbf.turnfile import PbfError
 from game.ui import hexlayout
 from game.ui.anims import Animator, dice_tray_rect, poses
 from game.ui.hud import Hud
@@ -88,6 +90,8 @@ class TableScene(Scene):
         self.explanation: tuple[str, str] | None = None
         self.confirm: str | None = None
         """A question the player must answer (Enter / Esc) before anything else."""
+        self.pbf: Any = None
+        """The :class:`game.pbf.TurnWriter` of a play-by-file turn (actions go through it)."""
         self.pan_from: tuple[int, int] | None = None
         self.pointer: Point = (0.0, 0.0)
         self.mouse: tuple[int, int] = (0, 0)
@@ -278,15 +282,25 @@ class TableScene(Scene):
         before = poses(self.state)
         label = self.label_of(action)
         try:
-            events = self.game.apply(action)
+            events = self._apply(action)
         except IllegalAction as exc:
             self.status = f"Refused: {self.refusal_text(exc.refusal)}"
+            return False
+        except PbfError as exc:  # a play-by-file refusal, already in words
+            self.status = f"Refused: {exc}"
             return False
         if not isinstance(self.mode, DragMode):
             self.set_mode(SelectMode())
         self.flow.changed(before, events, animate)
         self.status = events[-1].text if events else label
         return True
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply through the play-by-file writer when this is a turn by file, else the core."""
+        if self.pbf is None:
+            return self.game.apply(action)
+        events: list[Event] = self.pbf.apply(action)
+        return events
 
     def rotate(self, degrees: float) -> None:
         """Turn the dragged tray, or pivot the selected unit (where the table allows free moves)."""
@@ -362,6 +376,8 @@ class TableScene(Scene):
         self.view.revision = self.revision
         self.renderer.ruleset = self.game.ruleset
         self.renderer.draw(surface, self.state, self.view)
+        self.hud.draw_marks(surface)
+        self.hud.draw_legend(surface)
         self.hud.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)

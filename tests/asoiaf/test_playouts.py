@@ -66,7 +66,7 @@ def test_random_playouts_keep_invariants(name: str, seed: int, tmp_path: Path) -
     assert load_save(path).game.state_hash() == game.state_hash()
     steps = min(6, len(game.log))
     for _ in range(steps):
-        game.state.options = type(game.state.options)(allow_undo_dice=True)
+        game.state.options = type(game.state.options)(allow_undo_dice=True, allow_undo_others=True)
         game.undo()
         assert game.state_hash() == game.log[-1].hash_after if game.log else True
     del hashes

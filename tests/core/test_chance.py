@@ -4,7 +4,7 @@ for 2d6, then for a choice. Proves the dice protocol (WB-DICE-1) and the undo gu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 import pytest
@@ -145,7 +145,12 @@ def test_wb_hist_1_the_roller_cannot_undo_their_dice() -> None:
     assert refusal is not None and refusal.rules == ("WB-HIST-1",)
     with pytest.raises(IllegalAction):
         game.undo()
-    assert game.can_undo(by=2) is None  # another player may (the seeded dice come back the same)
+    # WB-HIST-2 (issue 13 item 3) reversed the old expectation that another player may undo it:
+    # only a solo table (allow_undo_others) lets someone else take it back.
+    other = game.can_undo(by=2)
+    assert other is not None and other.rules == ("WB-HIST-2",)
+    game.state.options = replace(game.state.options, allow_undo_others=True)
+    assert game.can_undo(by=2) is None  # the seeded dice come back the same
     game.undo(by=2)
     assert game.state_hash() == before_roll
 

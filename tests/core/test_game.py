@@ -127,6 +127,37 @@ def test_wb_hist_1_a_player_cannot_undo_their_own_dice() -> None:
     assert game.can_undo() is None
 
 
+def test_wb_hist_2_undo_takes_back_only_your_own_actions_since_the_hand_over() -> None:
+    game = table_game()
+    game.apply(MoveUnit("n1", 10.0, 8.0, 0.0))
+    game.apply(EndActivation())
+    assert game.current_player() == 2
+    before = game.state_hash()
+    refusal = game.can_undo()
+    assert refusal is not None and refusal.rules == ("WB-HIST-2",)
+    with pytest.raises(IllegalAction):
+        game.undo()
+    assert game.state_hash() == before
+    south = next(u for u in game.state.live_units(2))
+    game.apply(Pivot(south.id, 90.0))
+    assert game.can_undo() is None  # South's own action since the hand-over
+    game.undo()
+    assert game.state_hash() == before
+    refusal = game.can_undo()
+    assert refusal is not None and refusal.rules == ("WB-HIST-2",)  # never North's end
+
+
+def test_wb_hist_2_a_solo_table_may_undo_anything() -> None:
+    from dataclasses import replace
+
+    game = table_game()
+    game.apply(EndActivation())
+    game.state.options = replace(game.state.options, allow_undo_others=True)
+    assert game.can_undo() is None
+    game.undo()
+    assert game.current_player() == 1
+
+
 def test_replay_rebuilds_the_same_game() -> None:
     game = table_game()
     for action in (MoveUnit("n1", 10.0, 8.0, 10.0), FreeRoll("d6"), EndActivation()):
@@ -178,6 +209,11 @@ def test_random_playouts_keep_every_invariant(scenario: str, seed: int) -> None:
         assert _no_overlaps(game)
         if rng.random() < 0.2:
             after = game.state_hash()
+            refusal = game.can_undo()
+            if refusal is not None:  # WB-HIST-2: the action was the other player's (a hand-over)
+                assert refusal.rules == ("WB-HIST-2",)
+                assert game.log[-1].actor != game.current_player()
+                continue
             game.undo()
             assert game.state_hash() == before
             game.redo()

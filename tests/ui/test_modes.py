@@ -281,6 +281,40 @@ def test_game_over_screen_summarises_and_plays_again(app: App) -> None:
     assert again.state.units["r1"].on_board
 
 
+def test_game_over_screen_offers_a_replay_of_the_game(app: App) -> None:
+    """Issue 13 item 14: the game-over screen offers a replay, stepped on the board."""
+    from game.ui.pbf_scene import ReplayScene
+    from game.ui.screens import EndScene
+
+    scene = table(app)
+    poke_to_decision(app, "6 6 6")
+    press(app, "Keep all dice")
+    press(app, "Bid: 3")
+    r1 = scene.state.units["r1"].tray
+    assert r1 is not None
+    click(app, screen_of(app, r1.x - 6, r1.y))  # the crushing poke ends the game
+    end = app.scene
+    assert isinstance(end, EndScene)
+    final = scene.game.state_hash()
+    press(app, "Watch the replay")
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    stepper = replay.stepper
+    assert stepper.position == 0 and stepper.count == len(scene.game.log)
+    frames(app, 1)
+    start_shot = pygame.image.tobytes(app.screen, "RGB")
+    press(app, "Last")
+    assert stepper.game.state_hash() == final
+    frames(app, 1)
+    assert pygame.image.tobytes(app.screen, "RGB") != start_shot  # r1 is gone from the board
+    press(app, "Back")
+    assert stepper.position == stepper.count - 1
+    press(app, "First")
+    assert stepper.position == 0
+    press(app, "Back to the game over")
+    assert app.scene is end
+
+
 def test_a_long_unit_card_is_cut_with_a_count_and_asked_once_per_change(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.core.inspect import InfoLine, UnitCard

@@ -10,7 +10,7 @@ from game.core.actions import MoveHex, MoveUnit
 from game.ui.screens import HandoffScene, MenuScene
 
 from .conftest import SCENARIOS
-from .driver import click, frames, key, make_app, pixel, screen_of, table
+from .driver import click, find_button, frames, key, make_app, pixel, screen_of, table
 
 SANDBOX = SCENARIOS / "sandbox_table.toml"
 HEXES = SCENARIOS / "sandbox_hex.toml"
@@ -80,16 +80,47 @@ def test_hex_drag_end_activation_and_handoff(data_dir: Path) -> None:
 def test_undo_redo_keys_and_rule_explanation(data_dir: Path) -> None:
     app = make_app(data_dir, SANDBOX)
     scene = table(app)
-    key(app, pygame.K_RETURN)
-    assert scene.state.turn.active == 2
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.state.turn.active == 1
+    n1 = scene.state.units["n1"].tray
+    assert n1
+    _drag(app, screen_of(app, n1.x, n1.y), screen_of(app, n1.x, n1.y + 3))
+    moved = scene.state.units["n1"].tray
+    assert moved and moved.y > n1.y + 2
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # North's own move, no hand-over since: undone
+    assert scene.state.units["n1"].tray == n1
     key(app, pygame.K_y, pygame.KMOD_CTRL)
-    assert scene.state.turn.active == 2
+    assert scene.state.units["n1"].tray == moved
     scene.explain("WB-TBL-4")
     assert scene.explanation is not None and "next player" in scene.explanation[1]
     key(app, pygame.K_ESCAPE)
     assert scene.explanation is None
+
+
+def test_wb_hist_2_hotseat_undo_never_takes_back_the_opponents_move(data_dir: Path) -> None:
+    app = make_app(data_dir, SANDBOX)
+    scene = table(app)
+    n1 = scene.state.units["n1"].tray
+    assert n1
+    _drag(app, screen_of(app, n1.x, n1.y), screen_of(app, n1.x, n1.y + 3))
+    moved = scene.state.units["n1"].tray
+    assert moved and moved.y > n1.y + 2
+    key(app, pygame.K_RETURN)  # North hands over to South
+    assert scene.game.current_player() == 2
+    before = scene.game.state_hash()
+    colour = scene.renderer.unit_colour(scene.state, scene.state.units["n1"])
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # South tries to take back North's turn
+    assert scene.game.state_hash() == before and scene.game.current_player() == 2
+    assert "WB-HIST-2" in scene.status
+    assert not find_button(app, "Undo").is_enabled
+    frames(app, 1)
+    assert pixel(app, screen_of(app, *moved.model_slots()[0])) == colour  # still drawn moved
+    s1 = scene.state.units["s1"].tray
+    assert s1
+    _drag(app, screen_of(app, s1.x, s1.y), screen_of(app, s1.x, s1.y - 2))
+    assert scene.state.units["s1"].tray != s1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # South's own move since the hand-over: undone
+    assert scene.state.units["s1"].tray == s1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # but never further back than the hand-over
+    assert scene.game.state_hash() == before and "WB-HIST-2" in scene.status
 
 
 def test_help_overlay_and_menu(data_dir: Path) -> None:

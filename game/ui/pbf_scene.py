@@ -1,0 +1,311 @@
+"""Stepping through actions on the board: a received turn file before taking over (play by
+file, issue 17 items 5-6), then playing one's own turn and sending it; and the replay of a
+finished game (issue 13 item 14).
+
+- :class:`OpenTurnScene` lists the turn files found in the data folder's ``inbox/`` and in the
+  play-by-file games kept on this computer (``game.pbf.default_home()``).
+- :class:`TurnPreviewScene` shows the received turn on the board with step controls (first,
+  back, next, last, and a list of its events to jump to) from :class:`game.pbf.TurnStepper`;
+  "Accept and play" keeps the file and opens the table on the player's own turn.
+- :class:`ReplayScene` steps the same way through a whole game (:class:`GameStepper`, from
+  the game over screen).
+- On that table every action goes through the :class:`game.pbf.TurnWriter` (sealed dice,
+  standing orders) and the toolbar's "Send turn" writes the next turn file into the game's
+  folder beside the autosaves and says where (:func:`send_turn`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui.screens import ButtonScene, ListScene, MenuScene
+
+if TYPE_CHECKING:
+    from game.core.events import Event
+    from game.core.game import Game
+    from game.pbf import TurnStepper, TurnWriter
+    from game.ui.app import App
+    from game.ui.table_scene import TableScene
+
+SIDE_W = 330
+"""Width of the preview's control column."""
+
+
+def inbox(app: App) -> Path:
+    """Where received turn files can be dropped for "Open turn"."""
+    return app.data_folder / "inbox"
+
+
+class OpenTurnScene(ListScene):
+    """Open turn: every turn file in the inbox and in the games kept here, newest first."""
+
+    title = "Open turn"
+    subtitle = "A received turn file (put files you receive into the inbox folder)"
+
+    def files(self) -> list[Path]:
+        from game.pbf import default_home
+
+        found = [*inbox(self.app).glob("*.txt"), *default_home().glob("*/turn-*.txt")]
+        return sorted(found, key=lambda p: -p.stat().st_mtime)
+
+    def label(self, path: Path) -> str:
+        where = "inbox" if path.parent == inbox(self.app) else f"game {path.parent.name[:8]}"
+        return f"{path.stem} ({where})"
+
+    def open(self, path: Path) -> None:
+        """Check the file against the chain and show its preview (problems go to the menu)."""
+        open_turn(self.app, path)
+
+
+def open_turn(app: App, path: Path) -> bool:
+    """Receive ``path`` (every check of ``game.pbf``) and show its preview."""
+    from game.pbf import PbfError, TurnStepper, default_home
+
+    try:
+        stepper = TurnStepper.open(str(path), default_home())
+    except PbfError as exc:
+        app.switch(MenuScene(app, message=f"{path.name}: {exc}"))
+        return False
+    app.switch(TurnPreviewScene(app, stepper))
+    return True
+
+
+class TurnPreviewScene(ButtonScene):
+    """The received turn on the board, with step controls (see module docstring)."""
+
+    def __init__(self, app: App, stepper: TurnStepper) -> None:
+        super().__init__(app)
+        from game.ui.render import Renderer
+        from game.ui.view import ViewState
+
+        self.stepper = stepper
+        self.renderer = Renderer(app.palette)
+        self.view = ViewState(grid=app.settings.grid)
+        self._fitted = False
+
+    # --- controls --------------------------------------------------------------------------
+
+    def controls(self) -> list[tuple[str, Callable[[], Any]]]:
+        """The step buttons, in order."""
+        s = self.stepper
+        return [("First", s.first), ("Back", s.back), ("Next", s.next), ("Last", s.last)]
+
+    def enter(self) -> None:
+        from pygame_gui.elements import UIButton, UIScrollingContainer
+
+        w, h = self.app.screen.get_size()
+        x0 = w - SIDE_W + 10
+        bw = (SIDE_W - 20 - 3 * 4) // 4
+        for i, (label, step) in enumerate(self.controls()):
+            button = UIButton(pygame.Rect(x0 + i * (bw + 4), 60, bw, 32), label, self.app.manager)
+            self.buttons[button] = self._stepping(step)
+        accept = UIButton(pygame.Rect(x0, 100, SIDE_W - 20, 36), "Accept and play your turn",
+                          self.app.manager, tool_tip_text="keep this file and take over")
+        self.buttons[accept] = self.accept
+        back = UIButton(pygame.Rect(x0, h - 50, SIDE_W - 20, 36), "Back to the menu",
+                        self.app.manager)
+        self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
+        events = self.stepper.events()
+        top, height = 150, h - 150 - 60
+        box = UIScrollingContainer(pygame.Rect(x0, top, SIDE_W - 20, height), self.app.manager,
+                                   allow_scroll_x=False)
+        box.set_scrollable_area_dimensions((SIDE_W - 42, max(1, len(events)) * 30))
+        for i, turn_event in enumerate(events):
+            text = turn_event.event.text
+            button = UIButton(pygame.Rect(0, i * 30, SIDE_W - 46, 28),
+                              text if len(text) <= 40 else text[:39] + "...", self.app.manager,
+                              container=box, tool_tip_text=text)
+            self.buttons[button] = self._jumping(i)
+        self.event_box = box
+
+    def _stepping(self, step: Callable[[], Any]) -> Callable[[], None]:
+        return lambda: (step(), None)[1]
+
+    def _jumping(self, index: int) -> Callable[[], None]:
+        return lambda: (self.stepper.jump_to_event(index), None)[1]
+
+    def accept(self) -> None:
+        """Keep the received file and open the table on this player's turn."""
+        from game.pbf import PbfError
+
+        try:
+            writer = self.stepper.accept()
+        except PbfError as exc:
+            self.app.notify(str(exc))
+            return
+        play_turn(self.app, writer, self.stepper.received.replay.scenario)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def position_text(self) -> str:
+        """``Turn 3 from Alice: action 2 of 5 - move ...``."""
+        s = self.stepper
+        turn = s.received.turn
+        sender = dict(turn.players).get(turn.sender, "?")
+        current = s.current()
+        doing = f" - {current.text}" if current is not None else " - before the turn"
+        return f"Turn {turn.sequence} from {sender}: action {s.position} of {s.count}{doing}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.render import fit_camera
+
+        w, h = surface.get_size()
+        surface.fill((22, 24, 28))
+        state = self.stepper.game.state
+        self.view.camera.resize(0, 40, w - SIDE_W, h - 40)
+        if not self._fitted:
+            fit_camera(self.view.camera, state)
+            self._fitted = True
+        self.renderer.draw(surface, state, self.view)
+        pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(w - SIDE_W, 0, SIDE_W, h))
+        pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(0, 0, w - SIDE_W, 40))
+        img = self.app.fonts.get(16).render(self.position_text()[:110], True, (236, 232, 220))
+        surface.blit(img, (10, 11))
+        title = self.app.fonts.get(18, bold=True).render("Received turn", True, (236, 232, 220))
+        surface.blit(title, (w - SIDE_W + 10, 20))
+
+
+def play_turn(app: App, writer: TurnWriter, scenario: Any) -> TableScene:
+    """Open the table on ``writer``'s game: actions go through the writer; Send turn writes."""
+    from game.scenario.saves import Session
+    from game.ui.table_scene import TableScene
+
+    scene = TableScene(app, Session(scenario=scenario, game=writer.game))
+    scene.pbf = writer
+    app.switch(scene)
+    return scene
+
+
+def undo_in_turn(scene: TableScene) -> None:
+    """Ctrl+Z in a turn by file: the writer takes back the player's last input of this file
+    (its game is rebuilt, so the scene's session follows it)."""
+    from dataclasses import replace
+
+    from game.pbf import PbfError
+
+    try:
+        scene.pbf.undo()
+    except PbfError as exc:
+        scene.status = f"Cannot undo: {exc}"
+        return
+    scene.session = replace(scene.session, game=scene.pbf.game)
+    scene.status = "Undone"
+
+
+def send_turn(scene: TableScene) -> Path | None:
+    """Write the next turn file of the scene's play-by-file game and say where (the status
+    line); None with the reason when the turn is not finished."""
+    from game.pbf import PbfError
+
+    writer = scene.pbf
+    if writer is None:
+        return None
+    try:
+        path: Path = writer.store.save_turn(writer.finish())
+    except (PbfError, OSError) as exc:
+        scene.status = f"Cannot send the turn yet: {exc}"
+        return None
+    scene.status = f"Turn {writer.sequence} written to {path}: send this file to your opponent"
+    scene.app.notify(scene.status, 6.0)
+    return path
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """One event of a replay and the position just after it (as ``game.pbf.TurnEvent``)."""
+
+    position: int
+    event: Event
+
+
+class GameStepper:
+    """The step API of :class:`game.pbf.TurnStepper` over a whole game's log: the states after
+    each action are rebuilt once (a replay with the recorded dice, nothing is re-rolled)."""
+
+    def __init__(self, game: Game) -> None:
+        from game.core.game import Game as GameClass
+        from game.core.hashing import snapshot
+
+        self.source = game
+        replay = GameClass(snapshot(game.initial_state), game.ruleset, started=True)
+        self.states = [snapshot(replay.state)]
+        for action in game.actions():
+            replay.apply(action)
+            self.states.append(snapshot(replay.state))
+        self.ruleset = replay.ruleset
+        self.position = 0
+        self.game = self._game_at(0)
+
+    @property
+    def count(self) -> int:
+        """How many actions the game holds."""
+        return len(self.states) - 1
+
+    def _game_at(self, position: int) -> Game:
+        from game.core.game import Game as GameClass
+        from game.core.hashing import snapshot
+
+        return GameClass(snapshot(self.states[position]), self.ruleset, started=True)
+
+    def jump(self, position: int) -> Game:
+        """Show the table after ``position`` actions (clamped)."""
+        self.position = max(0, min(self.count, position))
+        self.game = self._game_at(self.position)
+        return self.game
+
+    def first(self) -> Game:
+        """Before the first action."""
+        return self.jump(0)
+
+    def back(self) -> Game:
+        """One action back."""
+        return self.jump(self.position - 1)
+
+    def next(self) -> Game:
+        """One action on."""
+        return self.jump(self.position + 1)
+
+    def last(self) -> Game:
+        """The end of the game."""
+        return self.jump(self.count)
+
+    def events(self) -> list[_Shown]:
+        """Every event of the game, in order."""
+        return [_Shown(entry.index + 1, event) for entry in self.source.log
+                for event in entry.events]
+
+    def jump_to_event(self, index: int) -> Game:
+        """Just after event ``index`` of :meth:`events`."""
+        return self.jump(self.events()[index].position)
+
+
+class ReplayScene(TurnPreviewScene):
+    """A finished game replayed on the board with the same step controls; Back returns to the
+    game over screen."""
+
+    def __init__(self, app: App, stepper: GameStepper, back_to: Any) -> None:
+        super().__init__(app, stepper)  # type: ignore[arg-type]
+        self.back_to = back_to
+
+    def enter(self) -> None:
+        super().enter()
+        for button, action in list(self.buttons.items()):
+            if action == self.accept:
+                button.kill()
+                del self.buttons[button]
+            elif getattr(button, "text", "") == "Back to the menu":
+                button.set_text("Back to the game over")
+                self.buttons[button] = lambda: self.app.switch(self.back_to)
+
+    def position_text(self) -> str:
+        """``Replay: action 4 of 31 - Stark Bowmen shoot ...``."""
+        s = self.stepper
+        entry = self.stepper.source.log[s.position - 1] if s.position else None  # type: ignore[attr-defined]
+        doing = f" - {s.game.ruleset.present(s.game.state, entry.action).label}" if entry else ""
+        return f"Replay: action {s.position} of {s.count}{doing or ' - the start'}"
+

@@ -1,0 +1,51 @@
+"""Issue 13 item 10: a unit that already activated carries the ruleset's mark ("done",
+``Ruleset.unit_marks``), drawn on the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.ui.app import App
+
+from .conftest import SCENARIOS
+from .driver import click, frames, make_app, press, screen_of, table
+
+BADGE = (232, 228, 200)
+
+
+def _badge_near(app: App, pos: tuple[int, int]) -> bool:
+    x0, y0 = pos
+    return any(tuple(app.screen.get_at((x, y)))[:3] == BADGE
+               for x in range(x0 - 20, x0 + 21) for y in range(y0 + 12, y0 + 33))
+
+
+def test_an_activated_unit_is_marked_done(data_dir: Path) -> None:
+    app = make_app(data_dir, SCENARIOS / "asoiaf_two_sides.toml")
+    scene = table(app)
+    unit = next(u for u in scene.state.live_units(scene.game.current_player() or 1) if u.tray)
+    assert unit.tray
+    centre = screen_of(app, unit.tray.x, unit.tray.y)
+    assert not _badge_near(app, centre)
+    click(app, centre)
+    press(app, "Hold")  # activate it without acting
+    assert unit.id in scene.state.turn.activated, scene.status
+    frames(app, 1)
+    assert [m.text for m in scene.game.ruleset.unit_marks(scene.state, unit.id)] == ["done"]
+    assert _badge_near(app, centre)
+
+
+def test_the_terrain_legend_names_every_kind_of_ground_in_its_colour(data_dir: Path) -> None:
+    """Issue 13 item 10: GODSGLOOM terrain hexes had no legend."""
+    app = make_app(data_dir, SCENARIOS / "godsgloom_duel.toml")
+    scene = table(app)
+    rows = scene.hud.legend_rows()
+    assert rows and all(not text.startswith("open") for text, _ in rows)
+    frames(app, 1)
+    box = scene.hud.draw_legend(app.screen)
+    assert box is not None
+    for i, (_, colour) in enumerate(rows):
+        swatch = (box.left + 12, box.top + 4 + i * 16 + 8)
+        assert tuple(app.screen.get_at(swatch))[:3] == colour
+    sandbox = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    texts = [text for text, _ in table(sandbox).hud.legend_rows()]
+    assert "forest: blocks sight, rough" in texts and "water: impassable" in texts
