@@ -136,6 +136,7 @@ class MenuScene(ButtonScene):
              "resume an unfinished game" if count else "there is no unfinished game"),
             ("Load", lambda: self.app.switch(LoadScene(self.app)), "open a save file"),
             ("Open turn", self.open_turn, "a turn file received in a game played by file"),
+            ("Lessons", self.lessons, "learn the rules step by step on the table"),
             ("Settings", lambda: self.app.switch(SettingsScene(self.app)), ""),
             ("Quit", self.quit, ""),
         ]
@@ -143,6 +144,12 @@ class MenuScene(ButtonScene):
     def resume(self) -> None:
         """Pick one of the unfinished games."""
         self.app.switch(ResumeScene(self.app))
+
+    def lessons(self) -> None:
+        """The lessons by system, with which are done."""
+        from game.ui.lesson_scene import LessonListScene  # lesson_scene imports this module
+
+        self.app.switch(LessonListScene(self.app))
 
     def open_turn(self) -> None:
         """The list of received turn files."""

@@ -95,3 +95,14 @@ def test_the_lesson_list_shows_every_lesson_with_progress(data_dir: Path) -> Non
     assert any(label.startswith("godsgloom:") for label in labels)
     press(app, labels[0])
     assert isinstance(app.scene, LessonScene)
+
+
+def test_the_main_menu_opens_the_lessons(data_dir: Path) -> None:
+    from game.ui.screens import MenuScene
+
+    app = App((1280, 800), data_dir)
+    app.switch(MenuScene(app))
+    frames(app, 2)
+    press(app, "Lessons")
+    frames(app, 2)
+    assert isinstance(app.scene, LessonListScene)
