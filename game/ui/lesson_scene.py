@@ -53,6 +53,7 @@ class LessonScene(Scene):
         self.run = run or LessonRun(lesson)
         self.game = LessonGame(self.run)
         self.table = TableScene(app, Session(lesson.scenario, self.game))
+        self.table.bottom_reserve = CAPTION_H + 16  # the board and its hover box stay above
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.widgets: list[Any] = []
         self.note = ""
@@ -222,7 +223,7 @@ class LessonScene(Scene):
         cam = self.table.view.camera
         vp = self.table.viewport()
         sx, sy = cam.to_screen(*point)
-        cam.pan_pixels(vp.centerx - sx, vp.centery - CAPTION_H // 2 - sy)
+        cam.pan_pixels(vp.centerx - sx, vp.centery - sy)
 
     def _show_arcs(self) -> None:
         """A step that highlights arcs selects their unit: the table draws its arcs."""
@@ -253,9 +254,9 @@ class LessonScene(Scene):
     # --- drawing ----------------------------------------------------------------------------
 
     def caption_rect(self) -> pygame.Rect:
-        """Where the caption panel sits: along the bottom of the table's view."""
+        """Where the caption panel sits: under the table's view (which leaves room for it)."""
         vp = self.table.viewport()
-        return pygame.Rect(vp.x + 8, vp.bottom - CAPTION_H - 8, vp.width - 16, CAPTION_H)
+        return pygame.Rect(vp.x + 8, vp.bottom + 8, vp.width - 16, CAPTION_H)
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         light = self.run.step.model.highlight

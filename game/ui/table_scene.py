@@ -77,6 +77,9 @@ class TableScene(Scene):
 
     top_h = 38
     status_h = 28
+    bottom_reserve = 0
+    """Pixels kept free under the board for a composing scene's own panel (a lesson's
+    captions), so the board, the hover box and the camera fit stay above it."""
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -131,7 +134,8 @@ class TableScene(Scene):
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
         w, h = self.app.screen.get_size()
-        return pygame.Rect(0, self.top_h, w - PANEL_W, h - self.top_h - self.status_h)
+        return pygame.Rect(0, self.top_h, w - PANEL_W,
+                           h - self.top_h - self.status_h - self.bottom_reserve)
 
     def enter(self) -> None:
         self.renderer.set_palette(self.app.palette)
