@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from game.rulesets import RULESETS
 from game.scenario import Scenario, load_scenario
 from tests.conformance.toy import TagRuleset, toy_game
 from tests.conftest import SCENARIOS
+from tests.ui.toy import ToyRuleset
 
 STEPS = 24
 """Actions per playout: enough to reach procedures and decisions, small enough that the whole
@@ -54,11 +55,12 @@ class Case:
     id: str
     cls: type[Ruleset]
     scenario_file: Path | None = None
+    factory: Callable[[], Game] | None = None
 
     @property
     def registered(self) -> bool:
         """Whether this is a registered ruleset (saves go through ``game.scenario``)."""
-        return self.scenario_file is not None
+        return self.scenario_file is not None and self.factory is None
 
     def scenario(self) -> Scenario:
         """The loaded scenario (registered rulesets only)."""
@@ -67,6 +69,8 @@ class Case:
 
     def new_game(self) -> Game:
         """A fresh game of this case."""
+        if self.factory is not None:
+            return self.factory()
         if self.scenario_file is None:
             return toy_game()
         return self.scenario().new_game()
@@ -86,10 +90,27 @@ def _shipped() -> list[Case]:
     return out
 
 
-CASES: list[Case] = [*_shipped(), Case(TOY, TagRuleset)]
+def _table_toy_game() -> Game:
+    """A game of the toy that tests/ui plays through the real table scene, loaded from its
+    scenario file with the toy put in the registry only while the file is read."""
+    import game.rulesets as registry
+
+    saved = registry.RULESETS
+    registry.RULESETS = (*saved, registry.RulesetEntry.of(ToyRuleset))
+    try:
+        return load_scenario(UI_TOY_SCENARIO).new_game()
+    finally:
+        registry.RULESETS = saved
+
+
+UI_TOY_SCENARIO = Path(__file__).parent.parent / "ui" / "data" / "toy_table.toml"
+
+CASES: list[Case] = [*_shipped(), Case(TOY, TagRuleset),
+                     Case("toy:table", ToyRuleset, UI_TOY_SCENARIO, _table_toy_game)]
 """Every case, shipped scenarios first (registry order is kept by name below)."""
 
-RULESET_CLASSES: list[type[Ruleset]] = [entry.cls for entry in RULESETS] + [TagRuleset]
+RULESET_CLASSES: list[type[Ruleset]] = [entry.cls for entry in RULESETS] + [TagRuleset,
+                                                                            ToyRuleset]
 
 
 def case_ids() -> list[str]:

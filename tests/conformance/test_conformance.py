@@ -559,9 +559,9 @@ def test_playouts_keep_save_load_undo_redo_and_replay_hashes(
         if loaded.game.state_hash() != end:
             problems.append("save/load (a replay of the log) gives another state")
     else:
-        again = Game.replay(toy_game().state, game.ruleset,
+        again = Game.replay(case.new_game().state, game.ruleset,
                             [from_dict(a.to_dict(), types) for a in game.actions()])
-        if again.state_hash() != end or toy_game().state_hash() != initial:
+        if again.state_hash() != end or case.new_game().state_hash() != initial:
             problems.append("the toy's log rebuilt from dicts gives another state")
     assert not problems, _problems_text(problems)
 

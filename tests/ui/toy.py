@@ -8,7 +8,7 @@ real scene with no knowledge of any shipped ruleset. Its rule IDs are ``TOY-*``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -19,6 +19,7 @@ from game.core.actions import Action, Choose, DiceSpec
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
 from game.core.present import Command, Ghost, Offer, Steer
+from game.core.procedure import Steps
 from game.core.ruleset import Context, placement_problem
 from game.core.state import BoardKind, GameState, Outcome, Procedure, Unit
 from game.rulesets.sandbox import SandboxRuleset
@@ -79,12 +80,50 @@ def _gap(a: Unit, b: Unit) -> float:
     return math.hypot(bx - ax, by - ay)
 
 
+class PokeSteps(Steps[PokeProc]):
+    """The poke on the core loop: the ruleset's poke_* methods do the work."""
+
+    kind = PokeProc
+
+    def __init__(self, ruleset: ToyRuleset) -> None:
+        self.ruleset = ruleset
+
+    def waiting(self, state: GameState, proc: PokeProc) -> PlayerDecision | Chance | None:
+        return self.ruleset.poke_waiting(state, proc)
+
+    def on_dice(self, state: GameState, proc: PokeProc, results: tuple[int, ...],
+                ctx: Context) -> None:
+        self.ruleset.poke_dice(state, proc, results, ctx)
+
+    def on_answer(self, state: GameState, proc: PokeProc, answer: Action, ctx: Context) -> None:
+        assert isinstance(answer, Choose)
+        self.ruleset.poke_answer(state, proc, answer, ctx)
+
+    def check_answer(self, state: GameState, proc: PokeProc, answer: Action) -> Refusal | None:
+        if not isinstance(answer, Choose):
+            return Refusal("answer with a choice", ("TOY-4",))
+        return self.ruleset.poke_check(state, proc, answer)
+
+
 class ToyRuleset(SandboxRuleset):
     """See the module docstring."""
 
     name: ClassVar[str] = "toy"
     title: ClassVar[str] = "Toy"
-    description: ClassVar[str] = "A toy for the UI tests."
+    description: ClassVar[str] = (
+        "A toy for the UI tests: units stride and turn, and poke an enemy with three dice, a "
+        "re-roll, a bid and a shove anywhere within reach.")
+    rule_texts: ClassVar[Mapping[str, str]] = {
+        "TOY-1": "A unit strides up to 6 inches and turns as it likes, onto free ground.",
+        "TOY-2": "A unit pokes an enemy within 12 inches, high or low.",
+        "TOY-3": "A poke rolls three six-sided dice.",
+        "TOY-4": "The poker may re-roll up to two of those dice, each at most once.",
+        "TOY-5": "Then the poker bids a number from 0 to 10.",
+        "TOY-6": "Then the target is shoved anywhere free within 8 inches.",
+        "TOY-7": "A poke totalling 17 or more crushes the target and wins the game.",
+        "TOY-8": "A unit turns in place to one of the four table directions.",
+        "TOY-9": "Toys never take off: the Fly button is there to show a refused command.",
+    }
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 
     def __init__(self, options: object = None) -> None:
@@ -179,10 +218,11 @@ class ToyRuleset(SandboxRuleset):
 
     # --- the poke procedure ---------------------------------------------------------------
 
-    def decision(self, state: GameState) -> PlayerDecision | Chance | None:
-        proc = state.procedure
-        if not isinstance(proc, PokeProc):
-            return None
+    def procedure_steps(self) -> tuple[Steps[PokeProc], ...]:
+        return (PokeSteps(self),)
+
+    def poke_waiting(self, state: GameState, proc: PokeProc) -> PlayerDecision | Chance | None:
+        """What a poke waits for (TOY-3..6)."""
         if proc.step == "roll":
             return Chance(proc.player, DiceSpec(3, 6), "the poke", ("TOY-3",))
         if proc.step == "reroll":
@@ -215,9 +255,9 @@ class ToyRuleset(SandboxRuleset):
         return PlayerDecision(proc.player, "shove", "Where does the target go?", offers,
                               ("TOY-6",), (PointAnswer(steer),))
 
-    def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
-        proc = state.procedure
-        assert isinstance(proc, PokeProc)
+    def poke_dice(self, state: GameState, proc: PokeProc, results: tuple[int, ...],
+                  ctx: Context) -> None:
+        """The poke's dice and re-rolled dice (TOY-3, TOY-4)."""
         if proc.step == "roll":
             proc.dice, proc.step = results, "reroll"
         else:
@@ -227,10 +267,8 @@ class ToyRuleset(SandboxRuleset):
             proc.dice, proc.step = tuple(dice), "bid"
             ctx.emit("toy.reroll", f"re-rolled dice {proc.picked}", ["TOY-4"])
 
-    def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
-        proc = state.procedure
-        if not isinstance(proc, PokeProc):
-            return Refusal("nothing to answer", ("TOY-4",))
+    def poke_check(self, state: GameState, proc: PokeProc, choice: Choose) -> Refusal | None:
+        """Why a free answer to the poke's question is refused."""
         if proc.step == "reroll":
             return _check_reroll(proc, choice)
         if proc.step == "bid":
@@ -254,9 +292,9 @@ class ToyRuleset(SandboxRuleset):
                                                                            target.tray.facing))
         return None if problem is None else Refusal(problem, ("TOY-6",))
 
-    def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
-        proc = state.procedure
-        assert isinstance(proc, PokeProc)
+    def poke_answer(self, state: GameState, proc: PokeProc, choice: Choose,
+                    ctx: Context) -> None:
+        """The answers of the poke's questions (TOY-4..7)."""
         if proc.step == "reroll":
             value = choice.get("reroll") or "none"
             proc.picked = () if value == "none" else tuple(int(v) for v in value.split("+"))
