@@ -50,12 +50,15 @@ def settings_path(folder: Path) -> Path:
 
 
 def load_settings(folder: Path) -> Settings:
-    """Settings from ``folder`` (defaults when the file is missing or unreadable)."""
+    """Settings from ``folder``: defaults when the file is missing, and when it is unreadable,
+    too large, too deeply nested or not a JSON object (the app must always start)."""
+    from game.scenario import ScenarioError, read_settings_data
+
     try:
-        data = json.loads(settings_path(folder).read_text("utf-8"))
-    except (OSError, ValueError):
+        data = read_settings_data(settings_path(folder))
+    except (ScenarioError, OSError):
         return Settings()
-    return Settings.from_dict(data) if isinstance(data, dict) else Settings()
+    return Settings.from_dict(data)
 
 
 def save_settings(settings: Settings, folder: Path) -> Path:

@@ -3,7 +3,6 @@ game over), undo and redo, saving, loading and leaving."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -130,20 +129,20 @@ class TableFlow:
         self.scene.set_mode(SelectMode())
         self.changed(before, list(entry.events), True)
 
-    def save(self) -> Path:
-        """Ctrl+S: write a save into the data folder's saves/."""
-        from game.scenario import write_save
+    def save(self) -> Path | None:
+        """Ctrl+S: write a save into the data folder's saves/ under a reserved, short, unique
+        name; a failed write (disk full, a bad folder) is reported and the game goes on."""
+        from game.scenario import ScenarioError, reserve_save_path, write_save
         from game.ui.screens import saves_dir
 
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = Path(self.scene.session.scenario.file).stem or "game"
-        folder = saves_dir(self.scene.app)
-        target = folder / f"{name}-{stamp}.json"
-        n = 1
-        while target.exists():  # two saves in one second must not overwrite each other
-            n += 1
-            target = folder / f"{name}-{stamp}-{n}.json"
-        path = write_save(self.scene.session, target)
+        name = self.scene.session.scenario.name or "game"
+        try:
+            target = reserve_save_path(saves_dir(self.scene.app), name)
+            path = write_save(self.scene.session, target)
+        except (ScenarioError, OSError) as exc:
+            self.scene.status = f"Could not save: {exc}"
+            self.scene.app.notify("The game was not saved")
+            return None
         self.scene.status = f"Saved to {path}"
         self.scene.app.notify(f"Saved {path.name}")
         return path

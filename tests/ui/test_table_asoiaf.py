@@ -106,7 +106,7 @@ def test_charge_by_clicks_then_undo_save_load(data_dir: Path) -> None:
     # save and load back: same state hash
     digest = scene.game.state_hash()
     path = scene.flow.save()
-    assert path.exists()
+    assert path is not None and path.exists()
     key(app, pygame.K_o, pygame.KMOD_CTRL)
     press(app, app.scene.label(path))  # type: ignore[attr-defined]
     assert table(app).game.state_hash() == digest
