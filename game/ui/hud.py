@@ -247,9 +247,15 @@ class Hud:
         surface.blit(fonts.get(16, bold=True).render(rule, True, (240, 200, 90)),
                      (box.left + 14, box.top + 10))
         y = box.top + 36
-        for line in wrap(fonts.get(14), text, box.width - 28)[:6]:
+        rows = 5 if s.explained_lesson is not None else 6  # the last row offers the lesson
+        for line in wrap(fonts.get(14), text, box.width - 28)[:rows]:
             surface.blit(fonts.get(14).render(line.strip(), True, (240, 240, 240)),
                          (box.left + 14, y))
             y += 20
+        lesson = s.explained_lesson
+        if lesson is not None:
+            offer = f"L: take the lesson \"{lesson.title}\""
+            surface.blit(fonts.get(14, bold=True).render(offer, True, (120, 200, 255)),
+                         (box.left + 14, box.bottom - 26))
         hint = fonts.get(12).render("Esc closes", True, (160, 160, 160))
         surface.blit(hint, (box.right - hint.get_width() - 10, box.top + 10))

@@ -98,6 +98,8 @@ class TableInput:
             self.scene.view.all_arcs = not self.scene.view.all_arcs
         elif event.key == pygame.K_HOME:
             fit_camera(self.scene.view.camera, self.scene.state)
+        elif event.key == pygame.K_l and self.scene.explanation:
+            self.scene.open_explained_lesson()
 
     def _escape(self) -> None:
         """Esc closes the explanation, then leaves the mode, then asks before leaving."""

@@ -44,6 +44,7 @@ from game.ui.table_input import TableInput
 from game.ui.view import Ghost, ViewState
 
 if TYPE_CHECKING:
+    from game.learn import Lesson
     from game.scenario import Session
     from game.ui.app import App
 
@@ -91,6 +92,7 @@ class TableScene(Scene):
         self.mode: Mode = SelectMode()
         self.status = ""
         self.explanation: tuple[str, str] | None = None
+        self.explained_lesson: Lesson | None = None
         self.confirm: str | None = None
         """A question the player must answer (Enter / Esc) before anything else."""
         self.pbf: Any = None
@@ -350,6 +352,28 @@ class TableScene(Scene):
         except (ImportError, KeyError, ValueError) as exc:
             text = f"No explanation available ({exc})."
         self.explanation = (rule, text)
+        self.explained_lesson = self._lesson_teaching(rule)
+
+    @staticmethod
+    def _lesson_teaching(rule: str) -> Lesson | None:
+        """The lesson that teaches ``rule``, if one does (the explanation offers to open it)."""
+        from game.learn import lesson_for_rule
+        from game.scenario import ScenarioError
+
+        try:
+            return lesson_for_rule(rule)
+        except (ScenarioError, OSError):
+            return None
+
+    def open_explained_lesson(self) -> None:
+        """Open the lesson offered by the rule explanation (L); this game stays autosaved."""
+        lesson = self.explained_lesson
+        if lesson is None:
+            return
+        from game.ui.lesson_scene import LessonScene  # lesson_scene composes this scene
+
+        self.explanation = None
+        self.app.switch(LessonScene(self.app, lesson))
 
     # --- frame -------------------------------------------------------------------------------
 

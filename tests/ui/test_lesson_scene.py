@@ -106,3 +106,21 @@ def test_the_main_menu_opens_the_lessons(data_dir: Path) -> None:
     press(app, "Lessons")
     frames(app, 2)
     assert isinstance(app.scene, LessonListScene)
+
+
+def test_a_rule_link_offers_the_lesson_that_teaches_it(data_dir: Path) -> None:
+    import pygame
+
+    from tests.ui.conftest import SCENARIOS
+    from tests.ui.driver import make_app, table
+
+    app = make_app(data_dir, SCENARIOS / "asoiaf_charge_example.toml")
+    scene = table(app)
+    scene.explain("AS-CHG-6")
+    assert scene.explained_lesson is not None
+    lesson = scene.explained_lesson
+    assert "AS-CHG-6" in lesson.model.lesson.rules or any(
+        "AS-CHG-6" in step.model.rules for step in lesson.steps)
+    key(app, pygame.K_l)
+    frames(app, 2)
+    assert isinstance(app.scene, LessonScene)
