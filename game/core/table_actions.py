@@ -71,6 +71,7 @@ def hex_label(h: Hex) -> str:
 
 
 def own_unit(state: GameState, unit_id: str) -> Unit | Refusal:
+    """The unit ``unit_id`` if it is on the board and the active player's, else why not."""
     unit = state.units.get(unit_id)
     if unit is None or not unit.on_board:
         return Refusal(f"there is no unit {unit_id!r} on the board", ("WB-TBL-1",))
@@ -79,10 +80,18 @@ def own_unit(state: GameState, unit_id: str) -> Unit | Refusal:
     return unit
 
 
-def check_move(ruleset: Ruleset, state: GameState, action: MoveUnit) -> Refusal | None:
+def free_unit(ruleset: Ruleset, state: GameState, unit_id: str, what: str,
+              rule: str) -> Unit | Refusal:
+    """The active player's unit ``unit_id`` if free ``what`` (moves, pivots) are allowed now,
+    else why not (WB-TBL-1/2)."""
     if not ruleset.allows_free_moves(state):
-        return Refusal("free moves are only allowed in sandbox mode", ("WB-TBL-1",))
-    unit = own_unit(state, action.unit)
+        return Refusal(f"free {what} are only allowed in sandbox mode", (rule,))
+    return own_unit(state, unit_id)
+
+
+def check_move(ruleset: Ruleset, state: GameState, action: MoveUnit) -> Refusal | None:
+    """Why a sandbox move is refused (WB-TBL-1)."""
+    unit = free_unit(ruleset, state, action.unit, "moves", "WB-TBL-1")
     if isinstance(unit, Refusal):
         return unit
     if unit.tray is None:
@@ -93,6 +102,7 @@ def check_move(ruleset: Ruleset, state: GameState, action: MoveUnit) -> Refusal 
 
 
 def do_move(state: GameState, action: MoveUnit, ctx: Context) -> None:
+    """Put the tray at its new place (WB-TBL-1)."""
     unit = state.units[action.unit]
     assert unit.tray is not None
     unit.tray = unit.tray.moved_to(action.x, action.y, action.facing)
@@ -117,9 +127,8 @@ def placement_refusal(
 
 
 def check_hexmove(ruleset: Ruleset, state: GameState, action: MoveHex) -> Refusal | None:
-    if not ruleset.allows_free_moves(state):
-        return Refusal("free moves are only allowed in sandbox mode", ("WB-TBL-1",))
-    unit = own_unit(state, action.unit)
+    """Why a sandbox move on a hex map is refused (WB-TBL-1)."""
+    unit = free_unit(ruleset, state, action.unit, "moves", "WB-TBL-1")
     if isinstance(unit, Refusal):
         return unit
     return ruleset.hex_placement_refusal(state, unit, Hex(action.q, action.r), action.facing)
@@ -146,6 +155,7 @@ def hex_placement_refusal(
 
 
 def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
+    """Put the unit on its new hex and facing (WB-TBL-1)."""
     unit = state.units[action.unit]
     unit.hex = Hex(action.q, action.r)
     unit.hex_facing = action.facing
@@ -162,9 +172,8 @@ def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
 
 
 def check_pivot(ruleset: Ruleset, state: GameState, action: Pivot) -> Refusal | None:
-    if not ruleset.allows_free_moves(state):
-        return Refusal("free pivots are only allowed in sandbox mode", ("WB-TBL-2",))
-    unit = own_unit(state, action.unit)
+    """Why a sandbox pivot is refused (WB-TBL-2)."""
+    unit = free_unit(ruleset, state, action.unit, "pivots", "WB-TBL-2")
     if isinstance(unit, Refusal):
         return unit
     if unit.tray is not None:
@@ -176,6 +185,7 @@ def check_pivot(ruleset: Ruleset, state: GameState, action: Pivot) -> Refusal | 
 
 
 def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
+    """Turn the unit in place (WB-TBL-2)."""
     unit = state.units[action.unit]
     if unit.tray is not None:
         unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
@@ -192,6 +202,7 @@ def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
 
 
 def check_free_roll(state: GameState, action: FreeRoll) -> Refusal | None:
+    """Why a free roll is refused: a procedure is running, or the results do not fit."""
     if state.procedures:
         return Refusal("free dice wait until the running procedure ends", ("WB-TBL-3",))
     spec = DiceSpec.parse(action.spec)
@@ -203,6 +214,7 @@ def check_free_roll(state: GameState, action: FreeRoll) -> Refusal | None:
 
 
 def do_free_roll(state: GameState, action: FreeRoll, ctx: Context) -> None:
+    """Record a free roll in the log (WB-TBL-3)."""
     ctx.emit(
         "dice.free",
         f"Free roll {action.spec}: {' '.join(map(str, action.results))} "
