@@ -17,6 +17,7 @@ from game.core.hashing import snapshot
 from game.core.state import GameState
 from game.rulesets.asoiaf import AsoiafRuleset, create
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
+from tests.playing import kinds as kinds  # re-exported
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -102,11 +103,6 @@ def refusal_rules(game: Game, line: str) -> tuple[str, ...]:
     """The rule IDs of why an action is refused (empty tuple if it is legal)."""
     refusal = game.why_not(action(game, line))
     return () if refusal is None else refusal.rules
-
-
-def kinds(events: Iterable[Event]) -> list[str]:
-    """Event kinds in order."""
-    return [e.kind for e in events]
 
 
 def first(events: Iterable[Event], kind: str) -> Event:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from game.core.actions import parse
-from game.core.events import Event
 from game.core.game import Game
 from game.geometry.hexgrid import Hex
 from game.rulesets.godsgloom.units import GodsUnit
 from game.scenario import Scenario, load_scenario_text
+from tests.playing import kinds as kinds  # re-exported
+from tests.playing import play as play
 from tests.toml_text import toml_value
 
 PLAIN = {"health": 4, "tokens": 3, "attack": 2, "defence": 1, "speed": 3}
@@ -67,25 +67,11 @@ def duel(a: Mapping[str, Any] | None = None, d: Mapping[str, Any] | None = None,
     return scenario(units, **kwargs).new_game()
 
 
-def play(game: Game, *texts: str) -> list[Event]:
-    """Apply actions given in text form; return all their events."""
-    events: list[Event] = []
-    types = game.ruleset.action_types()
-    for text in texts:
-        events.extend(game.apply(parse(text, types)))
-    return events
-
-
 def gu(game: Game, uid: str) -> GodsUnit:
     """A GODSGLOOM unit of the game."""
     u = game.state.units[uid]
     assert isinstance(u, GodsUnit)
     return u
-
-
-def kinds(events: Iterable[Event]) -> list[str]:
-    """The kinds of events, in order."""
-    return [e.kind for e in events]
 
 
 def at(game: Game, uid: str) -> tuple[Hex | None, int]:

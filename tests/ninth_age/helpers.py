@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.core.actions import parse
-from game.core.events import Event
 from game.core.game import Game
 from game.rulesets.ninth_age.units import NinthUnit
 from game.scenario import Scenario, load_scenario_text
+from tests.playing import play as play  # re-exported
 from tests.toml_text import toml_value
 
 
@@ -44,15 +43,6 @@ def facing_pair(a: Mapping[str, Any], b: Mapping[str, Any], a_depth: float, b_de
     """Two units front to front along y = ``y``: ``a`` (side 1) facing north, ``b`` south."""
     return [unit("a", 1, (x, y - a_depth / 2.0), 0.0, **a),
             unit("b", 2, (x, y + b_depth / 2.0), 180.0, **b)]
-
-
-def play(game: Game, *lines: str) -> list[Event]:
-    """Apply each text action; return all their events."""
-    events: list[Event] = []
-    types = game.ruleset.action_types()
-    for line in lines:
-        events += game.apply(parse(line, types))
-    return events
 
 
 def nu(game: Game, uid: str) -> NinthUnit:

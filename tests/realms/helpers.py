@@ -10,10 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.core.actions import parse
-from game.core.events import Event
 from game.core.game import Game
 from game.rulesets.realms.units import RealmsUnit
 from game.scenario import Scenario, load_scenario_text
+from tests.playing import kinds as kinds  # re-exported
+from tests.playing import play as play
 from tests.toml_text import toml_value
 
 FIGHTER = {"health": 8, "move": 4, "height": 5, "eye": 4, "head_turn": True, "base_die": 6,
@@ -72,25 +73,11 @@ def duel(a: Mapping[str, Any] | None = None, d: Mapping[str, Any] | None = None,
     return game(units, **kwargs)
 
 
-def play(g: Game, *texts: str) -> list[Event]:
-    """Apply actions given in text form; return all their events."""
-    events: list[Event] = []
-    types = g.ruleset.action_types()
-    for text in texts:
-        events.extend(g.apply(parse(text, types)))
-    return events
-
-
 def ru(g: Game, uid: str) -> RealmsUnit:
     """A realms unit of the game."""
     u = g.state.units[uid]
     assert isinstance(u, RealmsUnit)
     return u
-
-
-def kinds(events: Iterable[Event]) -> list[str]:
-    """The kinds of events, in order."""
-    return [e.kind for e in events]
 
 
 def why(g: Game, text: str) -> str:
