@@ -3,6 +3,8 @@
 A *try* step succeeds when every :class:`~game.learn.model.Condition` holds: conditions on the
 attempt's events (kind and data fields) or on a unit's resulting position, facing, hex or
 counters, each within a tolerance, so that equivalent moves count, not one exact text.
+A table in ``data`` (an allocation's ``split``) matches a mapping that holds each of its keys
+with a matching value, whatever else it holds and in any order.
 Captions insert live numbers: ``{key}`` is the latest event data field of that name,
 ``{kind/key}`` the same from the latest event of that kind, ``{unit.field}`` a unit's
 counter or position (``x``, ``y``, ``facing``, ``hex``).
@@ -47,6 +49,8 @@ def _same(wanted: Any, got: Any, tolerance: float = 0.01) -> bool:
         return wanted is got or wanted == got
     if isinstance(wanted, int | float) and isinstance(got, int | float):
         return abs(float(wanted) - float(got)) <= tolerance
+    if isinstance(wanted, Mapping):
+        return isinstance(got, Mapping) and _data_match(wanted, got)
     if isinstance(wanted, list) and isinstance(got, list | tuple):
         return len(wanted) == len(got) and all(
             _same(a, b) for a, b in zip(wanted, got, strict=True))
