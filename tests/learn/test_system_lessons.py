@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.core.events import Event
 from game.learn import LessonRun, find_lesson, load_all
 from game.learn.model import Condition
-from game.learn.predicates import holds
+from game.learn.predicates import fill, holds
 
 NINTH_AGE = {"na-to-hit-table", "na-character-in-contact", "na-supporting-attacks",
              "na-d6-hits-again"}
@@ -75,3 +75,13 @@ def test_walking_off_the_cliff_loses_the_range_bonus_and_the_step_recovers() -> 
     assert run.undo().kind == "info"
     assert run.act("attack a -> d").kind == "progress"
     assert run.act("choose declared=roll").kind == "solved"
+
+
+def test_a_live_number_can_name_which_event_of_a_kind_it_reads() -> None:
+    run = LessonRun(find_lesson("na-to-hit-table"), record=False)
+    run.next()
+    assert run.step.kind == "demo"
+    # two melee.hit events happened (the Warlord's 2 hits, then the Wardens' 0): the filter
+    # picks the Warlord's, where the plain {melee.hit/successes} would read the latest
+    assert "6 3 2 1: 2 hit" in run.caption()
+    assert fill("{melee.hit/successes}", run.game.state, run.events()) == "0"
