@@ -32,9 +32,10 @@ from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_
 from game.scenario.validation import validation_problems
 
 MAX_FILE_BYTES = 500_000
-PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-/]+)\}")
+PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+(?:\[[A-Za-z0-9_]+=[^\]{}]*\])?[A-Za-z0-9_.\-/]*)\}")
 """A live number in a caption: ``{key}`` (the latest event data field of that name),
-``{kind/key}`` (the same, from the latest event of that kind) or ``{unit.field}``."""
+``{kind/key}`` (the same, from the latest event of that kind), ``{kind[field=value]/key}``
+(from the latest event of that kind whose ``field`` is ``value``) or ``{unit.field}``."""
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ class _Checker:
         stripped = PLACEHOLDER.sub("", text)
         if "{" in stripped or "}" in stripped:
             self.problem(loc, "a brace that is not a {placeholder} (names: letters, digits, "
-                         "_ . - /)")
+                         "_ . - /, and one [field=value] after an event kind)")
         for name in PLACEHOLDER.findall(text):
             if "." in name and "/" not in name:
                 self._unit(loc, name.split(".", 1)[0])

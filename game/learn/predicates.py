@@ -3,8 +3,11 @@
 A *try* step succeeds when every :class:`~game.learn.model.Condition` holds: conditions on the
 attempt's events (kind and data fields) or on a unit's resulting position, facing, hex or
 counters, each within a tolerance, so that equivalent moves count, not one exact text.
+A table in ``data`` (an allocation's ``split``) matches a mapping that holds each of its keys
+with a matching value, whatever else it holds and in any order.
 Captions insert live numbers: ``{key}`` is the latest event data field of that name,
-``{kind/key}`` the same from the latest event of that kind, ``{unit.field}`` a unit's
+``{kind/key}`` the same from the latest event of that kind (``{kind[field=value]/key}``: of
+those, the latest whose ``field`` is ``value``), ``{unit.field}`` a unit's
 counter or position (``x``, ``y``, ``facing``, ``hex``).
 """
 
@@ -47,6 +50,8 @@ def _same(wanted: Any, got: Any, tolerance: float = 0.01) -> bool:
         return wanted is got or wanted == got
     if isinstance(wanted, int | float) and isinstance(got, int | float):
         return abs(float(wanted) - float(got)) <= tolerance
+    if isinstance(wanted, Mapping):
+        return isinstance(got, Mapping) and _data_match(wanted, got)
     if isinstance(wanted, list) and isinstance(got, list | tuple):
         return len(wanted) == len(got) and all(
             _same(a, b) for a, b in zip(wanted, got, strict=True))
@@ -106,9 +111,10 @@ def unresolved(text: str, state: GameState, events: Sequence[Event]) -> list[str
 def lookup(name: str, state: GameState, events: Sequence[Event]) -> Any:
     """The live value of one placeholder name, or None."""
     if "/" in name:
-        kind, key = name.split("/", 1)
+        kind, key, where = _event_path(name)
         for event in reversed(events):
-            if event.kind == kind and key in event.data:
+            if event.kind == kind and key in event.data and (
+                    where is None or str(event.data.get(where[0])) == where[1]):
                 return event.data[key]
         return None
     if "." in name:
@@ -119,6 +125,17 @@ def lookup(name: str, state: GameState, events: Sequence[Event]) -> Any:
         if name in event.data:
             return event.data[name]
     return None
+
+
+def _event_path(name: str) -> tuple[str, str, tuple[str, str] | None]:
+    """``kind/key`` or ``kind[field=value]/key`` -> (kind, key, (field, value) or None)."""
+    if "[" in name and "]/" in name:
+        head, key = name.rsplit("]/", 1)
+        kind, _, test = head.partition("[")
+        field, _, value = test.partition("=")
+        return kind, key, (field, value)
+    kind, key = name.split("/", 1)
+    return kind, key, None
 
 
 def fmt(value: Any) -> str:

@@ -325,8 +325,8 @@ class LessonRun:
         node = self.game.pending()
         ended = any(e.kind in END_EVENTS for e in self.step_events[self._opened:])
         if not ended and not isinstance(node, Over) and node.player == self._player:
-            prompt = node.prompt if isinstance(node, PlayerDecision) else "go on"
-            return self._say("progress", f"Go on: {prompt}")
+            prompt = f": {node.prompt}" if isinstance(node, PlayerDecision) else "."
+            return self._say("progress", f"Go on{prompt}")
         return self._wrong()
 
     def _wrong(self) -> Feedback:

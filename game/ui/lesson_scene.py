@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.pending import Over
 from game.learn import Lesson, LessonRun, load_all
 from game.learn.model import LineMark
 from game.learn.predicates import fill
@@ -25,9 +27,12 @@ from game.learn.progress import load_progress
 from game.learn.table import LessonGame
 from game.scenario.saves import Session
 from game.ui import hexlayout
+from game.ui.camera import MAX_ZOOM, MIN_ZOOM
 from game.ui.inspect_draw import wrap
+from game.ui.render import fit_camera
 from game.ui.scene import Scene
 from game.ui.screens import ListScene
+from game.ui.table_flow import TableFlow
 from game.ui.table_scene import TableScene
 
 if TYPE_CHECKING:
@@ -42,6 +47,17 @@ SOLUTION = (120, 220, 255)
 KIND_WORDS = {"say": "Read", "demo": "Watch", "try": "Your turn", "ask": "Question"}
 
 
+class LessonFlow(TableFlow):
+    """The table's flow inside a lesson: a game that ends (the learner's attack destroyed the
+    last enemy) stays on the table, so the lesson goes on to its next step instead of the
+    end screen, which would leave the lesson."""
+
+    def check_flow(self) -> None:
+        if isinstance(self.scene.pending(), Over):
+            return
+        super().check_flow()
+
+
 class LessonScene(Scene):
     """One lesson on the table (see module docstring)."""
 
@@ -54,6 +70,7 @@ class LessonScene(Scene):
         self.game = LessonGame(self.run)
         self.table = TableScene(app, Session(lesson.scenario, self.game))
         self.table.bottom_reserve = CAPTION_H + 16  # the board and its hover box stay above
+        self.table.flow = LessonFlow(self.table)
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.widgets: list[Any] = []
         self.note = ""
@@ -221,6 +238,10 @@ class LessonScene(Scene):
         if point is None:
             return
         cam = self.table.view.camera
+        if "zoom" in camera.model_fields_set:  # times the zoom that fits the whole board
+            fitted = replace(cam)
+            fit_camera(fitted, self.game.state)
+            cam.zoom = min(MAX_ZOOM, max(MIN_ZOOM, fitted.zoom * camera.zoom))
         vp = self.table.viewport()
         sx, sy = cam.to_screen(*point)
         cam.pan_pixels(vp.centerx - sx, vp.centery - sy)
@@ -353,9 +374,11 @@ class LessonScene(Scene):
                                                               rect.width - 20)]
         for note in self.run.rule_notes():  # the rulesets' own texts explain the rules
             rows += [(line, (160, 170, 185)) for line in wrap(font, note, rect.width - 20)]
-        for line, colour in rows:
-            if y + 17 > bottom:
-                break
+        room = max(0, (bottom - y) // 17)
+        if len(rows) > room > 0:  # say that something is cut rather than stop mid-sentence
+            line, colour = rows[room - 1]
+            rows[room - 1] = (line.rstrip() + " …", colour)
+        for line, colour in rows[:room]:
             surface.blit(font.render(line.strip(), True, colour), (rect.x + 10, y))
             y += 17
 

@@ -15,7 +15,8 @@ def test_learn_list_json_lists_at_least_fourteen_lessons(
     lessons = json.loads(capsys.readouterr().out)
     assert len(lessons) >= 14
     assert all(set(entry) == {"id", "system", "title"} for entry in lessons)
-    assert {entry["system"] for entry in lessons} == {"asoiaf", "godsgloom"}
+    assert {entry["system"] for entry in lessons} == {
+        "asoiaf", "godsgloom", "ninth_age", "realms"}
 
 
 def test_learn_list_text_shows_progress(capsys: pytest.CaptureFixture[str]) -> None:

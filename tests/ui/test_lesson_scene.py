@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from game.learn import find_lesson
 from game.learn.progress import load_progress
 from game.ui.app import App
 from game.ui.lesson_scene import LessonListScene, LessonScene
+from game.ui.render import fit_camera
 
 from .driver import click, find_button, frames, key, press
 
@@ -124,3 +126,26 @@ def test_a_rule_link_offers_the_lesson_that_teaches_it(data_dir: Path) -> None:
     key(app, pygame.K_l)
     frames(app, 2)
     assert isinstance(app.scene, LessonScene)
+
+
+def test_a_try_that_ends_the_game_stays_in_the_lesson(data_dir: Path) -> None:
+    app, scene = _open(data_dir, "rl-high-ground")
+    press(app, "Next")
+    press(app, "Next")
+    assert scene.run.step.kind == "try"
+    for action in scene.run.step.solution:  # the shot destroys the last enemy: game over
+        scene.game.apply(action)
+        scene.table.flow.check_flow()
+    frames(app, 2)
+    assert scene.run.solved and isinstance(app.scene, LessonScene)
+    press(app, "Next")
+    assert scene.run.step.kind == "ask"
+
+
+def test_a_step_camera_zoom_multiplies_the_zoom_that_fits_the_board(data_dir: Path) -> None:
+    _app, scene = _open(data_dir, "na-character-in-contact")
+    camera = scene.table.view.camera
+    fitted = replace(camera)
+    fit_camera(fitted, scene.game.state)
+    assert abs(camera.zoom - 4.0 * fitted.zoom) < 1e-6
+    assert _on_table(scene, "orcs")[0] == scene.table.viewport().centerx
