@@ -87,7 +87,7 @@ def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | C
 
 def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                  tgt: RealmsUnit) -> list[InfoLine]:
-    board, feats = hex_board(state), rs.settings.features
+    board, feats = hex_board(state), rs.feats(state)
     weapon = att.weapon(att.main)
     rng = reach(board, feats, att, tgt, weapon.range if weapon else 0)
     gap = min(space_distance(board, feats, a, t) != a.distance(t)
@@ -104,7 +104,7 @@ def _profile_line(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                   tgt: RealmsUnit) -> InfoLine:
     """The side profile of the line between the two head spaces as text: the eyes, the top of
     every space crossed (elevation plus obstruction, pegs) and the target's top."""
-    board, feats = hex_board(state), rs.settings.features
+    board, feats = hex_board(state), rs.feats(state)
     assert att.hex is not None and tgt.hex is not None
     crossed = hex_line(att.hex, tgt.hex)[1:-1]
     tops = [("gap" if not is_space(board, h) else
@@ -128,7 +128,7 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     if cmd is not None and cmd.unit == unit_id:
         if not cmd.moved and not cmd.action:
             s = rs.settings
-            costs = reachable(state, s.features, unit, s.climb_pegs, s.pad_cost)
+            costs = reachable(state, rs.feats(state), unit, s.climb_pegs, s.pad_cost)
             shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
                           if h != unit.hex)
             lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
@@ -150,7 +150,8 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
     s = rs.settings
     lines = _range_lines(rs, state, att, tgt)
     lines.append(_profile_line(rs, state, att, tgt))
-    seen = sight(state, s.features, att, tgt, s.sight_cone, s.head_turn, s.units_block_sight)
+    seen = sight(state, rs.feats(state), att, tgt, s.sight_cone, s.head_turn,
+                 s.units_block_sight)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
     if seen.visible and seen.eye is not None and seen.point is not None:
         lines.append(InfoLine(f"In sight: eyes at {seen.eye[2]:g} pegs see a point at "
@@ -181,7 +182,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               tuple((str(k), p) for k, p in o.counter.items()),
                               ("RL-DEF-1", "RL-DEF-2")))
         break
-    chart = profile_chart(state, s.features, att, tgt, seen, s.units_block_sight)
+    chart = profile_chart(state, rs.feats(state), att, tgt, seen, s.units_block_sight)
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
 

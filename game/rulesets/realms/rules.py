@@ -93,7 +93,7 @@ def height_advantage(state: GameState, high: RealmsUnit, low: RealmsUnit) -> boo
 def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
               spell: bool) -> Situation:
     """The board's side of the modifier record."""
-    feats = settings.features
+    feats = settings.features_for(hex_board(state))
     return Situation(
         night=is_night(settings, state),
         adjacent=bool(melee_pairs(hex_board(state), feats, att, tgt)),
@@ -120,7 +120,7 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
     why = capability_refusal(att, tgt, weapon.type)
     if why is not None:
         return Refusal(why, ("RL-CAP-1", "RL-ATK-2"))
-    board, feats = hex_board(state), settings.features
+    board, feats = hex_board(state), settings.features_for(hex_board(state))
     rng = reach(board, feats, att, tgt, weapon.range)
     if not rng.ok:
         rules = ("RL-RNG-1", "RL-ELV-2") if rng.bonus else ("RL-RNG-1",)

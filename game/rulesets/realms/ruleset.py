@@ -18,7 +18,7 @@ from game.core.pending import Refusal
 from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
-from game.core.state import BoardKind, GameState, HexBoard, Unit
+from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms import preview, table, turns
 from game.rulesets.realms.actions import (
@@ -31,7 +31,7 @@ from game.rulesets.realms.actions import (
     Walk,
 )
 from game.rulesets.realms.attack import Result
-from game.rulesets.realms.board import fits, occupant_map, reachable
+from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, reachable
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -104,18 +104,25 @@ class RealmsRuleset(Ruleset):
         """A realms unit from a scenario entry (every problem at once)."""
         return build_unit(setup, self.profiles, self.settings.die_sizes)
 
+    def board_problems(self, board: Board) -> list[SetupProblem]:
+        """Obstructions, walls and transit pads that do not fit the map (RL-ELV-1, RL-MOV-1),
+        of the ``[hexmap]`` and of the older ``[rules.options]`` form."""
+        if not isinstance(board, HexBoard):
+            return []
+        return board_problems(board, self.options)
+
+    def feats(self, state: GameState) -> Features:
+        """The obstructions, walls and transit pads of the state's board (both forms)."""
+        return self.settings.features_for(hex_board(state))
+
     def hex_placement_refusal(self, state: GameState, unit: Unit, target: Hex,
                               facing: int) -> Refusal | None:
         """Why ``unit`` cannot stand with its head space on ``target`` facing ``facing``: a
-        footprint space off the board, blocked or under another unit; or a board feature of
-        the options that is not on the map (checked here, where the board is known)."""
+        footprint space off the board, blocked (impassable or obstructed) or under another
+        unit."""
         board = state.board
         if not isinstance(board, HexBoard) or not isinstance(unit, RealmsUnit):
             return super().hex_placement_refusal(state, unit, target, facing)
-        first = not any(u.id != unit.id for u in state.units.values())
-        bad = board_problems(board, self.options) if first else []
-        if bad:
-            return Refusal("; ".join(f"{p.path}: {p.message}" for p in bad), ("RL-ELV-1",))
         if not 0 <= facing <= 5:
             return Refusal("a hex facing is 0 to 5", ("WB-TBL-1",))
         occupied = occupant_map(state)
@@ -124,7 +131,7 @@ class RealmsRuleset(Ruleset):
             if cell is None or cell.terrain == "void":
                 return Refusal(f"{unit.name} would cover {hex_label(h)}, off the board",
                                ("WB-TBL-1",))
-            if cell.has("impassable") or h in self.settings.features.obstructions:
+            if cell.has("impassable") or h in self.settings.features_for(board).obstructions:
                 return Refusal(f"{unit.name} would cover the blocked space {hex_label(h)}",
                                ("WB-TBL-1",))
             other = occupied.get(h)
@@ -184,7 +191,7 @@ class RealmsRuleset(Ruleset):
         return out
 
     def _walks(self, state: GameState, unit: RealmsUnit) -> list[Walk]:
-        feats, occupied = self.settings.features, occupant_map(state)
+        feats, occupied = self.feats(state), occupant_map(state)
         costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
         return [Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
                 if (h, f) != (unit.hex, unit.hex_facing)
@@ -238,7 +245,7 @@ class RealmsRuleset(Ruleset):
         to = Hex(action.q, action.r)
         if (to, action.facing) == (unit.hex, unit.hex_facing):
             return Refusal(f"{unit.name} already stands there, facing that way", ("RL-MOV-1",))
-        feats = self.settings.features
+        feats = self.feats(state)
         costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
         if to not in costs:
             return Refusal(f"{unit.name} cannot reach {hex_label(to)} with {unit.move} spaces "
@@ -408,7 +415,7 @@ class RealmsRuleset(Ruleset):
 
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
         """Obstructions, walls and transit-pad links (RL-ELV-1)."""
-        return table.board_marks(state, self.settings.features)
+        return table.board_marks(state, self.feats(state))
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card."""
