@@ -20,6 +20,7 @@ from game.core.state import NO_FEATURES, HexBoard
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import PHYSICAL
 from game.rulesets.realms.board import VOID, Features
+from game.rulesets.realms.memo import Memo
 from game.rulesets.realms.units import ATTACK_TYPES, DIE_SIZES
 
 DEFAULTS: dict[str, Any] = {
@@ -61,6 +62,8 @@ class Settings:
     """The features of the older ``[rules.options]`` form (see :meth:`features_for`)."""
     _merged: dict[int, tuple[HexBoard, Features]] = field(
         default_factory=dict, compare=False, repr=False)
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    """This ruleset instance's answers per placement of the units (see :mod:`.memo`)."""
 
     def features_for(self, board: HexBoard) -> Features:
         """The board's features (``[hexmap]`` obstructions, walls and pads) together with

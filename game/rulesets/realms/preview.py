@@ -19,13 +19,17 @@ from game.rulesets.realms.board import (
     hex_board,
     is_space,
     reach,
-    reachable,
-    sight,
     space_distance,
 )
-from game.rulesets.realms.odds import attack_odds
 from game.rulesets.realms.procedure import CommandProc, command_of
-from game.rulesets.realms.rules import HANDS, attempt, hand_refusal
+from game.rulesets.realms.rules import (
+    HANDS,
+    attempt,
+    hand_refusal,
+    plan_odds,
+    sighting,
+    walk_costs,
+)
 from game.rulesets.realms.table import profile_chart
 from game.rulesets.realms.units import RealmsUnit, spaces
 
@@ -42,9 +46,9 @@ def _layout(p: tuple[float, ...]) -> tuple[float, float]:
 
 def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None:
     """A realms action as a player reads it (None: not a realms action)."""
-    names = {u.id: u.name for u in state.units.values()}
     if isinstance(action, Command):
-        return Offer(action, f"Command {names.get(action.unit, action.unit)}",
+        unit = state.units.get(action.unit)
+        return Offer(action, f"Command {unit.name if unit else action.unit}",
                      "Move, then attack, use a special attack, cast or rearrange; or fortify")
     if isinstance(action, Walk):
         return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}",
@@ -63,7 +67,8 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         else:
             what = action.name if isinstance(action, Special) else action.spell
         hint = _odds_hint(rs, state, action)
-        return Offer(action, f"{action.verb.capitalize()} {names[action.target]} ({what})",
+        return Offer(action, f"{action.verb.capitalize()} {state.units[action.target].name} "
+                     f"({what})",
                      hint, target=action.target)
     return None
 
@@ -81,7 +86,7 @@ def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | C
                         isinstance(action, Cast))
     if isinstance(found, Refusal):
         return str(found)
-    odds = attack_odds(found.plan)
+    odds = plan_odds(rs.settings, found.plan)
     return f"wounds {float(odds.hurts):.0%}, counter {float(odds.countered):.0%}"
 
 
@@ -128,7 +133,7 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     if cmd is not None and cmd.unit == unit_id:
         if not cmd.moved and not cmd.action:
             s = rs.settings
-            costs = reachable(state, rs.feats(state), unit, s.climb_pegs, s.pad_cost)
+            costs = walk_costs(s, state, unit)
             shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
                           if h != unit.hex)
             lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
@@ -150,8 +155,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
     s = rs.settings
     lines = _range_lines(rs, state, att, tgt)
     lines.append(_profile_line(rs, state, att, tgt))
-    seen = sight(state, rs.feats(state), att, tgt, s.sight_cone, s.head_turn,
-                 s.units_block_sight)
+    seen = sighting(s, state, att, tgt)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
     if seen.visible and seen.eye is not None and seen.point is not None:
         lines.append(InfoLine(f"In sight: eyes at {seen.eye[2]:g} pegs see a point at "
@@ -174,7 +178,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                 lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
             continue
         lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
-        o = attack_odds(found.plan)
+        o = plan_odds(s, found.plan)
         odds.append(OddsChart(f"{found.weapon.name} ({hand}): wounds to {tgt.name}",
                               tuple((str(k), p) for k, p in o.damage.items()),
                               found.plan.rules()))

@@ -31,7 +31,7 @@ from game.rulesets.realms.actions import (
     Walk,
 )
 from game.rulesets.realms.attack import Result
-from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, reachable
+from game.rulesets.realms.board import Features, fits, hex_board, occupant_map
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -41,7 +41,14 @@ from game.rulesets.realms.procedure import (
     command_of,
     realms_unit,
 )
-from game.rulesets.realms.rules import HANDS, Attempt, attempt, hand_refusal
+from game.rulesets.realms.rules import (
+    HANDS,
+    Attempt,
+    attempt,
+    hand_refusal,
+    occupants,
+    walk_costs,
+)
 from game.rulesets.realms.texts import RULE_TEXTS
 from game.rulesets.realms.units import Profile, RealmsUnit, build_unit, footprint_at, load_profiles
 
@@ -191,8 +198,8 @@ class RealmsRuleset(Ruleset):
         return out
 
     def _walks(self, state: GameState, unit: RealmsUnit) -> list[Walk]:
-        feats, occupied = self.feats(state), occupant_map(state)
-        costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
+        feats, occupied = self.feats(state), occupants(self.settings, state)
+        costs = walk_costs(self.settings, state, unit)
         return [Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
                 if (h, f) != (unit.hex, unit.hex_facing)
                 and fits(state, feats, unit, h, f, occupied)]
@@ -246,11 +253,11 @@ class RealmsRuleset(Ruleset):
         if (to, action.facing) == (unit.hex, unit.hex_facing):
             return Refusal(f"{unit.name} already stands there, facing that way", ("RL-MOV-1",))
         feats = self.feats(state)
-        costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
+        costs = walk_costs(self.settings, state, unit)
         if to not in costs:
             return Refusal(f"{unit.name} cannot reach {hex_label(to)} with {unit.move} spaces "
                            "of movement", ("RL-MOV-1",))
-        if not fits(state, feats, unit, to, action.facing, occupant_map(state)):
+        if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
                            f"{action.facing}", ("RL-MOV-1",))
         return None

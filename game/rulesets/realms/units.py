@@ -359,6 +359,10 @@ def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
         mana=mana, max_mana=profile.mana)
 
 
+SINGLE = ((0, 0),)
+"""The footprint of a figure on one space."""
+
+
 def rotate(offset: tuple[int, int], facing: int) -> Hex:
     """An axial footprint offset turned from facing 0 to ``facing`` (60 degrees a step)."""
     q, r = offset
@@ -368,7 +372,10 @@ def rotate(offset: tuple[int, int], facing: int) -> Hex:
 
 
 def footprint_at(unit: RealmsUnit, anchor: Hex, facing: int) -> tuple[Hex, ...]:
-    """The spaces ``unit`` would cover with its head space on ``anchor`` facing ``facing``."""
+    """The spaces ``unit`` would cover with its head space on ``anchor`` facing ``facing``
+    (a one-space figure, the common case, without turning anything)."""
+    if unit.footprint == SINGLE:
+        return (anchor,)
     return tuple(anchor + rotate(o, facing) for o in unit.footprint)
 
 
