@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from game.core.actions import parse
 from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision
 from game.rulesets.realms.attack import AttackPlan
@@ -434,6 +435,22 @@ def test_rl_dw_2_free_hand_or_shield_gives_an_unarmed_attack() -> None:
 
 
 # --- movement ----------------------------------------------------------------------------
+
+
+def test_rl_mov_1_a_large_unit_cannot_swing_its_tail_up_a_cliff() -> None:
+    """Turning at the end of a walk swings a large unit's other spaces round its head: a rise
+    under them is climbed like a step (a cliff refuses it, a slope costs movement)."""
+    wyrm = {"profile": "wyrm"}
+    g = duel(a=dict(wyrm, facing=0), d_at=(3, 0), hexes=[{"at": [-1, 0], "elevation": 12}])
+    play(g, "command a")  # its tail is on (0,-1); facing 1 swings it onto (-1,0), 12 pegs up
+    assert "RL-MOV-1" in why(g, "walk a 0 0 1") and "cliff" in why(g, "walk a 0 0 1")
+    assert not any(a == parse("walk a 0 0 1", g.ruleset.action_types())
+                   for a in g.legal_actions())
+    g = duel(a=dict(wyrm, facing=0), d_at=(3, 0), hexes=[{"at": [-1, 0], "elevation": 3}])
+    play(g, "command a")
+    assert why(g, "walk a 0 0 1") == ""  # 3 pegs: one climbing space more, within its move
+    play(g, "walk a 0 0 1")
+    assert ru(g, "a").hex_facing == 1
 
 
 @pytest.mark.parametrize("form", FORMS)

@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING
 from game.core.actions import Action
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
-from game.core.present import Ghost, Offer
+from game.core.present import Command as Button
+from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
 from game.geometry.elevation import PEGS_PER_SPACE
-from game.geometry.hexgrid import SQRT3, hex_center, hex_line
+from game.geometry.hexgrid import SQRT3, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
     base_of,
+    fits,
     hex_board,
     is_space,
     reach,
@@ -26,6 +28,7 @@ from game.rulesets.realms.rules import (
     HANDS,
     attempt,
     hand_refusal,
+    occupants,
     plan_odds,
     sighting,
     walk_costs,
@@ -71,6 +74,28 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
                      f"({what})",
                      hint, target=action.target)
     return None
+
+
+def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
+    """The Walk button as pointing (RL-MOV-1): the space under the pointer, the unit's
+    facing turned 60 degrees a wheel step, instead of a list of every space times six
+    facings (the table checks each pointed walk with ``why_not`` and shows the refusal)."""
+    if not command.enabled or not command.offers:
+        return command
+    first = command.offers[0].action
+    assert isinstance(first, Walk)
+    unit_id = first.unit
+
+    def build(point: tuple[float, float], turn: float, free: bool) -> Offer | None:
+        unit = state.units.get(unit_id)
+        h = hex_at_point(point[0], point[1])
+        if not isinstance(unit, RealmsUnit) or not is_space(hex_board(state), h):
+            return None
+        facing = (unit.hex_facing + round(turn / 60.0)) % 6
+        return present(rs, state, Walk(unit_id, h.q, h.r, facing))
+
+    return Button(command.key, command.label, command.hint, steer=Steer(
+        unit_id, build, "Point where the unit goes; the wheel turns it.", turn_step=60.0))
 
 
 def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | Cast) -> str:
@@ -134,8 +159,10 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
         if not cmd.moved and not cmd.action:
             s = rs.settings
             costs = walk_costs(s, state, unit)
+            occupied = occupants(s, state)
             shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
-                          if h != unit.hex)
+                          if h != unit.hex and any(fits(state, rs.feats(state), unit, h, f,
+                                                        occupied) for f in range(6)))
             lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
                                   ("RL-MOV-1", "RL-ATK-1")))
         elif cmd.action:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from game.core.actions import Action, EndActivation
 from game.core.inspect import BoardMark, Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
+from game.core.present import Command as Button
 from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
@@ -31,7 +32,7 @@ from game.rulesets.realms.actions import (
     Walk,
 )
 from game.rulesets.realms.attack import Result
-from game.rulesets.realms.board import Features, fits, hex_board, occupant_map
+from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, turn_cost
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -202,7 +203,20 @@ class RealmsRuleset(Ruleset):
         costs = walk_costs(self.settings, state, unit)
         return [Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
                 if (h, f) != (unit.hex, unit.hex_facing)
-                and fits(state, feats, unit, h, f, occupied)]
+                and fits(state, feats, unit, h, f, occupied)
+                and self._turn_refusal(state, unit, h, f, costs[h]) is None]
+
+    def _turn_refusal(self, state: GameState, unit: RealmsUnit, to: Hex, facing: int,
+                      cost: int) -> Refusal | None:
+        """RL-MOV-1: why the final turn of a walk that cost ``cost`` is not possible."""
+        extra = turn_cost(hex_board(state), unit, to, facing, self.settings.climb_pegs)
+        if extra is None:
+            return Refusal(f"{unit.name} cannot turn onto {hex_label(to)} facing {facing}: "
+                           "its other spaces would climb a cliff", ("RL-MOV-1",))
+        if cost + extra > unit.move:
+            return Refusal(f"{unit.name} needs {cost + extra} spaces of movement to turn that "
+                           f"way there; it has {unit.move}", ("RL-MOV-1",))
+        return None
 
     # --- checks and handlers -----------------------------------------------------------------
 
@@ -260,7 +274,7 @@ class RealmsRuleset(Ruleset):
         if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
                            f"{action.facing}", ("RL-MOV-1",))
-        return None
+        return self._turn_refusal(state, unit, to, action.facing, costs[to])
 
     def _do_walk(self, state: GameState, action: Walk, ctx: Context) -> None:
         found = self._commanded(state, action.unit)
@@ -292,7 +306,8 @@ class RealmsRuleset(Ruleset):
         unit.wounds -= healed
         unit.fortified = True
         cmd.action, cmd.done = "fortify", True
-        ctx.emit("unit.fortified", f"{unit.name} fortifies: heals {healed} wound and has +1 "
+        ctx.emit("unit.fortified", f"{unit.name} fortifies: "
+                 + (f"heals {healed} wound and " if healed else "") + "has +1 "
                  "defense until its player's next turn.", ["RL-FRT-1"], player=unit.owner,
                  unit=unit.id, wounds=unit.wounds)
         self.settle(state, ctx)
@@ -407,6 +422,12 @@ class RealmsRuleset(Ruleset):
     def present(self, state: GameState, action: Action) -> Offer:
         """Player-facing labels, hints and ghosts of realms actions."""
         return preview.present(self, state, action) or super().present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
+        """The default buttons, with Walk made a pointing command (see
+        :func:`.preview.walk_steer`)."""
+        return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
+                     for c in super().commands(state, unit_id))
 
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
