@@ -13,7 +13,7 @@ from game.core.present import Command as Button
 from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
 from game.geometry.elevation import PEGS_PER_SPACE
-from game.geometry.hexgrid import SQRT3, hex_at_point, hex_center, hex_line
+from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
     base_of,
@@ -34,7 +34,7 @@ from game.rulesets.realms.rules import (
     walk_costs,
 )
 from game.rulesets.realms.table import profile_chart
-from game.rulesets.realms.units import RealmsUnit, spaces
+from game.rulesets.realms.units import RealmsUnit, footprint_at, spaces
 
 if TYPE_CHECKING:
     from game.rulesets.realms.ruleset import RealmsRuleset
@@ -54,10 +54,16 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         return Offer(action, f"Command {unit.name if unit else action.unit}",
                      "Move, then attack, use a special attack, cast or rearrange; or fortify")
     if isinstance(action, Walk):
-        return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}",
+        walker = state.units.get(action.unit)
+        rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
+            walker, RealmsUnit) else ()
+        also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
+        return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}{also}",
                      "Move first; the action comes after (RL-ATK-1)",
                      ghost=Ghost(action.unit, hex=(action.q, action.r),
-                                 hex_facing=action.facing))
+                                 hex_facing=action.facing,
+                                 label="+ " + " ".join(f"({h.q},{h.r})" for h in rest)
+                                 if rest else ""))
     if isinstance(action, Fortify):
         return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
     if isinstance(action, Rearrange):
