@@ -39,6 +39,21 @@ def test_memo_answers_match_a_fresh_ruleset_over_a_playout() -> None:
             game.undo()
 
 
+def test_memo_answers_a_snapshot_of_the_same_placement_alike() -> None:
+    """An undo snapshot holds other unit objects at the same places: what the memo kept for
+    the original must hold for it too (units compared by id, never by identity)."""
+    from game.core.hashing import snapshot
+
+    sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
+    game = sc.new_game()
+    game.apply(parse("command s1", game.ruleset.action_types()))
+    rs = game.ruleset
+    legal = rs.legal_actions(game.state)
+    copy = snapshot(game.state)
+    assert rs.legal_actions(copy) == legal
+    assert all(rs.why_not(copy, a) is None for a in legal)
+
+
 def test_each_ruleset_instance_has_its_own_memo() -> None:
     sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
     one, two = sc.fresh_ruleset(), sc.fresh_ruleset()

@@ -342,7 +342,7 @@ def fits(state: GameState, feats: Features, unit: RealmsUnit, anchor: Hex, facin
     """Whether ``unit`` may end on ``anchor`` facing ``facing``: every space standable and
     free of other units."""
     board = hex_board(state)
-    return all(standable(board, feats, h) and occupied.get(h, unit) is unit
+    return all(standable(board, feats, h) and occupied.get(h, unit).id == unit.id
                for h in footprint_at(unit, anchor, facing))
 
 

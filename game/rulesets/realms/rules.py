@@ -104,7 +104,8 @@ def walk_costs(settings: Settings, state: GameState, unit: RealmsUnit) -> Mappin
 
 
 def occupants(settings: Settings, state: GameState) -> Mapping[Hex, RealmsUnit]:
-    """Which live unit covers each space, once per placement."""
+    """Which live unit covers each space, once per placement (the units may be those of
+    another state of the same placement, an undo snapshot: compare them by id)."""
     return settings.memo.get(state, ("occupants",), lambda: occupant_map(state))
 
 
