@@ -54,7 +54,7 @@ from game.core.inspect import (
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
-from game.core.state import BoardKind, GameState, Unit
+from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
 from game.geometry.hexgrid import Hex, hex_center
 from game.geometry.tray import Tray
@@ -211,6 +211,13 @@ class Ruleset:
                                          f"unknown {cls.name} option", close[0] if close else None))
         return [p for p in problems if p.path.removeprefix("rules.options.")
                 not in cls.option_keys]
+
+    def board_problems(self, board: Board) -> list[SetupProblem]:
+        """Every problem this ruleset has with a scenario's board once it is built: map
+        features its rules cannot use (an obstruction on a gap, a transit pad to nowhere),
+        each at a full dotted path of the file (``hexmap.pads[0].between[1]``). The loader
+        calls it after checking that every hex named is on the map; the default has none."""
+        return []
 
     @classmethod
     def catalogue(cls) -> dict[str, str]:

@@ -77,11 +77,30 @@ class HexCell:
 
 
 @dataclass(frozen=True)
+class HexFeatures:
+    """What stands on a hex map besides its cells, for the rulesets that use it: obstructions
+    (a hex filled to a height, with a name), walls on the edge between two neighbouring hexes
+    (with a height) and transit pads joining two hexes. Heights are in the map's own unit
+    (pegs or levels). The loader checks that every hex named is on the map and asks the
+    ruleset whether the rest fits its rules (:meth:`Ruleset.board_problems`)."""
+
+    obstructions: tuple[tuple[Hex, int, str], ...] = ()
+    walls: tuple[tuple[Hex, Hex, int], ...] = ()
+    pads: tuple[tuple[Hex, Hex], ...] = ()
+
+
+NO_FEATURES = HexFeatures()
+"""A map with nothing on it but its cells."""
+
+
+@dataclass(frozen=True)
 class HexBoard:
-    """A hex map: every hex on it with its cell."""
+    """A hex map: every hex on it with its cell, and its features (left out of the state
+    hash when there are none, so maps without features hash as they always did)."""
 
     cells: dict[Hex, HexCell]
     kind: BoardKind = "hex"
+    features: HexFeatures = field(default=NO_FEATURES, metadata={"hash": "omit-if-default"})
 
     def __contains__(self, h: object) -> bool:
         return h in self.cells

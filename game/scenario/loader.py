@@ -28,6 +28,7 @@ from game.core.state import (
     GameState,
     HexBoard,
     HexCell,
+    HexFeatures,
     Player,
     TableBoard,
     TableOptions,
@@ -195,8 +196,20 @@ class _Builder:
                 allow_undo_others=rules.allow_undo_others,
             ),
         )
+        self._check_board(ruleset, board)
         self._check_placements(ruleset, state)
         return (state, ruleset) if not self.problems else (None, None)
+
+    def _check_board(self, ruleset: Ruleset, board: Board) -> None:
+        """The ruleset's own objections to the board (features its rules cannot use)."""
+        try:
+            found = ruleset.board_problems(board)
+        except Exception as exc:  # ruleset code refusing a value of the file
+            self.problem(("hexmap",), f"the {ruleset.name} ruleset cannot use this map "
+                         f"({_brief(exc)})")
+            return
+        for p in found:
+            self.problem(_path_parts(p.path), p.message, p.suggestion)
 
     def _ruleset(self) -> Ruleset | None:
         name = self.model.scenario.ruleset
@@ -249,7 +262,39 @@ class _Builder:
                 self.problem(("hexmap", "hexes", i, "at"), f"{entry.at} is not on the map")
                 continue
             cells[h] = HexCell(entry.terrain, entry.elevation, frozenset(entry.keywords))
-        return HexBoard(cells)
+        features = self._features(hexmap, cells)
+        return HexBoard(cells, features=features) if features is not None else None
+
+    def _features(self, hexmap: HexMapModel, cells: dict[Hex, HexCell]) -> HexFeatures | None:
+        """The map's obstructions, walls and pads, each hex on the map and each wall on an
+        edge (None, with the problems recorded, when one is not)."""
+        before = len(self.problems)
+
+        def on_map(loc: Path, at: tuple[int, int]) -> Hex:
+            h = Hex(*at)
+            if h not in cells:
+                self.problem(loc, f"{list(at)} is not on the map")
+            return h
+
+        obstructions = tuple((on_map(("hexmap", "obstructions", i, "at"), o.at), o.height, o.name)
+                             for i, o in enumerate(hexmap.obstructions))
+        walls = []
+        for i, w in enumerate(hexmap.walls):
+            a, b = (on_map(("hexmap", "walls", i, "between", j), w.between[j]) for j in (0, 1))
+            if a.distance(b) != 1:
+                self.problem(("hexmap", "walls", i, "between"), "a wall stands on the edge "
+                             "between two neighbouring hexes")
+            walls.append((a, b, w.height))
+        pads = []
+        for i, pad in enumerate(hexmap.pads):
+            a, b = (on_map(("hexmap", "pads", i, "between", j), pad.between[j]) for j in (0, 1))
+            if a == b:
+                self.problem(("hexmap", "pads", i, "between"), "a transit pad joins two "
+                             "different hexes")
+            pads.append((a, b))
+        if len(self.problems) > before:
+            return None
+        return HexFeatures(obstructions, tuple(walls), tuple(pads))
 
     def _terrain(self) -> list[TerrainPiece]:
         pieces = []
@@ -437,9 +482,10 @@ def _brief(exc: BaseException) -> str:
 def _path_parts(path: str) -> Path:
     parts: list[str | int] = []
     for piece in path.split("."):
-        match = re.fullmatch(r"(\w+)\[(\d+)\]", piece)
+        match = re.fullmatch(r"(\w+)((?:\[\d+\])+)", piece)
         if match:
-            parts.extend([match.group(1), int(match.group(2))])
+            parts.append(match.group(1))
+            parts.extend(int(i) for i in re.findall(r"\d+", match.group(2)))
         elif piece:
             parts.append(piece)
     return tuple(parts)

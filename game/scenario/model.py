@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from game.scenario.limits import MAX_SCRIPTED_DICE
+from game.scenario.limits import MAX_HEX_ENTRIES, MAX_SCRIPTED_DICE
 
 TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes")
 """Rules keywords a terrain piece or hex may carry."""
@@ -53,13 +53,42 @@ class HexEntry(Strict):
     keywords: list[Keyword] = []
 
 
+Height = Annotated[int, Field(ge=1, le=99)]
+"""A feature's height in the map's unit (pegs or levels)."""
+
+
+class ObstructionEntry(Strict):
+    """One ``[[hexmap.obstructions]]`` entry: a hex filled to a height (a standing stone)."""
+
+    at: tuple[int, int]
+    height: Height
+    name: str = Field(default="obstruction", min_length=1, max_length=40)
+
+
+class WallEntry(Strict):
+    """One ``[[hexmap.walls]]`` entry: a wall on the edge between two neighbouring hexes."""
+
+    between: tuple[tuple[int, int], tuple[int, int]]
+    height: Height
+
+
+class PadEntry(Strict):
+    """One ``[[hexmap.pads]]`` entry: a transit pad joining two hexes."""
+
+    between: tuple[tuple[int, int], tuple[int, int]]
+
+
 class HexMapModel(Strict):
-    """``[hexmap]``: a hexagon of ``radius`` or a ``cols`` x ``rows`` parallelogram."""
+    """``[hexmap]``: a hexagon of ``radius`` or a ``cols`` x ``rows`` parallelogram, its
+    hexes, and the features standing on it (for the rulesets that use them)."""
 
     radius: int | None = Field(default=None, ge=1, le=30)
     cols: int | None = Field(default=None, ge=1, le=60)
     rows: int | None = Field(default=None, ge=1, le=60)
     hexes: list[HexEntry] = []
+    obstructions: list[ObstructionEntry] = Field(default=[], max_length=MAX_HEX_ENTRIES)
+    walls: list[WallEntry] = Field(default=[], max_length=MAX_HEX_ENTRIES)
+    pads: list[PadEntry] = Field(default=[], max_length=MAX_HEX_ENTRIES)
 
 
 class TerrainModel(Strict):

@@ -36,12 +36,17 @@ def unit(uid: str, side: int, at: tuple[int, int], facing: int, **extra: Any) ->
 
 def scenario_text(units: Sequence[Mapping[str, Any]], hexes: Iterable[Mapping[str, Any]] = (),
                   dice: Sequence[int] = (), options: Mapping[str, Any] | None = None,
-                  radius: int = 4, seed: int = 1) -> str:
-    """The TOML text of a small hexagonal realms scenario."""
+                  radius: int = 4, seed: int = 1,
+                  features: Mapping[str, Sequence[Mapping[str, Any]]] | None = None) -> str:
+    """The TOML text of a small hexagonal realms scenario (``features``: the map's
+    ``[[hexmap.obstructions]]``, ``[[hexmap.walls]]`` and ``[[hexmap.pads]]`` entries)."""
     lines = ["[scenario]", 'name = "test"', 'ruleset = "realms"', f"seed = {seed}",
              "[hexmap]", f"radius = {radius}"]
     for h in hexes:
         lines += ["[[hexmap.hexes]]", *(f"{k} = {toml_value(v)}" for k, v in h.items())]
+    for key, entries in (features or {}).items():
+        for e in entries:
+            lines += [f"[[hexmap.{key}]]", *(f"{k} = {toml_value(v)}" for k, v in e.items())]
     lines += ['[[players]]', 'name = "Red"', 'colour = "#aa0000"',
               '[[players]]', 'name = "Blue"', 'colour = "#0000aa"']
     for u in units:
@@ -50,6 +55,20 @@ def scenario_text(units: Sequence[Mapping[str, Any]], hexes: Iterable[Mapping[st
     if options:
         lines += ["[rules.options]", *(f"{k} = {toml_value(v)}" for k, v in options.items())]
     return "\n".join(lines) + "\n"
+
+
+FORMS = ("map", "options")
+"""Where a scenario puts its obstructions, walls and transit pads: the ``[hexmap]`` (the
+format) or the older ``[rules.options]`` form, which still loads."""
+
+
+def board_features(form: str, **items: list[Any]) -> dict[str, Any]:
+    """Scenario keyword arguments that put ``obstructions``, ``walls`` (entries as in the
+    file) and ``pads`` (pairs of spaces) on the map or in the options (see :data:`FORMS`)."""
+    if form == "options":
+        return {"options": items}
+    return {"features": {k: [{"between": v} for v in vs] if k == "pads" else vs
+                         for k, vs in items.items()}}
 
 
 def scenario(units: Sequence[Mapping[str, Any]], **kwargs: Any) -> Scenario:

@@ -43,7 +43,7 @@ def _pick(game: Game, rng: random.Random) -> Action:
 def check_invariants(game: Game) -> None:
     state = game.state
     board = hex_board(state)
-    feats = game.ruleset.settings.features  # type: ignore[attr-defined]
+    feats = game.ruleset.feats(state)  # type: ignore[attr-defined]
     covered: list[object] = []
     for u in state.units.values():
         assert isinstance(u, RealmsUnit)

@@ -7,7 +7,7 @@ from game.core.inspect import HexMark, Segment
 from game.core.pending import PlayerDecision
 from game.rulesets.realms.actions import Command, Walk
 
-from .helpers import duel, play
+from .helpers import duel, play, unit
 
 BOW4 = {"weapons": {"bow": {"die": 6, "type": "pierce", "range": 4}}, "main": "bow"}
 
@@ -74,3 +74,30 @@ def test_unit_card_lists_every_stat_with_rules() -> None:
     for needle in ("Wounds 0/14", "covers 2 space", "neck reach", "Armor: martial 1",
                    "tail_sweep"):
         assert needle in text
+
+
+def test_rl_mov_1_walk_is_a_pointing_command_that_the_wheel_turns() -> None:
+    from game.geometry.hexgrid import Hex, hex_center
+
+    g = duel(a={"stats": {"move": 2}}, d_at=(3, 0))
+    play(g, "command a")
+    walk = {c.key: c for c in g.ruleset.commands(g.state, "a")}["walk"]
+    assert walk.enabled and walk.steer is not None and not walk.offers
+    offer = walk.steer.build(hex_center(Hex(-1, 1)), 0.0, False)
+    assert offer is not None and offer.action == Walk("a", -1, 1, 1)
+    assert g.why_not(offer.action) is None
+    turned = walk.steer.build(hex_center(Hex(-1, 1)), 120.0, False)
+    assert turned is not None and turned.action == Walk("a", -1, 1, 3)
+    assert walk.steer.build((500.0, 500.0), 0.0, False) is None  # off the board
+    far = walk.steer.build(hex_center(Hex(-4, 0)), 0.0, False)
+    assert far is not None and "RL-MOV-1" in str(g.why_not(far.action))  # beyond its move
+
+
+def test_reach_marks_only_where_the_unit_can_end() -> None:
+    g = duel(d_at=(3, 0), more=[unit("f", 1, (-1, 1), 1)])
+    play(g, "command a")
+    record = g.ruleset.inspect_unit(g.state, "a")
+    assert record is not None
+    reach = {(m.q, m.r) for m in record.shapes if getattr(m, "style", "") == "reach"}
+    assert (-1, 0) in reach and (-1, 1) not in reach  # a friend stands there
+

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from game.core.actions import parse
 from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision
 from game.rulesets.realms.attack import AttackPlan
 from game.rulesets.realms.rules import Attempt, attempt
 
-from .helpers import duel, game, kinds, play, ru, unit, why
+from .helpers import FORMS, board_features, duel, game, kinds, play, ru, unit, why
 
 BOW4 = {"weapons": {"bow": {"die": 6, "type": "pierce", "range": 4}}, "main": "bow"}
 FREE = {"off": "free"}
@@ -122,14 +125,16 @@ def test_rl_elv_1_melee_up_a_step_needs_the_lower_unit_taller() -> None:
     assert why(g, "attack a -> d") == ""
 
 
-def test_rl_elv_1_transit_pads_and_walls() -> None:
-    g = duel(hexes=[{"at": [1, 0], "elevation": 12}], options={"pads": [[[0, 0], [1, 0]]]})
+@pytest.mark.parametrize("form", FORMS)
+def test_rl_elv_1_transit_pads_and_walls(form: str) -> None:
+    g = duel(hexes=[{"at": [1, 0], "elevation": 12}],
+             **board_features(form, pads=[[[0, 0], [1, 0]]]))
     play(g, "command a")
     assert why(g, "attack a -> d") == ""  # linked by a pad: exempt
-    g = duel(options={"walls": [{"between": [[0, 0], [1, 0]], "height": 6}]})
+    g = duel(**board_features(form, walls=[{"between": [[0, 0], [1, 0]], "height": 6}]))
     play(g, "command a")
     assert "RL-ELV-1" in why(g, "attack a -> d")
-    g = duel(options={"walls": [{"between": [[0, 0], [1, 0]], "height": 5}]})
+    g = duel(**board_features(form, walls=[{"between": [[0, 0], [1, 0]], "height": 5}]))
     play(g, "command a")
     assert "RL-ELV-1" not in why(g, "attack a -> d")
 
@@ -432,7 +437,24 @@ def test_rl_dw_2_free_hand_or_shield_gives_an_unarmed_attack() -> None:
 # --- movement ----------------------------------------------------------------------------
 
 
-def test_rl_mov_1_climbing_costs_cliffs_and_pads() -> None:
+def test_rl_mov_1_a_large_unit_cannot_swing_its_tail_up_a_cliff() -> None:
+    """Turning at the end of a walk swings a large unit's other spaces round its head: a rise
+    under them is climbed like a step (a cliff refuses it, a slope costs movement)."""
+    wyrm = {"profile": "wyrm"}
+    g = duel(a=dict(wyrm, facing=0), d_at=(3, 0), hexes=[{"at": [-1, 0], "elevation": 12}])
+    play(g, "command a")  # its tail is on (0,-1); facing 1 swings it onto (-1,0), 12 pegs up
+    assert "RL-MOV-1" in why(g, "walk a 0 0 1") and "cliff" in why(g, "walk a 0 0 1")
+    assert not any(a == parse("walk a 0 0 1", g.ruleset.action_types())
+                   for a in g.legal_actions())
+    g = duel(a=dict(wyrm, facing=0), d_at=(3, 0), hexes=[{"at": [-1, 0], "elevation": 3}])
+    play(g, "command a")
+    assert why(g, "walk a 0 0 1") == ""  # 3 pegs: one climbing space more, within its move
+    play(g, "walk a 0 0 1")
+    assert ru(g, "a").hex_facing == 1
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_rl_mov_1_climbing_costs_cliffs_and_pads(form: str) -> None:
     from game.rulesets.realms.board import step_cost
 
     assert step_cost(0, 5, 3) == 1 and step_cost(3, 5, 3) == 2 and step_cost(-9, 5, 3) == 1
@@ -443,6 +465,6 @@ def test_rl_mov_1_climbing_costs_cliffs_and_pads() -> None:
     assert "RL-MOV-1" in why(g, "walk a 1 0 1")  # a cliff
     g = game([unit("a", 1, (0, 0), 1, stats={"move": 2}), unit("d", 2, (-3, 3), 1)],
              hexes=[{"at": [1, 0], "elevation": 12}, {"at": [2, 0], "elevation": 12}],
-             options={"pads": [[[0, 0], [1, 0]]]})
+             **board_features(form, pads=[[[0, 0], [1, 0]]]))
     play(g, "command a")
     assert why(g, "walk a 2 0 1") == ""  # up the pad, then along the top

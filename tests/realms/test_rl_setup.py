@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import Action, from_dict, parse
+from game.core.hashing import canonical
+from game.geometry.hexgrid import Hex
 from game.rulesets.realms import RealmsRuleset
 from game.rulesets.realms.actions import REALMS_ACTIONS, Strike
 from game.scenario import ScenarioError
@@ -85,6 +87,54 @@ def test_a_transit_pad_to_nowhere_is_refused() -> None:
     text = _problems(unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4),
                      options={"pads": [[[0, 0], [9, 9]]]})
     assert "rules.options.pads[0][1]" in text and "nowhere" in text
+
+
+def test_map_features_that_do_not_fit_are_refused_with_line_path_and_reason() -> None:
+    """RL-ELV-1 / RL-MOV-1 board data: every problem of the [hexmap] features at once, each
+    with its file, line and dotted path, and no state is built (never half-loaded)."""
+    two = (unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4))
+    with pytest.raises(ScenarioError) as err:
+        scenario(list(two), hexes=[{"at": [2, 2], "terrain": "void"}], features={
+            "pads": [{"between": [[0, -1], [2, 2]]}, {"between": [[-1, 0], [0, -1]]},
+                     {"between": [[0, 3], [-2, 1]]}],
+            "obstructions": [{"at": [9, 9], "height": 4}, {"at": [-2, 1], "height": 4}],
+            "walls": [{"between": [[0, 0], [3, 0]], "height": 4}]})
+    shown = {(p.line, p.path): p.message for p in err.value.problems}
+    paths = {path for _, path in shown}
+    assert {"hexmap.obstructions[0].at", "hexmap.walls[0].between"} == paths
+    assert all(p.file == "test.toml" and p.line is not None for p in err.value.problems)
+    with pytest.raises(ScenarioError) as err:  # on the map, but not where a pad can lead
+        scenario(list(two), hexes=[{"at": [2, 2], "terrain": "void"}], features={
+            "pads": [{"between": [[0, -1], [2, 2]]}, {"between": [[-1, 0], [0, -1]]},
+                     {"between": [[0, 3], [-2, 1]]}],
+            "obstructions": [{"at": [2, 2], "height": 4}, {"at": [-2, 1], "height": 4}]})
+    found = {p.path: p.message for p in err.value.problems}
+    assert "nowhere" in found["hexmap.pads[0].between[1]"]  # a gap
+    assert "already has a transit pad" in found["hexmap.pads[1].between[1]"]
+    assert "blocked" in found["hexmap.pads[2].between[1]"]  # an obstruction stands there
+    assert "gap" in found["hexmap.obstructions[0].at"]
+
+
+def test_map_features_are_typed_strictly_with_a_suggestion() -> None:
+    two = (unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4))
+    with pytest.raises(ScenarioError) as err:
+        scenario(list(two), features={"pads": [{"betwen": [[0, 0], [1, 1]]}],
+                                      "obstructions": [{"at": [1, 1], "height": 500}]})
+    found = {p.path: p for p in err.value.problems}
+    assert found["hexmap.pads[0].betwen"].suggestion == "between"
+    assert "99" in found["hexmap.obstructions[0].height"].message
+
+
+def test_map_features_reach_the_rules_and_hash_only_when_present() -> None:
+    from game.core.hashing import state_hash
+
+    plain = scenario([unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4)])
+    stone = scenario([unit("a", 1, (0, 0), 1), unit("d", 2, (1, 0), 4)],
+                     features={"obstructions": [{"at": [0, 1], "height": 4}]})
+    rs = stone.fresh_ruleset()
+    assert rs.feats(stone.state).obstructions == {Hex(0, 1): 4}  # type: ignore[attr-defined]
+    assert state_hash(plain.state) != state_hash(stone.state)
+    assert "features" not in str(canonical(plain.state.board))
 
 
 def test_bad_options_are_refused_with_paths() -> None:

@@ -38,7 +38,8 @@ def test_every_figure_shows_its_spaces_and_height() -> None:
 
 def test_obstructions_walls_and_pads_are_board_marks() -> None:
     game = skirmish()
-    feats = game.ruleset.settings.features  # type: ignore[attr-defined]
+    feats = game.ruleset.feats(game.state)  # type: ignore[attr-defined]
+    assert feats.obstructions and feats.walls and feats.pads  # read from the [hexmap]
     marks = game.ruleset.board_marks(game.state)
     obstructions = {(m.q, m.r): m.label for m in marks
                     if isinstance(m, HexMark) and m.style == "obstruction"}

@@ -40,36 +40,37 @@ class Fortify(Action):
 
 
 @dataclass(frozen=True)
-class Strike(Action):
+class Aimed(Action):
+    """An action of ``unit`` aimed at ``target``, written ``verb unit -> target ...``
+    (RL-ATK-2); the attacks below add what they use."""
+
+    arrow_before: ClassVar[str | None] = "target"
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Strike(Aimed):
     """Declare an attack with a hand: ``main``, ``off``, ``both`` (RL-DW-1) or ``unarmed``
     (RL-DW-2)."""
 
     verb: ClassVar[str] = "attack"
-    arrow_before: ClassVar[str | None] = "target"
-    unit: str
-    target: str
     hand: str = "main"
 
 
 @dataclass(frozen=True)
-class Special(Action):
+class Special(Aimed):
     """Declare a special attack in place of the standard attack (RL-SPC-1)."""
 
     verb: ClassVar[str] = "special"
-    arrow_before: ClassVar[str | None] = "target"
-    unit: str
-    target: str
     name: str
 
 
 @dataclass(frozen=True)
-class Cast(Action):
+class Cast(Aimed):
     """Cast a spell at a target, paying its mana (RL-SPC-1)."""
 
     verb: ClassVar[str] = "cast"
-    arrow_before: ClassVar[str | None] = "target"
-    unit: str
-    target: str
     spell: str
 
 

@@ -198,7 +198,8 @@ def plan_attack(att: RealmsUnit, tgt: RealmsUnit, weapon: Weapon, dice: Sequence
             mod += 1
             mods.append(Modifier("defender is fortified: +1 defense", 1, "RL-FRT-1"))
         if mod:
-            mods.append(Modifier(f"pre-rolled total {mod:+d} (never below 0)", mod, "RL-PRE-1"))
+            mods.append(Modifier(f"defense roll {mod:+d} in all (never below 0)", mod,
+                                 "RL-PRE-1"))
     counter = bool(tgt.defense_die) and (where.adjacent or (att.large and not att.has(
         "ranged_unit")))
     if tgt.defense_die:

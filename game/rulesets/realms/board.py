@@ -323,12 +323,26 @@ def step_cost(rise: int, height: int, climb_pegs: int) -> int | None:
     return 1 + max(0, rise) // max(1, climb_pegs)
 
 
+def turn_cost(board: HexBoard, unit: RealmsUnit, anchor: Hex, facing: int,
+              climb_pegs: int) -> int | None:
+    """RL-MOV-1: the spaces that turning to ``facing`` at the end of a walk adds. Turning
+    swings a large unit's other spaces round its head, so the highest space under it may
+    rise like a step: None when that rise is a cliff for the unit, else the climbing cost
+    (0 for a one-space figure or level ground)."""
+    if len(unit.footprint) == 1:
+        return 0
+    before = base_of(board, unit, footprint_at(unit, anchor, unit.hex_facing))
+    after = base_of(board, unit, footprint_at(unit, anchor, facing))
+    cost = step_cost(after - before, unit.height, climb_pegs)
+    return None if cost is None else cost - 1
+
+
 def fits(state: GameState, feats: Features, unit: RealmsUnit, anchor: Hex, facing: int,
          occupied: Mapping[Hex, RealmsUnit]) -> bool:
     """Whether ``unit`` may end on ``anchor`` facing ``facing``: every space standable and
     free of other units."""
     board = hex_board(state)
-    return all(standable(board, feats, h) and occupied.get(h, unit) is unit
+    return all(standable(board, feats, h) and occupied.get(h, unit).id == unit.id
                for h in footprint_at(unit, anchor, facing))
 
 

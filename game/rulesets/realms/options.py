@@ -1,24 +1,26 @@
 """The realms ruleset's scenario options (``[rules.options]``): every default the attack-phase
-text leaves open, named so a table can play it differently (docs/rules/realms.md), plus the
-board features the hex map format cannot hold yet (obstructions, walls, transit pads).
+text leaves open, named so a table can play it differently (docs/rules/realms.md). The board
+features (obstructions, walls, transit pads) belong to the map (``[[hexmap.obstructions]]``,
+``[[hexmap.walls]]``, ``[[hexmap.pads]]``); the older form of them in the options still loads.
 
 :func:`option_problems` checks the shape of every option (paths ``rules.options.<key>...``);
-:func:`board_problems` checks the features against the board (a pad to nowhere, an obstruction
-off the map), which needs the board and so runs when units are placed.
+:func:`board_problems` checks the features of both forms against the board (a pad to nowhere,
+an obstruction on a gap); the loader calls it through ``Ruleset.board_problems``.
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.ruleset import SetupProblem
-from game.core.state import HexBoard
+from game.core.state import NO_FEATURES, HexBoard
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import PHYSICAL
 from game.rulesets.realms.board import VOID, Features
+from game.rulesets.realms.memo import Memo
 from game.rulesets.realms.units import ATTACK_TYPES, DIE_SIZES
 
 DEFAULTS: dict[str, Any] = {
@@ -57,6 +59,31 @@ class Settings:
     pad_cost: int
     spell_perks: bool
     features: Features
+    """The features of the older ``[rules.options]`` form (see :meth:`features_for`)."""
+    _merged: dict[int, tuple[HexBoard, Features]] = field(
+        default_factory=dict, compare=False, repr=False)
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    """This ruleset instance's answers per placement of the units (see :mod:`.memo`)."""
+
+    def features_for(self, board: HexBoard) -> Features:
+        """The board's features (``[hexmap]`` obstructions, walls and pads) together with
+        those of the options, worked out once per board (a board never changes)."""
+        if board.features == NO_FEATURES:
+            return self.features
+        hit = self._merged.get(id(board))
+        if hit is not None and hit[0] is board:
+            return hit[1]
+        f = board.features
+        pads = dict(self.features.pads)
+        for a, b in f.pads:
+            pads[a], pads[b] = b, a
+        merged = Features(
+            {**self.features.obstructions, **{h: height for h, height, _ in f.obstructions}},
+            {**self.features.walls, **{frozenset((a, b)): height for a, b, height in f.walls}},
+            pads)
+        self._merged.clear()
+        self._merged[id(board)] = (board, merged)
+        return merged
 
 
 def _is_int(v: Any, low: int, high: int) -> bool:
@@ -174,33 +201,50 @@ def read(options: Mapping[str, Any]) -> Settings:
         features=Features(obstructions, walls, pads))
 
 
-def board_problems(board: HexBoard, options: Mapping[str, Any]) -> list[SetupProblem]:
-    """Features that do not fit the board: an obstruction, wall end or transit pad that is
-    not a space of the map (a pad to nowhere)."""
-    def bad(h: Hex | None) -> bool:
-        return h is None or h not in board.cells or board.cells[h].terrain == VOID
-
-    out = []
-    for i, item in enumerate(options.get("obstructions", [])):
-        if bad(_hex(item["at"])):
-            out.append(SetupProblem(f"rules.options.obstructions[{i}].at",
-                                    f"{item['at']} is not a space of the map"))
-    for i, item in enumerate(options.get("walls", [])):
-        for j, end in enumerate(item["between"]):
-            if bad(_hex(end)):
-                out.append(SetupProblem(f"rules.options.walls[{i}].between[{j}]",
-                                        f"{end} is not a space of the map"))
-    seen: set[Hex] = set()
-    for i, pair in enumerate(options.get("pads", [])):
-        for j, end in enumerate(pair):
-            h = _hex(end)
-            if bad(h):
-                out.append(SetupProblem(f"rules.options.pads[{i}][{j}]",
-                                        f"transit pad to nowhere: {end} is not a space of the "
-                                        "map"))
-            elif h in seen:
-                out.append(SetupProblem(f"rules.options.pads[{i}][{j}]",
-                                        f"{end} already has a transit pad"))
-            if h is not None:
-                seen.add(h)
+def _feature_spots(board: HexBoard, options: Mapping[str, Any]
+                   ) -> list[tuple[str, Hex | None, str]]:
+    """Every hex a feature names, as (dotted path, hex, kind: obstruction, wall or pad), from
+    the map's own features first, then from the older ``[rules.options]`` form."""
+    f = board.features
+    out: list[tuple[str, Hex | None, str]] = []
+    out.extend((f"hexmap.obstructions[{i}].at", h, "obstruction")
+               for i, (h, _, _) in enumerate(f.obstructions))
+    out.extend((f"hexmap.walls[{i}].between[{j}]", h, "wall")
+               for i, w in enumerate(f.walls) for j, h in enumerate(w[:2]))
+    out.extend((f"hexmap.pads[{i}].between[{j}]", h, "pad")
+               for i, pad in enumerate(f.pads) for j, h in enumerate(pad))
+    out.extend((f"rules.options.obstructions[{i}].at", _hex(item["at"]), "obstruction")
+               for i, item in enumerate(options.get("obstructions", [])))
+    out.extend((f"rules.options.walls[{i}].between[{j}]", _hex(end), "wall")
+               for i, item in enumerate(options.get("walls", []))
+               for j, end in enumerate(item["between"]))
+    out.extend((f"rules.options.pads[{i}][{j}]", _hex(end), "pad")
+               for i, pair in enumerate(options.get("pads", [])) for j, end in enumerate(pair))
     return out
+
+
+def board_problems(board: HexBoard, options: Mapping[str, Any]) -> list[SetupProblem]:
+    """Features that do not fit the board (RL-ELV-1, RL-MOV-1): an obstruction, wall end or
+    transit pad on a hex that is not a space of the map (a gap, or off it: a pad to nowhere),
+    a pad on a space a figure cannot stand on, two pads on one space."""
+    blocked = {h for _, h, kind in _feature_spots(board, options) if kind == "obstruction"}
+    out = []
+    pads: set[Hex] = set()
+    for path, h, kind in _feature_spots(board, options):
+        nowhere = "transit pad to nowhere: " if kind == "pad" else ""
+        cell = board.cells.get(h) if h is not None else None
+        if h is None or cell is None or cell.terrain == VOID:
+            where = "is not on the map" if cell is None else "is a gap, not a space of the map"
+            out.append(SetupProblem(path, f"{nowhere}{_shown(h)} {where}"))
+        elif kind == "pad" and (h in blocked or cell.has("impassable")):
+            out.append(SetupProblem(path, f"{nowhere}{_shown(h)} is blocked (an obstruction "
+                                    "or impassable), so no figure can stand there"))
+        elif kind == "pad" and h in pads:
+            out.append(SetupProblem(path, f"{_shown(h)} already has a transit pad"))
+        if kind == "pad" and h is not None:
+            pads.add(h)
+    return out
+
+
+def _shown(h: Hex | None) -> str:
+    return f"[{h.q}, {h.r}]" if h is not None else "?"

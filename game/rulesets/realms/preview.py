@@ -9,25 +9,32 @@ from typing import TYPE_CHECKING
 from game.core.actions import Action
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
-from game.core.present import Ghost, Offer
+from game.core.present import Command as Button
+from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
 from game.geometry.elevation import PEGS_PER_SPACE
-from game.geometry.hexgrid import SQRT3, hex_center, hex_line
+from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
     base_of,
+    fits,
     hex_board,
     is_space,
     reach,
-    reachable,
-    sight,
     space_distance,
 )
-from game.rulesets.realms.odds import attack_odds
 from game.rulesets.realms.procedure import CommandProc, command_of
-from game.rulesets.realms.rules import HANDS, attempt, hand_refusal
+from game.rulesets.realms.rules import (
+    HANDS,
+    attempt,
+    hand_refusal,
+    occupants,
+    plan_odds,
+    sighting,
+    walk_costs,
+)
 from game.rulesets.realms.table import profile_chart
-from game.rulesets.realms.units import RealmsUnit, spaces
+from game.rulesets.realms.units import RealmsUnit, footprint_at, spaces
 
 if TYPE_CHECKING:
     from game.rulesets.realms.ruleset import RealmsRuleset
@@ -42,15 +49,21 @@ def _layout(p: tuple[float, ...]) -> tuple[float, float]:
 
 def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None:
     """A realms action as a player reads it (None: not a realms action)."""
-    names = {u.id: u.name for u in state.units.values()}
     if isinstance(action, Command):
-        return Offer(action, f"Command {names.get(action.unit, action.unit)}",
+        unit = state.units.get(action.unit)
+        return Offer(action, f"Command {unit.name if unit else action.unit}",
                      "Move, then attack, use a special attack, cast or rearrange; or fortify")
     if isinstance(action, Walk):
-        return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}",
+        walker = state.units.get(action.unit)
+        rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
+            walker, RealmsUnit) else ()
+        also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
+        return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}{also}",
                      "Move first; the action comes after (RL-ATK-1)",
                      ghost=Ghost(action.unit, hex=(action.q, action.r),
-                                 hex_facing=action.facing))
+                                 hex_facing=action.facing,
+                                 label="+ " + " ".join(f"({h.q},{h.r})" for h in rest)
+                                 if rest else ""))
     if isinstance(action, Fortify):
         return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
     if isinstance(action, Rearrange):
@@ -63,9 +76,32 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         else:
             what = action.name if isinstance(action, Special) else action.spell
         hint = _odds_hint(rs, state, action)
-        return Offer(action, f"{action.verb.capitalize()} {names[action.target]} ({what})",
+        return Offer(action, f"{action.verb.capitalize()} {state.units[action.target].name} "
+                     f"({what})",
                      hint, target=action.target)
     return None
+
+
+def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
+    """The Walk button as pointing (RL-MOV-1): the space under the pointer, the unit's
+    facing turned 60 degrees a wheel step, instead of a list of every space times six
+    facings (the table checks each pointed walk with ``why_not`` and shows the refusal)."""
+    if not command.enabled or not command.offers:
+        return command
+    first = command.offers[0].action
+    assert isinstance(first, Walk)
+    unit_id = first.unit
+
+    def build(point: tuple[float, float], turn: float, free: bool) -> Offer | None:
+        unit = state.units.get(unit_id)
+        h = hex_at_point(point[0], point[1])
+        if not isinstance(unit, RealmsUnit) or not is_space(hex_board(state), h):
+            return None
+        facing = (unit.hex_facing + round(turn / 60.0)) % 6
+        return present(rs, state, Walk(unit_id, h.q, h.r, facing))
+
+    return Button(command.key, command.label, command.hint, steer=Steer(
+        unit_id, build, "Point where the unit goes; the wheel turns it.", turn_step=60.0))
 
 
 def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | Cast) -> str:
@@ -81,13 +117,13 @@ def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | C
                         isinstance(action, Cast))
     if isinstance(found, Refusal):
         return str(found)
-    odds = attack_odds(found.plan)
+    odds = plan_odds(rs.settings, found.plan)
     return f"wounds {float(odds.hurts):.0%}, counter {float(odds.countered):.0%}"
 
 
 def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                  tgt: RealmsUnit) -> list[InfoLine]:
-    board, feats = hex_board(state), rs.settings.features
+    board, feats = hex_board(state), rs.feats(state)
     weapon = att.weapon(att.main)
     rng = reach(board, feats, att, tgt, weapon.range if weapon else 0)
     gap = min(space_distance(board, feats, a, t) != a.distance(t)
@@ -104,7 +140,7 @@ def _profile_line(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                   tgt: RealmsUnit) -> InfoLine:
     """The side profile of the line between the two head spaces as text: the eyes, the top of
     every space crossed (elevation plus obstruction, pegs) and the target's top."""
-    board, feats = hex_board(state), rs.settings.features
+    board, feats = hex_board(state), rs.feats(state)
     assert att.hex is not None and tgt.hex is not None
     crossed = hex_line(att.hex, tgt.hex)[1:-1]
     tops = [("gap" if not is_space(board, h) else
@@ -128,9 +164,11 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     if cmd is not None and cmd.unit == unit_id:
         if not cmd.moved and not cmd.action:
             s = rs.settings
-            costs = reachable(state, s.features, unit, s.climb_pegs, s.pad_cost)
+            costs = walk_costs(s, state, unit)
+            occupied = occupants(s, state)
             shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
-                          if h != unit.hex)
+                          if h != unit.hex and any(fits(state, rs.feats(state), unit, h, f,
+                                                        occupied) for f in range(6)))
             lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
                                   ("RL-MOV-1", "RL-ATK-1")))
         elif cmd.action:
@@ -150,7 +188,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
     s = rs.settings
     lines = _range_lines(rs, state, att, tgt)
     lines.append(_profile_line(rs, state, att, tgt))
-    seen = sight(state, s.features, att, tgt, s.sight_cone, s.head_turn, s.units_block_sight)
+    seen = sighting(s, state, att, tgt)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
     if seen.visible and seen.eye is not None and seen.point is not None:
         lines.append(InfoLine(f"In sight: eyes at {seen.eye[2]:g} pegs see a point at "
@@ -173,7 +211,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                 lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
             continue
         lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
-        o = attack_odds(found.plan)
+        o = plan_odds(s, found.plan)
         odds.append(OddsChart(f"{found.weapon.name} ({hand}): wounds to {tgt.name}",
                               tuple((str(k), p) for k, p in o.damage.items()),
                               found.plan.rules()))
@@ -181,7 +219,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               tuple((str(k), p) for k, p in o.counter.items()),
                               ("RL-DEF-1", "RL-DEF-2")))
         break
-    chart = profile_chart(state, s.features, att, tgt, seen, s.units_block_sight)
+    chart = profile_chart(state, rs.feats(state), att, tgt, seen, s.units_block_sight)
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
 

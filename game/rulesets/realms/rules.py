@@ -7,10 +7,12 @@ inspection and the declaration itself give the same answers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.core.pending import Refusal
 from game.core.state import GameState
+from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import (
     AttackPlan,
     Situation,
@@ -25,10 +27,13 @@ from game.rulesets.realms.board import (
     hex_board,
     melee_allowed,
     melee_pairs,
+    occupant_map,
     reach,
+    reachable,
     sight,
     top_of,
 )
+from game.rulesets.realms.odds import Odds, attack_odds
 from game.rulesets.realms.options import Settings
 from game.rulesets.realms.procedure import CommandProc
 from game.rulesets.realms.units import RealmsUnit, Weapon
@@ -83,6 +88,32 @@ def hand_refusal(unit: RealmsUnit, cmd: CommandProc, hand: str) -> Refusal | Non
     return None
 
 
+def sighting(settings: Settings, state: GameState, att: RealmsUnit,
+             tgt: RealmsUnit) -> Sighting:
+    """RL-LOS-1 for the pair with the table's settings, once per placement of the units."""
+    return settings.memo.get(state, ("sight", att.id, tgt.id), lambda: sight(
+        state, settings.features_for(hex_board(state)), att, tgt, settings.sight_cone,
+        settings.head_turn, settings.units_block_sight))
+
+
+def walk_costs(settings: Settings, state: GameState, unit: RealmsUnit) -> Mapping[Hex, int]:
+    """RL-MOV-1: where the unit can walk and the cost of each, once per placement."""
+    return settings.memo.get(state, ("reach", unit.id), lambda: reachable(
+        state, settings.features_for(hex_board(state)), unit, settings.climb_pegs,
+        settings.pad_cost))
+
+
+def occupants(settings: Settings, state: GameState) -> Mapping[Hex, RealmsUnit]:
+    """Which live unit covers each space, once per placement (the units may be those of
+    another state of the same placement, an undo snapshot: compare them by id)."""
+    return settings.memo.get(state, ("occupants",), lambda: occupant_map(state))
+
+
+def plan_odds(settings: Settings, plan: AttackPlan) -> Odds:
+    """The exact odds of a plan (:func:`.odds.attack_odds`), once per plan."""
+    return settings.memo.odds(plan, lambda: attack_odds(plan))
+
+
 def height_advantage(state: GameState, high: RealmsUnit, low: RealmsUnit) -> bool:
     """RL-HGT-1: ``high`` stands on a higher space AND its top is above ``low``'s top."""
     board = hex_board(state)
@@ -93,7 +124,7 @@ def height_advantage(state: GameState, high: RealmsUnit, low: RealmsUnit) -> boo
 def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
               spell: bool) -> Situation:
     """The board's side of the modifier record."""
-    feats = settings.features
+    feats = settings.features_for(hex_board(state))
     return Situation(
         night=is_night(settings, state),
         adjacent=bool(melee_pairs(hex_board(state), feats, att, tgt)),
@@ -120,7 +151,7 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
     why = capability_refusal(att, tgt, weapon.type)
     if why is not None:
         return Refusal(why, ("RL-CAP-1", "RL-ATK-2"))
-    board, feats = hex_board(state), settings.features
+    board, feats = hex_board(state), settings.features_for(hex_board(state))
     rng = reach(board, feats, att, tgt, weapon.range)
     if not rng.ok:
         rules = ("RL-RNG-1", "RL-ELV-2") if rng.bonus else ("RL-RNG-1",)
@@ -130,8 +161,7 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
         return Refusal(f"{att.name} and {tgt.name} cannot reach each other across the height "
                        "difference or the obstruction", ("RL-ELV-1", "RL-ATK-2"))
     if seen is None:
-        seen = sight(state, feats, att, tgt, settings.sight_cone, settings.head_turn,
-                     settings.units_block_sight)
+        seen = sighting(settings, state, att, tgt)
     if not seen.visible:
         what = "outside its sight cone" if seen.outside_cone else "hidden"
         return Refusal(f"{tgt.name} is {what} from {att.name}", ("RL-LOS-1", "RL-ATK-2"))

@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 from game.core.actions import Action, EndActivation
 from game.core.inspect import BoardMark, Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
+from game.core.present import Command as Button
 from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
-from game.core.state import BoardKind, GameState, HexBoard, Unit
+from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms import preview, table, turns
 from game.rulesets.realms.actions import (
@@ -31,7 +32,7 @@ from game.rulesets.realms.actions import (
     Walk,
 )
 from game.rulesets.realms.attack import Result
-from game.rulesets.realms.board import fits, occupant_map, reachable
+from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, turn_cost
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -41,7 +42,14 @@ from game.rulesets.realms.procedure import (
     command_of,
     realms_unit,
 )
-from game.rulesets.realms.rules import HANDS, Attempt, attempt, hand_refusal
+from game.rulesets.realms.rules import (
+    HANDS,
+    Attempt,
+    attempt,
+    hand_refusal,
+    occupants,
+    walk_costs,
+)
 from game.rulesets.realms.texts import RULE_TEXTS
 from game.rulesets.realms.units import Profile, RealmsUnit, build_unit, footprint_at, load_profiles
 
@@ -104,18 +112,25 @@ class RealmsRuleset(Ruleset):
         """A realms unit from a scenario entry (every problem at once)."""
         return build_unit(setup, self.profiles, self.settings.die_sizes)
 
+    def board_problems(self, board: Board) -> list[SetupProblem]:
+        """Obstructions, walls and transit pads that do not fit the map (RL-ELV-1, RL-MOV-1),
+        of the ``[hexmap]`` and of the older ``[rules.options]`` form."""
+        if not isinstance(board, HexBoard):
+            return []
+        return board_problems(board, self.options)
+
+    def feats(self, state: GameState) -> Features:
+        """The obstructions, walls and transit pads of the state's board (both forms)."""
+        return self.settings.features_for(hex_board(state))
+
     def hex_placement_refusal(self, state: GameState, unit: Unit, target: Hex,
                               facing: int) -> Refusal | None:
         """Why ``unit`` cannot stand with its head space on ``target`` facing ``facing``: a
-        footprint space off the board, blocked or under another unit; or a board feature of
-        the options that is not on the map (checked here, where the board is known)."""
+        footprint space off the board, blocked (impassable or obstructed) or under another
+        unit."""
         board = state.board
         if not isinstance(board, HexBoard) or not isinstance(unit, RealmsUnit):
             return super().hex_placement_refusal(state, unit, target, facing)
-        first = not any(u.id != unit.id for u in state.units.values())
-        bad = board_problems(board, self.options) if first else []
-        if bad:
-            return Refusal("; ".join(f"{p.path}: {p.message}" for p in bad), ("RL-ELV-1",))
         if not 0 <= facing <= 5:
             return Refusal("a hex facing is 0 to 5", ("WB-TBL-1",))
         occupied = occupant_map(state)
@@ -124,7 +139,7 @@ class RealmsRuleset(Ruleset):
             if cell is None or cell.terrain == "void":
                 return Refusal(f"{unit.name} would cover {hex_label(h)}, off the board",
                                ("WB-TBL-1",))
-            if cell.has("impassable") or h in self.settings.features.obstructions:
+            if cell.has("impassable") or h in self.settings.features_for(board).obstructions:
                 return Refusal(f"{unit.name} would cover the blocked space {hex_label(h)}",
                                ("WB-TBL-1",))
             other = occupied.get(h)
@@ -184,11 +199,24 @@ class RealmsRuleset(Ruleset):
         return out
 
     def _walks(self, state: GameState, unit: RealmsUnit) -> list[Walk]:
-        feats, occupied = self.settings.features, occupant_map(state)
-        costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
+        feats, occupied = self.feats(state), occupants(self.settings, state)
+        costs = walk_costs(self.settings, state, unit)
         return [Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
                 if (h, f) != (unit.hex, unit.hex_facing)
-                and fits(state, feats, unit, h, f, occupied)]
+                and fits(state, feats, unit, h, f, occupied)
+                and self._turn_refusal(state, unit, h, f, costs[h]) is None]
+
+    def _turn_refusal(self, state: GameState, unit: RealmsUnit, to: Hex, facing: int,
+                      cost: int) -> Refusal | None:
+        """RL-MOV-1: why the final turn of a walk that cost ``cost`` is not possible."""
+        extra = turn_cost(hex_board(state), unit, to, facing, self.settings.climb_pegs)
+        if extra is None:
+            return Refusal(f"{unit.name} cannot turn onto {hex_label(to)} facing {facing}: "
+                           "its other spaces would climb a cliff", ("RL-MOV-1",))
+        if cost + extra > unit.move:
+            return Refusal(f"{unit.name} needs {cost + extra} spaces of movement to turn that "
+                           f"way there; it has {unit.move}", ("RL-MOV-1",))
+        return None
 
     # --- checks and handlers -----------------------------------------------------------------
 
@@ -238,15 +266,15 @@ class RealmsRuleset(Ruleset):
         to = Hex(action.q, action.r)
         if (to, action.facing) == (unit.hex, unit.hex_facing):
             return Refusal(f"{unit.name} already stands there, facing that way", ("RL-MOV-1",))
-        feats = self.settings.features
-        costs = reachable(state, feats, unit, self.settings.climb_pegs, self.settings.pad_cost)
+        feats = self.feats(state)
+        costs = walk_costs(self.settings, state, unit)
         if to not in costs:
             return Refusal(f"{unit.name} cannot reach {hex_label(to)} with {unit.move} spaces "
                            "of movement", ("RL-MOV-1",))
-        if not fits(state, feats, unit, to, action.facing, occupant_map(state)):
+        if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
                            f"{action.facing}", ("RL-MOV-1",))
-        return None
+        return self._turn_refusal(state, unit, to, action.facing, costs[to])
 
     def _do_walk(self, state: GameState, action: Walk, ctx: Context) -> None:
         found = self._commanded(state, action.unit)
@@ -278,7 +306,8 @@ class RealmsRuleset(Ruleset):
         unit.wounds -= healed
         unit.fortified = True
         cmd.action, cmd.done = "fortify", True
-        ctx.emit("unit.fortified", f"{unit.name} fortifies: heals {healed} wound and has +1 "
+        ctx.emit("unit.fortified", f"{unit.name} fortifies: "
+                 + (f"heals {healed} wound and " if healed else "") + "has +1 "
                  "defense until its player's next turn.", ["RL-FRT-1"], player=unit.owner,
                  unit=unit.id, wounds=unit.wounds)
         self.settle(state, ctx)
@@ -394,6 +423,12 @@ class RealmsRuleset(Ruleset):
         """Player-facing labels, hints and ghosts of realms actions."""
         return preview.present(self, state, action) or super().present(state, action)
 
+    def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
+        """The default buttons, with Walk made a pointing command (see
+        :func:`.preview.walk_steer`)."""
+        return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
+                     for c in super().commands(state, unit_id))
+
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
         return preview.inspect_pair(self, state, viewer_id, target_id)
@@ -408,7 +443,7 @@ class RealmsRuleset(Ruleset):
 
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
         """Obstructions, walls and transit-pad links (RL-ELV-1)."""
-        return table.board_marks(state, self.settings.features)
+        return table.board_marks(state, self.feats(state))
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card."""

@@ -5,6 +5,7 @@ transit-pad links (RL-ELV-*), and the side profile of a 2.5D sight line (RL-LOS-
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Literal
 
 from game.core.inspect import BoardMark, HexMark, ProfileBar, ProfileChart, Segment, UnitLook
@@ -67,13 +68,19 @@ def board_marks(state: GameState, feats: Features) -> tuple[BoardMark, ...]:
     return tuple(out)
 
 
-def _ground(state: GameState, feats: Features, h: Hex) -> float:
+def _ground(state: GameState, feats: Features) -> Callable[[Hex], float]:
     """The top of the ground of a space in pegs (elevation plus obstruction; a gap or off the
-    map reads as the lowest level)."""
-    cell = hex_board(state).cells.get(h)
-    if cell is None or cell.terrain == "void":  # drawn as a dip below the lowest space
-        return min((c.elevation for c in hex_board(state).cells.values()), default=0) - 3.0
-    return float(cell.elevation + feats.obstructions.get(h, 0))
+    map reads as a dip below the lowest level), as a lookup built once per chart."""
+    cells = hex_board(state).cells
+    dip = min((c.elevation for c in cells.values()), default=0) - 3.0
+
+    def top(h: Hex) -> float:
+        cell = cells.get(h)
+        if cell is None or cell.terrain == "void":
+            return dip
+        return float(cell.elevation + feats.obstructions.get(h, 0))
+
+    return top
 
 
 def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
@@ -90,6 +97,8 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
     length = math.hypot(dx, dy) or 1.0
     steps = max(12, int(length * SAMPLES_PER_PEG))
     occupants = occupant_map(state)
+    ground_of = _ground(state, feats)
+    mine = {*spaces(att), *spaces(tgt)}
     ground: list[tuple[float, float]] = []
     runs: list[tuple[str, float, float]] = []
     blocked: tuple[float, float] | None = None
@@ -97,7 +106,7 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
         t = i / steps
         h = hex_at_point(*_layout(eye[0] + dx * t, eye[1] + dy * t))
         d = length * t
-        top = _ground(state, feats, h)
+        top = ground_of(h)
         if ground and ground[-1][1] != top:  # a step: straight up or down between samples
             mid = d - length / steps / 2
             ground += [(mid, ground[-1][1]), (mid, top)]
@@ -111,8 +120,7 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
             if units_block and who.id not in (att.id, tgt.id):
                 top = max(top, float(top_of(board, who)))
         line = eye[2] + (aim[2] - eye[2]) * t
-        mine = h in spaces(att) or h in spaces(tgt)
-        if blocked is None and not seen.visible and not seen.outside_cone and not mine and (
+        if blocked is None and not seen.visible and not seen.outside_cone and h not in mine and (
                 top > line + 1e-6):
             blocked = (d, line)
     if not seen.visible and blocked is None:

@@ -17,12 +17,14 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from game.core.actions import JSON
 from game.core.ruleset import SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.hexgrid import Hex
+
+T = TypeVar("T")
 
 ATTACK_TYPES = ("slash", "pierce", "blunt", "siege", "magic", "fire", "frost", "poison")
 """Attack types a weapon, special attack or spell may have."""
@@ -65,7 +67,8 @@ UNARMED = Weapon("unarmed", (), "blunt", 0)
 
 @dataclass(frozen=True)
 class Profile:
-    """A stat card: what a unit starts from."""
+    """A stat card: the unit's fixed stats, and what its hands hold, what it carries and its
+    mana when it starts (``mana`` is its most)."""
 
     id: str
     name: str
@@ -91,36 +94,68 @@ class Profile:
     neck_reach: int = 0
     mana: int = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Profile:
+        return self  # immutable: units and undo snapshots share it
+
+
+class FromCard(Generic[T]):
+    """A unit attribute read from its stat card (``card``), the one place the stat is kept:
+    ``health = FromCard()`` reads ``unit.card.health``; ``FromCard("mana")`` another name."""
+
+    def __init__(self, key: str = "") -> None:
+        self.key = key
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = self.key or name
+
+    @overload
+    def __get__(self, unit: None, owner: type) -> FromCard[T]: ...
+
+    @overload
+    def __get__(self, unit: RealmsUnit, owner: type) -> T: ...
+
+    def __get__(self, unit: RealmsUnit | None, owner: type) -> FromCard[T] | T:
+        if unit is None:
+            return self
+        found: T = getattr(unit.card, self.key)
+        return found
+
 
 @dataclass(kw_only=True)
 class RealmsUnit(Unit):
-    """A unit on the realms board (see the module docstring)."""
+    """A unit on the realms board (see the module docstring): its stat card (``card``, the
+    one source of every fixed stat, shared and never changed) and what changes in play:
+    wounds taken, what its hands hold and carries, mana left, whether it is fortified."""
 
-    health: int
+    card: Profile
     wounds: int = 0
-    move: int
-    height: int
-    eye: int
-    eyeless: bool = False
-    head_turn: bool = False
-    neck_reach: int = 0
-    base_die: int
-    defense_die: int
-    precision: int
     main: str
     off: str
-    weapons: tuple[Weapon, ...] = ()
     inventory: tuple[str, ...] = ()
-    armor: tuple[tuple[str, int], ...] = ()
-    abilities: tuple[str, ...] = ()
-    immune: tuple[str, ...] = ()
-    footprint: tuple[tuple[int, int], ...] = ((0, 0),)
-    specials: tuple[Weapon, ...] = ()
-    spells: tuple[Weapon, ...] = ()
     mana: int = 0
-    max_mana: int = 0
     fortified: bool = False
     extra: dict[str, int] = field(default_factory=dict)
+
+    # the card's fixed stats, read through the unit (RL-MOV-1, RL-LOS-1, RL-DMG-1, RL-DEF-1,
+    # RL-NGT-1/2, RL-ARM-1, RL-CAP-1, RL-SPC-1); ``max_mana`` is the card's ``mana``
+    health: ClassVar[FromCard[int]] = FromCard()
+    move: ClassVar[FromCard[int]] = FromCard()
+    height: ClassVar[FromCard[int]] = FromCard()
+    eye: ClassVar[FromCard[int]] = FromCard()
+    eyeless: ClassVar[FromCard[bool]] = FromCard()
+    head_turn: ClassVar[FromCard[bool]] = FromCard()
+    neck_reach: ClassVar[FromCard[int]] = FromCard()
+    base_die: ClassVar[FromCard[int]] = FromCard()
+    defense_die: ClassVar[FromCard[int]] = FromCard()
+    precision: ClassVar[FromCard[int]] = FromCard()
+    weapons: ClassVar[FromCard[tuple[Weapon, ...]]] = FromCard()
+    armor: ClassVar[FromCard[tuple[tuple[str, int], ...]]] = FromCard()
+    abilities: ClassVar[FromCard[tuple[str, ...]]] = FromCard()
+    immune: ClassVar[FromCard[tuple[str, ...]]] = FromCard()
+    footprint: ClassVar[FromCard[tuple[tuple[int, int], ...]]] = FromCard()
+    specials: ClassVar[FromCard[tuple[Weapon, ...]]] = FromCard()
+    spells: ClassVar[FromCard[tuple[Weapon, ...]]] = FromCard()
+    max_mana: ClassVar[FromCard[int]] = FromCard("mana")
 
     def has(self, ability: str) -> bool:
         """Whether the unit has an ability."""
@@ -348,15 +383,13 @@ def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
     return RealmsUnit(
         id=setup.id, name=setup.name or (setup.id if profile.id == "inline" and setup.stats
                                          and "name" not in setup.stats else profile.name),
-        owner=setup.owner, profile=profile.id,
-        hex=setup.hex, hex_facing=setup.hex_facing, health=profile.health, wounds=wounds,
-        move=profile.move, height=profile.height, eye=profile.eye, eyeless=profile.eyeless,
-        head_turn=profile.head_turn, neck_reach=profile.neck_reach, base_die=profile.base_die,
-        defense_die=profile.defense_die, precision=profile.precision, main=profile.main,
-        off=profile.off, weapons=profile.weapons, inventory=profile.inventory,
-        armor=profile.armor, abilities=profile.abilities, immune=profile.immune,
-        footprint=profile.footprint, specials=profile.specials, spells=profile.spells,
-        mana=mana, max_mana=profile.mana)
+        owner=setup.owner, profile=profile.id, hex=setup.hex, hex_facing=setup.hex_facing,
+        card=profile, wounds=wounds, main=profile.main, off=profile.off,
+        inventory=profile.inventory, mana=mana)
+
+
+SINGLE = ((0, 0),)
+"""The footprint of a figure on one space."""
 
 
 def rotate(offset: tuple[int, int], facing: int) -> Hex:
@@ -368,7 +401,10 @@ def rotate(offset: tuple[int, int], facing: int) -> Hex:
 
 
 def footprint_at(unit: RealmsUnit, anchor: Hex, facing: int) -> tuple[Hex, ...]:
-    """The spaces ``unit`` would cover with its head space on ``anchor`` facing ``facing``."""
+    """The spaces ``unit`` would cover with its head space on ``anchor`` facing ``facing``
+    (a one-space figure, the common case, without turning anything)."""
+    if unit.footprint == SINGLE:
+        return (anchor,)
     return tuple(anchor + rotate(o, facing) for o in unit.footprint)
 
 

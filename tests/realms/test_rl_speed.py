@@ -1,0 +1,109 @@
+"""The realms ruleset's memo (answers kept per placement of the units, per ruleset instance)
+gives exactly what fresh computation gives, however the units move; and a 20x20-space board
+with 20 units answers hover, selection and odds fast (generous bounds: the machine is shared;
+``warbench bench play`` measures the real figures)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.core.actions import parse
+from game.core.pending import Over
+from game.rulesets.realms.memo import Memo
+from game.rulesets.realms.odds import attack_odds
+from game.rulesets.realms.rules import Attempt, attempt
+from game.rulesets.realms.units import RealmsUnit
+from game.scenario import load_scenario, load_scenario_text
+from tests.conftest import SCENARIOS
+
+from .test_rl_playouts import _pick
+
+
+def test_memo_answers_match_a_fresh_ruleset_over_a_playout() -> None:
+    sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
+    game = sc.new_game()
+    rng = random.Random(5)
+    for step in range(160):
+        state = game.state
+        fresh = sc.fresh_ruleset()
+        assert game.ruleset.legal_actions(state) == fresh.legal_actions(state), step
+        live = [u.id for u in state.live_units()]
+        a, b = rng.sample(live, 2)
+        assert game.ruleset.inspect_pair(state, a, b) == fresh.inspect_pair(state, a, b), step
+        assert game.ruleset.inspect_unit(state, a) == fresh.inspect_unit(state, a), step
+        if isinstance(game.pending(), Over):
+            break
+        game.apply(_pick(game, rng))
+        if step % 23 == 22 and game.can_undo() is None:
+            game.undo()
+
+
+def test_memo_answers_a_snapshot_of_the_same_placement_alike() -> None:
+    """An undo snapshot holds other unit objects at the same places: what the memo kept for
+    the original must hold for it too (units compared by id, never by identity)."""
+    from game.core.hashing import snapshot
+
+    sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
+    game = sc.new_game()
+    game.apply(parse("command s1", game.ruleset.action_types()))
+    rs = game.ruleset
+    legal = rs.legal_actions(game.state)
+    copy = snapshot(game.state)
+    assert rs.legal_actions(copy) == legal
+    assert all(rs.why_not(copy, a) is None for a in legal)
+
+
+def test_each_ruleset_instance_has_its_own_memo() -> None:
+    sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
+    one, two = sc.fresh_ruleset(), sc.fresh_ruleset()
+    assert isinstance(one.settings.memo, Memo)  # type: ignore[attr-defined]
+    assert one.settings.memo is not two.settings.memo  # type: ignore[attr-defined]
+
+
+def big_board(rows: tuple[int, int] = (6, 9)) -> str:
+    """A 20 x 20-space board with hills, stones and a pad, and 10 units a side."""
+    rng = random.Random(3)
+    lines = ["[scenario]", 'name = "big"', 'ruleset = "realms"', "[hexmap]", "cols = 20",
+             "rows = 20"]
+    hexes = [(c - r // 2, r) for r in range(20) for c in range(20)]
+    for q, r in hexes:
+        if 6 <= r <= 13 and rng.random() < 0.35:
+            lines += ["[[hexmap.hexes]]", f"at = [{q}, {r}]", 'terrain = "hill"',
+                      f"elevation = {rng.choice([3, 6, 9, 12])}"]
+    for q, r in rng.sample([h for h in hexes if 7 <= h[1] <= 8], 6):
+        lines += ["[[hexmap.obstructions]]", f"at = [{q}, {r}]", "height = 8"]
+    lines += ["[[hexmap.pads]]", "between = [[2, 5], [10, 14]]"]
+    lines += ['[[players]]', 'name = "A"', 'colour = "#aa0000"', '[[players]]', 'name = "B"',
+              'colour = "#0000aa"']
+    kinds = ["swordsman", "archer", "spearman", "duelist", "brawler", "mage", "archer",
+             "swordsman", "spearman", "wyrm"]
+    for i, kind in enumerate(kinds):
+        for side, row, facing in ((1, rows[0], 0), (2, rows[1], 3)):
+            lines += ["[[units]]", f'id = "u{side}_{i}"', f"side = {side}",
+                      f'profile = "{kind}"', f"hex = [{2 * i - row // 2}, {row}]",
+                      f"facing = {facing}"]
+    return "\n".join(lines) + "\n"
+
+
+def _ms(fn: object) -> float:
+    start = time.process_time()
+    fn()  # type: ignore[operator]
+    return (time.process_time() - start) * 1000
+
+
+def test_a_big_board_answers_hover_selection_and_odds_quickly() -> None:
+    sc = load_scenario_text(big_board(), "big.toml")
+    game = sc.new_game()
+    game.apply(parse("command u1_9", game.ruleset.action_types()))
+    rs, state = game.ruleset, game.state
+    select = _ms(lambda: (rs.commands(state, "u1_9"), rs.inspect_unit(state, "u1_9")))
+    foes = [u.id for u in state.live_units(2)]
+    hovers = sorted(_ms(lambda f=f: sc.fresh_ruleset().inspect_pair(state, f, "u1_9"))
+                    for f in foes)
+    wyrm = state.units["u1_9"]
+    assert isinstance(wyrm, RealmsUnit)
+    found = [attempt(rs.settings, state, wyrm, f, "main") for f in foes]  # type: ignore[attr-defined]
+    plans = [f.plan for f in found if isinstance(f, Attempt)]
+    odds = [_ms(lambda p=p: attack_odds(p)) for p in plans]
+    assert select < 250 and hovers[len(hovers) // 2] < 60 and max(odds, default=0) < 50
