@@ -102,11 +102,11 @@ def test_as_bon_1_many_dice_decide_fast() -> None:
     act(game, "charge sworn -> guard", "choose align=100 side=centre", "dice 6 5 4 3 2 1 1")
     proc = game.state.procedure
     proc.attack_dice = tuple([2, 3] * 12)  # type: ignore[union-attr]
-    started = time.perf_counter()
+    started = time.process_time()
     node = _decision(game)
     assert len(node.offers) == 2
     assert game.why_not(Choose.of(reroll="+".join(map(str, range(1, 25))))) is None
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_charge_alignment_offers_have_words_and_ghosts() -> None:

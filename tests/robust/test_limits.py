@@ -35,16 +35,16 @@ SANDBOX = (SCENARIOS / "sandbox_table.toml").read_text()
 
 
 def _timed(call: object) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     call()  # type: ignore[operator]
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def _refused_quickly(text: str, match: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(FileError, match=match):
         load_scenario_text(text)
-    assert time.perf_counter() - start < 3.0
+    assert time.process_time() - start < 3.0
 
 
 def _pieces_for(total: int) -> int:
@@ -63,15 +63,15 @@ def test_the_largest_allowed_table_loads_and_plays() -> None:
     """MAX_UNITS shooting units facing each other across MAX_TERRAIN_VERTICES of concave,
     sight-blocking terrain: the heaviest file the limits allow for the rules queries."""
     text = crowded_asoiaf(MAX_UNITS, _pieces_for(MAX_TERRAIN_VERTICES), MAX_PIECE_VERTICES)
-    start = time.perf_counter()
+    start = time.process_time()
     scenario = load_scenario_text(text)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
     assert len(scenario.state.units) == MAX_UNITS
     assert sum(len(p.points) for p in scenario.state.terrain) == MAX_TERRAIN_VERTICES
     game = new_session(scenario).game
-    start = time.perf_counter()
+    start = time.process_time()
     actions = game.legal_actions()
-    assert time.perf_counter() - start < 60.0
+    assert time.process_time() - start < 60.0
     checks = actions[:20]
     assert _timed(lambda: [game.why_not(a) for a in checks]) / len(checks) < 2.0
     game.apply(actions[0])
@@ -108,9 +108,9 @@ def test_the_neighbour_search_of_the_placement_check_scales_to_thousands() -> No
                               tray=Tray(1 + col * 2.5, 1 + row * 2.5, 0.0, 1.0, 1.0))
     units["dup"] = Unit(id="dup", name="t", owner=1, profile="token",
                         tray=Tray(1.2, 1.1, 0.0, 1.0, 1.0))
-    start = time.perf_counter()
+    start = time.process_time()
     near = _neighbours(units)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
     assert near["dup"] == ["u0"]
     assert sum(len(v) for v in near.values()) == 1
 
@@ -196,19 +196,19 @@ def _rolls_save(tmp_path: Path, count: int) -> Path:
 def test_a_save_at_the_action_limit_loads_and_the_game_refuses_one_more(tmp_path: Path) -> None:
     assert MAX_SAVE_ACTIONS == MAX_ACTIONS
     path = _rolls_save(tmp_path, MAX_SAVE_ACTIONS)
-    start = time.perf_counter()
+    start = time.process_time()
     session = load_save(path)
-    assert time.perf_counter() - start < 60.0
+    assert time.process_time() - start < 60.0
     assert len(session.game.log) == MAX_SAVE_ACTIONS
     refusal = session.game.why_not(FreeRoll("1d6", (3,)))
     assert refusal is not None and "limit" in refusal.reason
     doc = json.loads(path.read_text())
     doc["actions"] = doc["actions"] * 50  # the issue's 100,000-action save
     path.write_text(json.dumps(doc))
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(FileError, match="at most"):
         load_save(path)
-    assert time.perf_counter() - start < 10.0  # refused before any replay
+    assert time.process_time() - start < 10.0  # refused before any replay
 
 
 def test_files_over_their_size_limits_are_refused_unread(tmp_path: Path) -> None:
@@ -265,16 +265,16 @@ def test_the_largest_hex_map_with_the_most_units_loads_and_plays() -> None:
 
     from tests.robust.builders import crowded_godsgloom
 
-    start = time.perf_counter()
+    start = time.process_time()
     scenario = load_scenario_text(crowded_godsgloom(MAX_UNITS, 60, 400))
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
     game = new_session(scenario).game
     rng = random.Random(3)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(20):
         options = game.legal_actions()
         game.apply(options[0] if isinstance(game.pending(), Chance) else rng.choice(options))
-    assert (time.perf_counter() - start) / 20 < 3.0
+    assert (time.process_time() - start) / 20 < 3.0
     assert game.replayed().state_hash() == game.state_hash()
 
 
