@@ -33,11 +33,13 @@ from game.rulesets.ninth_age.engage import (
     restricted_choices,
     shot_record,
     strikers,
+    weapon_choices,
 )
 from game.rulesets.ninth_age.odds import expected, hp_loss
 from game.rulesets.ninth_age.score import apply_wounds, break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
 from game.rulesets.ninth_age.units import NinthUnit, reform
+from game.rulesets.ninth_age.weapons import weapon_name, weapon_offers
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class Melee(Procedure):
     ranged: bool = False
     parts: dict[str, list[int]] = field(default_factory=dict)
     choosing: list[str] = field(default_factory=list)
+    arming: list[str] = field(default_factory=list)
 
 
 def record_for(state: GameState, b: Batch) -> AttackRecord:
@@ -235,6 +238,11 @@ class MeleeSteps(Steps[Melee]):
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:
             return self._batch_node(state, proc, proc.batches[0], names)
+        if proc.step == "weapons" and proc.arming:
+            token = proc.arming[0]
+            return PlayerDecision(_unit(state, token.partition("/")[0]).owner, "weapon",
+                                  f"Which weapon does {describe(token, names)} fight with "
+                                  "this round?", weapon_offers(state, token), ("NA-WPN-1",))
         if proc.step == "parts" and proc.choosing:
             token = proc.choosing[0]
             return PlayerDecision(_unit(state, token.partition("/")[0]).owner, "restricted",
@@ -287,6 +295,8 @@ class MeleeSteps(Steps[Melee]):
     def advance(self, state: GameState, proc: Melee, ctx: Context) -> bool:
         if proc.step == "start":
             return self._start(state, proc, ctx)
+        if proc.step == "restrict":
+            return self._restrict(state, proc, ctx)
         if proc.step == "begin":
             return self._begin(state, proc, ctx)
         if proc.step == "next":
@@ -307,7 +317,15 @@ class MeleeSteps(Steps[Melee]):
         return False
 
     def _start(self, state: GameState, proc: Melee, ctx: Context) -> bool:
-        """Owners whose restricted models have parts to choose between choose first."""
+        """Owners of pools carrying several melee weapons pick one for the round first
+        (NA-WPN-1): it changes attacks, steps and armour of everything after."""
+        for unit in _live(state, proc):
+            proc.arming += [f"{unit.id}/{pool}" for pool in weapon_choices(unit)]
+        proc.step = "weapons" if proc.arming else "restrict"
+        return True
+
+    def _restrict(self, state: GameState, proc: Melee, ctx: Context) -> bool:
+        """Owners whose restricted models have parts to choose between choose next."""
         for unit in _live(state, proc):
             enemies = [e for e in engaged_enemies(state, unit) if e.id in proc.units]
             proc.choosing += [f"{unit.id}/{pool}" for pool in restricted_choices(unit, enemies)]
@@ -438,6 +456,9 @@ class MeleeSteps(Steps[Melee]):
                   "special": ("NA-SAV-2",)}[b.stage], target=b.target, successes=ok)
 
     def on_answer(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
+        if proc.step == "weapons":
+            self._arm(state, proc, answer, ctx)
+            return
         if proc.step == "parts":
             token = proc.choosing.pop(0)
             assert isinstance(answer, Choose)
@@ -462,6 +483,21 @@ class MeleeSteps(Steps[Melee]):
             split={t: n for t, n in split.items()})
         for token, n in reversed(split.items()):
             proc.batches.insert(0, replace(b, target=token, count=n, stage="wound"))
+
+    def _arm(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
+        """The owner's weapon for one pool this round (NA-WPN-1)."""
+        token = proc.arming.pop(0)
+        unit_id, _, pool = token.partition("/")
+        unit = _unit(state, unit_id)
+        assert isinstance(answer, Choose)
+        weapon = str(answer.get("weapon"))
+        unit.wielding[pool] = weapon
+        names = {unit.id: unit.name}
+        ctx.emit("melee.weapon", f"{describe(token, names)} fights with "
+                 f"{weapon_name(weapon)} this round.", ("NA-WPN-1",), player=unit.owner,
+                 unit=unit.id, pool=pool, weapon=weapon)
+        if not proc.arming:
+            proc.step = "restrict"
 
     def check_answer(self, state: GameState, proc: Melee, answer: Action) -> Refusal | None:
         """A free split: every attack on a viable target, the counts adding up (NA-ALC-1);
@@ -527,6 +563,8 @@ class MeleeSteps(Steps[Melee]):
             unit.destroyed = True
 
     def _reform(self, state: GameState, proc: Melee, ctx: Context) -> None:
+        for uid in proc.units:  # the weapons chosen last for this round only (NA-WPN-1)
+            _unit(state, uid).wielding = {}
         for unit in _live(state, proc):
             reform(unit)
         if not proc.ranged:

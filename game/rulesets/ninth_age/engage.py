@@ -131,13 +131,34 @@ class Target:
 
 
 def pool_profile(unit: NinthUnit, pool: str) -> ModelProfile:
-    """The profile a pool's rolls use. A pool is one kind of model here, so its largest
-    fraction (NA-TGT-4) is that model: see :func:`largest_fraction`."""
+    """The profile a pool's rolls use, fighting with the weapon its owner chose for the
+    round (NA-WPN-1). A pool is one kind of model here, so its largest fraction (NA-TGT-4)
+    is that model: see :func:`largest_fraction`."""
+    profile = base_profile(unit, pool)
+    weapon = unit.wielding.get(pool)
+    return profile.wielding(weapon) if weapon else profile
+
+
+def base_profile(unit: NinthUnit, pool: str) -> ModelProfile:
+    """A pool's profile as the data gives it (before any weapon choice)."""
     if pool == RANK_AND_FILE:
         return unit.model
     char = unit.character(pool)
     assert char is not None
     return char.profile
+
+
+def weapon_choices(unit: NinthUnit) -> dict[str, tuple[str, ...]]:
+    """Pools of ``unit`` whose models carry more than one melee weapon they may use: their
+    owner picks one for the round of combat (NA-WPN-1)."""
+    pools = [RANK_AND_FILE] if unit.rf_alive() > 0 else []
+    pools += [c.key for c in unit.characters if pool_alive(unit, c.key)]
+    out: dict[str, tuple[str, ...]] = {}
+    for pool in pools:
+        weapons = base_profile(unit, pool).melee_weapons
+        if len(weapons) > 1:
+            out[pool] = weapons
+    return out
 
 
 def largest_fraction(profiles: Sequence[ModelProfile]) -> list[ModelProfile]:
@@ -247,7 +268,7 @@ def _plan(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str
             opts = tuple(model_options(unit, formation, m, enemy))
             plan.setdefault((m, opts, restricted_side), []).append(m)
         if side is Side.FRONT:
-            extra = 1 if unit.model.has("spear") else 0
+            extra = 1 if pool_profile(unit, RANK_AND_FILE).melee_weapon == "spear" else 0
             support = supporting_models(formation, front, extra, unit.alive_keys())
             for m, ahead in sorted(support.items()):
                 if m in front:

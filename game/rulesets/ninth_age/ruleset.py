@@ -53,7 +53,8 @@ WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
 def signature(state: GameState) -> tuple[object, ...]:
     """Everything of the units that an inspection reads, as a hashable value."""
     return tuple((u.id, u.tray, u.rf_models, u.rf_damage, tuple(u.removed), u.charged,
-                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters))
+                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters),
+                  tuple(sorted(u.wielding.items())))
                  for u in state.units.values() if isinstance(u, NinthUnit))
 
 
