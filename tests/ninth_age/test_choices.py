@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.core.actions import Choose, RollPending
+from game.core.actions import Choose, Dice, RollPending
 from game.core.game import Game
 from game.core.pending import PlayerDecision
 from game.rulesets.ninth_age.engage import Target, attack_record, strikers
@@ -109,3 +109,32 @@ def test_na_wpn_1_a_lance_needs_a_mount() -> None:
         _game(_armed(["lance"]), {"profile": "veteran_orcs"})
     text = str(caught.value)
     assert "units[0].stats.model.equipment" in text and "Lance" in text and ":19:" in text
+
+
+OGRE: dict[str, Any] = {
+    "name": "Ogre", "height": 3, "base": [40, 40], "cha": 8, "mob": 6, "dis": 7, "hp": 3,
+    "def": 3, "res": 4, "arm": 1,
+    "parts": [{"name": "Ogre", "att": 0, "off": 3, "str": 4, "ap": 1, "agi": 2,
+               "stomp": "2"}]}
+
+
+def test_na_tgt_5_fixed_stomp_hits_with_a_choice_are_allocated_by_their_owner() -> None:
+    """NA-NSM-1 / NA-TGT-5: an Ogre touching the Orcs and their Warlord has Stomp 2: its
+    two hits are known before any die, so its owner allocates them (no silent default), and
+    they roll to wound straight away."""
+    game = scenario(facing_pair({"stats": {"model": OGRE, "models": 1, "files": 1}},
+                                {"profile": "orc_warband"}, 40 / 25.4, ORCS_DEPTH)).new_game()
+    play(game, "end", "end", "end")
+    node = game.pending()
+    while not (isinstance(node, PlayerDecision) and "stomp" in node.offers[0].label):
+        assert node is not None  # the Orcs strike first and miss: every die a 1
+        game.apply(node.offers[0].action if isinstance(node, PlayerDecision)
+                   else Dice((1,) * node.dice.count))
+        node = game.pending()
+    assert node.player == 1 and node.kind == "allocate"
+    assert {o.action for o in node.offers} == {Choose.of(to="b/rf:2"),
+                                               Choose.of(to="b/orc_warlord:2")}
+    assert game.why_not(Choose.of(to="b/rf:1+b/orc_warlord:2")) is not None  # 3 of 2
+    play(game, "choose to=b/rf:1+b/orc_warlord:1")
+    allocated = [e for e in game.events() if e.kind == "melee.allocate"]
+    assert allocated[-1].data["split"] == {"b/rf": 1, "b/orc_warlord": 1}

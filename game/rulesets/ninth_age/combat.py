@@ -107,8 +107,8 @@ def all_strikers(state: GameState, proc: Melee) -> list[Striker]:
     return out
 
 
-def _special_value(state: GameState, b: Batch) -> str:
-    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a batch's part."""
+def _special_value(state: GameState, b: Batch | Striker) -> str:
+    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a group's part."""
     profile = pool_profile(_unit(state, b.unit), b.pool)
     return str(getattr(profile.parts[b.part], b.kind))
 
@@ -131,13 +131,23 @@ def parts_offers(state: GameState, proc: Melee, token: str) -> tuple[Offer, ...]
                  for split in _choices(state, proc, token))
 
 
+def to_allocate(state: GameState, s: Striker) -> int:
+    """What a group allocates: its attacks, or the hits of a fixed Impact Hits or Stomp value
+    (known before any die, so its owner allocates them like attacks; NA-NSM-1, NA-TGT-5)."""
+    if s.kind in ("standard", "shot"):
+        return s.attacks * len(s.models)
+    return int(str(getattr(pool_profile(_unit(state, s.unit), s.pool).parts[s.part], s.kind))
+               ) * len(s.models)
+
+
 def split_offers(state: GameState, striker: Striker,
                  names: dict[str, str]) -> tuple[Offer, ...]:
     """One offer per viable target: every attack of the group on it, with the exact odds of
     the HP that pool would lose as the offer's hint (the resolver's own record)."""
-    total = striker.attacks * len(striker.models)
+    total = to_allocate(state, striker)
+    what = "attacks" if striker.kind in ("standard", "shot") else f"{striker.kind} hits"
     return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
-                       f"All {total} attacks on {describe(opt, names)}",
+                       f"All {total} {what} on {describe(opt, names)}",
                        hint=odds_hint(state, striker, opt, total),
                        target=opt.partition("/")[0])
                  for opt in striker.options)
@@ -162,8 +172,9 @@ def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> s
         pool_hp = char.hp if char is not None else 0
     dist = hp_loss(attacks, record, pool_hp)
     some = 1 - dist.get(0, Fraction(0))
+    waste = f"; {attacks} on {pool_hp} HP left may overkill" if attacks > pool_hp else ""
     return (f"{record.summary()}: mean {float(expected(dist)):.2f} HP lost, "
-            f"{float(some):.0%} for at least 1")
+            f"{float(some):.0%} for at least 1{waste}")
 
 
 def describe(token: str, names: dict[str, str]) -> str:
@@ -226,7 +237,7 @@ class MeleeSteps(Steps[Melee]):
         names = {u.id: u.name for u in state.units.values()}
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
-            total = s.attacks * len(s.models)
+            total = to_allocate(state, s)
             owner = _unit(state, s.unit).owner
             prompt = (f"Agility Step {proc.current}: allocate {total} attacks of "
                       f"{names[s.unit]} ({describe(s.unit + '/' + s.pool, names)}, "
@@ -359,7 +370,8 @@ class MeleeSteps(Steps[Melee]):
         changed = False
         keep: list[Striker] = []
         for s in proc.asking:
-            if s.kind not in ("standard", "shot"):
+            if s.kind not in ("standard", "shot") and (
+                    len(s.options) == 1 or _special_value(state, s).startswith("D")):
                 self._queue_special(state, proc, s)
                 changed = True
             elif len(s.options) == 1:
@@ -387,9 +399,10 @@ class MeleeSteps(Steps[Melee]):
     def _queue(self, proc: Melee, s: Striker, split: dict[str, int], ctx: Context,
                state: GameState) -> None:
         names = {u.id: u.name for u in state.units.values()}
+        stage = "hit" if s.kind in ("standard", "shot") else "wound"  # NA-NSM-1: no hit roll
         for token, n in split.items():
             if n > 0:
-                proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, token, n, "hit"))
+                proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, token, n, stage))
         text = ", ".join(f"{n} on {describe(t, names)}" for t, n in split.items())
         ctx.emit("melee.allocate", f"{names[s.unit]} allocates {text}.",
                  ("NA-ALC-1", "NA-ALC-2"), player=_unit(state, s.unit).owner, unit=s.unit,
@@ -470,7 +483,7 @@ class MeleeSteps(Steps[Melee]):
             return
         if proc.step == "allocate":
             s = proc.asking.pop(0)
-            split = parse_split(answer, s.options, s.attacks * len(s.models))
+            split = parse_split(answer, s.options, to_allocate(state, s))
             assert isinstance(split, dict)
             self._queue(proc, s, split, ctx, state)
             return
@@ -504,7 +517,7 @@ class MeleeSteps(Steps[Melee]):
         a re-allocation keeps one hit on the original target (NA-TGT-5)."""
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
-            found = parse_split(answer, s.options, s.attacks * len(s.models))
+            found = parse_split(answer, s.options, to_allocate(state, s))
         elif proc.step == "resolve" and proc.batches and proc.batches[0].stage == "realloc":
             b = proc.batches[0]
             found = parse_split(answer, b.options, b.count, b.original)
