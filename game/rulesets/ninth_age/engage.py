@@ -21,6 +21,7 @@ from game.geometry.ranked import (
 )
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side
+from game.rulesets.ninth_age.sight import cover
 from game.rulesets.ninth_age.tables import (
     AttackRecord,
     armour_needs,
@@ -432,14 +433,15 @@ def ranged_options(target: NinthUnit) -> list[str]:
 
 
 def shot_record(state: GameState, shooter: NinthUnit, target: Target) -> AttackRecord:
-    """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving; the
-    weapon's Str and AP; armour with a Shield (two hands do not stop it against shots)."""
+    """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving, -1 in
+    soft cover (NA-SHT-2); the weapon's Str and AP; armour with a Shield (two hands do not stop it against shots)."""
     defender = state.units[target.unit]
     assert isinstance(defender, NinthUnit)
     tp = pool_profile(defender, target.pool)
     weapon = next(WEAPONS[w] for w in shooter.model.equipment if WEAPONS[w].get("ranged"))
     long_range = shooting_distance(shooter, defender) > bow_range(shooter.model) / 2.0
-    hit = shooting_hit_needs(shooter.model.aim or 7, long_range, shooter.moved)
+    hit = shooting_hit_needs(shooter.model.aim or 7, long_range, shooter.moved,
+                             cover(state, shooter, defender))
     armour = tp.arm + (1 if tp.has("shield") else 0)
     special = tp.aegis if tp.aegis is not None else tp.regeneration
     return AttackRecord(hit=hit, wound=to_wound_needs(int(weapon["str"]), tp.res),

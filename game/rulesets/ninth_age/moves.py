@@ -21,6 +21,7 @@ from game.rulesets.ninth_age.engage import (
     ninth_units,
     shooting_distance,
 )
+from game.rulesets.ninth_age.sight import blockers, line_of_sight
 from game.rulesets.ninth_age.units import NinthUnit
 
 ENEMY_GAP = 1.0
@@ -191,4 +192,11 @@ def shoot_refusal(state: GameState, shooter: NinthUnit, target_id: str) -> Refus
     gap = shooting_distance(shooter, target)
     if gap > reach:
         return Refusal(f"{target.name} is {gap:.1f}\" away, beyond {reach:g}\"", ("NA-SHT-1",))
+    if line_of_sight(state, shooter, target) is None:
+        assert shooter.tray is not None and target.tray is not None
+        between = shooter.tray.polygon.union(target.tray.polygon).convex_hull
+        names = sorted({n for n, p in blockers(state, shooter, target) if p.intersects(between)})
+        return Refusal(f"{shooter.name} has no Line of Sight to {target.name} within 45 degrees"
+                       f" of its front (blocked by {', '.join(names) or 'the angle'})",
+                       ("NA-SHT-2",))
     return None
