@@ -434,7 +434,8 @@ def ranged_options(target: NinthUnit) -> list[str]:
 
 def shot_record(state: GameState, shooter: NinthUnit, target: Target) -> AttackRecord:
     """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving, -1 in
-    soft cover (NA-SHT-2); the weapon's Str and AP; armour with a Shield (two hands do not stop it against shots)."""
+    soft cover (NA-SHT-2); the weapon's Str and AP; armour with a Shield (two hands do not
+    stop it against shots)."""
     defender = state.units[target.unit]
     assert isinstance(defender, NinthUnit)
     tp = pool_profile(defender, target.pool)
