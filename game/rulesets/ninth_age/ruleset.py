@@ -15,7 +15,7 @@ from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.rulesets.ninth_age import present as view
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -30,6 +30,7 @@ from game.rulesets.ninth_age.moves import (
     charge_arcs,
     charge_refusal,
     move_refusal,
+    reform_refusal,
     shoot_refusal,
     wheel_distance,
     wheel_swept,
@@ -91,6 +92,7 @@ class NinthAgeRuleset(Ruleset):
         self.register(Advance, self._check_advance, self._do_advance)
         self.register(Wheel, self._check_wheel, self._do_wheel)
         self.register(Turn, self._check_turn, self._do_turn)
+        self.register(Reform, self._check_reform, self._do_reform)
         self.register(Shoot, self._check_shoot, self._do_shoot)
         self.register(EndActivation, self._check_end, self._do_end)
 
@@ -154,6 +156,9 @@ class NinthAgeRuleset(Ruleset):
             candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
             candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
             candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
+            candidates += [Reform(unit.id, f) for f in (unit.files - 1, unit.files + 1)
+                           if f >= 1]
+            candidates.append(Reform(unit.id, unit.files, 180.0))
         elif state.turn.phase == "shoot":
             candidates = [Shoot(unit.id, e.id) for e in enemies]
         return [a for a in candidates if self.why_not(state, a) is None]
@@ -246,6 +251,25 @@ class NinthAgeRuleset(Ruleset):
         state.turn.activated.append(unit.id)
         ctx.emit("unit.turned", f"{unit.name} turns to face {action.facing:g}.", ("NA-MOV-1",),
                  player=unit.owner, unit=unit.id, facing=action.facing)
+
+    def _check_reform(self, state: GameState, action: Reform) -> Refusal | None:
+        refusal = self._phase(state, "move", "NA-MOV-1")
+        unit = self._mine(state, action.unit)
+        if refusal or isinstance(unit, Refusal):
+            return refusal or unit  # type: ignore[return-value]
+        found = reform_refusal(state, unit, action.files, action.turn)
+        return found if isinstance(found, Refusal) else None
+
+    def _do_reform(self, state: GameState, action: Reform, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit)
+        tray = reform_refusal(state, unit, action.files, action.turn)
+        assert not isinstance(tray, Refusal)
+        unit.tray, unit.files, unit.moved = tray, action.files, True
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
+                 f" facing {tray.facing:g}.", ("NA-MOV-1",), player=unit.owner, unit=unit.id,
+                 files=tray.files, facing=tray.facing)
 
     # --- shoot -------------------------------------------------------------------------------
 
