@@ -6,8 +6,9 @@ Everything here reads the frozen positions of the round (NA-FRZ-1) and never cha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from game.core.state import GameState
 from game.geometry.ranked import (
@@ -31,6 +32,8 @@ from game.rulesets.ninth_age.tables import (
     to_wound_needs,
 )
 from game.rulesets.ninth_age.units import WEAPONS, ModelProfile, NinthUnit, Part
+
+T = TypeVar("T")
 
 PROPER_RANK_WIDTH = (5, 5, 5, 3, 3, 1)
 """Models a Proper Rank needs, by Height 0..5 (NA-PRK-1)."""
@@ -79,10 +82,39 @@ def combats(state: GameState) -> list[list[str]]:
     return out
 
 
+MEMO_LIMIT = 64
+"""Geometry answers a unit remembers before it forgets them all."""
+
+
+def unit_key(unit: NinthUnit) -> tuple[object, ...]:
+    """Everything of a unit the contact geometry and the strikers read, as a hashable value."""
+    return (unit.id, unit.tray, unit.rf_models, unit.files, tuple(unit.removed), unit.charged,
+            tuple((c.key, c.hp) for c in unit.characters), tuple(sorted(unit.wielding.items())))
+
+
+def remembered(unit: NinthUnit, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` remembered on the unit under ``key`` (a value that names everything the
+    answer depends on, so a stale answer is never returned). Kept in the instance's
+    ``__dict__`` outside its dataclass fields: never hashed, compared or saved."""
+    memo: dict[tuple[object, ...], Any] = unit.__dict__.setdefault("_engage_memo", {})
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    value = compute()
+    memo[key] = value
+    return value
+
+
 def engaged_side(unit: NinthUnit, enemy: NinthUnit) -> Side:
     """The facing of ``unit`` the enemy is engaged with: the edge sharing the longest stretch
     with the enemy's boundary; on a corner-only touch, the first of front, flank, rear
-    (reading)."""
+    (reading). Remembered per pair of boundaries."""
+    return remembered(unit, ("side", unit.tray, enemy.tray),
+                      lambda: _engaged_side(unit, enemy))
+
+
+def _engaged_side(unit: NinthUnit, enemy: NinthUnit) -> Side:
     assert unit.tray is not None and enemy.tray is not None
     zone = enemy.tray.polygon.buffer(TOLERANCE)
     best, length = Side.FRONT, -1.0
@@ -218,8 +250,11 @@ def part_attacks(profile: ModelProfile, part: Part) -> int:
 
 def contacts(unit: NinthUnit, enemy: NinthUnit) -> set[str]:
     """Living models of ``unit`` in contact with ``enemy``'s boundary (NA-CON-1)."""
-    assert unit.tray is not None and enemy.tray is not None
-    return models_in_contact(unit.tray, unit.formation(), enemy.tray.polygon, unit.alive_keys())
+    tray, zone = unit.tray, enemy.tray
+    assert tray is not None and zone is not None
+    return set(remembered(unit, ("contacts", unit_key(unit), zone),
+                          lambda: frozenset(models_in_contact(
+                              tray, unit.formation(), zone.polygon, unit.alive_keys()))))
 
 
 def touched_characters(unit: NinthUnit, formation: Formation, model: str,
@@ -254,7 +289,13 @@ Plan = dict[tuple[str, tuple[str, ...], bool], list[str]]
 
 def _plan(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str, int]]:
     """Models in contact and supporting models with their options and restriction, and the
-    Height of every enemy pool (for Stomp)."""
+    Height of every enemy pool (for Stomp). Remembered per state of the units involved."""
+    foes = list(enemies)
+    return remembered(unit, ("plan", unit_key(unit), tuple(unit_key(e) for e in foes)),
+                      lambda: _plan_now(unit, foes))
+
+
+def _plan_now(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str, int]]:
     formation = unit.formation()
     plan: Plan = {}
     heights: dict[str, int] = {}

@@ -135,18 +135,17 @@ def combat_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
     theirs = _rf_loss(state, target, viewer, strikers(state, target, [viewer]), True)
     bonus_me = static_score(state, [viewer], [target])
     bonus_them = static_score(state, [target], [viewer])
-    win = tie = Fraction(0)
-    breaks = Fraction(0)
-    penalty_cap = break_penalty(state, target, 99)
+    diffs: dict[int, Fraction] = {}
     for a, p in mine.items():
         for b, q in theirs.items():
             diff = (a + bonus_me) - (b + bonus_them)
-            if diff > 0:
-                win += p * q
-                holds = two_d6_at_most(max_dis(target) - min(diff, penalty_cap))
-                breaks += p * q * (1 - holds)
-            elif diff == 0:
-                tie += p * q
+            diffs[diff] = diffs.get(diff, Fraction(0)) + p * q
+    penalty_cap = break_penalty(state, target, 99)
+    dis = max_dis(target)
+    win = sum((p for d, p in diffs.items() if d > 0), Fraction(0))
+    tie = diffs.get(0, Fraction(0))
+    breaks = sum((p * (1 - two_d6_at_most(dis - min(d, penalty_cap)))
+                  for d, p in diffs.items() if d > 0), Fraction(0))
     lose = 1 - win - tie
     return [OddsChart(f"Combat score vs {target.name} (estimate)",
                       (("win", win), ("tie", tie), ("lose", lose)), ("NA-CS-1",)),

@@ -24,6 +24,7 @@ from game.rulesets.ninth_age.engage import (
     ninth_units,
     ranged_options,
     shooters,
+    strikers,
 )
 from game.rulesets.ninth_age.look import unit_look
 from game.rulesets.ninth_age.moves import (
@@ -369,6 +370,13 @@ class NinthAgeRuleset(Ruleset):
         return found
 
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        """The unit's own inspection; on selection it also works out who strikes whom in its
+        combats (remembered on the units), so hovering an enemy in contact is a lookup."""
+        unit = state.units.get(unit_id)
+        if isinstance(unit, NinthUnit) and unit.tray is not None:
+            for enemy in engaged_enemies(state, unit):
+                strikers(state, unit, [enemy])
+                strikers(state, enemy, [unit])
         return view.inspect_unit(state, unit_id)
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
