@@ -12,7 +12,7 @@ from shapely.ops import nearest_points
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.present import Ghost, Offer, plain_label
-from game.core.state import GameState
+from game.core.state import GameState, TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
@@ -39,6 +39,7 @@ from game.rulesets.ninth_age.odds import (
     two_d6_at_most,
 )
 from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
+from game.rulesets.ninth_age.sight import cover, line_of_sight
 from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.units import NinthUnit
 
@@ -197,7 +198,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         for key, poly in model_polygons(viewer.tray, formation, touching).items():
             shapes.append(Area(_poly_points(poly), "highlight", key))
         if engaged_side(viewer, target) is Side.FRONT:
-            extra = 1 if viewer.model.has("spear") else 0
+            extra = 1 if pool_profile(viewer, "rf").melee_weapon == "spear" else 0
             support = supporting_models(formation, touching, extra, viewer.alive_keys())
             for poly in model_polygons(viewer.tray, formation, support).values():
                 shapes.append(Area(_poly_points(poly), "highlight", "support"))
@@ -210,9 +211,24 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
         if viewer.model.aim is not None and shooters(viewer):
+            lines.append(_sight_line(state, viewer, target, shapes))
             odds.append(shooting_odds(state, viewer, target))
     return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
                       tuple(odds))
+
+
+def _sight_line(state: GameState, viewer: NinthUnit, target: NinthUnit,
+                shapes: list[Segment | Area]) -> InfoLine:
+    """Whether the viewer sees the target to shoot it, with the sight line drawn (NA-SHT-2)."""
+    seen = line_of_sight(state, viewer, target)
+    if seen is None:
+        return InfoLine("No Line of Sight from the front within 45 degrees", ("NA-SHT-2",),
+                        "bad")
+    (ax, ay), (bx, by) = seen.coords[0], seen.coords[-1]
+    shapes.append(Segment((float(ax), float(ay)), (float(bx), float(by)), "sight", "sight"))
+    if cover(state, viewer, target):
+        return InfoLine("Line of Sight, soft cover: shots need one more", ("NA-SHT-2",))
+    return InfoLine("Line of Sight, no cover", ("NA-SHT-2",), "good")
 
 
 def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
@@ -229,7 +245,9 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
         poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
         if slot.pool != "rf":
             shapes.append(Area(_poly_points(poly), "highlight", slot.key))
-    region = arc_region(unit.tray, Arc.FRONT, "corner-45", ARC_EXTENT)
+    reach = max(state.board.width, state.board.height) if isinstance(
+        state.board, TableBoard) else ARC_EXTENT  # the whole Front Arc on the table
+    region = arc_region(unit.tray, Arc.FRONT, "corner-45", reach)
     shapes.append(Area(_poly_points(region), "arc", "front"))
     lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
                       f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
