@@ -21,6 +21,7 @@ from game.rulesets.ninth_age.engage import (
     Striker,
     Target,
     attack_record,
+    bow_range,
     contacts,
     engaged_side,
     in_contact,
@@ -186,8 +187,9 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
                               f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
     for arc in Arc:
-        region = arc_region(target.tray, arc, "corner-45", ARC_EXTENT)
-        shapes.append(Area(_poly_points(region), "arc", arc.value))
+        region = _on_table(state, arc_region(target.tray, arc, "corner-45", ARC_EXTENT))
+        if not region.is_empty:
+            shapes.append(Area(_poly_points(region), "arc", arc.value))
     odds: list[OddsChart] = []
     if in_contact(viewer, target) and viewer.owner != target.owner:
         touching = contacts(viewer, target)
@@ -210,11 +212,23 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     elif viewer.owner != target.owner:
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
-        if viewer.model.aim is not None and shooters(viewer):
+        reach_shot = bow_range(viewer.model)
+        if viewer.model.aim is not None and shooters(viewer) and gap > reach_shot:
+            lines.append(InfoLine(f"Beyond the bow's range of {reach_shot:g}\"", ("NA-SHT-1",),
+                                  "bad"))
+        elif viewer.model.aim is not None and shooters(viewer):
             lines.append(_sight_line(state, viewer, target, shapes))
             odds.append(shooting_odds(state, viewer, target))
     return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
                       tuple(odds))
+
+
+def _on_table(state: GameState, region: Polygon) -> Polygon:
+    """``region`` cut to the table (an empty polygon when nothing of it is on the table)."""
+    if not isinstance(state.board, TableBoard):
+        return region
+    cut = region.intersection(state.board.polygon)
+    return cut if isinstance(cut, Polygon) else Polygon()
 
 
 def _sight_line(state: GameState, viewer: NinthUnit, target: NinthUnit,
@@ -245,10 +259,11 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
         poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
         if slot.pool != "rf":
             shapes.append(Area(_poly_points(poly), "highlight", slot.key))
-    reach = max(state.board.width, state.board.height) if isinstance(
-        state.board, TableBoard) else ARC_EXTENT  # the whole Front Arc on the table
-    region = arc_region(unit.tray, Arc.FRONT, "corner-45", reach)
-    shapes.append(Area(_poly_points(region), "arc", "front"))
+    extent = max(state.board.width, state.board.height) * 2 if isinstance(
+        state.board, TableBoard) else ARC_EXTENT  # the whole Front Arc, cut to the table
+    region = _on_table(state, arc_region(unit.tray, Arc.FRONT, "corner-45", extent))
+    if not region.is_empty:
+        shapes.append(Area(_poly_points(region), "arc", "front"))
     lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
                       f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
     return Inspection(unit.name, lines, tuple(shapes))
