@@ -138,3 +138,22 @@ def test_na_tgt_5_fixed_stomp_hits_with_a_choice_are_allocated_by_their_owner() 
     play(game, "choose to=b/rf:1+b/orc_warlord:1")
     allocated = [e for e in game.events() if e.kind == "melee.allocate"]
     assert allocated[-1].data["split"] == {"b/rf": 1, "b/orc_warlord": 1}
+
+
+def test_na_con_1_remembered_contacts_follow_casualties() -> None:
+    """NA-CON-1: the contact geometry remembered on a unit is keyed by everything it reads, so
+    a model removed from the front rank is no longer in contact on the next ask (and the
+    answer equals the geometry worked out afresh)."""
+    from game.geometry.ranked import models_in_contact
+    from game.rulesets.ninth_age.engage import contacts
+
+    game = load_scenario(SCENARIOS / "ninth_age_character_in_contact.toml").new_game()
+    orcs, guard = nu(game, "orcs"), nu(game, "guard")
+    before = contacts(orcs, guard)
+    gone = sorted(k for k in before if k.startswith("rf"))[0]
+    orcs.removed.append(gone)
+    after = contacts(orcs, guard)
+    assert orcs.tray is not None and guard.tray is not None
+    fresh = models_in_contact(orcs.tray, orcs.formation(), guard.tray.polygon,
+                              orcs.alive_keys())
+    assert gone in before and gone not in after and after == fresh

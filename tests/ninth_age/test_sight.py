@@ -138,3 +138,24 @@ def test_na_sht_2_hindering_ground_gives_soft_cover() -> None:
     aside = dict(hedge, polygon=[[40.0, 17.0], [46.0, 17.0], [46.0, 18.0], [40.0, 18.0]])
     clear = _archers(terrain=[aside])
     assert shot_record(clear.state, nu(clear, "a"), Target("b", "rf")).hit == base
+
+
+def test_na_sht_2_the_hover_shows_sight_cover_and_range() -> None:
+    """NA-SHT-2: the archers' hover over a target says whether they see it (with the sight
+    line drawn), whether it is in cover, and when it is beyond the bow's range (no odds)."""
+    game = _archers()
+    seen = game.ruleset.inspect_pair(game.state, "a", "b")
+    assert seen is not None
+    assert any("Line of Sight, no cover" in line.text for line in seen.lines)
+    assert any(getattr(s, "style", "") == "sight" for s in seen.shapes) and seen.odds
+    wall = {"kind": "wall", "keywords": ["blocks-sight"],
+            "polygon": [[4.0, 17.0], [44.0, 17.0], [44.0, 18.0], [4.0, 18.0]]}
+    hidden = _archers(terrain=[wall])
+    found = hidden.ruleset.inspect_pair(hidden.state, "a", "b")
+    assert found is not None and any("No Line of Sight" in line.text for line in found.lines)
+    far = scenario([unit("a", 1, (24.0, 5.0), 0.0, profile="goblin_archers"),
+                    unit("b", 2, (24.0, 40.0), 180.0, profile="imperial_guard")]).new_game()
+    play(far, "end", "end")
+    beyond = far.ruleset.inspect_pair(far.state, "a", "b")
+    assert beyond is not None and not beyond.odds
+    assert any("Beyond the bow's range" in line.text for line in beyond.lines)
