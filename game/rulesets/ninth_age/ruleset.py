@@ -14,6 +14,7 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
+from game.geometry.tray import Tray
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
@@ -132,6 +133,12 @@ class NinthAgeRuleset(Ruleset):
                            ("NA-TURN-1", rule))
         return None
 
+    def _actor(self, state: GameState, phase: str, rule: str,
+               unit_id: str) -> NinthUnit | Refusal:
+        """The active player's unit acting in ``phase``, or why it may not act now."""
+        refusal = self._phase(state, phase, rule)
+        return refusal if refusal is not None else self._mine(state, unit_id)
+
     def legal_actions(self, state: GameState) -> list[Action]:
         out: list[Action] = []
         for unit in ninth_units(state):
@@ -167,10 +174,9 @@ class NinthAgeRuleset(Ruleset):
     # --- charge ------------------------------------------------------------------------------
 
     def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
-        refusal = self._phase(state, "charge", "NA-CHG-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "charge", "NA-CHG-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         found = charge_refusal(state, unit, action.target, action.facing)
         return found if isinstance(found, Refusal) else None
 
@@ -189,10 +195,9 @@ class NinthAgeRuleset(Ruleset):
     # --- move --------------------------------------------------------------------------------
 
     def _check_advance(self, state: GameState, action: Advance) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         assert unit.tray is not None
         if not math.isfinite(action.distance):
             return Refusal("a distance is a number of inches", ("NA-MOV-1",))
@@ -210,10 +215,9 @@ class NinthAgeRuleset(Ruleset):
                  player=unit.owner, unit=unit.id, distance=action.distance)
 
     def _check_wheel(self, state: GameState, action: Wheel) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         assert unit.tray is not None
         if not math.isfinite(action.degrees) or not 0 < abs(action.degrees) <= 180:
             return Refusal("a wheel turns between 0 and 180 degrees", ("NA-MOV-1",))
@@ -234,10 +238,9 @@ class NinthAgeRuleset(Ruleset):
                  distance=distance)
 
     def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         assert unit.tray is not None
         if not math.isfinite(action.facing):
             return Refusal("a facing is a number of degrees", ("NA-MOV-1",))
@@ -253,19 +256,20 @@ class NinthAgeRuleset(Ruleset):
         ctx.emit("unit.turned", f"{unit.name} turns to face {action.facing:g}.", ("NA-MOV-1",),
                  player=unit.owner, unit=unit.id, facing=action.facing)
 
+    def _reformed(self, state: GameState, action: Reform) -> Tray | Refusal:
+        """The unit's boundary after the reform, or why it may not reform (NA-MOV-1)."""
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
+        return reform_refusal(state, unit, action.files, action.turn)
+
     def _check_reform(self, state: GameState, action: Reform) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
-        found = reform_refusal(state, unit, action.files, action.turn)
+        found = self._reformed(state, action)
         return found if isinstance(found, Refusal) else None
 
     def _do_reform(self, state: GameState, action: Reform, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert isinstance(unit, NinthUnit)
-        tray = reform_refusal(state, unit, action.files, action.turn)
-        assert not isinstance(tray, Refusal)
+        tray, unit = self._reformed(state, action), state.units[action.unit]
+        assert isinstance(unit, NinthUnit) and not isinstance(tray, Refusal)
         unit.tray, unit.files, unit.moved = tray, action.files, True
         state.turn.activated.append(unit.id)
         ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
@@ -275,10 +279,9 @@ class NinthAgeRuleset(Ruleset):
     # --- shoot -------------------------------------------------------------------------------
 
     def _check_shoot(self, state: GameState, action: Shoot) -> Refusal | None:
-        refusal = self._phase(state, "shoot", "NA-SHT-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "shoot", "NA-SHT-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         return shoot_refusal(state, unit, action.target)
 
     def _do_shoot(self, state: GameState, action: Shoot, ctx: Context) -> None:
