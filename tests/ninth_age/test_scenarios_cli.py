@@ -1,6 +1,6 @@
 """Every Ninth Age scenario is checked and played through ``warbench run`` (the CLI function)
 with given dice: the seed's D6-hits example (rolled as 4, allocated again), a character in
-contact, supporting attacks, a flank charge and a mismatching base."""
+contact, supporting attacks, a flank charge, a mismatching base and a weapon choice."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.cli import main as cli_main
 from tests.conftest import SCENARIOS
 
 NAMES = ["battle", "character_in_contact", "d6_hits", "flank_charge", "mismatching_character",
-         "supporting_attacks"]
+         "supporting_attacks", "weapon_choice"]
 
 
 def _cli(*args: str) -> tuple[int, str]:
@@ -43,6 +43,8 @@ RUNS = [
     ("flank_charge", ["charge knights -> orcs", "end", "end", "end"],
      ["facing=270", "melee.round"]),
     ("mismatching_character", ["end", "end", "end"], ["melee.round"]),
+    ("weapon_choice", ["end", "end", "end", "choose weapon=great_weapon"],
+     ["fights with Great Weapon this round", "[NA-WPN-1]", "steps=3,0"]),
     ("battle", ["end", "advance orcs 8", "advance chariot 8", "wheel trolls 22.5", "end",
                 "end"], ["marches 8", "wheels 22.5"]),
 ]

@@ -148,3 +148,17 @@ def test_na_nsm_1_special_hit_counts_are_exact() -> None:
     assert two == {2: Fraction(1, 9), 3: Fraction(2, 9), 4: Fraction(1, 3), 5: Fraction(2, 9),
                    6: Fraction(1, 9)}
     assert special_hits("2", 3) == {6: Fraction(1)}
+
+
+def test_na_hp_1_the_binomial_hp_loss_equals_icepools_sum_of_dice() -> None:
+    """NA-HP-1: the written-out binomial the hover uses equals icepool's sum of 0/1 dice for
+    every needs, Multiple Wounds and pool cap tried."""
+    from game.rulesets.ninth_age.odds import hp_loss_icepool
+    from game.rulesets.ninth_age.tables import AttackRecord
+
+    for hit, wound, armour, special, multiple, attacks, cap in (
+            (3, 4, 4, 7, 1, 10, 30), (2, 2, 7, 5, 3, 7, 9), (0, 6, 2, 7, 2, 12, 5),
+            (4, 3, 5, 6, 1, 1, 1), (5, 5, 3, 2, 1, 20, 40)):
+        record = AttackRecord(hit=hit, wound=wound, armour=armour, special=special,
+                              multiple=multiple)
+        assert hp_loss(attacks, record, cap) == hp_loss_icepool(attacks, record, cap)

@@ -14,7 +14,7 @@ from game.core.actions import Choose, EndActivation, RollPending
 from game.core.pending import Chance as ChanceNode
 from game.core.pending import Idle, PlayerDecision
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.engage import (
     Target,
     attack_record,
@@ -293,3 +293,32 @@ def test_na_tgt_3_shots_at_a_unit_with_a_taller_character_are_allocated_by_the_s
     play(game, "choose to=b/rf:4+b/orc_warlord_on_grunter:6")
     first = game.pending()
     assert isinstance(first, ChanceNode) and first.dice.count == 4
+
+
+def test_na_mov_1_reform_changes_files_about_the_centre_as_the_whole_move() -> None:
+    """NA-MOV-1: Orcs 5 wide re-form 10 wide about their centre (turned round too); it is
+    their move; a reform into a neighbour, or a bad width, is refused with a reason."""
+    game = _two({"profile": "veteran_orcs"}, {"profile": "imperial_guard"},
+                gap=20.0).new_game()
+    play(game, "end")
+    before = nu(game, "a").tray
+    assert before is not None
+    assert Reform("a", 4) in game.legal_actions()
+    events = play(game, "reform a 10 turn=180")
+    orcs = nu(game, "a")
+    assert orcs.tray is not None and orcs.files == 10 and orcs.tray.files == 10
+    assert orcs.tray.ranks == 2 and math.isclose(orcs.tray.facing, 180.0)
+    assert math.isclose(orcs.tray.x, before.x) and math.isclose(orcs.tray.y, before.y)
+    assert math.isclose(orcs.tray.width, 10 * 25 / 25.4)
+    assert any(e.kind == "unit.reformed" and "NA-MOV-1" in e.rules for e in events)
+    assert game.why_not(Advance("a", 1.0)) is not None  # the reform was its move
+    crowded = scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                        unit("f", 1, (24.0 + 5.5, 10.0), 0.0, profile="veteran_orcs"),
+                        unit("b", 2, (24.0, 40.0), 180.0, profile="imperial_guard")]
+                       ).new_game()
+    play(crowded, "end")
+    wide = crowded.why_not(Reform("a", 10))
+    assert wide is not None and "blocked" in wide.reason and "NA-MOV-1" in wide.rules
+    bad = crowded.why_not(Reform("a", 0))
+    assert bad is not None and "files" in bad.reason
+    assert crowded.why_not(Reform("a", 4)) is None

@@ -1,6 +1,6 @@
 """Ninth Age actions (text forms ``charge u1 -> u4``, ``advance u1 4.5``, ``turn u1 90``,
-``shoot u1 -> u4``; ``end`` ends the current phase). Allocation and Break Tests are answered
-with the core's ``choose`` and dice."""
+``reform u1 8``, ``shoot u1 -> u4``; ``end`` ends the current phase). Allocation and Break
+Tests are answered with the core's ``choose`` and dice."""
 
 from __future__ import annotations
 
@@ -51,6 +51,17 @@ class Wheel(Action):
 
 
 @dataclass(frozen=True)
+class Reform(Action):
+    """Re-form the unit about its centre ``files`` models wide, turned ``turn`` degrees
+    clockwise (its whole move, NA-MOV-1): ``reform u1 8``, ``reform u1 5 turn=180``."""
+
+    verb: ClassVar[str] = "reform"
+    unit: str
+    files: int
+    turn: float = 0.0
+
+
+@dataclass(frozen=True)
 class Shoot(Action):
     """Shoot at an enemy unit in the Front Arc and in range (NA-SHT-1, NA-TGT-3)."""
 
@@ -60,5 +71,5 @@ class Shoot(Action):
     target: str
 
 
-NINTH_ACTIONS: tuple[type[Action], ...] = (Charge, Advance, Wheel, Turn, Shoot)
+NINTH_ACTIONS: tuple[type[Action], ...] = (Charge, Advance, Wheel, Turn, Reform, Shoot)
 """The action types The Ninth Age adds to the table's."""

@@ -12,18 +12,22 @@ of the frozen round, NA-FRZ-1).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import ClassVar
 
 from game.core.actions import Action, Choose, DiceSpec
-from game.core.pending import Chance, PickNumber, PlayerDecision, Refusal
+from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
-from game.geometry.ranked import RANK_AND_FILE
+from game.rulesets.ninth_age.allocation import (
+    describe,
+    parse_split,
+    split_numbers,
+    split_offers,
+    to_allocate,
+)
 from game.rulesets.ninth_age.engage import (
     Striker,
     Target,
@@ -33,11 +37,12 @@ from game.rulesets.ninth_age.engage import (
     restricted_choices,
     shot_record,
     strikers,
+    weapon_choices,
 )
-from game.rulesets.ninth_age.odds import expected, hp_loss
 from game.rulesets.ninth_age.score import apply_wounds, break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
 from game.rulesets.ninth_age.units import NinthUnit, reform
+from game.rulesets.ninth_age.weapons import weapon_name, weapon_offers
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,7 @@ class Melee(Procedure):
     ranged: bool = False
     parts: dict[str, list[int]] = field(default_factory=dict)
     choosing: list[str] = field(default_factory=list)
+    arming: list[str] = field(default_factory=list)
 
 
 def record_for(state: GameState, b: Batch) -> AttackRecord:
@@ -104,8 +110,8 @@ def all_strikers(state: GameState, proc: Melee) -> list[Striker]:
     return out
 
 
-def _special_value(state: GameState, b: Batch) -> str:
-    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a batch's part."""
+def _special_value(state: GameState, b: Batch | Striker) -> str:
+    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a group's part."""
     profile = pool_profile(_unit(state, b.unit), b.pool)
     return str(getattr(profile.parts[b.part], b.kind))
 
@@ -128,90 +134,6 @@ def parts_offers(state: GameState, proc: Melee, token: str) -> tuple[Offer, ...]
                  for split in _choices(state, proc, token))
 
 
-def split_offers(state: GameState, striker: Striker,
-                 names: dict[str, str]) -> tuple[Offer, ...]:
-    """One offer per viable target: every attack of the group on it, with the exact odds of
-    the HP that pool would lose as the offer's hint (the resolver's own record)."""
-    total = striker.attacks * len(striker.models)
-    return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
-                       f"All {total} attacks on {describe(opt, names)}",
-                       hint=odds_hint(state, striker, opt, total),
-                       target=opt.partition("/")[0])
-                 for opt in striker.options)
-
-
-def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> str:
-    """``hit 3+, wound 4+, ...: mean 1.67 HP lost, 84% for at least 1`` (exact, icepool)."""
-    target = Target.parse(token)
-    if target is None:
-        return ""
-    attacker = _unit(state, striker.unit)
-    defender = _unit(state, target.unit)
-    if striker.kind == "shot":
-        record = shot_record(state, attacker, target)
-    else:
-        record = attack_record(state, attacker, striker.pool, striker.part, striker.kind,
-                               target)
-    if target.pool == RANK_AND_FILE:
-        pool_hp = defender.rf_alive() * defender.model.hp - defender.rf_damage
-    else:
-        char = defender.character(target.pool)
-        pool_hp = char.hp if char is not None else 0
-    dist = hp_loss(attacks, record, pool_hp)
-    some = 1 - dist.get(0, Fraction(0))
-    return (f"{record.summary()}: mean {float(expected(dist)):.2f} HP lost, "
-            f"{float(some):.0%} for at least 1")
-
-
-def describe(token: str, names: dict[str, str]) -> str:
-    """``u2/rf`` as ``Goblins (rank and file)``; ``u2/boss`` as ``Goblins: boss``."""
-    target = Target.parse(token)
-    if target is None:
-        return token
-    unit = names.get(target.unit, target.unit)
-    return f"{unit} (rank and file)" if target.pool == RANK_AND_FILE else f"{unit}: {target.pool}"
-
-
-def split_numbers(first: str, options: tuple[str, ...], total: int, names: dict[str, str],
-                  keep: int = 0) -> tuple[PickNumber, ...]:
-    """Free answers: how many of ``total`` go to each other option (the rest on ``first``);
-    any split across several options can also be typed as ``to=a:n+b:m``."""
-    out = []
-    for other in options:
-        if other == first:
-            continue
-        out.append(PickNumber(f"How many on {describe(other, names)} (the rest on "
-                              f"{describe(first, names)})", 0, total - keep, 1,
-                              _builder(first, other, total), default=0))
-    return tuple(out)
-
-
-def _builder(first: str, other: str, total: int) -> Callable[[float], Action]:
-    def build(k: float) -> Action:
-        n = int(k)
-        return Choose.of(to=f"{first}:{total - n}+{other}:{n}" if n else f"{first}:{total}")
-    return build
-
-
-def parse_split(answer: Action, options: tuple[str, ...], total: int,
-                keep: str = "") -> dict[str, int] | Refusal:
-    """Read ``choose to=u2/rf:3+u2/boss:2``: every attack on a viable target, the counts adding
-    up to ``total`` (NA-ALC-1); with ``keep``, at least one on it (NA-TGT-5)."""
-    if not isinstance(answer, Choose) or answer.get("to") is None:
-        return Refusal("answer with to=<unit>/<pool>:<count>+...", ("NA-ALC-1",))
-    out: dict[str, int] = {}
-    for item in str(answer.get("to")).split("+"):
-        token, _, count = item.rpartition(":")
-        if token not in options or not count.isdigit():
-            return Refusal(f"{item!r} is not a viable target with a count", ("NA-ALC-2",))
-        out[token] = out.get(token, 0) + int(count)
-    if sum(out.values()) != total:
-        return Refusal(f"allocate exactly {total} (got {sum(out.values())})", ("NA-ALC-1",))
-    if keep and out.get(keep, 0) < 1:
-        return Refusal("at least one hit stays on the original target", ("NA-TGT-5",))
-    return out
-
-
 class MeleeSteps(Steps[Melee]):
     """The round of combat's steps (see the module docstring)."""
 
@@ -223,7 +145,7 @@ class MeleeSteps(Steps[Melee]):
         names = {u.id: u.name for u in state.units.values()}
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
-            total = s.attacks * len(s.models)
+            total = to_allocate(state, s)
             owner = _unit(state, s.unit).owner
             prompt = (f"Agility Step {proc.current}: allocate {total} attacks of "
                       f"{names[s.unit]} ({describe(s.unit + '/' + s.pool, names)}, "
@@ -235,6 +157,11 @@ class MeleeSteps(Steps[Melee]):
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:
             return self._batch_node(state, proc, proc.batches[0], names)
+        if proc.step == "weapons" and proc.arming:
+            token = proc.arming[0]
+            return PlayerDecision(_unit(state, token.partition("/")[0]).owner, "weapon",
+                                  f"Which weapon does {describe(token, names)} fight with "
+                                  "this round?", weapon_offers(state, token), ("NA-WPN-1",))
         if proc.step == "parts" and proc.choosing:
             token = proc.choosing[0]
             return PlayerDecision(_unit(state, token.partition("/")[0]).owner, "restricted",
@@ -287,6 +214,8 @@ class MeleeSteps(Steps[Melee]):
     def advance(self, state: GameState, proc: Melee, ctx: Context) -> bool:
         if proc.step == "start":
             return self._start(state, proc, ctx)
+        if proc.step == "restrict":
+            return self._restrict(state, proc, ctx)
         if proc.step == "begin":
             return self._begin(state, proc, ctx)
         if proc.step == "next":
@@ -307,7 +236,15 @@ class MeleeSteps(Steps[Melee]):
         return False
 
     def _start(self, state: GameState, proc: Melee, ctx: Context) -> bool:
-        """Owners whose restricted models have parts to choose between choose first."""
+        """Owners of pools carrying several melee weapons pick one for the round first
+        (NA-WPN-1): it changes attacks, steps and armour of everything after."""
+        for unit in _live(state, proc):
+            proc.arming += [f"{unit.id}/{pool}" for pool in weapon_choices(unit)]
+        proc.step = "weapons" if proc.arming else "restrict"
+        return True
+
+    def _restrict(self, state: GameState, proc: Melee, ctx: Context) -> bool:
+        """Owners whose restricted models have parts to choose between choose next."""
         for unit in _live(state, proc):
             enemies = [e for e in engaged_enemies(state, unit) if e.id in proc.units]
             proc.choosing += [f"{unit.id}/{pool}" for pool in restricted_choices(unit, enemies)]
@@ -341,7 +278,8 @@ class MeleeSteps(Steps[Melee]):
         changed = False
         keep: list[Striker] = []
         for s in proc.asking:
-            if s.kind not in ("standard", "shot"):
+            if s.kind not in ("standard", "shot") and (
+                    len(s.options) == 1 or _special_value(state, s).startswith("D")):
                 self._queue_special(state, proc, s)
                 changed = True
             elif len(s.options) == 1:
@@ -369,9 +307,10 @@ class MeleeSteps(Steps[Melee]):
     def _queue(self, proc: Melee, s: Striker, split: dict[str, int], ctx: Context,
                state: GameState) -> None:
         names = {u.id: u.name for u in state.units.values()}
+        stage = "hit" if s.kind in ("standard", "shot") else "wound"  # NA-NSM-1: no hit roll
         for token, n in split.items():
             if n > 0:
-                proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, token, n, "hit"))
+                proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, token, n, stage))
         text = ", ".join(f"{n} on {describe(t, names)}" for t, n in split.items())
         ctx.emit("melee.allocate", f"{names[s.unit]} allocates {text}.",
                  ("NA-ALC-1", "NA-ALC-2"), player=_unit(state, s.unit).owner, unit=s.unit,
@@ -438,6 +377,9 @@ class MeleeSteps(Steps[Melee]):
                   "special": ("NA-SAV-2",)}[b.stage], target=b.target, successes=ok)
 
     def on_answer(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
+        if proc.step == "weapons":
+            self._arm(state, proc, answer, ctx)
+            return
         if proc.step == "parts":
             token = proc.choosing.pop(0)
             assert isinstance(answer, Choose)
@@ -449,7 +391,7 @@ class MeleeSteps(Steps[Melee]):
             return
         if proc.step == "allocate":
             s = proc.asking.pop(0)
-            split = parse_split(answer, s.options, s.attacks * len(s.models))
+            split = parse_split(answer, s.options, to_allocate(state, s))
             assert isinstance(split, dict)
             self._queue(proc, s, split, ctx, state)
             return
@@ -463,12 +405,27 @@ class MeleeSteps(Steps[Melee]):
         for token, n in reversed(split.items()):
             proc.batches.insert(0, replace(b, target=token, count=n, stage="wound"))
 
+    def _arm(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
+        """The owner's weapon for one pool this round (NA-WPN-1)."""
+        token = proc.arming.pop(0)
+        unit_id, _, pool = token.partition("/")
+        unit = _unit(state, unit_id)
+        assert isinstance(answer, Choose)
+        weapon = str(answer.get("weapon"))
+        unit.wielding[pool] = weapon
+        names = {unit.id: unit.name}
+        ctx.emit("melee.weapon", f"{describe(token, names)} fights with "
+                 f"{weapon_name(weapon)} this round.", ("NA-WPN-1",), player=unit.owner,
+                 unit=unit.id, pool=pool, weapon=weapon)
+        if not proc.arming:
+            proc.step = "restrict"
+
     def check_answer(self, state: GameState, proc: Melee, answer: Action) -> Refusal | None:
         """A free split: every attack on a viable target, the counts adding up (NA-ALC-1);
         a re-allocation keeps one hit on the original target (NA-TGT-5)."""
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
-            found = parse_split(answer, s.options, s.attacks * len(s.models))
+            found = parse_split(answer, s.options, to_allocate(state, s))
         elif proc.step == "resolve" and proc.batches and proc.batches[0].stage == "realloc":
             b = proc.batches[0]
             found = parse_split(answer, b.options, b.count, b.original)
@@ -527,6 +484,8 @@ class MeleeSteps(Steps[Melee]):
             unit.destroyed = True
 
     def _reform(self, state: GameState, proc: Melee, ctx: Context) -> None:
+        for uid in proc.units:  # the weapons chosen last for this round only (NA-WPN-1)
+            _unit(state, uid).wielding = {}
         for unit in _live(state, proc):
             reform(unit)
         if not proc.ranged:

@@ -6,8 +6,9 @@ Everything here reads the frozen positions of the round (NA-FRZ-1) and never cha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from game.core.state import GameState
 from game.geometry.ranked import (
@@ -21,6 +22,7 @@ from game.geometry.ranked import (
 )
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side
+from game.rulesets.ninth_age.sight import cover
 from game.rulesets.ninth_age.tables import (
     AttackRecord,
     armour_needs,
@@ -30,6 +32,8 @@ from game.rulesets.ninth_age.tables import (
     to_wound_needs,
 )
 from game.rulesets.ninth_age.units import WEAPONS, ModelProfile, NinthUnit, Part
+
+T = TypeVar("T")
 
 PROPER_RANK_WIDTH = (5, 5, 5, 3, 3, 1)
 """Models a Proper Rank needs, by Height 0..5 (NA-PRK-1)."""
@@ -78,10 +82,39 @@ def combats(state: GameState) -> list[list[str]]:
     return out
 
 
+MEMO_LIMIT = 64
+"""Geometry answers a unit remembers before it forgets them all."""
+
+
+def unit_key(unit: NinthUnit) -> tuple[object, ...]:
+    """Everything of a unit the contact geometry and the strikers read, as a hashable value."""
+    return (unit.id, unit.tray, unit.rf_models, unit.files, tuple(unit.removed), unit.charged,
+            tuple((c.key, c.hp) for c in unit.characters), tuple(sorted(unit.wielding.items())))
+
+
+def remembered(unit: NinthUnit, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` remembered on the unit under ``key`` (a value that names everything the
+    answer depends on, so a stale answer is never returned). Kept in the instance's
+    ``__dict__`` outside its dataclass fields: never hashed, compared or saved."""
+    memo: dict[tuple[object, ...], Any] = unit.__dict__.setdefault("_engage_memo", {})
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    value = compute()
+    memo[key] = value
+    return value
+
+
 def engaged_side(unit: NinthUnit, enemy: NinthUnit) -> Side:
     """The facing of ``unit`` the enemy is engaged with: the edge sharing the longest stretch
     with the enemy's boundary; on a corner-only touch, the first of front, flank, rear
-    (reading)."""
+    (reading). Remembered per pair of boundaries."""
+    return remembered(unit, ("side", unit.tray, enemy.tray),
+                      lambda: _engaged_side(unit, enemy))
+
+
+def _engaged_side(unit: NinthUnit, enemy: NinthUnit) -> Side:
     assert unit.tray is not None and enemy.tray is not None
     zone = enemy.tray.polygon.buffer(TOLERANCE)
     best, length = Side.FRONT, -1.0
@@ -131,13 +164,34 @@ class Target:
 
 
 def pool_profile(unit: NinthUnit, pool: str) -> ModelProfile:
-    """The profile a pool's rolls use. A pool is one kind of model here, so its largest
-    fraction (NA-TGT-4) is that model: see :func:`largest_fraction`."""
+    """The profile a pool's rolls use, fighting with the weapon its owner chose for the
+    round (NA-WPN-1). A pool is one kind of model here, so its largest fraction (NA-TGT-4)
+    is that model: see :func:`largest_fraction`."""
+    profile = base_profile(unit, pool)
+    weapon = unit.wielding.get(pool)
+    return profile.wielding(weapon) if weapon else profile
+
+
+def base_profile(unit: NinthUnit, pool: str) -> ModelProfile:
+    """A pool's profile as the data gives it (before any weapon choice)."""
     if pool == RANK_AND_FILE:
         return unit.model
     char = unit.character(pool)
     assert char is not None
     return char.profile
+
+
+def weapon_choices(unit: NinthUnit) -> dict[str, tuple[str, ...]]:
+    """Pools of ``unit`` whose models carry more than one melee weapon they may use: their
+    owner picks one for the round of combat (NA-WPN-1)."""
+    pools = [RANK_AND_FILE] if unit.rf_alive() > 0 else []
+    pools += [c.key for c in unit.characters if pool_alive(unit, c.key)]
+    out: dict[str, tuple[str, ...]] = {}
+    for pool in pools:
+        weapons = base_profile(unit, pool).melee_weapons
+        if len(weapons) > 1:
+            out[pool] = weapons
+    return out
 
 
 def largest_fraction(profiles: Sequence[ModelProfile]) -> list[ModelProfile]:
@@ -196,8 +250,11 @@ def part_attacks(profile: ModelProfile, part: Part) -> int:
 
 def contacts(unit: NinthUnit, enemy: NinthUnit) -> set[str]:
     """Living models of ``unit`` in contact with ``enemy``'s boundary (NA-CON-1)."""
-    assert unit.tray is not None and enemy.tray is not None
-    return models_in_contact(unit.tray, unit.formation(), enemy.tray.polygon, unit.alive_keys())
+    tray, zone = unit.tray, enemy.tray
+    assert tray is not None and zone is not None
+    return set(remembered(unit, ("contacts", unit_key(unit), zone),
+                          lambda: frozenset(models_in_contact(
+                              tray, unit.formation(), zone.polygon, unit.alive_keys()))))
 
 
 def touched_characters(unit: NinthUnit, formation: Formation, model: str,
@@ -232,7 +289,13 @@ Plan = dict[tuple[str, tuple[str, ...], bool], list[str]]
 
 def _plan(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str, int]]:
     """Models in contact and supporting models with their options and restriction, and the
-    Height of every enemy pool (for Stomp)."""
+    Height of every enemy pool (for Stomp). Remembered per state of the units involved."""
+    foes = list(enemies)
+    return remembered(unit, ("plan", unit_key(unit), tuple(unit_key(e) for e in foes)),
+                      lambda: _plan_now(unit, foes))
+
+
+def _plan_now(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str, int]]:
     formation = unit.formation()
     plan: Plan = {}
     heights: dict[str, int] = {}
@@ -247,7 +310,7 @@ def _plan(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> tuple[Plan, dict[str
             opts = tuple(model_options(unit, formation, m, enemy))
             plan.setdefault((m, opts, restricted_side), []).append(m)
         if side is Side.FRONT:
-            extra = 1 if unit.model.has("spear") else 0
+            extra = 1 if pool_profile(unit, RANK_AND_FILE).melee_weapon == "spear" else 0
             support = supporting_models(formation, front, extra, unit.alive_keys())
             for m, ahead in sorted(support.items()):
                 if m in front:
@@ -411,14 +474,16 @@ def ranged_options(target: NinthUnit) -> list[str]:
 
 
 def shot_record(state: GameState, shooter: NinthUnit, target: Target) -> AttackRecord:
-    """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving; the
-    weapon's Str and AP; armour with a Shield (two hands do not stop it against shots)."""
+    """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving, -1 in
+    soft cover (NA-SHT-2); the weapon's Str and AP; armour with a Shield (two hands do not
+    stop it against shots)."""
     defender = state.units[target.unit]
     assert isinstance(defender, NinthUnit)
     tp = pool_profile(defender, target.pool)
     weapon = next(WEAPONS[w] for w in shooter.model.equipment if WEAPONS[w].get("ranged"))
     long_range = shooting_distance(shooter, defender) > bow_range(shooter.model) / 2.0
-    hit = shooting_hit_needs(shooter.model.aim or 7, long_range, shooter.moved)
+    hit = shooting_hit_needs(shooter.model.aim or 7, long_range, shooter.moved,
+                             cover(state, shooter, defender))
     armour = tp.arm + (1 if tp.has("shield") else 0)
     special = tp.aegis if tp.aegis is not None else tp.regeneration
     return AttackRecord(hit=hit, wound=to_wound_needs(int(weapon["str"]), tp.res),

@@ -14,6 +14,7 @@ from game.core.pending import Refusal
 from game.core.ruleset import OVERLAP_AREA, placement_problem
 from game.core.state import GameState
 from game.geometry.arcs import ARC_EDGE, Arc, arc_region, arcs_of_point
+from game.geometry.ranked import Attached, FormationError, form_block
 from game.geometry.tray import Tray, facing_of_vector
 from game.rulesets.ninth_age.engage import (
     bow_range,
@@ -21,6 +22,7 @@ from game.rulesets.ninth_age.engage import (
     ninth_units,
     shooting_distance,
 )
+from game.rulesets.ninth_age.sight import blockers, line_of_sight
 from game.rulesets.ninth_age.units import NinthUnit
 
 ENEMY_GAP = 1.0
@@ -170,6 +172,36 @@ def move_refusal(state: GameState, unit: NinthUnit, new: Tray, distance: float,
     return None
 
 
+def reformed(unit: NinthUnit, files: int, turn: float) -> Tray | str:
+    """The boundary after a reform ``files`` wide turned ``turn`` degrees about the same
+    centre (NA-MOV-1), or why the unit cannot stand so (NA-ATT-1)."""
+    assert unit.tray is not None
+    models = unit.rf_alive() + len(unit.characters)
+    if not 1 <= files <= max(models, 1):
+        return f"{unit.name} has {models} models: 1 to {models} files"
+    try:
+        f = form_block(unit.model.base, unit.rf_models, files,
+                       [Attached(c.key, c.profile.base) for c in unit.characters])
+    except FormationError as exc:
+        return f"{unit.name} cannot stand {files} wide: {exc}"
+    return Tray(unit.tray.x, unit.tray.y, (unit.tray.facing + turn) % 360.0, f.width, f.depth,
+                max(f.files, 1), max(f.ranks, 1))
+
+
+def reform_refusal(state: GameState, unit: NinthUnit, files: int,
+                   turn: float) -> Refusal | Tray:
+    """The boundary after a reform, or why it is refused (NA-MOV-1): the unit's whole move,
+    the old and new places together must be free of other units and impassable ground."""
+    if not math.isfinite(turn):
+        return Refusal("a turn is a number of degrees", ("NA-MOV-1",))
+    new = reformed(unit, files, turn)
+    if isinstance(new, str):
+        return Refusal(new, ("NA-MOV-1", "NA-ATT-1"))
+    assert unit.tray is not None
+    why = move_refusal(state, unit, new, 0.0, unit.tray.polygon.union(new.polygon))
+    return why if why is not None else new
+
+
 def shoot_refusal(state: GameState, shooter: NinthUnit, target_id: str) -> Refusal | None:
     """Why ``shooter`` cannot shoot at ``target_id`` (NA-SHT-1), or None."""
     target = state.units.get(target_id)
@@ -191,4 +223,11 @@ def shoot_refusal(state: GameState, shooter: NinthUnit, target_id: str) -> Refus
     gap = shooting_distance(shooter, target)
     if gap > reach:
         return Refusal(f"{target.name} is {gap:.1f}\" away, beyond {reach:g}\"", ("NA-SHT-1",))
+    if line_of_sight(state, shooter, target) is None:
+        assert shooter.tray is not None and target.tray is not None
+        between = shooter.tray.polygon.union(target.tray.polygon).convex_hull
+        names = sorted({n for n, p in blockers(state, shooter, target) if p.intersects(between)})
+        return Refusal(f"{shooter.name} has no Line of Sight to {target.name} within 45 degrees"
+                       f" of its front (blocked by {', '.join(names) or 'the angle'})",
+                       ("NA-SHT-2",))
     return None

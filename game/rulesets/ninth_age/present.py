@@ -12,7 +12,7 @@ from shapely.ops import nearest_points
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.present import Ghost, Offer, plain_label
-from game.core.state import GameState
+from game.core.state import GameState, TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
@@ -21,6 +21,7 @@ from game.rulesets.ninth_age.engage import (
     Striker,
     Target,
     attack_record,
+    bow_range,
     contacts,
     engaged_side,
     in_contact,
@@ -39,6 +40,7 @@ from game.rulesets.ninth_age.odds import (
     two_d6_at_most,
 )
 from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
+from game.rulesets.ninth_age.sight import cover, line_of_sight
 from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.units import NinthUnit
 
@@ -135,18 +137,17 @@ def combat_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
     theirs = _rf_loss(state, target, viewer, strikers(state, target, [viewer]), True)
     bonus_me = static_score(state, [viewer], [target])
     bonus_them = static_score(state, [target], [viewer])
-    win = tie = Fraction(0)
-    breaks = Fraction(0)
-    penalty_cap = break_penalty(state, target, 99)
+    diffs: dict[int, Fraction] = {}
     for a, p in mine.items():
         for b, q in theirs.items():
             diff = (a + bonus_me) - (b + bonus_them)
-            if diff > 0:
-                win += p * q
-                holds = two_d6_at_most(max_dis(target) - min(diff, penalty_cap))
-                breaks += p * q * (1 - holds)
-            elif diff == 0:
-                tie += p * q
+            diffs[diff] = diffs.get(diff, Fraction(0)) + p * q
+    penalty_cap = break_penalty(state, target, 99)
+    dis = max_dis(target)
+    win = sum((p for d, p in diffs.items() if d > 0), Fraction(0))
+    tie = diffs.get(0, Fraction(0))
+    breaks = sum((p * (1 - two_d6_at_most(dis - min(d, penalty_cap)))
+                  for d, p in diffs.items() if d > 0), Fraction(0))
     lose = 1 - win - tie
     return [OddsChart(f"Combat score vs {target.name} (estimate)",
                       (("win", win), ("tie", tie), ("lose", lose)), ("NA-CS-1",)),
@@ -186,8 +187,9 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
                               f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
     for arc in Arc:
-        region = arc_region(target.tray, arc, "corner-45", ARC_EXTENT)
-        shapes.append(Area(_poly_points(region), "arc", arc.value))
+        region = _on_table(state, arc_region(target.tray, arc, "corner-45", ARC_EXTENT))
+        if not region.is_empty:
+            shapes.append(Area(_poly_points(region), "arc", arc.value))
     odds: list[OddsChart] = []
     if in_contact(viewer, target) and viewer.owner != target.owner:
         touching = contacts(viewer, target)
@@ -198,7 +200,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         for key, poly in model_polygons(viewer.tray, formation, touching).items():
             shapes.append(Area(_poly_points(poly), "highlight", key))
         if engaged_side(viewer, target) is Side.FRONT:
-            extra = 1 if viewer.model.has("spear") else 0
+            extra = 1 if pool_profile(viewer, "rf").melee_weapon == "spear" else 0
             support = supporting_models(formation, touching, extra, viewer.alive_keys())
             for poly in model_polygons(viewer.tray, formation, support).values():
                 shapes.append(Area(_poly_points(poly), "highlight", "support"))
@@ -210,10 +212,37 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     elif viewer.owner != target.owner:
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
-        if viewer.model.aim is not None and shooters(viewer):
+        reach_shot = bow_range(viewer.model)
+        if viewer.model.aim is not None and shooters(viewer) and gap > reach_shot:
+            lines.append(InfoLine(f"Beyond the bow's range of {reach_shot:g}\"", ("NA-SHT-1",),
+                                  "bad"))
+        elif viewer.model.aim is not None and shooters(viewer):
+            lines.append(_sight_line(state, viewer, target, shapes))
             odds.append(shooting_odds(state, viewer, target))
     return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
                       tuple(odds))
+
+
+def _on_table(state: GameState, region: Polygon) -> Polygon:
+    """``region`` cut to the table (an empty polygon when nothing of it is on the table)."""
+    if not isinstance(state.board, TableBoard):
+        return region
+    cut = region.intersection(state.board.polygon)
+    return cut if isinstance(cut, Polygon) else Polygon()
+
+
+def _sight_line(state: GameState, viewer: NinthUnit, target: NinthUnit,
+                shapes: list[Segment | Area]) -> InfoLine:
+    """Whether the viewer sees the target to shoot it, with the sight line drawn (NA-SHT-2)."""
+    seen = line_of_sight(state, viewer, target)
+    if seen is None:
+        return InfoLine("No Line of Sight from the front within 45 degrees", ("NA-SHT-2",),
+                        "bad")
+    (ax, ay), (bx, by) = seen.coords[0], seen.coords[-1]
+    shapes.append(Segment((float(ax), float(ay)), (float(bx), float(by)), "sight", "sight"))
+    if cover(state, viewer, target):
+        return InfoLine("Line of Sight, soft cover: shots need one more", ("NA-SHT-2",))
+    return InfoLine("Line of Sight, no cover", ("NA-SHT-2",), "good")
 
 
 def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
@@ -230,8 +259,11 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
         poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
         if slot.pool != "rf":
             shapes.append(Area(_poly_points(poly), "highlight", slot.key))
-    region = arc_region(unit.tray, Arc.FRONT, "corner-45", ARC_EXTENT)
-    shapes.append(Area(_poly_points(region), "arc", "front"))
+    extent = max(state.board.width, state.board.height) * 2 if isinstance(
+        state.board, TableBoard) else ARC_EXTENT  # the whole Front Arc, cut to the table
+    region = _on_table(state, arc_region(unit.tray, Arc.FRONT, "corner-45", extent))
+    if not region.is_empty:
+        shapes.append(Area(_poly_points(region), "arc", "front"))
     lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
                       f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
     return Inspection(unit.name, lines, tuple(shapes))

@@ -14,8 +14,9 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
+from game.geometry.tray import Tray
 from game.rulesets.ninth_age import present as view
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -24,12 +25,14 @@ from game.rulesets.ninth_age.engage import (
     ninth_units,
     ranged_options,
     shooters,
+    strikers,
 )
 from game.rulesets.ninth_age.look import unit_look
 from game.rulesets.ninth_age.moves import (
     charge_arcs,
     charge_refusal,
     move_refusal,
+    reform_refusal,
     shoot_refusal,
     wheel_distance,
     wheel_swept,
@@ -53,7 +56,8 @@ WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
 def signature(state: GameState) -> tuple[object, ...]:
     """Everything of the units that an inspection reads, as a hashable value."""
     return tuple((u.id, u.tray, u.rf_models, u.rf_damage, tuple(u.removed), u.charged,
-                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters))
+                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters),
+                  tuple(sorted(u.wielding.items())))
                  for u in state.units.values() if isinstance(u, NinthUnit))
 
 
@@ -90,6 +94,7 @@ class NinthAgeRuleset(Ruleset):
         self.register(Advance, self._check_advance, self._do_advance)
         self.register(Wheel, self._check_wheel, self._do_wheel)
         self.register(Turn, self._check_turn, self._do_turn)
+        self.register(Reform, self._check_reform, self._do_reform)
         self.register(Shoot, self._check_shoot, self._do_shoot)
         self.register(EndActivation, self._check_end, self._do_end)
 
@@ -128,6 +133,12 @@ class NinthAgeRuleset(Ruleset):
                            ("NA-TURN-1", rule))
         return None
 
+    def _actor(self, state: GameState, phase: str, rule: str,
+               unit_id: str) -> NinthUnit | Refusal:
+        """The active player's unit acting in ``phase``, or why it may not act now."""
+        refusal = self._phase(state, phase, rule)
+        return refusal if refusal is not None else self._mine(state, unit_id)
+
     def legal_actions(self, state: GameState) -> list[Action]:
         out: list[Action] = []
         for unit in ninth_units(state):
@@ -153,6 +164,9 @@ class NinthAgeRuleset(Ruleset):
             candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
             candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
             candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
+            candidates += [Reform(unit.id, f) for f in (unit.files - 1, unit.files + 1)
+                           if f >= 1]
+            candidates.append(Reform(unit.id, unit.files, 180.0))
         elif state.turn.phase == "shoot":
             candidates = [Shoot(unit.id, e.id) for e in enemies]
         return [a for a in candidates if self.why_not(state, a) is None]
@@ -160,10 +174,9 @@ class NinthAgeRuleset(Ruleset):
     # --- charge ------------------------------------------------------------------------------
 
     def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
-        refusal = self._phase(state, "charge", "NA-CHG-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "charge", "NA-CHG-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         found = charge_refusal(state, unit, action.target, action.facing)
         return found if isinstance(found, Refusal) else None
 
@@ -182,10 +195,9 @@ class NinthAgeRuleset(Ruleset):
     # --- move --------------------------------------------------------------------------------
 
     def _check_advance(self, state: GameState, action: Advance) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         assert unit.tray is not None
         if not math.isfinite(action.distance):
             return Refusal("a distance is a number of inches", ("NA-MOV-1",))
@@ -203,10 +215,9 @@ class NinthAgeRuleset(Ruleset):
                  player=unit.owner, unit=unit.id, distance=action.distance)
 
     def _check_wheel(self, state: GameState, action: Wheel) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         assert unit.tray is not None
         if not math.isfinite(action.degrees) or not 0 < abs(action.degrees) <= 180:
             return Refusal("a wheel turns between 0 and 180 degrees", ("NA-MOV-1",))
@@ -227,10 +238,9 @@ class NinthAgeRuleset(Ruleset):
                  distance=distance)
 
     def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
-        refusal = self._phase(state, "move", "NA-MOV-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         assert unit.tray is not None
         if not math.isfinite(action.facing):
             return Refusal("a facing is a number of degrees", ("NA-MOV-1",))
@@ -246,13 +256,32 @@ class NinthAgeRuleset(Ruleset):
         ctx.emit("unit.turned", f"{unit.name} turns to face {action.facing:g}.", ("NA-MOV-1",),
                  player=unit.owner, unit=unit.id, facing=action.facing)
 
+    def _reformed(self, state: GameState, action: Reform) -> Tray | Refusal:
+        """The unit's boundary after the reform, or why it may not reform (NA-MOV-1)."""
+        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
+        return reform_refusal(state, unit, action.files, action.turn)
+
+    def _check_reform(self, state: GameState, action: Reform) -> Refusal | None:
+        found = self._reformed(state, action)
+        return found if isinstance(found, Refusal) else None
+
+    def _do_reform(self, state: GameState, action: Reform, ctx: Context) -> None:
+        tray, unit = self._reformed(state, action), state.units[action.unit]
+        assert isinstance(unit, NinthUnit) and not isinstance(tray, Refusal)
+        unit.tray, unit.files, unit.moved = tray, action.files, True
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
+                 f" facing {tray.facing:g}.", ("NA-MOV-1",), player=unit.owner, unit=unit.id,
+                 files=tray.files, facing=tray.facing)
+
     # --- shoot -------------------------------------------------------------------------------
 
     def _check_shoot(self, state: GameState, action: Shoot) -> Refusal | None:
-        refusal = self._phase(state, "shoot", "NA-SHT-1")
-        unit = self._mine(state, action.unit)
-        if refusal or isinstance(unit, Refusal):
-            return refusal or unit  # type: ignore[return-value]
+        unit = self._actor(state, "shoot", "NA-SHT-1", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
         return shoot_refusal(state, unit, action.target)
 
     def _do_shoot(self, state: GameState, action: Shoot, ctx: Context) -> None:
@@ -344,6 +373,13 @@ class NinthAgeRuleset(Ruleset):
         return found
 
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
+        """The unit's own inspection; on selection it also works out who strikes whom in its
+        combats (remembered on the units), so hovering an enemy in contact is a lookup."""
+        unit = state.units.get(unit_id)
+        if isinstance(unit, NinthUnit) and unit.tray is not None:
+            for enemy in engaged_enemies(state, unit):
+                strikers(state, unit, [enemy])
+                strikers(state, enemy, [unit])
         return view.inspect_unit(state, unit_id)
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:

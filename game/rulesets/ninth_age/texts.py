@@ -78,5 +78,12 @@ RULE_TEXTS: dict[str, str] = {
     "not March shoots at an enemy not in combat, in its Front Arc and within range; the first "
     "rank shoots (and the second with a bow); to hit needs the Aim, one worse beyond half range "
     "and one worse after moving.",
+    "NA-SHT-2": "A unit shoots only at a target it can see: a straight line from its front "
+    "edge, at most 45 degrees off its facing, to the target's boundary inside its Front Arc, "
+    "passing through no other unit and no terrain that blocks sight. When every such line "
+    "crosses hindering ground the target is in soft cover and the shots need one more.",
+    "NA-WPN-1": "A model fights with a melee weapon other than its Hand Weapon when it carries "
+    "one; carrying several, its owner picks one for each pool when the round of combat starts, "
+    "and it fights the whole round with it.",
 }
 """Every NA rule ID of the catalogue and the game's own NA-TURN/CHG/MOV/SHT IDs."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
@@ -88,15 +88,28 @@ class ModelProfile:
     aim: int | None = None
     equipment: tuple[str, ...] = ()
     sample: tuple[str, ...] = ()
+    wield: str = ""
+    """The melee weapon its owner chose for this round of combat ("" = the default)."""
 
     def has(self, weapon: str) -> bool:
         """Whether the model carries ``weapon``."""
         return weapon in self.equipment
 
     @property
+    def melee_weapons(self) -> tuple[str, ...]:
+        """The melee weapons it may fight with: every melee weapon it carries other than its
+        Hand Weapon (which it may use only when it carries no other: rule 'Hand Weapon')."""
+        return tuple(w for w in self.equipment if w in MELEE_WEAPONS) or ("hand_weapon",)
+
+    @property
     def melee_weapon(self) -> str:
-        """The melee weapon it fights with (a Hand Weapon if none)."""
-        return next((w for w in self.equipment if w in MELEE_WEAPONS), "hand_weapon")
+        """The melee weapon it fights with: the one chosen for the round, else the first it
+        carries (a Hand Weapon if none)."""
+        return self.wield or self.melee_weapons[0]
+
+    def wielding(self, weapon: str) -> ModelProfile:
+        """The same model fighting with ``weapon`` (one of :attr:`melee_weapons`)."""
+        return self if weapon == self.melee_weapon else replace(self, wield=weapon)
 
     @property
     def armour(self) -> int:
@@ -150,6 +163,8 @@ class NinthUnit(Unit):
     moved: bool = False
     marched: bool = False
     fled: bool = False
+    wielding: dict[str, str] = field(default_factory=dict)
+    """Pool -> the melee weapon its owner chose for the running round of combat."""
 
     def formation(self) -> Formation:
         """The models as they stand (dead ones included until the round ends). Memoised on
@@ -195,6 +210,7 @@ def reform(unit: NinthUnit) -> None:
     unit.rf_models -= sum(1 for k in gone if _is_rf(k))
     unit.characters = [c for c in unit.characters if c.hp > 0 and c.key not in gone]
     unit.removed = []
+    unit.wielding = {}
     if unit.rf_models <= 0 and not unit.characters:
         unit.destroyed = True
         return
@@ -279,8 +295,6 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
             close = difflib.get_close_matches(name, list(WEAPONS), n=1)
             problems.append(SetupProblem(f"{where}.equipment.{i}", f"unknown weapon {name!r}",
                                          close[0] if close else None))
-    if sum(1 for e in equipment if e in MELEE_WEAPONS) > 1:
-        problems.append(SetupProblem(f"{where}.equipment", "at most one melee weapon"))
     raw_parts = data.get("parts")
     parts: list[Part] = []
     if not isinstance(raw_parts, list) or not raw_parts:
@@ -290,6 +304,9 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
             part = part_from_mapping(p, f"{where}.parts.{i}", problems)
             if part is not None:
                 parts.append(part)
+    if "lance" in equipment and parts and all(p.uses_weapons for p in parts):
+        problems.append(SetupProblem(f"{where}.equipment", "only a model with a mount (a part "
+                                     "with uses_weapons = false) can use a Lance"))
     sample = data.get("sample", [])
     if problems:
         raise SetupError(problems)

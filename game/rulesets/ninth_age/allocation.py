@@ -1,0 +1,137 @@
+"""Allocation as the attacker's decision (NA-ALC-1..3, NA-TGT-2..5): what a group allocates,
+its offers with exact odds as hints, the free split answers and how a split is read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from game.core.actions import Action, Choose
+from game.core.pending import PickNumber, Refusal
+from game.core.present import Offer
+from game.core.state import GameState
+from game.geometry.ranked import RANK_AND_FILE
+from game.rulesets.ninth_age.engage import (
+    Striker,
+    Target,
+    attack_record,
+    pool_profile,
+    shot_record,
+)
+from game.rulesets.ninth_age.odds import expected, hp_loss
+from game.rulesets.ninth_age.units import NinthUnit
+
+
+def _unit(state: GameState, uid: str) -> NinthUnit:
+    unit = state.units[uid]
+    assert isinstance(unit, NinthUnit)
+    return unit
+
+
+def to_allocate(state: GameState, s: Striker) -> int:
+    """What a group allocates: its attacks, or the hits of a fixed Impact Hits or Stomp value
+    (known before any die, so its owner allocates them like attacks; NA-NSM-1, NA-TGT-5)."""
+    if s.kind in ("standard", "shot"):
+        return s.attacks * len(s.models)
+    return int(str(getattr(pool_profile(_unit(state, s.unit), s.pool).parts[s.part], s.kind))
+               ) * len(s.models)
+
+
+def split_offers(state: GameState, striker: Striker,
+                 names: dict[str, str]) -> tuple[Offer, ...]:
+    """One offer per viable target: every attack of the group on it, with the exact odds of
+    the HP that pool would lose as the offer's hint (the resolver's own record)."""
+    total = to_allocate(state, striker)
+    what = "attacks" if striker.kind in ("standard", "shot") else f"{striker.kind} hits"
+    return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
+                       f"All {total} {what} on {short_pool(state, opt, striker.options)}",
+                       hint=odds_hint(state, striker, opt, total),
+                       target=opt.partition("/")[0])
+                 for opt in striker.options)
+
+
+def short_pool(state: GameState, token: str, options: tuple[str, ...]) -> str:
+    """A pool named so that its offer stands out from the others on a narrow button: ``the
+    rank and file`` or the character's name first, the unit only when several are options."""
+    target = Target.parse(token)
+    if target is None:
+        return token
+    unit = _unit(state, target.unit)
+    char = unit.character(target.pool)
+    words = char.profile.name if char is not None else "the rank and file"
+    if len({o.partition("/")[0] for o in options}) > 1:
+        words += f" of {unit.name}"
+    return words
+
+
+def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> str:
+    """``hit 3+, wound 4+, ...: mean 1.67 HP lost, 84% for at least 1`` (exact, icepool)."""
+    target = Target.parse(token)
+    if target is None:
+        return ""
+    attacker = _unit(state, striker.unit)
+    defender = _unit(state, target.unit)
+    if striker.kind == "shot":
+        record = shot_record(state, attacker, target)
+    else:
+        record = attack_record(state, attacker, striker.pool, striker.part, striker.kind,
+                               target)
+    if target.pool == RANK_AND_FILE:
+        pool_hp = defender.rf_alive() * defender.model.hp - defender.rf_damage
+    else:
+        char = defender.character(target.pool)
+        pool_hp = char.hp if char is not None else 0
+    dist = hp_loss(attacks, record, pool_hp)
+    some = 1 - dist.get(0, Fraction(0))
+    waste = f"; {attacks} on {pool_hp} HP left may overkill" if attacks > pool_hp else ""
+    return (f"{record.summary()}: mean {float(expected(dist)):.2f} HP lost, "
+            f"{float(some):.0%} for at least 1{waste}")
+
+
+def describe(token: str, names: dict[str, str]) -> str:
+    """``u2/rf`` as ``Goblins (rank and file)``; ``u2/boss`` as ``Goblins: boss``."""
+    target = Target.parse(token)
+    if target is None:
+        return token
+    unit = names.get(target.unit, target.unit)
+    return f"{unit} (rank and file)" if target.pool == RANK_AND_FILE else f"{unit}: {target.pool}"
+
+
+def split_numbers(first: str, options: tuple[str, ...], total: int, names: dict[str, str],
+                  keep: int = 0) -> tuple[PickNumber, ...]:
+    """Free answers: how many of ``total`` go to each other option (the rest on ``first``);
+    any split across several options can also be typed as ``to=a:n+b:m``."""
+    out = []
+    for other in options:
+        if other == first:
+            continue
+        out.append(PickNumber(f"How many on {describe(other, names)} (the rest on "
+                              f"{describe(first, names)})", 0, total - keep, 1,
+                              _builder(first, other, total), default=0))
+    return tuple(out)
+
+
+def _builder(first: str, other: str, total: int) -> Callable[[float], Action]:
+    def build(k: float) -> Action:
+        n = int(k)
+        return Choose.of(to=f"{first}:{total - n}+{other}:{n}" if n else f"{first}:{total}")
+    return build
+
+
+def parse_split(answer: Action, options: tuple[str, ...], total: int,
+                keep: str = "") -> dict[str, int] | Refusal:
+    """Read ``choose to=u2/rf:3+u2/boss:2``: every attack on a viable target, the counts adding
+    up to ``total`` (NA-ALC-1); with ``keep``, at least one on it (NA-TGT-5)."""
+    if not isinstance(answer, Choose) or answer.get("to") is None:
+        return Refusal("answer with to=<unit>/<pool>:<count>+...", ("NA-ALC-1",))
+    out: dict[str, int] = {}
+    for item in str(answer.get("to")).split("+"):
+        token, _, count = item.rpartition(":")
+        if token not in options or not count.isdigit():
+            return Refusal(f"{item!r} is not a viable target with a count", ("NA-ALC-2",))
+        out[token] = out.get(token, 0) + int(count)
+    if sum(out.values()) != total:
+        return Refusal(f"allocate exactly {total} (got {sum(out.values())})", ("NA-ALC-1",))
+    if keep and out.get(keep, 0) < 1:
+        return Refusal("at least one hit stays on the original target", ("NA-TGT-5",))
+    return out
