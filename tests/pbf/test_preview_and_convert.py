@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game import rulesets
 from game.core.actions import Action
 from game.core.game import Game
 from game.core.pending import Over
@@ -18,7 +19,8 @@ from game.pbf.turnfile import read_turn_file, render
 from game.scenario.loader import load_scenario
 from tests.pbf.helpers import SCENARIOS, exchange_in_process, pick
 
-GG = Path(__file__).parent / "data" / "godsgloom_pbf.toml"
+DATA = Path(__file__).parent / "data"
+GG = DATA / "godsgloom_pbf.toml"
 
 
 @pytest.fixture(scope="module")
@@ -81,9 +83,20 @@ def _random_game(scenario: Path, seed: int, steps: int = 300) -> list[Action]:
     return game.actions()
 
 
-@pytest.mark.parametrize(("scenario", "seed"), [
+PLAYOUTS = [
     (SCENARIOS / "asoiaf_skirmish.toml", 1), (SCENARIOS / "asoiaf_two_sides.toml", 2),
-    (GG, 3), (SCENARIOS / "godsgloom_skirmish.toml", 4)])
+    (GG, 3), (SCENARIOS / "godsgloom_skirmish.toml", 4),
+    (SCENARIOS / "ninth_age_battle.toml", 5), (DATA / "ninth_age_pbf.toml", 6),
+    (SCENARIOS / "realms_skirmish.toml", 7), (DATA / "realms_pbf.toml", 8),
+    (SCENARIOS / "sandbox_table.toml", 9), (DATA / "sandbox_pbf.toml", 10)]
+
+
+def test_the_playouts_cover_every_ruleset() -> None:
+    played = {load_scenario(scenario).ruleset.name for scenario, _ in PLAYOUTS}
+    assert played == set(rulesets.names())
+
+
+@pytest.mark.parametrize(("scenario", "seed"), PLAYOUTS, ids=lambda v: getattr(v, "stem", v))
 def test_random_playouts_converted_to_turn_files_verify(scenario: Path, seed: int,
                                                          tmp_path: Path) -> None:
     actions = _random_game(scenario, seed)
