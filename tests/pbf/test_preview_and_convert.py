@@ -73,7 +73,7 @@ def test_stepping_never_rolls_or_changes_the_received_turn(
     assert stepper.received.turn == read_turn_file(str(files[1]))
 
 
-def _random_game(scenario: Path, seed: int, steps: int = 300) -> list[Action]:
+def _random_game(scenario: Path, seed: int, steps: int = 150) -> list[Action]:
     rng = random.Random(seed)
     game: Game = load_scenario(scenario).new_game()
     for _ in range(steps):
@@ -86,9 +86,8 @@ def _random_game(scenario: Path, seed: int, steps: int = 300) -> list[Action]:
 PLAYOUTS = [
     (SCENARIOS / "asoiaf_skirmish.toml", 1), (SCENARIOS / "asoiaf_two_sides.toml", 2),
     (GG, 3), (SCENARIOS / "godsgloom_skirmish.toml", 4),
-    (SCENARIOS / "ninth_age_battle.toml", 5), (DATA / "ninth_age_pbf.toml", 6),
-    (SCENARIOS / "realms_skirmish.toml", 7), (DATA / "realms_pbf.toml", 8),
-    (SCENARIOS / "sandbox_table.toml", 9), (DATA / "sandbox_pbf.toml", 10)]
+    (SCENARIOS / "ninth_age_battle.toml", 5), (SCENARIOS / "realms_skirmish.toml", 7),
+    (DATA / "sandbox_pbf.toml", 10)]
 
 
 def test_the_playouts_cover_every_ruleset() -> None:
