@@ -104,8 +104,11 @@ class TurnPreviewScene(ButtonScene):
         for i, (label, step) in enumerate(self.controls()):
             button = UIButton(pygame.Rect(x0 + i * (bw + 4), 60, bw, 32), label, self.app.manager)
             self.buttons[button] = self._stepping(step)
-        accept = UIButton(pygame.Rect(x0, 100, SIDE_W - 20, 36), "Accept and play your turn",
-                          self.app.manager, tool_tip_text="keep this file and take over")
+        over = self.stepper.finished is not None
+        accept = UIButton(pygame.Rect(x0, 100, SIDE_W - 20, 36),
+                          "Accept: the game is over" if over else "Accept and play your turn",
+                          self.app.manager, tool_tip_text="keep this file" if over
+                          else "keep this file and take over")
         self.buttons[accept] = self.accept
         back = UIButton(pygame.Rect(x0, h - 50, SIDE_W - 20, 36), "Back to the menu",
                         self.app.manager)
@@ -130,10 +133,16 @@ class TurnPreviewScene(ButtonScene):
         return lambda: (self.stepper.jump_to_event(index), None)[1]
 
     def accept(self) -> None:
-        """Keep the received file and open the table on this player's turn."""
+        """Keep the received file and open the table on this player's turn (for the game's
+        last file: keep it and say how the game ended)."""
         from game.pbf import PbfError
 
         try:
+            if self.stepper.finished is not None:
+                self.stepper.keep()
+                self.app.switch(MenuScene(self.app, message=f"Turn file kept; the game is "
+                                          f"over: {self.stepper.finished}"))
+                return
             writer = self.stepper.accept()
         except PbfError as exc:
             self.app.notify(str(exc))

@@ -1,5 +1,5 @@
 """The preview's step controls over a received turn (headless), and random playouts converted
-to turn files that verify."""
+to turn files that verify; the preview keeps the last file of a game."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from game.core.pending import Over
 from game.pbf.convert import export_game
 from game.pbf.session import accept, receive, verify_files
 from game.pbf.stepper import TurnStepper
+from game.pbf.store import GameStore, default_home
 from game.pbf.turnfile import read_turn_file, render
 from game.scenario.loader import load_scenario
 from tests.pbf.helpers import SCENARIOS, exchange_in_process, pick
@@ -71,6 +72,30 @@ def test_stepping_never_rolls_or_changes_the_received_turn(
         stepper.last()
         stepper.first()
     assert stepper.received.turn == read_turn_file(str(files[1]))
+
+
+def test_the_last_file_of_a_game_is_kept_from_the_preview(
+        table: tuple[list[Path], dict[int, Path]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Open turn on a game's last file: there is no turn to play after it, so the preview's
+    button keeps it and says how the game ended (it used to refuse: 'nothing to answer')."""
+    from game.ui.pbf_scene import open_turn
+    from game.ui.screens import MenuScene
+    from tests.ui.driver import make_app, press
+
+    monkeypatch.setenv("WARBENCH_DATA_DIR", str(tmp_path))
+    files, _ = table
+    for path in files[:-1]:
+        accept(receive(str(path), default_home()))
+    last = read_turn_file(str(files[-1]))
+    assert last.next_player is None
+    app = make_app(tmp_path, GG)
+    assert open_turn(app, files[-1])
+    press(app, "Accept: the game is over")
+    assert isinstance(app.scene, MenuScene)
+    assert "Turn file kept; the game is over: " in app.scene.subtitle
+    kept = GameStore(default_home(), last.game_id).load()
+    assert [turn for _, turn in kept] == [read_turn_file(str(f)) for f in files]
 
 
 def _random_game(scenario: Path, seed: int, steps: int = 150) -> list[Action]:
