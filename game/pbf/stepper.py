@@ -4,7 +4,8 @@
 action or to an event). It holds the checked states before and after each action of the
 received file; :attr:`game` is a read-only :class:`Game` at the current position (a new one at
 each step, built from the kept state, so stepping never replays or re-rolls anything).
-:meth:`accept` keeps the file and hands over the player's own turn.
+:meth:`accept` keeps the file and hands over the player's own turn; a game's last file has no
+turn after it, so :meth:`keep` only keeps it (:attr:`finished` says which).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from game.core.events import Event
 from game.core.game import Game
 from game.core.hashing import snapshot
-from game.pbf.session import Received, receive, start_turn
+from game.pbf.session import Received, accept, receive, start_turn
 from game.pbf.turnfile import ActionRecord
 from game.pbf.writer import TurnWriter
 
@@ -93,6 +94,19 @@ class TurnStepper:
         """The last action shown (None before the first)."""
         return self.received.steps[self.position - 1].record if self.position else None
 
+    @property
+    def finished(self) -> str | None:
+        """How the game ended, if the received file is its last one (None while it goes on)."""
+        if self.received.turn.next_player is not None:
+            return None
+        node = self.received.replay.game.pending()
+        return getattr(node, "summary", None) or "the game is over"
+
     def accept(self) -> TurnWriter:
         """Keep the received file and start this player's turn on the full game."""
         return start_turn(self.received)
+
+    def keep(self) -> None:
+        """Keep the received file without starting a turn (for a game's last file, which the
+        receiver keeps so that both players have the whole game)."""
+        accept(self.received)

@@ -104,9 +104,11 @@ class TurnPreviewScene(ButtonScene):
         for i, (label, step) in enumerate(self.controls()):
             button = UIButton(pygame.Rect(x0 + i * (bw + 4), 60, bw, 32), label, self.app.manager)
             self.buttons[button] = self._stepping(step)
-        accept = UIButton(pygame.Rect(x0, 100, SIDE_W - 20, 36), "Accept and play your turn",
-                          self.app.manager, tool_tip_text="keep this file and take over")
-        self.buttons[accept] = self.accept
+        accepting = self.accept_label()
+        if accepting is not None:
+            accept = UIButton(pygame.Rect(x0, 100, SIDE_W - 20, 36), accepting[0],
+                              self.app.manager, tool_tip_text=accepting[1])
+            self.buttons[accept] = self.accept
         back = UIButton(pygame.Rect(x0, h - 50, SIDE_W - 20, 36), "Back to the menu",
                         self.app.manager)
         self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
@@ -123,6 +125,12 @@ class TurnPreviewScene(ButtonScene):
             self.buttons[button] = self._jumping(i)
         self.event_box = box
 
+    def accept_label(self) -> tuple[str, str] | None:
+        """The accept button's label and tooltip (None: no accept button)."""
+        if self.stepper.finished is not None:
+            return "Accept: the game is over", "keep this last file of the game"
+        return "Accept and play your turn", "keep this file and take over"
+
     def _stepping(self, step: Callable[[], Any]) -> Callable[[], None]:
         return lambda: (step(), None)[1]
 
@@ -130,10 +138,16 @@ class TurnPreviewScene(ButtonScene):
         return lambda: (self.stepper.jump_to_event(index), None)[1]
 
     def accept(self) -> None:
-        """Keep the received file and open the table on this player's turn."""
+        """Keep the received file and open the table on this player's turn (for the game's
+        last file: keep it and say how the game ended)."""
         from game.pbf import PbfError
 
         try:
+            if self.stepper.finished is not None:
+                self.stepper.keep()
+                self.app.switch(MenuScene(self.app, message=f"Turn file kept; the game is "
+                                          f"over: {self.stepper.finished}"))
+                return
             writer = self.stepper.accept()
         except PbfError as exc:
             self.app.notify(str(exc))
@@ -292,13 +306,14 @@ class ReplayScene(TurnPreviewScene):
         super().__init__(app, stepper)  # type: ignore[arg-type]
         self.back_to = back_to
 
+    def accept_label(self) -> None:
+        """A replay has nothing to accept."""
+        return None
+
     def enter(self) -> None:
         super().enter()
-        for button, action in list(self.buttons.items()):
-            if action == self.accept:
-                button.kill()
-                del self.buttons[button]
-            elif getattr(button, "text", "") == "Back to the menu":
+        for button in list(self.buttons):
+            if getattr(button, "text", "") == "Back to the menu":
                 button.set_text("Back to the game over")
                 self.buttons[button] = lambda: self.app.switch(self.back_to)
 

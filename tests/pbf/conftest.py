@@ -1,6 +1,6 @@
 """Play-by-file tests in this process draw their game ids and secrets from a seeded source,
-so that the sealed dice (and so the games) are the same on every run. The CLI tests run
-subprocesses with real secrets."""
+so that the sealed dice (and so the games) are the same on every run. The CLI tests seed
+their subprocesses' secrets the same way (tests/pbf/seeded_cli.py)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.pbf.seeded_cli import seeded_token_hex
+
 
 @pytest.fixture(scope="session", autouse=True)
 def seeded_secrets() -> Iterator[None]:
-    source = random.Random(20261123)
-
-    def token_hex(nbytes: int | None = None) -> str:
-        return "".join(f"{source.randrange(256):02x}" for _ in range(nbytes or 32))
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secrets, "token_hex", token_hex)
+        patch.setattr(secrets, "token_hex", seeded_token_hex(random.Random(20261123)))
         yield

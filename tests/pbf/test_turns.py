@@ -12,13 +12,15 @@ import pytest
 
 from game.core.actions import Dice, parse
 from game.core.pending import Chance
+from game.pbf.chain import Replay
 from game.pbf.dice import sealed_roll
 from game.pbf.session import new_game, receive, start_turn, verify_files
 from game.pbf.turnfile import ActionRecord, PbfError, TurnFile, read_turn_file, render
 from game.pbf.writer import TurnWriter
 from tests.pbf.helpers import exchange_in_process, plan_turn, play_turn
 
-GG = Path(__file__).parent / "data" / "godsgloom_pbf.toml"
+DATA = Path(__file__).parent / "data"
+GG = DATA / "godsgloom_pbf.toml"
 ATTACK = ["activate a1", "melee a1 -> g1", "choose formation=none"]
 
 
@@ -158,4 +160,27 @@ def test_a_whole_game_in_each_dice_mode_verifies(dice: str, tmp_path: Path) -> N
     orders = ("order stand choose stand=no",)
     table = exchange_in_process(GG, tmp_path, seed=4, dice=dice, orders=orders)
     replay = verify_files([str(f) for f in table.files], tmp_path / "carol")
+    assert replay.last.next_player is None, "the game ended"
+
+
+@pytest.mark.parametrize(("scenario", "seed", "purpose"), [
+    (DATA / "ninth_age_pbf.toml", 2, "Break Test"),
+    (DATA / "realms_pbf.toml", 2, "defense die"),
+], ids=["ninth_age", "realms"])
+def test_with_honour_dice_the_owner_rolls_their_own_dice(scenario: Path, seed: int,
+                                                         purpose: str, tmp_path: Path) -> None:
+    """A Ninth Age Break Test (NA-CS-1) or a Realms defense die (RL-DEF-1) belongs to the unit's
+    owner: in the other player's turn, with honour dice, the file stops and goes to them."""
+    table = exchange_in_process(scenario, tmp_path, seed=seed, dice="honour",
+                                orders=("order allocate first", "order cancel first"))
+    turns = [read_turn_file(str(f)) for f in table.files]
+    replay = Replay.begin(turns[0], str(table.files[0]))
+    stops = []
+    for path, turn in zip(table.files[1:], turns[1:], strict=True):
+        replay.add(turn, str(path))
+        node = replay.game.pending()
+        if isinstance(node, Chance):
+            assert node.player == turn.next_player != turn.sender
+            stops.append(node.purpose)
+    assert any(purpose in stop for stop in stops), stops
     assert replay.last.next_player is None, "the game ended"
