@@ -24,6 +24,7 @@ Rule IDs of the table itself (the game's own, documented in ``docs/rules/table.m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -139,6 +140,15 @@ TABLE_RULE_TEXTS: Mapping[str, str] = {
 }
 """The table's own rules (WB-*), in the game's words; every ruleset's catalogue includes them."""
 
+
+
+def doc_hint(doc: str | None, fallback: str) -> str:
+    """A player-facing tooltip from an action type's docstring: its first sentence (which
+    may run over several lines), without the reStructuredText ``markup`` the developers read.
+    A docstring's first line alone would stop mid-sentence and show ``field`` notation."""
+    paragraph = " ".join((doc or "").strip().split("\n\n")[0].split())
+    sentence = re.split(r"(?<=[.!?])\s", paragraph, maxsplit=1)[0]
+    return sentence.replace("``", "").strip() or fallback
 
 class Ruleset:
     """Base ruleset: the table actions and the whole plug-in contract with neutral defaults.
@@ -338,10 +348,9 @@ class Ruleset:
                 continue
             mine = tuple(self.present(state, a) for a in legal if type(a) is action_type)
             label = humanise(action_type.__name__)
-            doc = (action_type.__doc__ or "").strip().splitlines()
             refusal = None if mine else Refusal(f"{label}: no legal use right now", ())
-            out.append(Command(action_type.verb, label, doc[0] if doc else label, mine,
-                               refusal=refusal))
+            out.append(Command(action_type.verb, label, doc_hint(action_type.__doc__, label),
+                               mine, refusal=refusal))
         return tuple(out)
 
     # --- inspection (what the table shows on hover and selection) ----------------------------

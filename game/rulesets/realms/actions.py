@@ -21,8 +21,8 @@ class Command(Action):
 
 @dataclass(frozen=True)
 class Walk(Action):
-    """Move the commanded unit to space (q, r), ending facing ``facing`` (RL-MOV-1); the same
-    space with a new facing turns it in place. Only before its action (RL-ATK-1)."""
+    """Move the commanded unit to space (q, r), ending with the given ``facing`` (RL-MOV-1);
+    the same space with a new facing turns it in place. Only before its action (RL-ATK-1)."""
 
     verb: ClassVar[str] = "walk"
     unit: str
