@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import pygame
@@ -83,11 +84,15 @@ class InspectionPainter:
     # --- board shapes -----------------------------------------------------------------------
 
     def shapes(self, surface: pygame.Surface, state: GameState, overlay: HoverOverlay,
-               cam: Camera) -> None:
+               cam: Camera, labels: bool = True) -> None:
         """Draw the record's geometry: areas first, then hexes, ghosts and segments; among
         segments the measured range line last, so it stays readable where a sight line runs
-        along it."""
+        along it. Without ``labels`` the shapes' tags are left out (the selected unit's own
+        record under a hovered pair's, which has its own)."""
         shapes = overlay.inspection.shapes
+        if not labels:
+            shapes = tuple(replace(s, label="") if isinstance(s, Area | HexMark | Segment)
+                           else s for s in shapes)
         for shape in shapes:
             if isinstance(shape, Area):
                 self._area(surface, shape, cam)
@@ -190,6 +195,7 @@ class InspectionPainter:
             rows += self._line_rows(line, max_width - 16)
         for chart in record.odds:
             rows += self._chart_rows(chart)
+        rows += self._rule_rows(overlay.rules, max_width - 16)
         w = min(max_width, max(sum(img.get_width() for img, _ in row) for row in rows) + 16)
         h = sum(max(img.get_height() for img, _ in row) for row in rows) + 12
         box = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -211,22 +217,28 @@ class InspectionPainter:
                    width: int) -> list[list[tuple[pygame.Surface, str | None]]]:
         font = self.fonts.get(14)
         colour = TONES.get(line.tone, TONES["info"])
+        return [[(font.render(part, True, colour), None)] for part in wrap(font, line.text, width)]
+
+    def _rule_rows(self, rules: Sequence[str],
+                   width: int) -> list[list[tuple[pygame.Surface, str | None]]]:
+        """Every rule ID the record cites, once, as small links on the box's last rows (a tag
+        after each line made the box twice as tall and hard to read)."""
+        if not rules:
+            return []
+        font = self.fonts.get(12)
         rows: list[list[tuple[pygame.Surface, str | None]]] = [
-            [(font.render(part, True, colour), None)] for part in wrap(font, line.text, width)]
-        for rule in line.rules:
-            img = font.render(f" [{rule}]", True, LINK)
-            used = sum(i.get_width() for i, _ in rows[-1])
-            if used + img.get_width() > width:
+            [(font.render("Rules:", True, (150, 150, 160)), None)]]
+        for rule in rules:
+            img = font.render(f" {rule}", True, LINK)
+            if sum(i.get_width() for i, _ in rows[-1]) + img.get_width() > width:
                 rows.append([])
             rows[-1].append((img, rule))
         return rows
 
     def _chart_rows(self, chart: OddsChart) -> list[list[tuple[pygame.Surface, str | None]]]:
         font, small = self.fonts.get(14, bold=True), self.fonts.get(13)
-        title: list[tuple[pygame.Surface, str | None]] = [
-            (font.render(chart.title, True, (255, 230, 150)), None)]
-        title += [(small.render(f" [{r}]", True, LINK), r) for r in chart.rules]
-        rows = [title]
+        rows: list[list[tuple[pygame.Surface, str | None]]] = [
+            [(font.render(chart.title, True, (255, 230, 150)), None)]]
         for label, prob in shown_bars(chart.bars):
             rows.append([(self._bar(small, label, prob), None)])
         return rows

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 from game.core.actions import Action, MoveHex, MoveUnit
 from game.core.game import Game
 from game.core.pending import PickDice, Refusal
-from game.core.present import Command, Offer, Steer
+from game.core.present import Command, Offer, Steer, shown_name
 from game.core.state import GameState, TableBoard
 from game.geometry.tray import facing_of_vector
 from game.ui import hexlayout
@@ -126,19 +126,23 @@ class TargetMode(Mode):
 
     def motion(self, host: Host, point: Point) -> None:
         uid = host.unit_at(point)
+        host.view.refusal_marks = ()
         if uid is None:
             host.status = f"{self.command.label}: click a highlighted target (Esc cancels)"
         elif uid in self.targets():
-            name = host.state.units[uid].name
+            name = shown_name(host.state, uid)
             host.status = f"{self.command.label} {name}: click to declare"
         else:
             host.status = self._why_not(host, uid)
 
     def _why_not(self, host: Host, uid: str) -> str:
+        """Why ``uid`` is not a target, said in the status line; what the refusal points at
+        (its blocker) is drawn on the board."""
         check = self.command.target_refusal
         refusal = check(uid) if check is not None else None
         if refusal is None:
-            return f"{host.state.units[uid].name} is not a target of {self.command.label}"
+            return f"{shown_name(host.state, uid)} is not a target of {self.command.label}"
+        host.view.refusal_marks = refusal.marks
         return f"Not a target: {host.refusal_text(refusal)}"
 
     def press(self, host: Host, point: Point) -> None:
@@ -258,9 +262,11 @@ class SteerMode(Mode):
         self.offer = self.steer.build(self.pointer, self.turn, self.free)
         if self.offer is None:
             self.refusal = None
+            host.view.refusal_marks = ()
             host.status = f"{self.label}: point where to go"
             return
         self.refusal = host.game.why_not(self.offer.action)
+        host.view.refusal_marks = () if self.refusal is None else self.refusal.marks
         if self.refusal is None:
             host.status = f"{self.offer.label}: click to do it (wheel turns, Shift aims freely)"
         else:

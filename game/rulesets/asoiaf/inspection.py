@@ -155,6 +155,7 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
             blocked_fails=rules.blocked_fails)
     if isinstance(plan, Refusal):
         lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
+        shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
         return
     speed = viewer.stats.speed
     chance = charge_probability(speed, plan.needed)
