@@ -19,6 +19,7 @@ from shapely.ops import nearest_points
 
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, Shape
 from game.core.pending import Refusal
+from game.core.present import shown_name
 from game.core.state import GameState
 from game.geometry.arcs import Arc
 from game.geometry.ranges import range_band, range_to
@@ -108,8 +109,8 @@ def inspect_pair(rules: AsoiafRuleset, state: GameState, viewer_id: str, target_
     if target.owner != viewer.owner:
         _charge(rules, state, viewer, target, lines, shapes, odds)
         _attack(state, viewer, target, lines, odds)
-    return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
-                      tuple(odds))
+    title = f"{shown_name(state, viewer.id)} -> {shown_name(state, target.id)}"
+    return Inspection(title, tuple(lines), tuple(shapes), tuple(odds))
 
 
 def _range(viewer: AsoiafUnit, target: AsoiafUnit, lines: list[InfoLine],
