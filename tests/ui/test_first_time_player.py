@@ -99,7 +99,7 @@ def test_item_2_pointing_nearly_straight_past_speed_moves_full_speed_straight(da
 def test_item_6_attack_variants_read_apart_with_hints_and_ghosts(data_dir: Path) -> None:
     app = make_app(data_dir, SCENARIOS / "asoiaf_berserkers_flank.toml")
     scene = table(app)
-    attack = [c for c in scene.commands_of("bers") if c.key == "attack"][0]
+    attack = next(c for c in scene.commands_of("bers") if c.key == "attack")
     labels = [o.label for o in attack.offers]
     assert len(labels) > 1 and len(set(labels)) == len(labels), labels
     assert all(o.hint for o in attack.offers)
@@ -111,8 +111,8 @@ def test_item_6_attack_variants_read_apart_with_hints_and_ghosts(data_dir: Path)
 def test_item_13_a_scripted_duel_shows_its_melee_dice(data_dir: Path) -> None:
     app = make_app(data_dir, SCENARIOS / "godsgloom_duel.toml")
     scene = table(app)
-    mine = [u for u in scene.state.units.values() if u.owner == 1][0]
-    theirs = [u for u in scene.state.units.values() if u.owner == 2][0]
+    mine = next(u for u in scene.state.units.values() if u.owner == 1)
+    theirs = next(u for u in scene.state.units.values() if u.owner == 2)
     assert mine.hex is not None and theirs.hex is not None
     click(app, screen_of(app, *hexlayout.hex_centre(mine.hex.q, mine.hex.r)))
     press(app, "Activate")
