@@ -70,6 +70,8 @@ class InspectionPainter:
         self._boxes: dict[Hashable, tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]] = {}
         self.rule_rects: list[tuple[pygame.Rect, str]] = []
         self.info_rect: pygame.Rect | None = None
+        self._tags: list[pygame.Rect] = []
+        """The tags drawn this frame (a new one moves down until it overlaps none)."""
 
     def reset(self, palette: Palette) -> None:
         """A new palette: drop the cached boxes."""
@@ -80,6 +82,7 @@ class InspectionPainter:
         """Forget last frame's link and box positions."""
         self.rule_rects = []
         self.info_rect = None
+        self._tags: list[pygame.Rect] = []
 
     # --- board shapes -----------------------------------------------------------------------
 
@@ -157,6 +160,9 @@ class InspectionPainter:
         """A small black label centred just above ``at``."""
         img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
         box = img.get_rect(center=(round(at[0]), round(at[1]) - 14))
+        while any(box.inflate(8, 4).colliderect(t) for t in self._tags):
+            box.move_ip(0, box.height + 4)
+        self._tags.append(box.inflate(8, 4))
         pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
         surface.blit(img, box)
 

@@ -383,6 +383,8 @@ class TableScene(Scene):
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
         self.flow.hand_over_when_seen()
+        if self.app.scene is not self:
+            return  # handed over: rebuilding the panel now would put it over the hand-over
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()

@@ -210,3 +210,20 @@ def test_item_14_no_action_syntax_on_buttons_tooltips_or_status(data_dir: Path) 
         texts.append(str(getattr(element, "tool_tip_text", "") or ""))
     found = [t for t in texts if SYNTAX.search(t)]
     assert not found
+
+
+def test_item_7_the_hand_over_screen_shows_none_of_the_table_panel(data_dir: Path) -> None:
+    """Found playing under Xvfb: the frame that raised the hand-over rebuilt the table's
+    buttons and log over it (the log box covered the banner)."""
+    app = make_app(data_dir, SKIRMISH, handoff=True)
+    app.settings.animate = True  # the hand-over then comes from a later frame, as in play
+    scene = table(app)
+    tray = scene.state.units["outriders"].tray
+    assert tray is not None
+    _steer(app, "outriders")
+    click(app, screen_of(app, tray.x, tray.y + 3.0))
+    frames(app, 200)
+    assert isinstance(app.scene, HandoffScene)
+    shown = [str(getattr(e, "text", "")) for e in app.manager.get_sprite_group().sprites()
+             if getattr(e, "visible", True)]
+    assert not [t for t in shown if t in ("Undo", "Redo", "Save", "Menu")], shown
