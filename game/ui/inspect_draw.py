@@ -82,7 +82,7 @@ class InspectionPainter:
         """Forget last frame's link and box positions."""
         self.rule_rects = []
         self.info_rect = None
-        self._tags: list[pygame.Rect] = []
+        self._tags = []
 
     # --- board shapes -----------------------------------------------------------------------
 
