@@ -531,7 +531,8 @@ class Renderer:
         self.painter.begin_frame()
         overlay = view.overlay
         if view.unit_overlay is not None:
-            self.painter.shapes(surface, state, view.unit_overlay, cam, labels=overlay is None)
+            self.painter.shapes(surface, state, view.unit_overlay, cam,
+                                labels=overlay is None and not view.ghosts)
         if overlay is None:
             return
         self.painter.shapes(surface, state, overlay, cam)

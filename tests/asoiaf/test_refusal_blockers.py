@@ -86,3 +86,16 @@ def test_as_chg_5_a_workable_pivot_is_advised() -> None:
     refusal = game.why_not(action(game, "charge sworn -> guards"))
     assert refusal is not None
     assert "declare the pivot that faces it" in refusal.reason
+
+
+def test_as_chg_2_no_room_names_what_fills_the_arc() -> None:
+    """AS-CHG-2: a low wall right against the target's front leaves no room to align there;
+    the refusal names the wall and outlines it (found playing the skirmish under Xvfb)."""
+    low = {"id": "wall", "kind": "stone wall", "keywords": ["impassable"],
+           "polygon": [[33.0, 22.5], [42.0, 22.5], [42.0, 23.5], [33.0, 23.5]]}
+    game = table([unit("sworn", 1, "stark_sworn_swords", 37.5, 15.0),
+                  unit("guards", 2, "lannister_guardsmen", 37.5, 26.0, 180.0)], [low])
+    refusal = game.why_not(action(game, "charge sworn -> guards"))
+    assert refusal is not None and refusal.rules == ("AS-CHG-2",)
+    assert "Lannister Guardsmen's front arc: the stone wall is in the way" in refusal.reason
+    assert [m.label for m in _blockers(refusal.marks)] == ["the stone wall"]

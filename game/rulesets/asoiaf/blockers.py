@@ -9,15 +9,17 @@ on how the obstacles were gathered.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 
 from game.core.inspect import Area, Shape
 from game.core.present import side_name
+from game.core.ruleset import OVERLAP_AREA
 from game.core.state import GameState
 from game.geometry.tolerance import TOLERANCE
-from game.geometry.tray import Tray
+from game.geometry.tray import Side, Tray
 from game.rulesets.asoiaf import geo
 
 
@@ -79,3 +81,25 @@ def blocked_marks(blocker: Blocker, start: Tray, stop: float) -> tuple[Shape, ..
     ground swept up to it."""
     swept = geo.corridor(start, stop)
     return (Area(ring(swept), "corridor"), Area(ring(blocker.polygon), "blocker", blocker.name))
+
+
+def possessive(name: str) -> str:
+    """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def crowding(state: GameState, host: Tray, edge: Side, depth: float, *skip: str
+             ) -> list[Blocker]:
+    """What stands in the strip ``depth`` inches deep outside ``host``'s ``edge`` (where an
+    aligning unit would have to stand: AS-CHG-2), nearest the edge first."""
+    (ax, ay), (bx, by) = host.edge_points(edge)
+    mx, my = (ax + bx) / 2.0, (ay + by) / 2.0
+    nx, ny = mx - host.x, my - host.y
+    norm = math.hypot(nx, ny) or 1.0
+    ox, oy = nx / norm * depth, ny / norm * depth
+    strip = Polygon([(ax, ay), (bx, by), (bx + ox, by + oy), (ax + ox, ay + oy)])
+    found = [b for b in candidates(state)
+             if b.polygon.intersection(strip).area > OVERLAP_AREA
+             and not any(_same(b.polygon, geo.tray_of(u).polygon)
+                         for u in geo.live(state) if u.id in skip)]
+    return sorted(found, key=lambda b: b.polygon.distance(host.edge(edge)))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 
+from game.core.inspect import Area
 from game.core.pending import Refusal
 from game.core.state import GameState
 from game.geometry.arcs import Arc
@@ -114,10 +115,22 @@ def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
     roomy = tuple(a for a in arcs if has_room(state, attacker, target, a))
     if not roomy:  # AS-CHG-2
-        names = "/".join(a.value for a in arcs)
-        return Refusal(f"no room to align at 50% or more on {target.name}'s {names} arc",
-                       ("AS-CHG-2",))
+        return no_room(state, attacker, target, arcs)
     return ChargeBasis(roomy, seen)
+
+
+def no_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+            arcs: tuple[Arc, ...]) -> Refusal:
+    """AS-CHG-2: no room to align on the arcs, naming and outlining what fills that room (a
+    unit or impassable terrain) when something does (else it is the table edge)."""
+    names = "/".join(a.value for a in arcs)
+    host, depth = geo.tray_of(target), geo.tray_of(attacker).depth
+    found = [b for a in arcs for b in blockers.crowding(state, host, geo.edge_for(a), depth,
+                                                        attacker.id, target.id)]
+    why = f": {found[0].name} is in the way" if found else ""
+    marks = tuple(Area(blockers.ring(b.polygon), "blocker", b.name) for b in found[:1])
+    return Refusal(f"no room to align at 50% or more on {blockers.possessive(target.name)} "
+                   f"{names} arc{why}", ("AS-CHG-2",), marks)
 
 
 def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
