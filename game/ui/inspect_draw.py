@@ -122,7 +122,9 @@ class InspectionPainter:
         pygame.draw.polygon(surface, colour, pts, width)
         if area.label:
             xs, ys = [x for x, _ in pts], [y for _, y in pts]
-            self.tag(surface, area.label, (sum(xs) / len(xs), sum(ys) / len(ys) + 14))
+            # a blocker's name goes just under it, so its outline stays in sight
+            y = max(ys) + 26 if area.style == "blocker" else sum(ys) / len(ys) + 14
+            self.tag(surface, area.label, (sum(xs) / len(xs), y))
 
     def _hexmark(self, surface: pygame.Surface, mark: HexMark, cam: Camera) -> None:
         p = self.palette

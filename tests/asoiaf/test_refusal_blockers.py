@@ -99,3 +99,17 @@ def test_as_chg_2_no_room_names_what_fills_the_arc() -> None:
     assert refusal is not None and refusal.rules == ("AS-CHG-2",)
     assert "Lannister Guardsmen's front arc: the stone wall is in the way" in refusal.reason
     assert [m.label for m in _blockers(refusal.marks)] == ["the stone wall"]
+
+
+def test_as_chg_5_the_hover_shows_the_pivoted_charge_when_straight_ahead_fails() -> None:
+    """AS-CHG-5: the hover agrees with the Charge button: a target off the straight line is
+    shown with the charge after the pivot that faces it (found playing under Xvfb: the hover
+    said "not possible" while the button offered the charge)."""
+    game = table([unit("sworn", 1, "stark_sworn_swords", 20.0, 10.0),
+                  unit("guards", 2, "lannister_guardsmen", 29.0, 20.0, 180.0)])
+    rules, state = rules_and_state(game)
+    record = rules.inspect_pair(state, "sworn", "guards")
+    assert record is not None
+    texts = [line.text for line in record.lines]
+    assert any(t.startswith("Charge after a pivot (turn 42° right): needs") for t in texts), texts
+    assert any(t.startswith("Straight ahead:") for t in texts)

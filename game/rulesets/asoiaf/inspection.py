@@ -42,6 +42,7 @@ from game.rulesets.asoiaf.odds import (
     charge_probability,
 )
 from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import turn_words
 
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
@@ -154,16 +155,23 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
     plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
             blocked_fails=rules.blocked_fails)
+    pivot = ""
     if isinstance(plan, Refusal):
-        lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
+        turn = chg.facing_pivot(viewer, target)
+        turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
+                                 blocked_fails=rules.blocked_fails) if abs(turn) > 0.5 else plan
         shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
-        return
+        if isinstance(turned, Refusal):
+            lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
+            return
+        lines.append(InfoLine(f"Straight ahead: {plan.reason}", plan.rules, "info"))
+        plan, pivot = turned, f" after a pivot ({turn_words(round(turn))})"  # AS-CHG-5
     speed = viewer.stats.speed
     chance = charge_probability(speed, plan.needed)
     roll = plan.roll_needed(speed)
     rough = f" (incl. {plan.penalty:g}\" rough ground)" if plan.penalty else ""
     arcs = "/".join(a.value for a in plan.arcs)
-    lines.append(InfoLine(f"Charge: needs {plan.needed:.2f}\"{rough}, a {roll}+ on D6 + "
+    lines.append(InfoLine(f"Charge{pivot}: needs {plan.needed:.2f}\"{rough}, a {roll}+ on D6 + "
                           f"Speed {speed}: {_pct(chance)}; contacts the {arcs} arc",
                           ("AS-CHG-3", "AS-CHG-4", "AS-CHG-6", "AS-CHG-15"), "good"))
     shapes.append(Area(_ring(geo.corridor(plan.start, plan.distance)), "corridor",
