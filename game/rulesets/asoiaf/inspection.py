@@ -269,6 +269,7 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
     ]
     if geo.engaged_enemies(state, unit):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
+        shapes = []  # an engaged unit neither moves nor charges: no reach to draw
     return Inspection(unit.name, tuple(lines), tuple(shapes))
 
 
