@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from game.core.actions import Action, MoveHex, MoveUnit
@@ -179,9 +179,12 @@ class GhostPickMode(Mode):
     def ghosts(self, host: Host) -> tuple[Ghost, ...]:
         lit = host.view.lit_variant
         by_spot: dict[tuple[object, ...], list[Ghost]] = {}
+        short = short_labels([o.label for o in self.offers])
         for i, offer in enumerate(self.offers):
             ghost = host.ghost_view(str(i), offer)
             if ghost is not None:
+                ghost = replace(ghost, label=short[i]) if not offer.ghost or not (
+                    offer.ghost.label) else ghost
                 by_spot.setdefault(_spot(ghost), []).append(ghost)
         return tuple(self._shown(group, lit) for group in by_spot.values())
 
@@ -212,6 +215,26 @@ class GhostPickMode(Mode):
         else:
             host.set_mode(GhostPickMode(self.title, same, self.pointer))
         return True
+
+
+def short_labels(labels: list[str]) -> list[str]:
+    """Variants told apart: the words all the labels share at their start are left out
+    ("Attack X in melee (Halberd), face it and align 50% left" -> "face it and align 50%
+    left"); the label that is only the shared part reads "as it stands". One label, or labels
+    sharing little, stay whole."""
+    if len(labels) < 2:
+        return list(labels)
+    common = labels[0]
+    for label in labels[1:]:
+        common = common[:next((i for i, (a, b) in enumerate(zip(common, label, strict=False))
+                               if a != b), min(len(common), len(label)))]
+    cut = max(common.rfind(" "), common.rfind(","), common.rfind("("))
+    if any(len(label) == len(common) for label in labels):
+        cut = len(common)  # one label is exactly the shared part: cut there
+    if cut < 12:
+        return list(labels)
+    rests = [label[cut:].strip(" ,;:") for label in labels]
+    return [rest or "as it stands" for rest in rests]
 
 
 def _centre(ghost: Ghost) -> Point:

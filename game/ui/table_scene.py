@@ -382,8 +382,9 @@ class TableScene(Scene):
         self.input.keys_pan(dt)
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
+        shown = self.app.scene  # this table, or a lesson scene that hosts it
         self.flow.hand_over_when_seen()
-        if self.app.scene is not self:
+        if self.app.scene is not shown:
             return  # handed over: rebuilding the panel now would put it over the hand-over
         self.sync_mode()
         self._refresh_overlay()

@@ -126,12 +126,15 @@ def press_variant(app: App, text_form: str) -> None:
     scene = table(app)
     mode = scene.mode
     assert isinstance(mode, GhostPickMode), mode
-    labels = [o.label for o in mode.offers if str(o.action) == text_form]
-    assert labels, [str(o.action) for o in mode.offers][:20]
-    button = find_button(app, labels[0])
+    from game.ui.modes import short_labels
+
+    shown = short_labels([o.label for o in mode.offers])  # the buttons' texts
+    found = [i for i, o in enumerate(mode.offers) if str(o.action) == text_form]
+    assert found, [str(o.action) for o in mode.offers][:20]
+    button = find_button(app, shown[found[0]])
     box = scene.panel.list_box
     if box is not None and not box.rect.contains(button.rect):
-        index = labels and [o.label for o in mode.offers].index(labels[0])
+        index = found[0]
         box.vert_scroll_bar.set_scroll_from_start_percentage(index / len(mode.offers))
         frames(app, 3)
     assert box is None or box.rect.contains(button.rect), (box.rect, button.rect)

@@ -227,3 +227,27 @@ def test_item_7_the_hand_over_screen_shows_none_of_the_table_panel(data_dir: Pat
     shown = [str(getattr(e, "text", "")) for e in app.manager.get_sprite_group().sprites()
              if getattr(e, "visible", True)]
     assert not [t for t in shown if t in ("Undo", "Redo", "Save", "Menu")], shown
+
+
+def test_item_6_variant_buttons_show_what_tells_them_apart(data_dir: Path) -> None:
+    """Found under Xvfb: four buttons all read "Attack House Umber Berserkers in melee
+    (Halberd)", cut before the alignment. The shared words go; each button says its own."""
+    from game.ui.modes import GhostPickMode
+
+    app = make_app(data_dir, SCENARIOS / "asoiaf_berserkers_flank.toml")
+    scene = table(app)
+    bers, guard = scene.state.units["bers"].tray, scene.state.units["guard"].tray
+    assert bers is not None and guard is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Attack")
+    click(app, screen_of(app, guard.x, guard.y))
+    mode = scene.mode
+    assert isinstance(mode, GhostPickMode) and len(mode.offers) > 1
+    texts = [str(b.text) for b in app.manager.get_sprite_group().sprites()
+             if getattr(b, "text", None) and any(
+                 o.label.endswith(str(b.text)) or str(b.text) == "as it stands"
+                 for o in mode.offers)]
+    assert len(texts) == len(mode.offers) and len(set(texts)) == len(texts), texts
+    font = app.fonts.get(14)
+    assert all(font.size(t)[0] < 300 for t in texts), texts
+    assert {g.label for g in mode.ghosts(scene)} <= set(texts)
