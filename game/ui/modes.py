@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -217,12 +218,14 @@ class GhostPickMode(Mode):
         return True
 
 
-def short_labels(labels: list[str]) -> list[str]:
-    """Variants told apart: the words all the labels share at their start are left out
-    ("Attack X in melee (Halberd), face it and align 50% left" -> "face it and align 50%
-    left"); the label that is only the shared part reads "as it stands". One label, or labels
-    sharing little, stay whole."""
-    if len(labels) < 2:
+def short_labels(labels: list[str], fits: Callable[[str], bool] | None = None) -> list[str]:
+    """Variants told apart when their labels are too long to show whole (``fits`` says
+    whether one shows whole; by default up to 32 characters): the words all the labels share
+    at their start are left out ("Attack X in melee (Halberd), face it and align 50% left"
+    -> "face it and align 50% left"); the label that is only the shared part reads "as it
+    stands". One label, labels that fit, or labels sharing little stay whole."""
+    fits = fits or (lambda text: len(text) <= 32)
+    if len(labels) < 2 or all(fits(label) for label in labels):
         return list(labels)
     common = labels[0]
     for label in labels[1:]:

@@ -247,7 +247,9 @@ class SidePanel:
             self.elements.append(container)
             self.list_box = container
             inner_w, x, top = width - 22, 0, 0
-        short = short_labels([o.label for o in offers])
+        font = self.scene.app.fonts.get(15)
+        short = short_labels([o.label for o in offers],
+                             lambda text: font.size(text)[0] <= inner_w - 16)
         for i, offer in enumerate(offers):
             ghost = ghost_key(i) if offer.ghost is not None else None
             tip = offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}"

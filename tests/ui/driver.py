@@ -128,7 +128,11 @@ def press_variant(app: App, text_form: str) -> None:
     assert isinstance(mode, GhostPickMode), mode
     from game.ui.modes import short_labels
 
-    shown = short_labels([o.label for o in mode.offers])  # the buttons' texts
+    shown = [str(b.text) for b in app.manager.get_sprite_group().sprites()
+             if getattr(b, "text", None) is not None]
+    labels = [o.label for o in mode.offers]
+    whole = all(label in shown for label in labels)
+    shown = labels if whole else short_labels(labels, lambda text: False)  # the buttons
     found = [i for i, o in enumerate(mode.offers) if str(o.action) == text_form]
     assert found, [str(o.action) for o in mode.offers][:20]
     button = find_button(app, shown[found[0]])
