@@ -460,7 +460,7 @@ class Renderer:
         pygame.draw.circle(sprite, colour, c, radius * 0.86)
         # the label stays inside its own hex (neighbours' labels never overlap) and the
         # facing wedge is drawn over it: long and narrow, so it reads on every facing
-        self._draw_label(sprite, unit.name, text, c, zoom * 1.22)
+        self._draw_label(sprite, unit.name, text, c, zoom * 1.1)
         pygame.draw.polygon(sprite, (250, 250, 250), facing_wedge(c, angle, zoom))
         pygame.draw.polygon(sprite, (20, 20, 20), facing_wedge(c, angle, zoom), 1)
         self._remember(key, sprite, c)
