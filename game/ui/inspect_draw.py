@@ -30,7 +30,7 @@ LINK = (120, 190, 255)
 TONES: dict[str, RGB] = {"info": (240, 240, 240), "good": (140, 230, 140),
                          "bad": (255, 140, 120)}
 BAR_W = 150
-LABEL_W = 96
+LABEL_W = 136
 
 
 SEGMENT_ORDER = {"path": 0, "blocked": 1, "sight": 2, "range": 3}
@@ -255,6 +255,8 @@ class InspectionPainter:
         """One bar of an odds chart: label, a bar as long as the probability, the percent."""
         h = font.get_height() + 2
         img = pygame.Surface((LABEL_W + BAR_W + 60, h), pygame.SRCALPHA)
+        while len(label) > 4 and font.size(label)[0] > LABEL_W - 8:  # never under the bar
+            label = label[:-2].rstrip() + "…"
         text = font.render(label, True, (220, 220, 220))
         img.blit(text, (max(0, LABEL_W - 6 - text.get_width()), 1))
         pygame.draw.rect(img, (60, 64, 72), (LABEL_W, 3, BAR_W, h - 6))

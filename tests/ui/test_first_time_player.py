@@ -251,3 +251,16 @@ def test_item_6_variant_buttons_show_what_tells_them_apart(data_dir: Path) -> No
     font = app.fonts.get(14)
     assert all(font.size(t)[0] < 300 for t in texts), texts
     assert {g.label for g in mode.ghosts(scene)} <= set(texts)
+
+
+def test_item_14_odds_bar_labels_never_run_under_their_bars(data_dir: Path) -> None:
+    """Found under Xvfb: "Attacker Elite Guard" ran under its bar in the melee odds chart."""
+    from game.ui.inspect_draw import LABEL_W
+
+    app = make_app(data_dir, SKIRMISH)
+    painter = table(app).renderer.painter
+    font = app.fonts.get(13)
+    img = painter._bar(font, "Attacker House Umber Berserkers of the North", 0.0)
+    text = [x for x in range(img.get_width()) for y in range(img.get_height())
+            if img.get_at((x, y))[:3] == (220, 220, 220) and img.get_at((x, y)).a > 200]
+    assert text and min(text) >= 0 and max(text) < LABEL_W
