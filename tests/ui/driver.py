@@ -143,3 +143,18 @@ def press_variant(app: App, text_form: str) -> None:
         frames(app, 3)
     assert box is None or box.rect.contains(button.rect), (box.rect, button.rect)
     click(app, button.rect.center)
+
+
+def steer_unit(app: App, uid: str, label: str = "Maneuver") -> Any:
+    """Click a tray unit and press its Steer command ``label``: the pointing mode (skips when
+    the ruleset offers no such steer)."""
+    from game.ui.modes import SteerMode
+
+    scene = table(app)
+    tray = scene.state.units[uid].tray
+    assert tray is not None
+    click(app, screen_of(app, tray.x, tray.y))
+    needs_steer(scene, uid, label)
+    press(app, label)
+    assert isinstance(scene.mode, SteerMode)
+    return scene.mode

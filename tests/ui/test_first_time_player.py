@@ -19,7 +19,6 @@ from game.rulesets.asoiaf.actions import Maneuver
 from game.ui import hexlayout
 from game.ui.anims import DiceShow, dice_tray_rect
 from game.ui.app import App
-from game.ui.modes import SteerMode
 from game.ui.screens import HandoffScene
 
 from .conftest import SCENARIOS
@@ -30,9 +29,9 @@ from .driver import (
     hover,
     key,
     make_app,
-    needs_steer,
     press,
     screen_of,
+    steer_unit,
     table,
 )
 
@@ -45,24 +44,13 @@ def _wheel(app: App, notches: int) -> None:
     frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False)])
 
 
-def _steer(app: App, uid: str) -> SteerMode:
-    scene = table(app)
-    tray = scene.state.units[uid].tray
-    assert tray is not None
-    click(app, screen_of(app, tray.x, tray.y))
-    needs_steer(scene, uid, "Maneuver")
-    press(app, "Maneuver")
-    assert isinstance(scene.mode, SteerMode)
-    return scene.mode
-
-
 def test_item_1_the_wheel_turns_the_maneuver_ghost_and_the_move_keeps_it(data_dir: Path
                                                                          ) -> None:
     app = make_app(data_dir, SKIRMISH)
     scene = table(app)
     tray = scene.state.units["outriders"].tray
     assert tray is not None
-    mode = _steer(app, "outriders")
+    mode = steer_unit(app, "outriders")
     target = screen_of(app, tray.x, tray.y + 4.0)
     hover(app, target)
     before = mode.ghosts(scene)[0].tray
@@ -84,7 +72,7 @@ def test_item_2_pointing_nearly_straight_past_speed_moves_full_speed_straight(da
     tray = scene.state.units["outriders"].tray
     assert tray is not None
     speed = scene.state.units["outriders"].stats.speed  # type: ignore[attr-defined]
-    _steer(app, "outriders")
+    steer_unit(app, "outriders")
     target = screen_of(app, tray.x + 0.3, tray.y + speed + 3.0)  # 2° off, 3" past Speed
     hover(app, target)
     assert "click to do it" in scene.status, scene.status
@@ -180,7 +168,7 @@ def test_item_14_undo_and_redo_before_the_hand_over_agree(data_dir: Path) -> Non
     scene = table(app)
     tray = scene.state.units["outriders"].tray
     assert tray is not None
-    _steer(app, "outriders")
+    steer_unit(app, "outriders")
     click(app, screen_of(app, tray.x, tray.y + 3.0))
     assert not isinstance(app.scene, HandoffScene), "the glide is still being watched"
     assert scene.game.current_player() == 2 and len(scene.game.log) == 1
@@ -220,7 +208,7 @@ def test_item_7_the_hand_over_screen_shows_none_of_the_table_panel(data_dir: Pat
     scene = table(app)
     tray = scene.state.units["outriders"].tray
     assert tray is not None
-    _steer(app, "outriders")
+    steer_unit(app, "outriders")
     click(app, screen_of(app, tray.x, tray.y + 3.0))
     frames(app, 200)
     assert isinstance(app.scene, HandoffScene)

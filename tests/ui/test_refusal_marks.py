@@ -10,9 +10,8 @@ import pygame
 
 from game.core.inspect import Area
 from game.ui.app import App
-from game.ui.modes import SteerMode
 
-from .driver import click, hover, make_app, needs_steer, pixel, press, screen_of, table
+from .driver import click, hover, make_app, pixel, screen_of, steer_unit, table
 
 WALL_SCENE = Path(__file__).resolve().parent / "data" / "asoiaf_wall.toml"
 
@@ -56,10 +55,7 @@ def test_as_core_3_steering_into_the_wall_names_and_draws_it(data_dir: Path) -> 
     scene = table(app)
     sworn = scene.state.units["sworn"].tray
     assert sworn is not None
-    click(app, screen_of(app, sworn.x, sworn.y))
-    needs_steer(scene, "sworn", "Maneuver")
-    press(app, "Maneuver")
-    assert isinstance(scene.mode, SteerMode)
+    steer_unit(app, "sworn")
     hover(app, screen_of(app, sworn.x - 6.0, sworn.y + 4.0))
     assert scene.view.refusal_marks == (), scene.status
     before = _wall_pixels(app)
