@@ -15,11 +15,13 @@ import pygame
 import pytest
 
 from game.core.pending import Chance
+from game.geometry.tray import Tray
 from game.rulesets.asoiaf.actions import Maneuver
 from game.ui import hexlayout
 from game.ui.anims import DiceShow, dice_tray_rect
 from game.ui.app import App
 from game.ui.screens import HandoffScene
+from game.ui.table_scene import TableScene
 
 from .conftest import SCENARIOS
 from .driver import (
@@ -44,12 +46,18 @@ def _wheel(app: App, notches: int) -> None:
     frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False)])
 
 
-def test_item_1_the_wheel_turns_the_maneuver_ghost_and_the_move_keeps_it(data_dir: Path
-                                                                         ) -> None:
-    app = make_app(data_dir, SKIRMISH)
+def _outriders(data_dir: Path, handoff: bool = False) -> tuple[App, TableScene, Tray]:
+    """The ASOIAF skirmish with the Stark Outriders' tray as it starts."""
+    app = make_app(data_dir, SKIRMISH, handoff=handoff)
     scene = table(app)
     tray = scene.state.units["outriders"].tray
     assert tray is not None
+    return app, scene, tray
+
+
+def test_item_1_the_wheel_turns_the_maneuver_ghost_and_the_move_keeps_it(data_dir: Path
+                                                                         ) -> None:
+    app, scene, tray = _outriders(data_dir)
     mode = steer_unit(app, "outriders")
     target = screen_of(app, tray.x, tray.y + 4.0)
     hover(app, target)
@@ -67,10 +75,7 @@ def test_item_1_the_wheel_turns_the_maneuver_ghost_and_the_move_keeps_it(data_di
 
 def test_item_2_pointing_nearly_straight_past_speed_moves_full_speed_straight(data_dir: Path
                                                                               ) -> None:
-    app = make_app(data_dir, SKIRMISH)
-    scene = table(app)
-    tray = scene.state.units["outriders"].tray
-    assert tray is not None
+    app, scene, tray = _outriders(data_dir)
     speed = scene.state.units["outriders"].stats.speed  # type: ignore[attr-defined]
     steer_unit(app, "outriders")
     target = screen_of(app, tray.x + 0.3, tray.y + speed + 3.0)  # 2° off, 3" past Speed
@@ -163,11 +168,8 @@ def test_item_14_undo_and_redo_before_the_hand_over_agree(data_dir: Path) -> Non
     it back: no hand-over, Stark acts again (WB-HIST-2: their own action since the last
     hand-over). Redo makes the move again and, like the move the first time, hands over once
     seen; then Lannister may not take Stark's move back."""
-    app = make_app(data_dir, SKIRMISH, handoff=True)
+    app, scene, tray = _outriders(data_dir, handoff=True)
     app.settings.animate = True
-    scene = table(app)
-    tray = scene.state.units["outriders"].tray
-    assert tray is not None
     steer_unit(app, "outriders")
     click(app, screen_of(app, tray.x, tray.y + 3.0))
     assert not isinstance(app.scene, HandoffScene), "the glide is still being watched"
@@ -203,11 +205,8 @@ def test_item_14_no_action_syntax_on_buttons_tooltips_or_status(data_dir: Path) 
 def test_item_7_the_hand_over_screen_shows_none_of_the_table_panel(data_dir: Path) -> None:
     """Found playing under Xvfb: the frame that raised the hand-over rebuilt the table's
     buttons and log over it (the log box covered the banner)."""
-    app = make_app(data_dir, SKIRMISH, handoff=True)
+    app, _, tray = _outriders(data_dir, handoff=True)
     app.settings.animate = True  # the hand-over then comes from a later frame, as in play
-    scene = table(app)
-    tray = scene.state.units["outriders"].tray
-    assert tray is not None
     steer_unit(app, "outriders")
     click(app, screen_of(app, tray.x, tray.y + 3.0))
     frames(app, 200)
