@@ -113,3 +113,19 @@ def test_as_chg_5_the_hover_shows_the_pivoted_charge_when_straight_ahead_fails()
     texts = [line.text for line in record.lines]
     assert any(t.startswith("Charge after a pivot (turn 42° right): needs") for t in texts), texts
     assert any(t.startswith("Straight ahead:") for t in texts)
+
+
+def test_as_core_4_a_retreat_or_shift_through_the_wall_names_it() -> None:
+    """AS-CORE-4, AS-RNG-3: a slide that would cross the wall says which thing it crosses."""
+    from game.rulesets.asoiaf import moves
+    from game.rulesets.asoiaf.units import AsoiafUnit
+
+    behind = {"id": "wall", "kind": "stone wall", "keywords": ["impassable"],
+              "polygon": [[33.0, 29.0], [42.0, 29.0], [42.0, 30.0], [33.0, 30.0]]}
+    game = table([unit("guards", 2, "lannister_guardsmen", 37.5, 26.0, 180.0)], [behind])
+    guards = game.state.units["guards"]
+    assert isinstance(guards, AsoiafUnit)
+    assert moves.retreat_problem(game.state, guards, "back", 3.0, 180.0) == (
+        "the move would cross the stone wall")
+    assert moves.shift_problem(game.state, guards, 0.0, 2.0) == (
+        "the shift would cross the stone wall")

@@ -103,3 +103,16 @@ def crowding(state: GameState, host: Tray, edge: Side, depth: float, *skip: str
              and not any(_same(b.polygon, geo.tray_of(u).polygon)
                          for u in geo.live(state) if u.id in skip)]
     return sorted(found, key=lambda b: b.polygon.distance(host.edge(edge)))
+
+
+def slide_blocker(state: GameState, unit_id: str, start: Tray, end: Tray) -> str:
+    """The name of what a straight slide from ``start`` to ``end`` would cross (the unit or
+    impassable terrain nearest ``start`` among those the swept ground enters; AS-CORE-4,
+    AS-RNG-3), or "a unit or impassable terrain" when none is found."""
+    swept = start.polygon.union(end.polygon).convex_hull
+    own = start.polygon
+    found = [b for b in candidates(state) if not _same(b.polygon, own)
+             and b.polygon.intersection(swept).area > OVERLAP_AREA]
+    if not found:
+        return "a unit or impassable terrain"
+    return min(found, key=lambda b: b.polygon.distance(own)).name

@@ -165,7 +165,7 @@ def retreat_problem(state: GameState, unit: AsoiafUnit, direction: str, distance
     dx, dy = direction_vector(tray, direction)
     end = tray.translated(dx * distance, dy * distance)
     if not geo.slide_clear(state, unit.id, tray, end):
-        return "the move would cross a unit or impassable terrain"
+        return f"the move would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
     final = end.moved_to(end.x, end.y, facing)
     problem = geo.placement_problem(state, unit.id, final)
     if problem:
@@ -208,7 +208,7 @@ def shift_problem(state: GameState, unit: AsoiafUnit, dx: float, dy: float) -> s
     tray = geo.tray_of(unit)
     end = tray.translated(dx, dy)
     if not geo.slide_clear(state, unit.id, tray, end):
-        return "the shift would cross a unit or impassable terrain"
+        return f"the shift would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
     problem = geo.placement_problem(state, unit.id, end)
     if problem:
         return problem
