@@ -6,12 +6,13 @@ Models: OpenSpiel's decision and chance nodes. ``Game.pending()`` returns one of
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.core.actions import Action, DiceSpec
 
 if TYPE_CHECKING:
+    from game.core.inspect import Shape
     from game.core.present import Offer, Steer
 
 
@@ -108,10 +109,18 @@ Pending = PlayerDecision | Chance | Idle | Over
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why an action is not legal now, with the rule IDs that say so."""
+    """Why an action is not legal now, with the rule IDs that say so.
+
+    ``marks`` are what the refusal points at, as inspection shapes in board coordinates
+    (:data:`game.core.inspect.Shape`): the blocker's outline (an ``Area`` styled ``blocker``,
+    a ``HexMark`` styled ``blocked``) labelled with its name, the stopped path. The table draws
+    them beside the reason like any inspection's shapes, knowing nothing of the rule; they
+    take no part in equality (two refusals with the same reason and rules are the same).
+    """
 
     reason: str
     rules: tuple[str, ...] = ()
+    marks: tuple[Shape, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         cited = f" [{', '.join(self.rules)}]" if self.rules else ""

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose
 from game.core.pending import Refusal
+from game.core.state import GameState, Unit
 
 Point = tuple[float, float]
 
@@ -131,3 +132,25 @@ def plain_offers(actions: Sequence[Action],
     """Offers for ``actions`` labelled by :func:`plain_label` (no ghosts): the neutral
     presentation a ruleset starts from before it writes its own words."""
     return tuple(Offer(a, plain_label(a, names or {})) for a in actions)
+
+
+def side_name(state: GameState, unit: Unit) -> str:
+    """A unit's name with its side in front, as players read it where both sides stand
+    ("Ashen Host Line Infantry"); a name that already carries its player's name ("Stark
+    Bowmen" of Stark) is left as it is."""
+    try:
+        side = state.player(unit.owner).name
+    except KeyError:
+        return unit.name
+    return unit.name if side.lower() in unit.name.lower() else f"{side} {unit.name}"
+
+
+def shown_name(state: GameState, unit_id: str) -> str:
+    """A unit's name as the table shows it: side-qualified (:func:`side_name`) when a unit of
+    another side bears the same name, else the plain name (the unit id when there is no such
+    unit)."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return unit_id
+    clash = any(u.name == unit.name and u.owner != unit.owner for u in state.units.values())
+    return side_name(state, unit) if clash else unit.name

@@ -218,7 +218,9 @@ class Hud:
         owner = s.state.player(unit.owner)
         colour = s.app.palette.player_colour(owner.number, owner.colour)
         pygame.draw.rect(surface, colour, (x0 + 8, y + 4, 10, self.card_height() - 8))
-        title = fonts.get(16, bold=True)
+        size = next((z for z in (16, 15, 14, 13) if fonts.get(z, bold=True).size(
+            card.title)[0] <= PANEL_W - 40), 13)  # shrink a long title before cutting it
+        title = fonts.get(size, bold=True)
         surface.blit(title.render(Renderer._fit(title, card.title, PANEL_W - 40), True,
                                   (255, 255, 255)), (x0 + 26, y + 2))
         y += 24

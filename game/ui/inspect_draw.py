@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import pygame
@@ -29,7 +30,7 @@ LINK = (120, 190, 255)
 TONES: dict[str, RGB] = {"info": (240, 240, 240), "good": (140, 230, 140),
                          "bad": (255, 140, 120)}
 BAR_W = 150
-LABEL_W = 96
+LABEL_W = 136
 
 
 SEGMENT_ORDER = {"path": 0, "blocked": 1, "sight": 2, "range": 3}
@@ -69,6 +70,8 @@ class InspectionPainter:
         self._boxes: dict[Hashable, tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]] = {}
         self.rule_rects: list[tuple[pygame.Rect, str]] = []
         self.info_rect: pygame.Rect | None = None
+        self._tags: list[pygame.Rect] = []
+        """The tags drawn this frame (a new one moves down until it overlaps none)."""
 
     def reset(self, palette: Palette) -> None:
         """A new palette: drop the cached boxes."""
@@ -79,15 +82,20 @@ class InspectionPainter:
         """Forget last frame's link and box positions."""
         self.rule_rects = []
         self.info_rect = None
+        self._tags = []
 
     # --- board shapes -----------------------------------------------------------------------
 
     def shapes(self, surface: pygame.Surface, state: GameState, overlay: HoverOverlay,
-               cam: Camera) -> None:
+               cam: Camera, labels: bool = True) -> None:
         """Draw the record's geometry: areas first, then hexes, ghosts and segments; among
         segments the measured range line last, so it stays readable where a sight line runs
-        along it."""
+        along it. Without ``labels`` the shapes' tags are left out (the selected unit's own
+        record under a hovered pair's, which has its own)."""
         shapes = overlay.inspection.shapes
+        if not labels:
+            shapes = tuple(replace(s, label="") if isinstance(s, Area | HexMark | Segment)
+                           else s for s in shapes)
         for shape in shapes:
             if isinstance(shape, Area):
                 self._area(surface, shape, cam)
@@ -114,7 +122,9 @@ class InspectionPainter:
         pygame.draw.polygon(surface, colour, pts, width)
         if area.label:
             xs, ys = [x for x, _ in pts], [y for _, y in pts]
-            self.tag(surface, area.label, (sum(xs) / len(xs), sum(ys) / len(ys) + 14))
+            # a blocker's name goes just under it, so its outline stays in sight
+            y = max(ys) + 26 if area.style == "blocker" else sum(ys) / len(ys) + 14
+            self.tag(surface, area.label, (sum(xs) / len(xs), y))
 
     def _hexmark(self, surface: pygame.Surface, mark: HexMark, cam: Camera) -> None:
         p = self.palette
@@ -152,6 +162,9 @@ class InspectionPainter:
         """A small black label centred just above ``at``."""
         img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
         box = img.get_rect(center=(round(at[0]), round(at[1]) - 14))
+        while any(box.inflate(8, 4).colliderect(t) for t in self._tags):
+            box.move_ip(0, box.height + 4)
+        self._tags.append(box.inflate(8, 4))
         pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
         surface.blit(img, box)
 
@@ -190,6 +203,7 @@ class InspectionPainter:
             rows += self._line_rows(line, max_width - 16)
         for chart in record.odds:
             rows += self._chart_rows(chart)
+        rows += self._rule_rows(overlay.rules, max_width - 16)
         w = min(max_width, max(sum(img.get_width() for img, _ in row) for row in rows) + 16)
         h = sum(max(img.get_height() for img, _ in row) for row in rows) + 12
         box = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -211,22 +225,28 @@ class InspectionPainter:
                    width: int) -> list[list[tuple[pygame.Surface, str | None]]]:
         font = self.fonts.get(14)
         colour = TONES.get(line.tone, TONES["info"])
+        return [[(font.render(part, True, colour), None)] for part in wrap(font, line.text, width)]
+
+    def _rule_rows(self, rules: Sequence[str],
+                   width: int) -> list[list[tuple[pygame.Surface, str | None]]]:
+        """Every rule ID the record cites, once, as small links on the box's last rows (a tag
+        after each line made the box twice as tall and hard to read)."""
+        if not rules:
+            return []
+        font = self.fonts.get(12)
         rows: list[list[tuple[pygame.Surface, str | None]]] = [
-            [(font.render(part, True, colour), None)] for part in wrap(font, line.text, width)]
-        for rule in line.rules:
-            img = font.render(f" [{rule}]", True, LINK)
-            used = sum(i.get_width() for i, _ in rows[-1])
-            if used + img.get_width() > width:
+            [(font.render("Rules:", True, (150, 150, 160)), None)]]
+        for rule in rules:
+            img = font.render(f" {rule}", True, LINK)
+            if sum(i.get_width() for i, _ in rows[-1]) + img.get_width() > width:
                 rows.append([])
             rows[-1].append((img, rule))
         return rows
 
     def _chart_rows(self, chart: OddsChart) -> list[list[tuple[pygame.Surface, str | None]]]:
         font, small = self.fonts.get(14, bold=True), self.fonts.get(13)
-        title: list[tuple[pygame.Surface, str | None]] = [
-            (font.render(chart.title, True, (255, 230, 150)), None)]
-        title += [(small.render(f" [{r}]", True, LINK), r) for r in chart.rules]
-        rows = [title]
+        rows: list[list[tuple[pygame.Surface, str | None]]] = [
+            [(font.render(chart.title, True, (255, 230, 150)), None)]]
         for label, prob in shown_bars(chart.bars):
             rows.append([(self._bar(small, label, prob), None)])
         return rows
@@ -235,6 +255,8 @@ class InspectionPainter:
         """One bar of an odds chart: label, a bar as long as the probability, the percent."""
         h = font.get_height() + 2
         img = pygame.Surface((LABEL_W + BAR_W + 60, h), pygame.SRCALPHA)
+        while len(label) > 4 and font.size(label)[0] > LABEL_W - 8:  # never under the bar
+            label = label[:-2].rstrip() + "…"
         text = font.render(label, True, (220, 220, 220))
         img.blit(text, (max(0, LABEL_W - 6 - text.get_width()), 1))
         pygame.draw.rect(img, (60, 64, 72), (LABEL_W, 3, BAR_W, h - 6))

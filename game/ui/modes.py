@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from game.core.actions import Action, MoveHex, MoveUnit
 from game.core.game import Game
 from game.core.pending import PickDice, Refusal
-from game.core.present import Command, Offer, Steer
+from game.core.present import Command, Offer, Steer, shown_name
 from game.core.state import GameState, TableBoard
 from game.geometry.tray import facing_of_vector
 from game.ui import hexlayout
@@ -126,19 +127,23 @@ class TargetMode(Mode):
 
     def motion(self, host: Host, point: Point) -> None:
         uid = host.unit_at(point)
+        host.view.refusal_marks = ()
         if uid is None:
             host.status = f"{self.command.label}: click a highlighted target (Esc cancels)"
         elif uid in self.targets():
-            name = host.state.units[uid].name
+            name = shown_name(host.state, uid)
             host.status = f"{self.command.label} {name}: click to declare"
         else:
             host.status = self._why_not(host, uid)
 
     def _why_not(self, host: Host, uid: str) -> str:
+        """Why ``uid`` is not a target, said in the status line; what the refusal points at
+        (its blocker) is drawn on the board."""
         check = self.command.target_refusal
         refusal = check(uid) if check is not None else None
         if refusal is None:
-            return f"{host.state.units[uid].name} is not a target of {self.command.label}"
+            return f"{shown_name(host.state, uid)} is not a target of {self.command.label}"
+        host.view.refusal_marks = refusal.marks
         return f"Not a target: {host.refusal_text(refusal)}"
 
     def press(self, host: Host, point: Point) -> None:
@@ -175,9 +180,12 @@ class GhostPickMode(Mode):
     def ghosts(self, host: Host) -> tuple[Ghost, ...]:
         lit = host.view.lit_variant
         by_spot: dict[tuple[object, ...], list[Ghost]] = {}
+        short = short_labels([o.label for o in self.offers])
         for i, offer in enumerate(self.offers):
             ghost = host.ghost_view(str(i), offer)
             if ghost is not None:
+                ghost = replace(ghost, label=short[i]) if not offer.ghost or not (
+                    offer.ghost.label) else ghost
                 by_spot.setdefault(_spot(ghost), []).append(ghost)
         return tuple(self._shown(group, lit) for group in by_spot.values())
 
@@ -208,6 +216,28 @@ class GhostPickMode(Mode):
         else:
             host.set_mode(GhostPickMode(self.title, same, self.pointer))
         return True
+
+
+def short_labels(labels: list[str], fits: Callable[[str], bool] | None = None) -> list[str]:
+    """Variants told apart when their labels are too long to show whole (``fits`` says
+    whether one shows whole; by default up to 32 characters): the words all the labels share
+    at their start are left out ("Attack X in melee (Halberd), face it and align 50% left"
+    -> "face it and align 50% left"); the label that is only the shared part reads "as it
+    stands". One label, labels that fit, or labels sharing little stay whole."""
+    fits = fits or (lambda text: len(text) <= 32)
+    if len(labels) < 2 or all(fits(label) for label in labels):
+        return list(labels)
+    common = labels[0]
+    for label in labels[1:]:
+        common = common[:next((i for i, (a, b) in enumerate(zip(common, label, strict=False))
+                               if a != b), min(len(common), len(label)))]
+    cut = max(common.rfind(" "), common.rfind(","), common.rfind("("))
+    if any(len(label) == len(common) for label in labels):
+        cut = len(common)  # one label is exactly the shared part: cut there
+    if cut < 12:
+        return list(labels)
+    rests = [label[cut:].strip(" ,;:") for label in labels]
+    return [rest or "as it stands" for rest in rests]
 
 
 def _centre(ghost: Ghost) -> Point:
@@ -258,9 +288,11 @@ class SteerMode(Mode):
         self.offer = self.steer.build(self.pointer, self.turn, self.free)
         if self.offer is None:
             self.refusal = None
+            host.view.refusal_marks = ()
             host.status = f"{self.label}: point where to go"
             return
         self.refusal = host.game.why_not(self.offer.action)
+        host.view.refusal_marks = () if self.refusal is None else self.refusal.marks
         if self.refusal is None:
             host.status = f"{self.offer.label}: click to do it (wheel turns, Shift aims freely)"
         else:

@@ -19,7 +19,7 @@ import pygame
 from game.core.actions import EndActivation, FreeRoll
 from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
 from game.core.present import Command, Offer
-from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode
+from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode, short_labels
 
 if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
@@ -247,10 +247,14 @@ class SidePanel:
             self.elements.append(container)
             self.list_box = container
             inner_w, x, top = width - 22, 0, 0
+        font = self.scene.app.fonts.get(15)
+        short = short_labels([o.label for o in offers],
+                             lambda text: font.size(text)[0] <= inner_w - 16)
         for i, offer in enumerate(offers):
             ghost = ghost_key(i) if offer.ghost is not None else None
-            self.button(offer.label, self._performer(offer),
-                        pygame.Rect(x, top + i * ROW, inner_w, 30), offer.hint or None,
+            tip = offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}"
+            self.button(short[i], self._performer(offer),
+                        pygame.Rect(x, top + i * ROW, inner_w, 30), tip.strip(". ") or None,
                         ghost=ghost, container=container)
         return y + min(len(offers), fit) * ROW
 

@@ -458,16 +458,11 @@ class Renderer:
         c = (half, half)
         pygame.draw.circle(sprite, shade(colour, 0.45), c, radius)
         pygame.draw.circle(sprite, colour, c, radius * 0.86)
-        rad = math.radians(angle)
-        fx, fy = math.sin(rad), -math.cos(rad)
-        rx, ry = -fy, fx
-        tip = (c[0] + fx * zoom * 0.98, c[1] + fy * zoom * 0.98)
-        base_d = radius * 0.62
-        a = (c[0] + fx * base_d + rx * zoom * 0.3, c[1] + fy * base_d + ry * zoom * 0.3)
-        b = (c[0] + fx * base_d - rx * zoom * 0.3, c[1] + fy * base_d - ry * zoom * 0.3)
-        pygame.draw.polygon(sprite, (250, 250, 250), [tip, a, b])
-        pygame.draw.polygon(sprite, (20, 20, 20), [tip, a, b], 1)
-        self._draw_label(sprite, unit.name, text, c, radius * 2.2)
+        # the label stays inside its own hex (neighbours' labels never overlap) and the
+        # facing wedge is drawn over it: long and narrow, so it reads on every facing
+        self._draw_label(sprite, unit.name, text, c, zoom * 1.1)
+        pygame.draw.polygon(sprite, (250, 250, 250), facing_wedge(c, angle, zoom))
+        pygame.draw.polygon(sprite, (20, 20, 20), facing_wedge(c, angle, zoom), 1)
         self._remember(key, sprite, c)
         return sprite, c
 
@@ -534,9 +529,10 @@ class Renderer:
         """The selected unit's own inspection, then the hovered pair's with its info box."""
         cam = view.camera
         self.painter.begin_frame()
-        if view.unit_overlay is not None:
-            self.painter.shapes(surface, state, view.unit_overlay, cam)
         overlay = view.overlay
+        if view.unit_overlay is not None:
+            self.painter.shapes(surface, state, view.unit_overlay, cam,
+                                labels=overlay is None and not view.ghosts)
         if overlay is None:
             return
         self.painter.shapes(surface, state, overlay, cam)
@@ -552,6 +548,18 @@ class Renderer:
         box = self.painter.info_rect
         if box is not None and overlay.inspection.profiles:
             draw_beside(surface, overlay.inspection.profiles, box, cam, self._font)
+
+
+def facing_wedge(c: Point, angle: float, zoom: float) -> list[Point]:
+    """The facing marker of a hex unit: a narrow wedge from inside the token to the hex edge,
+    pointing at ``angle`` (table degrees, 0 = up, clockwise; screen y grows downwards)."""
+    rad = math.radians(angle)
+    fx, fy = math.sin(rad), -math.cos(rad)
+    rx, ry = -fy, fx
+    tip = (c[0] + fx * zoom * 0.95, c[1] + fy * zoom * 0.95)
+    base, half = zoom * 0.45, zoom * 0.17
+    return [tip, (c[0] + fx * base + rx * half, c[1] + fy * base + ry * half),
+            (c[0] + fx * base - rx * half, c[1] + fy * base - ry * half)]
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

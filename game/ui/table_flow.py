@@ -23,6 +23,8 @@ class TableFlow:
         self.scene = scene
         self.handoff_due = False
         """A hand-over waits until the acting player has seen the result (dice landed)."""
+        self.seated: int | None = None
+        """While a hand-over is due, the player still at the table (who just acted)."""
         self.on_confirm: Callable[[], None] = self.to_menu
         """What a yes to the open question (``scene.confirm``) does."""
 
@@ -53,6 +55,8 @@ class TableFlow:
             return
         player = s.game.current_player()
         if player != s.last_player and player is not None:
+            if not self.handoff_due:
+                self.seated = s.last_player
             s.last_player = player
             s.view.selected = None
             if s.app.settings.handoff_screen and len(s.state.players) > 1:
@@ -105,14 +109,19 @@ class TableFlow:
             self.scene.set_mode(SelectMode())
             self.changed(before, [], True)
             return
+        # WB-HIST-2: before the due hand-over the player at the table is still the one who
+        # just acted, and may take that back; after it, only the new player's own actions
+        by = self.seated if self.handoff_due else None
         try:
-            entry = self.scene.game.undo()
+            entry = self.scene.game.undo(by)
         except IllegalAction as exc:
             self.scene.status = f"Cannot undo: {self.scene.refusal_text(exc.refusal)}"
             self.scene.app.notify(self.scene.status)
             return
         self.scene.status = f"Undone: {self.scene.label_of(entry.action)}"
         self.scene.last_player = self.scene.game.current_player()
+        if self.scene.last_player == self.seated:
+            self.handoff_due = False  # the move that passed the turn is taken back
         self.scene.set_mode(SelectMode())
         self.changed(before, [], True)
 
@@ -125,7 +134,7 @@ class TableFlow:
             self.scene.status = f"Cannot redo: {self.scene.refusal_text(exc.refusal)}"
             return
         self.scene.status = f"Redone: {self.scene.label_of(entry.action)}"
-        self.scene.last_player = self.scene.game.current_player()  # as undo: no hand-over
+        # as the action the first time: a turn that passes is handed over once seen
         self.scene.set_mode(SelectMode())
         self.changed(before, list(entry.events), True)
 

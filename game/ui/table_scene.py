@@ -18,8 +18,9 @@ import pygame
 from game.core.actions import Action, Dice, EndActivation, Pivot, RollPending
 from game.core.events import Event
 from game.core.game import Game
+from game.core.inspect import Inspection
 from game.core.pending import IllegalAction, Pending, PickDice, PlayerDecision, Refusal
-from game.core.present import Command, Offer
+from game.core.present import Command, Offer, shown_name
 from game.core.state import GameState, HexBoard
 from game.pbf.turnfile import PbfError
 from game.ui import hexlayout
@@ -41,7 +42,7 @@ from game.ui.render import Renderer, fit_camera
 from game.ui.scene import Scene
 from game.ui.table_flow import TableFlow
 from game.ui.table_input import TableInput
-from game.ui.view import Ghost, ViewState
+from game.ui.view import Ghost, HoverOverlay, ViewState
 
 if TYPE_CHECKING:
     from game.learn import Lesson
@@ -198,6 +199,7 @@ class TableScene(Scene):
         """Enter an input mode (the panel and the ghosts follow)."""
         self.mode = mode
         self.view.targets = mode.targets()
+        self.view.refusal_marks = ()
         if isinstance(mode, SteerMode):
             mode.motion(self, self.pointer)
 
@@ -241,8 +243,7 @@ class TableScene(Scene):
         """Select a unit (or nothing): its card, arcs and command buttons appear."""
         self.view.selected = uid
         self.lens.prepare(self.game.ruleset, self.state, self.revision, uid)
-        unit = self.state.units.get(uid) if uid else None
-        self.status = f"Selected {unit.name}" if unit else ""
+        self.status = f"Selected {shown_name(self.state, uid)}" if uid in self.state.units else ""
 
     # --- events ------------------------------------------------------------------------------
 
@@ -381,7 +382,10 @@ class TableScene(Scene):
         self.input.keys_pan(dt)
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
+        shown = self.app.scene  # this table, or a lesson scene that hosts it
         self.flow.hand_over_when_seen()
+        if self.app.scene is not shown:
+            return  # handed over: rebuilding the panel now would put it over the hand-over
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()
@@ -398,12 +402,21 @@ class TableScene(Scene):
         self.view.reserved = ((tray.x, tray.y, tray.w, tray.h),) if shown else ()
         self.view.targets = self.mode.targets()
 
+    def _draw_refusal_marks(self, surface: pygame.Surface) -> None:
+        """The shown refusal's blocker, outlined and named over the board (drawn like an
+        inspection's shapes: the table knows nothing of the rule behind it)."""
+        marks = self.view.refusal_marks
+        if marks:
+            overlay = HoverOverlay("", None, Inspection("", shapes=marks))
+            self.renderer.painter.shapes(surface, self.state, overlay, self.view.camera)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((22, 24, 28))
         self.view.active_player = self.game.current_player()
         self.view.revision = self.revision
         self.renderer.ruleset = self.game.ruleset
         self.renderer.draw(surface, self.state, self.view)
+        self._draw_refusal_marks(surface)
         self.hud.draw_marks(surface)
         self.hud.draw_legend(surface)
         self.hud.draw(surface)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.core.inspect import Area, Inspection
+from game.core.inspect import Area, Inspection, Shape
 from game.core.inspect import Segment as InspectSegment
 from game.geometry.tray import Tray
 from game.ui.camera import Camera
@@ -131,6 +131,9 @@ class ViewState:
     """Screen rectangles (x, y, w, h) the hover box must keep clear of (the dice tray)."""
     """The ruleset's inspection of the selected unit alone (reach, arcs, notes)."""
     targets: frozenset[str] = frozenset()
+    refusal_marks: tuple[Shape, ...] = ()
+    """What the refusal the status line shows points at (its blocker outlined and named:
+    :attr:`game.core.pending.Refusal.marks`), drawn over the board until the pointer moves on."""
     active_player: int | None = None
     revision: int = 0
     """Bumped by the owner whenever the game state changes (the renderer caches the drawn

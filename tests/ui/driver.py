@@ -126,13 +126,35 @@ def press_variant(app: App, text_form: str) -> None:
     scene = table(app)
     mode = scene.mode
     assert isinstance(mode, GhostPickMode), mode
-    labels = [o.label for o in mode.offers if str(o.action) == text_form]
-    assert labels, [str(o.action) for o in mode.offers][:20]
-    button = find_button(app, labels[0])
+    from game.ui.modes import short_labels
+
+    shown = [str(b.text) for b in app.manager.get_sprite_group().sprites()
+             if getattr(b, "text", None) is not None]
+    labels = [o.label for o in mode.offers]
+    whole = all(label in shown for label in labels)
+    shown = labels if whole else short_labels(labels, lambda text: False)  # the buttons
+    found = [i for i, o in enumerate(mode.offers) if str(o.action) == text_form]
+    assert found, [str(o.action) for o in mode.offers][:20]
+    button = find_button(app, shown[found[0]])
     box = scene.panel.list_box
     if box is not None and not box.rect.contains(button.rect):
-        index = labels and [o.label for o in mode.offers].index(labels[0])
+        index = found[0]
         box.vert_scroll_bar.set_scroll_from_start_percentage(index / len(mode.offers))
         frames(app, 3)
     assert box is None or box.rect.contains(button.rect), (box.rect, button.rect)
     click(app, button.rect.center)
+
+
+def steer_unit(app: App, uid: str, label: str = "Maneuver") -> Any:
+    """Click a tray unit and press its Steer command ``label``: the pointing mode (skips when
+    the ruleset offers no such steer)."""
+    from game.ui.modes import SteerMode
+
+    scene = table(app)
+    tray = scene.state.units[uid].tray
+    assert tray is not None
+    click(app, screen_of(app, tray.x, tray.y))
+    needs_steer(scene, uid, label)
+    press(app, label)
+    assert isinstance(scene.mode, SteerMode)
+    return scene.mode

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.core.pending import Chance, PlayerDecision
-from game.ui.modes import SteerMode, TargetMode
+from game.ui.modes import TargetMode
 from game.ui.palette import hex_to_rgb
 
 from .conftest import SCENARIOS
@@ -19,11 +19,11 @@ from .driver import (
     hover,
     key,
     make_app,
-    needs_steer,
     overrides,
     pixel,
     press,
     screen_of,
+    steer_unit,
     table,
 )
 
@@ -137,10 +137,7 @@ def test_click_on_the_maneuver_ghost_commits_the_maneuver(data_dir: Path) -> Non
     scene = table(app)
     outriders = scene.state.units["outriders"].tray
     assert outriders is not None
-    click(app, screen_of(app, outriders.x, outriders.y))
-    needs_steer(scene, "outriders", "Maneuver")
-    press(app, "Maneuver")
-    assert isinstance(scene.mode, SteerMode)
+    steer_unit(app, "outriders")
     target = screen_of(app, outriders.x, outriders.y + outriders.depth / 2 + 4.0)
     hover(app, target)
     assert scene.ghost_at(scene.view.camera.to_world(*target)) == "__steer__"

@@ -8,14 +8,16 @@ from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 
+from game.core.inspect import Area
 from game.core.pending import Refusal
 from game.core.state import GameState
 from game.geometry.arcs import Arc
 from game.geometry.sight import Sight
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray, facing_of_vector
-from game.rulesets.asoiaf import geo
+from game.rulesets.asoiaf import blockers, geo
 from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import turn_words
 
 MAX_ROLL = 6
 DEFAULT_PENALTY = 2.0
@@ -62,8 +64,39 @@ def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivo
     basis = charge_basis(state, attacker, target)
     if isinstance(basis, Refusal):
         return basis
-    return plan_from_basis(state, attacker, target, basis, pivot, penalty,
+    plan = plan_from_basis(state, attacker, target, basis, pivot, penalty,
                            blocked_fails=blocked_fails)
+    if isinstance(plan, Refusal) and abs(pivot) <= TOLERANCE and misses(attacker, target):
+        return explain_miss(state, attacker, target, basis, penalty, blocked_fails, plan)
+    return plan
+
+
+def misses(attacker: AsoiafUnit, target: AsoiafUnit, start: Tray | None = None) -> bool:
+    """Whether a straight move of the greatest charge distance from ``start`` (the tray as it
+    stands) would not touch the target at all (AS-CHG-3)."""
+    reach = attacker.stats.speed + MAX_ROLL + 1.0
+    tray = start or geo.tray_of(attacker)
+    return geo.first_contact(tray, [geo.tray_of(target).polygon], reach)[1] is None
+
+
+def explain_miss(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
+                 penalty: float, blocked_fails: bool, missed: Refusal) -> Refusal:
+    """The real reason a charge declared without a pivot fails when the target is not straight
+    ahead (AS-CHG-5): what the Step 2 pivot that faces the target would meet (a blocker, named
+    and drawn), or, when that pivot works, the advice to declare it."""
+    turn = facing_pivot(attacker, target)
+    gap = geo.tray_of(attacker).polygon.distance(geo.tray_of(target).polygon)
+    if abs(turn) < 0.5 or gap > attacker.stats.speed + MAX_ROLL + TOLERANCE:
+        return missed  # straight ahead, or too far whatever the pivot
+    turned = plan_from_basis(state, attacker, target, basis, turn, penalty,
+                             blocked_fails=blocked_fails)
+    words = turn_words(round(turn)) or "no turn"
+    if isinstance(turned, Refusal):
+        rules = tuple(dict.fromkeys(("AS-CHG-5", *turned.rules)))
+        return Refusal(f"{target.name} is not straight ahead of {attacker.name}; after the pivot "
+                       f"that faces it ({words}), {turned.reason}", rules, turned.marks)
+    return Refusal(f"{missed.reason}; declare the pivot that faces it first ({words})",
+                   tuple(dict.fromkeys((*missed.rules, "AS-CHG-5"))))
 
 
 def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
@@ -82,10 +115,22 @@ def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
     roomy = tuple(a for a in arcs if has_room(state, attacker, target, a))
     if not roomy:  # AS-CHG-2
-        names = "/".join(a.value for a in arcs)
-        return Refusal(f"no room to align at 50% or more on {target.name}'s {names} arc",
-                       ("AS-CHG-2",))
+        return no_room(state, attacker, target, arcs)
     return ChargeBasis(roomy, seen)
+
+
+def no_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+            arcs: tuple[Arc, ...]) -> Refusal:
+    """AS-CHG-2: no room to align on the arcs, naming and outlining what fills that room (a
+    unit or impassable terrain) when something does (else it is the table edge)."""
+    names = "/".join(a.value for a in arcs)
+    host, depth = geo.tray_of(target), geo.tray_of(attacker).depth
+    found = [b for a in arcs for b in blockers.crowding(state, host, geo.edge_for(a), depth,
+                                                        attacker.id, target.id)]
+    why = f": {found[0].name} is in the way" if found else ""
+    marks = tuple(Area(blockers.ring(b.polygon), "blocker", b.name) for b in found[:1])
+    return Refusal(f"no room to align at 50% or more on {blockers.possessive(target.name)} "
+                   f"{names} arc{why}", ("AS-CHG-2",), marks)
 
 
 def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
@@ -131,12 +176,20 @@ def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     target_shape = geo.tray_of(target).polygon
     d_t, hit = geo.first_contact(start, [target_shape], reach)
     if hit is None:
+        gap = float(start.polygon.distance(target_shape))
+        if gap > reach - 1.0 + TOLERANCE:  # too far whatever the line (AS-CHG-3)
+            return Refusal(f"{target.name} is {gap:.2f}\" away, beyond the greatest charge "
+                           f"distance {reach - 1.0:g}\" (Speed {attacker.stats.speed} + 6)",
+                           ("AS-CHG-3",))
         return Refusal(f"moving straight ahead {attacker.name} would not reach {target.name} "
                        f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
-    d_b, which = geo.first_contact(start, geo.move_blockers(state, attacker.id, target.id), d_t)
+    obstacles = geo.move_blockers(state, attacker.id, target.id)
+    d_b, which = geo.first_contact(start, obstacles, d_t)
     if which is not None and d_b < d_t - TOLERANCE and not blocked_fails:
-        return Refusal(f"the straight charge path to {target.name} is blocked",
-                       ("AS-CHG-3", "AS-CHG-6"))
+        found = blockers.blocker_of(state, obstacles[which])
+        return Refusal(f"the straight charge path to {target.name} is blocked by {found.name} "
+                       f"{d_b:.2f}\" ahead", ("AS-CHG-3", "AS-CHG-6"),
+                       blockers.blocked_marks(found, start, d_b))
     if geo.table_exit(start, state) < d_t - TOLERANCE:
         return Refusal("the charge path leaves the table", ("AS-CHG-6",))
     return d_t

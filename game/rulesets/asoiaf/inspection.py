@@ -19,6 +19,7 @@ from shapely.ops import nearest_points
 
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, Shape
 from game.core.pending import Refusal
+from game.core.present import shown_name
 from game.core.state import GameState
 from game.geometry.arcs import Arc
 from game.geometry.ranges import range_band, range_to
@@ -41,6 +42,7 @@ from game.rulesets.asoiaf.odds import (
     charge_probability,
 )
 from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import turn_words
 
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
@@ -108,8 +110,8 @@ def inspect_pair(rules: AsoiafRuleset, state: GameState, viewer_id: str, target_
     if target.owner != viewer.owner:
         _charge(rules, state, viewer, target, lines, shapes, odds)
         _attack(state, viewer, target, lines, odds)
-    return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
-                      tuple(odds))
+    title = f"{shown_name(state, viewer.id)} -> {shown_name(state, target.id)}"
+    return Inspection(title, tuple(lines), tuple(shapes), tuple(odds))
 
 
 def _range(viewer: AsoiafUnit, target: AsoiafUnit, lines: list[InfoLine],
@@ -153,15 +155,23 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
     plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
             blocked_fails=rules.blocked_fails)
+    pivot = ""
     if isinstance(plan, Refusal):
-        lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
-        return
+        turn = chg.facing_pivot(viewer, target)
+        turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
+                                 blocked_fails=rules.blocked_fails) if abs(turn) > 0.5 else plan
+        shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
+        if isinstance(turned, Refusal):
+            lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
+            return
+        lines.append(InfoLine(f"Straight ahead: {plan.reason}", plan.rules, "info"))
+        plan, pivot = turned, f" after a pivot ({turn_words(round(turn))})"  # AS-CHG-5
     speed = viewer.stats.speed
     chance = charge_probability(speed, plan.needed)
     roll = plan.roll_needed(speed)
     rough = f" (incl. {plan.penalty:g}\" rough ground)" if plan.penalty else ""
     arcs = "/".join(a.value for a in plan.arcs)
-    lines.append(InfoLine(f"Charge: needs {plan.needed:.2f}\"{rough}, a {roll}+ on D6 + "
+    lines.append(InfoLine(f"Charge{pivot}: needs {plan.needed:.2f}\"{rough}, a {roll}+ on D6 + "
                           f"Speed {speed}: {_pct(chance)}; contacts the {arcs} arc",
                           ("AS-CHG-3", "AS-CHG-4", "AS-CHG-6", "AS-CHG-15"), "good"))
     shapes.append(Area(_ring(geo.corridor(plan.start, plan.distance)), "corridor",
@@ -259,6 +269,7 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
     ]
     if geo.engaged_enemies(state, unit):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
+        shapes = []  # an engaged unit neither moves nor charges: no reach to draw
     return Inspection(unit.name, tuple(lines), tuple(shapes))
 
 

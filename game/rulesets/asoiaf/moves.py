@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 
+from game.core.pending import Refusal
 from game.core.state import GameState
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray, facing_of_vector
-from game.rulesets.asoiaf import geo
+from game.rulesets.asoiaf import blockers, geo
 from game.rulesets.asoiaf.units import AsoiafUnit
 
 KEEP_AWAY = 1.0
@@ -29,6 +30,22 @@ def too_close(state: GameState, unit: AsoiafUnit, tray: Tray) -> str | None:
 def maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
                      then: float) -> str | None:
     """Why this Maneuver is not possible, or None (AS-CORE-3)."""
+    found = maneuver_refusal(state, unit, turn, distance, then)
+    return None if found is None else found.reason
+
+
+def maneuver_refusal(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
+                     then: float) -> Refusal | None:
+    """:func:`maneuver_problem` as a refusal (AS-CORE-3) whose marks outline and name what
+    stops the move (a unit or impassable terrain) and the ground swept up to it."""
+    problem = _maneuver_problem(state, unit, turn, distance, then)
+    if isinstance(problem, Refusal):
+        return problem
+    return None if problem is None else Refusal(problem, ("AS-CORE-3",))
+
+
+def _maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
+                      then: float) -> str | Refusal | None:
     if geo.engaged_enemies(state, unit):
         return f"{unit.name} is engaged: only Attack or Retreat"
     if not (-180.0 <= turn <= 180.0 and -180.0 <= then <= 180.0):
@@ -40,9 +57,12 @@ def maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: 
     if problem:
         return f"the first pivot is not possible: {problem}"
     if distance > TOLERANCE:
-        d, which = geo.first_contact(first, geo.move_blockers(state, unit.id), distance)
+        obstacles = geo.move_blockers(state, unit.id)
+        d, which = geo.first_contact(first, obstacles, distance)
         if which is not None and d < distance - TOLERANCE:
-            return "the move would cross a unit or impassable terrain"
+            found = blockers.blocker_of(state, obstacles[which])
+            return Refusal(f"the move would cross {found.name} after {d:.2f}\"",
+                           ("AS-CORE-3",), blockers.blocked_marks(found, first, d))
         if geo.table_exit(first, state) < distance - TOLERANCE:
             return "the move would leave the table"
     end = first.advanced(distance).pivoted(then)
@@ -145,7 +165,7 @@ def retreat_problem(state: GameState, unit: AsoiafUnit, direction: str, distance
     dx, dy = direction_vector(tray, direction)
     end = tray.translated(dx * distance, dy * distance)
     if not geo.slide_clear(state, unit.id, tray, end):
-        return "the move would cross a unit or impassable terrain"
+        return f"the move would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
     final = end.moved_to(end.x, end.y, facing)
     problem = geo.placement_problem(state, unit.id, final)
     if problem:
@@ -188,7 +208,7 @@ def shift_problem(state: GameState, unit: AsoiafUnit, dx: float, dy: float) -> s
     tray = geo.tray_of(unit)
     end = tray.translated(dx, dy)
     if not geo.slide_clear(state, unit.id, tray, end):
-        return "the shift would cross a unit or impassable terrain"
+        return f"the shift would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
     problem = geo.placement_problem(state, unit.id, end)
     if problem:
         return problem

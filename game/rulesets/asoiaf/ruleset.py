@@ -248,8 +248,7 @@ class AsoiafRuleset(Ruleset):
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        problem = moves.maneuver_problem(state, got, action.turn, action.distance, action.then)
-        return Refusal(problem, ("AS-CORE-3",)) if problem else None
+        return moves.maneuver_refusal(state, got, action.turn, action.distance, action.then)
 
     def _do_maneuver(self, state: GameState, action: Maneuver, ctx: Context) -> None:
         unit = unit_of(state, action.unit)

@@ -284,7 +284,7 @@ class GodsgloomRuleset(Ruleset):
             return Refusal("a hex facing is 0 to 5", ("HX-MOV-2",))
         if Hex(action.q, action.r) not in self._destinations(state, act):
             rules = ("HX-MOV-1", "HX-MOV-3", "HX-MOV-5" if act.started_engaged else "HX-MOV-4")
-            return Refusal(f"{unit.name} cannot reach {where(Hex(action.q, action.r))}", rules)
+            return table.unreachable(state, unit, Hex(action.q, action.r), rules)
         return None
 
     def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:

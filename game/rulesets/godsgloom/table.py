@@ -15,13 +15,20 @@ from typing import TYPE_CHECKING
 from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, Shape, UnitCard
 from game.core.pending import PlayerDecision, Refusal
-from game.core.present import Command, Ghost, Offer
+from game.core.present import Command, Ghost, Offer, shown_name, side_name
 from game.core.state import GameState
 from game.geometry.hexgrid import Hex, hex_center
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import current_activation
 from game.rulesets.godsgloom.attack_test import Pool
-from game.rulesets.godsgloom.board import facing_name, hex_board, is_engaged, sight, where
+from game.rulesets.godsgloom.board import (
+    facing_name,
+    hex_board,
+    is_engaged,
+    sight,
+    unit_at,
+    where,
+)
 from game.rulesets.godsgloom.melee_steps import FORMATION_WORDS
 from game.rulesets.godsgloom.odds import MeleeOutlook
 from game.rulesets.godsgloom.texts import RULE_TEXTS
@@ -90,6 +97,25 @@ def _activation_refusal(rs: GodsgloomRuleset, state: GameState, unit_id: str,
     if act.unit != unit_id:
         return Refusal(f"{_name(state, act.unit)} is the unit activated now", ("HX-ACT-2", rule))
     return None
+
+
+def unreachable(state: GameState, unit: GodsUnit, h: Hex, rules: tuple[str, ...]) -> Refusal:
+    """Why ``unit`` cannot end a move on ``h`` (HX-MOV-1, HX-MOV-3), naming what stands there
+    (a unit with its side, or impassable terrain) and marking that hex for the table."""
+    board = hex_board(state)
+    cell = board.cells.get(h)
+    other = unit_at(state, h)
+    if cell is None:
+        return Refusal(f"{where(h)} is off the map", rules)
+    if other is not None and other.id != unit.id:
+        name = side_name(state, other)
+        return Refusal(f"{unit.name} cannot move to {where(h)}: {name} stands there", rules,
+                       (HexMark(h.q, h.r, "blocked", name),))
+    if cell.has("impassable"):
+        mark = HexMark(h.q, h.r, "blocked", cell.terrain)
+        return Refusal(f"{unit.name} cannot move to {where(h)}: no unit may enter the "
+                       f"{cell.terrain} there", rules, (mark,))
+    return Refusal(f"{unit.name} cannot reach {where(h)} with this move", rules)
 
 
 def commands(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> tuple[Command, ...]:
@@ -284,7 +310,8 @@ def inspect_pair(rs: GodsgloomRuleset, state: GameState, viewer_id: str,
             lines.append(InfoLine("Melee: only against a unit on a neighbouring hex",
                                   ("HX-MEL-10",)))
     marks: tuple[Shape, ...] = (HexMark(target.hex.q, target.hex.r, "target"),)
-    return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), shapes + marks,
+    title = f"{shown_name(state, viewer.id)} -> {shown_name(state, target.id)}"
+    return Inspection(title, tuple(lines), shapes + marks,
                       tuple(charts))
 
 

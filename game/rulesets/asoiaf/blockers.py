@@ -1,0 +1,118 @@
+"""What stops a move or a charge, named and outlined for the player (AS-CHG-6, AS-CORE-3).
+
+A sweep (:func:`game.rulesets.asoiaf.geo.first_contact`) answers with a polygon; a refusal must
+say *which* thing that is ("the stone wall", "Lannister Guardsmen") and give the table its
+outline to draw (:attr:`game.core.pending.Refusal.marks`). The polygon is matched back to the
+unit or terrain piece by its geometry, not by its place in a list, so the answer does not depend
+on how the obstacles were gathered.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from shapely.geometry import Polygon
+
+from game.core.inspect import Area, Shape
+from game.core.present import side_name
+from game.core.ruleset import OVERLAP_AREA
+from game.core.state import GameState
+from game.geometry.tolerance import TOLERANCE
+from game.geometry.tray import Side, Tray
+from game.rulesets.asoiaf import geo
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """A named obstacle: a unit (side-qualified name) or a terrain piece ("the stone wall")."""
+
+    name: str
+    polygon: Polygon
+
+
+def ring(poly: Polygon) -> tuple[tuple[float, float], ...]:
+    """A polygon's outer ring without the closing point (an inspection ``Area``'s points)."""
+    return tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
+
+
+def _same(a: Polygon, b: Polygon) -> bool:
+    """Whether two polygons are the same shape (bounds first, then exact equality)."""
+    if any(abs(p - q) > TOLERANCE for p, q in zip(a.bounds, b.bounds, strict=True)):
+        return False
+    return bool(a.equals(b))
+
+
+def candidates(state: GameState) -> list[Blocker]:
+    """Everything that may stop a move (AS-CORE-3): the units in play and impassable terrain,
+    each with the name a player reads."""
+    out = [Blocker(side_name(state, u), geo.tray_of(u).polygon) for u in geo.live(state)]
+    out += [Blocker(f"the {t.kind}", t.polygon) for t in state.terrain if t.has("impassable")]
+    return out
+
+
+def blocker_of(state: GameState, shape: Polygon) -> Blocker:
+    """The unit or terrain piece whose outline is ``shape`` (the nearest one if none matches
+    exactly, so a refusal always names something)."""
+    found = candidates(state)
+    for item in found:
+        if _same(item.polygon, shape):
+            return item
+    if not found:
+        return Blocker("an obstacle", shape)
+    centre = shape.centroid
+    return min(found, key=lambda b: b.polygon.distance(centre))
+
+
+def first_blocker(state: GameState, start: Tray, distance: float, *skip: str
+                  ) -> tuple[float, Blocker] | None:
+    """The first unit or impassable terrain a straight move of ``distance`` from ``start``
+    would cross (units ``skip`` left out), with how far the tray gets before it; None when the
+    way is clear (AS-CHG-6, AS-CORE-3)."""
+    obstacles = geo.move_blockers(state, *skip)
+    d, which = geo.first_contact(start, obstacles, distance)
+    if which is None or d >= distance - TOLERANCE:
+        return None
+    return d, blocker_of(state, obstacles[which])
+
+
+def blocked_marks(blocker: Blocker, start: Tray, stop: float) -> tuple[Shape, ...]:
+    """What the table draws for a stopped move: the blocker outlined and named, and the
+    ground swept up to it."""
+    swept = geo.corridor(start, stop)
+    return (Area(ring(swept), "corridor"), Area(ring(blocker.polygon), "blocker", blocker.name))
+
+
+def possessive(name: str) -> str:
+    """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def crowding(state: GameState, host: Tray, edge: Side, depth: float, *skip: str
+             ) -> list[Blocker]:
+    """What stands in the strip ``depth`` inches deep outside ``host``'s ``edge`` (where an
+    aligning unit would have to stand: AS-CHG-2), nearest the edge first."""
+    (ax, ay), (bx, by) = host.edge_points(edge)
+    mx, my = (ax + bx) / 2.0, (ay + by) / 2.0
+    nx, ny = mx - host.x, my - host.y
+    norm = math.hypot(nx, ny) or 1.0
+    ox, oy = nx / norm * depth, ny / norm * depth
+    strip = Polygon([(ax, ay), (bx, by), (bx + ox, by + oy), (ax + ox, ay + oy)])
+    found = [b for b in candidates(state)
+             if b.polygon.intersection(strip).area > OVERLAP_AREA
+             and not any(_same(b.polygon, geo.tray_of(u).polygon)
+                         for u in geo.live(state) if u.id in skip)]
+    return sorted(found, key=lambda b: b.polygon.distance(host.edge(edge)))
+
+
+def slide_blocker(state: GameState, unit_id: str, start: Tray, end: Tray) -> str:
+    """The name of what a straight slide from ``start`` to ``end`` would cross (the unit or
+    impassable terrain nearest ``start`` among those the swept ground enters; AS-CORE-4,
+    AS-RNG-3), or "a unit or impassable terrain" when none is found."""
+    swept = start.polygon.union(end.polygon).convex_hull
+    own = start.polygon
+    found = [b for b in candidates(state) if not _same(b.polygon, own)
+             and b.polygon.intersection(swept).area > OVERLAP_AREA]
+    if not found:
+        return "a unit or impassable terrain"
+    return min(found, key=lambda b: b.polygon.distance(own)).name
