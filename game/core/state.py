@@ -140,6 +140,27 @@ class Unit:
         """Counters shown on the table and in summaries (rulesets add theirs)."""
         return {}
 
+    def status_line(self) -> str:
+        """The counters as a short line for the unit's label on the table
+        (``models 10/12  wounds 1``). Built from :meth:`status`; a ruleset whose counter keys
+        are not words a player reads (a character's key) overrides it."""
+        parts: list[str] = []
+        status = self.status()
+        for key, value in status.items():
+            if key.startswith("max_") and key[4:] in status:
+                continue  # shown as "health 3/4" with its counter
+            limit = status.get(f"max_{key}")
+            if limit is not None and not isinstance(value, bool):
+                parts.append(f"{key} {value}/{limit}")
+            elif key == "models" and self.tray is not None:
+                parts.append(f"{value}/{self.tray.files * self.tray.ranks}")
+            elif isinstance(value, bool):
+                if value:
+                    parts.append(key)
+            elif value is not None and value != 0:  # "damage 0" is noise on a small label
+                parts.append(f"{key} {value}")
+        return "  ".join(parts)
+
 
 @dataclass(kw_only=True)
 class Procedure:

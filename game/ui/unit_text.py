@@ -12,23 +12,8 @@ Point = tuple[float, float]
 
 
 def status_text(unit: Unit) -> str:
-    """A compact line of a unit's counters (``models 10/12  wounds 1``)."""
-    parts: list[str] = []
-    status = unit.status()
-    for key, value in status.items():
-        if key.startswith("max_") and key[4:] in status:
-            continue  # shown as "health 3/4" with its counter
-        limit = status.get(f"max_{key}")
-        if limit is not None and not isinstance(value, bool):
-            parts.append(f"{key} {value}/{limit}")
-        elif key == "models" and unit.tray is not None:
-            parts.append(f"{value}/{unit.tray.files * unit.tray.ranks}")
-        elif isinstance(value, bool):
-            if value:
-                parts.append(key)
-        elif value is not None and value != 0:  # "damage 0" is noise on a small label
-            parts.append(f"{key} {value}")
-    return "  ".join(parts)
+    """A compact line of a unit's counters, as the unit words it (``models 10/12  wounds 1``)."""
+    return unit.status_line()
 
 
 def models_left(unit: Unit) -> int:

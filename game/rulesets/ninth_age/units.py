@@ -202,6 +202,17 @@ class NinthUnit(Unit):
             out["broken"] = True
         return out
 
+    def status_line(self) -> str:
+        """The label's counters in words: rank-and-file models left, HP lost by their pool,
+        each character by name with its HP (NA-HP-1), and a broken unit said so."""
+        parts = [f"{self.rf_alive()} models"]
+        if self.rf_damage:
+            parts.append(f"{self.rf_damage} HP lost")
+        parts += [f"{c.profile.name} {c.hp} HP" for c in self.characters]
+        if self.fled:
+            parts.append("broken")
+        return "  ".join(parts)
+
 
 def reform(unit: NinthUnit) -> None:
     """End of the frozen round (NA-FRZ-1): the dead leave, the unit closes ranks with the
