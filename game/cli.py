@@ -92,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--count", type=int, default=None, help="fuzz: inputs to try")
     bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
     bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
+    bench.add_argument("--ruleset", default=None,
+                       help="play: asoiaf (default), ninth_age or realms")
     _add_pbf(sub)
     _learn_parser(sub)
     return parser
@@ -360,7 +362,7 @@ def _bench(args: argparse.Namespace) -> int:
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
-    for option in ("count", "seed", "sizes"):
+    for option in ("count", "seed", "sizes", "ruleset"):
         if getattr(args, option, None) is not None:
             argv += [f"--{option}", str(getattr(args, option))]
     code: int = runners[args.target](argv)
