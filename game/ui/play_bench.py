@@ -131,7 +131,7 @@ class Driver:
         self.app.settings.handoff_screen = False
         self.app.settings.animate = False
         text = scenario_text(n) if text is None else text
-        session = new_session(load_scenario_text(text, f"bench{n}.toml"))
+        session = new_session(load_scenario_text(text, f"bench{n}.toml", max_units=n + 10))
         open_session(self.app, session)
         self.frames(2)
 
