@@ -102,6 +102,12 @@ def _near_slide(obstacles: Sequence[Polygon], area: tuple[float, float, float, f
     return [obstacles[i] for i in np.nonzero(keep)[0].tolist()]
 
 
+def _reaches_out(bounds: Polygon, area: tuple[float, float, float, float]) -> bool:
+    """Whether the slide's box is not well inside ``bounds``: only then can the outside of
+    the table (an obstacle) meet the mover at an offset the answers read."""
+    return not bounds.contains(box(*area))
+
+
 def _frame(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
            bounds: Polygon | None = None) -> _Frame:
     a, b = target.edge_points(edge)
@@ -113,7 +119,7 @@ def _frame(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
     length = target.edge_length(edge)
     area = _slide_box(base, (mover.width + length) / 2.0 + SLIDE_MARGIN)
     obstacles = _near_slide(obstacles, area)
-    if bounds is not None and not bounds.contains(box(*area)):
+    if bounds is not None and _reaches_out(bounds, area):
         obstacles = [*obstacles, _outside(bounds, mover, target)]
     pieces = build_pieces(obstacles)
     blocked: list[tuple[float, float]] = []

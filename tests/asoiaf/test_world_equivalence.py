@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from game.core.pending import Refusal
 from game.core.state import GameState
+from game.rulesets.asoiaf import attacks, geo, moves
 from game.rulesets.asoiaf import charge as chg
-from game.rulesets.asoiaf import geo, moves
 from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.scenario.problems import ScenarioError
@@ -85,6 +85,9 @@ def test_sight_and_sweeps_equal_the_per_pair_references(
             state, a.id, tray)
         assert moves.too_close(state, a, tray, world) == moves.too_close(state, a, tray)
         assert geo.engaged_enemies(state, a, world=world) == geo.engaged_enemies(state, a)
+        for weapon in a.stats.ranged_attacks():
+            assert attacks.ranged_refusal(state, a, b, weapon, tray, True, world) == (
+                attacks.ranged_refusal(state, a, b, weapon, tray, True))
 
 
 @FAST
@@ -127,8 +130,16 @@ def test_legal_actions_equal_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameS
         assert moves.sample_maneuvers(state, u, geo.RulesWorld(state)) == (
             moves.sample_maneuvers(state, u))
     fast = [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
+    panels = [_panel(rules, state, u.id) for u in geo.live(state)]
     rules.worlds = _NoWorld()  # type: ignore[assignment]
     assert fast == [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
+    assert panels == [_panel(rules, state, u.id) for u in geo.live(state)]
+
+
+def _panel(rules: AsoiafRuleset, state: GameState, unit_id: str) -> list[tuple[object, ...]]:
+    """The unit's commands as the panel shows them (labels, hints, offers, refusals)."""
+    return [(c.key, c.label, c.hint, c.offers, c.refusal)
+            for c in rules.commands(state, unit_id)]
 
 
 def test_the_cache_follows_the_board_position() -> None:

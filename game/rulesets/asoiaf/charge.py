@@ -57,27 +57,41 @@ class ChargeBasis:
 
 def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivot: float,
                 penalty: float = DEFAULT_PENALTY, blocked_fails: bool = False,
-                world: geo.RulesWorld | None = None) -> ChargePlan | Refusal:
+                world: geo.RulesWorld | None = None, seen: Sight | None = None,
+                cull: bool = False) -> ChargePlan | Refusal:
     """Check a declared Charge; the plan, or the refusal with its rule IDs. ``world``, the
-    state's prepared geometry (:class:`geo.RulesWorld`), gives the same answer faster."""
-    basis = charge_basis(state, attacker, target, world=world)
+    state's prepared geometry (:class:`geo.RulesWorld`), gives the same answer faster (and
+    remembers it for the position); ``seen`` as in :func:`charge_basis`, ``cull`` as in
+    :func:`geo.sight` (only the witness line may differ)."""
+    basis = charge_basis(state, attacker, target, cull, world=world, seen=seen)
     if isinstance(basis, Refusal):
         return basis
-    return plan_from_basis(state, attacker, target, basis, pivot, penalty,
+    return plan_from_basis(state, attacker, target, basis, pivot, penalty, cull,
                            blocked_fails=blocked_fails, world=world)
 
 
 def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
-                 cull: bool = False, world: geo.RulesWorld | None = None
-                 ) -> ChargeBasis | Refusal:
+                 cull: bool = False, world: geo.RulesWorld | None = None,
+                 seen: Sight | None = None) -> ChargeBasis | Refusal:
     """The pivot-independent checks of a Charge, in the order :func:`plan_charge` makes them
-    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`."""
+    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`.
+    ``seen``: the pair's Line of Sight if the caller already has it (the hover asks the
+    batched geometry world; only the witness line drawn may differ)."""
+    if world is not None and seen is None:
+        return world.remember(("basis", attacker.id, target.id, cull),
+                              lambda: _basis(state, attacker, target, cull, world, None))
+    return _basis(state, attacker, target, cull, world, seen)
+
+
+def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: bool,
+           world: geo.RulesWorld | None, seen: Sight | None) -> ChargeBasis | Refusal:
     if geo.engaged_enemies(state, attacker, world=world):
         return Refusal(f"{attacker.name} is engaged and cannot charge", ("AS-CHG-12",))
     if not attacker.stats.melee_attacks():
         return Refusal(f"{attacker.name} has no melee attack to charge with", ("AS-MEL-2",))
     tray = geo.tray_of(attacker)
-    seen = geo.sight(state, attacker, target, cull=cull, world=world)
+    if seen is None:
+        seen = geo.sight(state, attacker, target, cull=cull, world=world)
     if not seen.visible:  # AS-CHG-1
         return Refusal(f"{target.name} is not in {attacker.name}'s Line of Sight ({seen.reason})",
                        ("AS-CHG-1",))
@@ -104,6 +118,17 @@ def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                     world: geo.RulesWorld | None = None) -> ChargePlan | Refusal:
     """The pivot-dependent rest of :func:`plan_charge` (AS-CHG-5, AS-CHG-3, AS-CHG-6);
     ``cull`` as in :func:`geo.sight`."""
+    if world is not None:
+        return world.remember(
+            ("plan", attacker.id, target.id, basis, pivot, penalty, cull, blocked_fails),
+            lambda: _plan(state, attacker, target, basis, pivot, penalty, cull, blocked_fails,
+                          world))
+    return _plan(state, attacker, target, basis, pivot, penalty, cull, blocked_fails, None)
+
+
+def _plan(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
+          pivot: float, penalty: float, cull: bool, blocked_fails: bool,
+          world: geo.RulesWorld | None) -> ChargePlan | Refusal:
     tray = geo.tray_of(attacker)
     roomy, seen = basis.arcs, basis.sight
     start = tray.pivoted(pivot) if abs(pivot) > TOLERANCE else tray

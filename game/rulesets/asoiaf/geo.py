@@ -9,8 +9,9 @@ only adds the table edge (alignments off the table are not legal).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
@@ -34,6 +35,7 @@ CONTACT = 1e-4
 but a chain of moves may leave a little float dust; well below any rules distance."""
 
 INF = float("inf")
+T = TypeVar("T")
 
 SWEEP_MARGIN = 1e-3
 """Inches of slack when leaving far obstacles out of a sweep or a sight check (far above
@@ -74,7 +76,12 @@ def engaged_enemies(state: GameState, unit: AsoiafUnit, tray: Tray | None = None
         return [world.units[i].id for i in world.enemies_near(unit, mine.polygon,
                                                                CONTACT + 1e-12)
                 if in_contact(mine, tray_of(world.units[i]))]
-    return [e.id for e in enemies_of(state, unit) if in_contact(mine, tray_of(e))]
+    foes = enemies_of(state, unit)
+    if not foes:
+        return []
+    gaps = shapely.distance(np.asarray([tray_of(e).polygon for e in foes], dtype=object),
+                            mine.polygon)  # in_contact, one vectorised distance
+    return [e.id for e, gap in zip(foes, gaps.tolist(), strict=True) if gap <= CONTACT]
 
 
 def sight_obstacles(state: GameState, *skip: str) -> list[Polygon]:
@@ -338,6 +345,15 @@ class RulesWorld:
         self.owners = np.asarray([u.owner for u in units], dtype=np.int64)
         self._placed: tuple[list[Unit], np.ndarray, np.ndarray] | None = None
         self._board: Polygon | None = None
+        self._memo: dict[Hashable, Any] = {}
+
+    def remember(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """The answer stored under ``key`` for this position, computed once (the rules ask
+        the same charge checks for the legal actions, the panel and the hover)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        found: T = self._memo[key]
+        return found
 
     def _skip(self, ids: Iterable[str]) -> list[int]:
         return [self.index.get(i, -1) for i in ids]

@@ -172,7 +172,7 @@ class AsoiafRuleset(Ruleset):
             for weapon, index, limit in shots:
                 if (distance <= limit + TOLERANCE
                         and attacks.ranged_refusal(state, unit, enemy, index, tray,
-                                                   cull=True) is None):
+                                                   cull=True, world=world) is None):
                     out.append(Attack(unit.id, enemy.id, weapon))
                 else:
                     out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
