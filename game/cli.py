@@ -44,7 +44,7 @@ EXIT_ILLEGAL = 3
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``warbench`` console script."""
     words = list(sys.argv[1:] if argv is None else argv)
-    args = _parser().parse_args(_with_command(words))
+    args = _parser(words).parse_args(_with_command(words))
     command = args.command or "play"
     handlers = {
         "play": _play,
@@ -60,7 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
+    """The command line parser; the play-by-file commands' own parser (and its modules) only
+    when ``words`` name them, so opening the table does not import them (issue 12)."""
     parser = argparse.ArgumentParser(
         prog="warbench", description="A digital table for miniatures rules."
     )
@@ -94,7 +96,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
     bench.add_argument("--ruleset", default=None,
                        help="play: asoiaf (default), ninth_age or realms")
-    _add_pbf(sub)
+    if "pbf" in words:
+        _add_pbf(sub)
+    else:
+        sub.add_parser("pbf", help="play by file (e-mail): new, play, verify").add_argument(
+            "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
     return parser
 

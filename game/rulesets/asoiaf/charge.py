@@ -4,6 +4,7 @@ does it stop, where does it align (AS-CHG-1..7, 13..15). Pure functions of the s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from shapely.geometry import Polygon
@@ -243,36 +244,67 @@ def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit
                       basis: ChargeBasis, penalty: float, cull: bool = False,
                       blocked_fails: bool = False, world: geo.RulesWorld | None = None
                       ) -> float | None:
-    """The legal pivot nearest pointing at the target among :func:`pivot_candidates`.
-
-    With ``world`` the same answer, cheaper: a pivot is legal when every check of
-    :func:`plan_from_basis` passes, whatever their order, so the cheap ones (placement,
-    sweeps, reach) go first and Line of Sight, the dear one, only for pivots that pass
-    them."""
+    """The legal pivot nearest pointing at the target among :func:`pivot_candidates`
+    (``world`` as in :func:`charge_pivots`)."""
+    pivots = pivot_candidates(attacker, target)
     if world is None:
-        for pivot in pivot_candidates(attacker, target):
+        for pivot in pivots:
             plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull=cull,
                                    blocked_fails=blocked_fails)
             if not isinstance(plan, Refusal):
                 return pivot
         return None
+    found = next(_legal_pivots(state, attacker, target, pivots, penalty, cull, blocked_fails,
+                               world), None)
+    return None if found is None else found[1]
+
+
+def charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                  basis: ChargeBasis, penalty: float, cull: bool = False,
+                  blocked_fails: bool = False, world: geo.RulesWorld | None = None
+                  ) -> list[float]:
+    """The pivots ``legal_actions`` offers for a charge on ``target`` (AS-CHG-5): no pivot
+    and pointing at the target, those that are legal; if neither is, the nearest legal one
+    of :func:`pivot_candidates`.
+
+    With ``world`` the same answer, cheaper: the starts of each group are swept in one
+    batch, and since a pivot is legal when every check of :func:`plan_from_basis` passes,
+    whatever their order, the cheap checks go first and Line of Sight, the dear one, only
+    for pivots that pass them."""
+    first = list({0.0, facing_pivot(attacker, target)})
+    if world is None:
+        out = [p for p in first if not isinstance(plan_from_basis(
+            state, attacker, target, basis, p, penalty, cull, blocked_fails), Refusal)]
+        found = None if out else first_legal_pivot(state, attacker, target, basis, penalty,
+                                                   cull, blocked_fails)
+        return out if found is None else [found]
+    out = [p for _, p in _legal_pivots(state, attacker, target, first, penalty, cull,
+                                       blocked_fails, world)]
+    found = None if out else first_legal_pivot(state, attacker, target, basis, penalty, cull,
+                                               blocked_fails, world)
+    return out if found is None else [found]
+
+
+def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                  pivots: list[float], penalty: float, cull: bool, blocked_fails: bool,
+                  world: geo.RulesWorld) -> Iterator[tuple[int, float]]:
+    """The legal ones of ``pivots`` (position, pivot), in order, lazily: the checks of
+    :func:`plan_from_basis` after the basis (AS-CHG-3, AS-CHG-5, AS-CHG-6, AS-CHG-15)."""
     tray = geo.tray_of(attacker)
     reach = attacker.stats.speed + MAX_ROLL
-    pivots = pivot_candidates(attacker, target)
     starts = [tray.pivoted(p) if abs(p) > TOLERANCE else tray for p in pivots]
     paths = world.charge_paths(starts, attacker.id, target.id, reach + 1.0, blocked_fails)
-    for pivot, start, contact in zip(pivots, starts, paths, strict=True):
+    for i, (pivot, start, contact) in enumerate(zip(pivots, starts, paths, strict=True)):
         if contact is None or geo.table_exit(start, state) < contact - TOLERANCE:
             continue  # AS-CHG-3, AS-CHG-6 (contact_distance)
         if start is not tray and geo.placement_problem(state, attacker.id, start, world):
             continue  # AS-CHG-5
         pen = penalty if entered_rough(state, start, contact) else 0.0
         if contact + pen > reach + TOLERANCE:
-            continue
+            continue  # AS-CHG-3, AS-CHG-15
         if start is tray or geo.sight(state, attacker, target, start, cull=cull,
                                       world=world).visible:
-            return pivot
-    return None
+            yield i, pivot  # AS-CHG-1, AS-CHG-5
 
 
 def sight_of(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit) -> Sight:

@@ -398,21 +398,19 @@ class RulesWorld:
             return []
         verts = np.stack([sweep.tray_ring(t) for t in starts])
         fwd = np.asarray([t.forward for t in starts], dtype=float)
+        every = np.concatenate([verts, verts + reach * fwd[:, None, :]], axis=1)
+        boxes = np.concatenate([every.min(axis=1) - SWEEP_MARGIN,
+                                every.max(axis=1) + SWEEP_MARGIN], axis=1)  # corridors
         obs = self.move_obstacles
-        to_target = _first_blocking_rows(verts, fwd, obs.pieces_of(
+        to_target = _first_blocking_rows(verts, fwd, boxes, obs.pieces_of(
             np.asarray([self.index[target_id]])))
         hit = to_target <= reach + TOLERANCE
         d_t = np.minimum(to_target, reach)
         bad = np.zeros(len(starts), dtype=bool)
         if not blocked_fails:
             kept = obs.without(self._skip((attacker_id, target_id)))
-            every = np.concatenate([verts, verts + reach * fwd[:, None, :]], axis=1)
-            lo = every.reshape(-1, 2).min(axis=0) - SWEEP_MARGIN
-            hi = every.reshape(-1, 2).max(axis=0) + SWEEP_MARGIN
-            b = obs.bounds[kept]
-            near = kept[(b[:, 0] <= hi[0]) & (b[:, 2] >= lo[0]) & (b[:, 1] <= hi[1])
-                        & (b[:, 3] >= lo[1])]
-            bad = _first_blocking_rows(verts, fwd, obs.pieces_of(near)) < d_t - TOLERANCE
+            bad = _first_blocking_rows(verts, fwd, boxes, obs.pieces_of(kept)) < (
+                d_t - TOLERANCE)
         return [float(d_t[i]) if hit[i] and not bad[i] else None for i in range(len(starts))]
 
     def move_blockers(self, skip: Sequence[str]) -> list[Polygon]:
@@ -467,19 +465,25 @@ class RulesWorld:
         return None
 
 
-def _first_blocking_rows(verts: np.ndarray, fwd: np.ndarray, pieces: Pieces) -> np.ndarray:
+def _first_blocking_rows(verts: np.ndarray, fwd: np.ndarray, boxes: np.ndarray,
+                         pieces: Pieces) -> np.ndarray:
     """For each moving quad (``verts`` (N, 4, 2) along ``fwd`` (N, 2)): the smallest travel
     (clamped at 0) at which it would overlap one of ``pieces`` (inf if none), as
-    :func:`game.geometry.sweep.first_blocking` measures it, every quad against every piece
-    in one array."""
-    n, m = len(verts), len(pieces)
-    if m == 0:
-        return np.full(n, np.inf)
-    rows = np.repeat(np.arange(n), m)
-    cols = np.tile(np.arange(m), n)
+    :func:`game.geometry.sweep.first_blocking` measures it, in one array of the (quad,
+    piece) pairs whose bounding boxes meet (``boxes`` (N, 4): each quad's corridor, which
+    holds every place it can meet a piece within the distance asked)."""
+    out = np.full(len(verts), np.inf)
+    if len(pieces) == 0:
+        return out
+    b = pieces.bounds
+    rows, cols = np.nonzero((b[None, :, 0] <= boxes[:, None, 2])
+                            & (b[None, :, 2] >= boxes[:, None, 0])
+                            & (b[None, :, 1] <= boxes[:, None, 3])
+                            & (b[None, :, 3] >= boxes[:, None, 1]))
+    if len(rows) == 0:
+        return out
     t_lo, _, blocks = sweep.swept_intervals(verts[rows], fwd[rows], pieces.take(cols))
-    dist = np.where(blocks, np.maximum(t_lo, 0.0), np.inf)
-    out: np.ndarray = dist.reshape(n, m).min(axis=1)
+    np.minimum.at(out, rows, np.where(blocks, np.maximum(t_lo, 0.0), np.inf))
     return out
 
 

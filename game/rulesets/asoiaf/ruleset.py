@@ -184,20 +184,9 @@ class AsoiafRuleset(Ruleset):
                  basis: chg.ChargeBasis, world: geo.RulesWorld) -> list[Action]:
         """No pivot and pointing at the target; if neither works, the nearest legal pivot
         (AS-CHG-5)."""
-        out: list[Action] = []
-        for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
-            plan = chg.plan_from_basis(state, unit, enemy, basis, pivot, self.rough_penalty,
-                                       cull=True, blocked_fails=self.blocked_fails,
-                                       world=world)
-            if not isinstance(plan, Refusal):
-                out.append(Charge(unit.id, enemy.id, pivot))
-        if not out:
-            found = chg.first_legal_pivot(state, unit, enemy, basis, self.rough_penalty,
-                                          cull=True, blocked_fails=self.blocked_fails,
-                                          world=world)
-            if found is not None:
-                out.append(Charge(unit.id, enemy.id, found))
-        return out
+        return [Charge(unit.id, enemy.id, pivot) for pivot in chg.charge_pivots(
+            state, unit, enemy, basis, self.rough_penalty, cull=True,
+            blocked_fails=self.blocked_fails, world=world)]
 
     @staticmethod
     def _shifted_shot(state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit, weapon: int,
