@@ -7,6 +7,7 @@ terrain."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from game.core.pending import Refusal
 from game.core.state import GameState
+from game.geometry.sight import Sight
 from game.rulesets.asoiaf import attacks, geo, moves
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.ruleset import AsoiafRuleset
@@ -55,6 +57,21 @@ def tables(draw: st.DrawFn) -> tuple[AsoiafRuleset, GameState]:
     return game.ruleset, game.state
 
 
+def _answer(found: object, cull: bool) -> object:
+    """A rules answer as compared: with ``cull`` (legal actions), Line of Sight is asked of
+    the batched world, so its witness line and blockers' numbering may differ (documented in
+    :func:`geo.sight`); whether the target is seen, and why not, may not."""
+    if not cull:
+        return found
+    if isinstance(found, Sight):
+        return (found.visible, found.reason)
+    if isinstance(found, chg.ChargeBasis):
+        return (found.arcs, _answer(found.sight, cull))
+    if isinstance(found, chg.ChargePlan):
+        return replace(found, witness=None)
+    return found
+
+
 def _pairs(state: GameState) -> list[tuple[AsoiafUnit, AsoiafUnit]]:
     units = geo.live(state)
     return [(a, b) for a in units for b in units if a.owner != b.owner]
@@ -73,8 +90,11 @@ def test_sight_and_sweeps_equal_the_per_pair_references(
     for a, b in _pairs(state):
         tray = geo.tray_of(a).pivoted(pivot)
         for cull in (False, True):
-            assert geo.sight(state, a, b, tray, cull, world=world) == geo.sight(
-                state, a, b, tray, cull)
+            assert _answer(geo.sight(state, a, b, tray, cull, world=world), cull) == _answer(
+                geo.sight(state, a, b, tray, cull), cull)
+            here = geo.tray_of(a)
+            assert _answer(geo.sight(state, a, b, here, cull, world=world), cull) == _answer(
+                geo.sight(state, a, b, here, cull), cull)
         for reach in (3.0, 12.0):
             skip = (a.id, b.id)
             assert geo.sweep_past(state, tray, skip, reach, world) == geo.sweep_past(
@@ -99,14 +119,14 @@ def test_charge_checks_and_pivots_equal_the_references(
     for a, b in _pairs(state):
         for cull in (False, True):
             basis = chg.charge_basis(state, a, b, cull, world=world)
-            assert basis == chg.charge_basis(state, a, b, cull)
+            assert _answer(basis, cull) == _answer(chg.charge_basis(state, a, b, cull), cull)
             if isinstance(basis, Refusal):
                 continue
             for pivot in (0.0, chg.facing_pivot(a, b), 30.0, -60.0):
                 got = chg.plan_from_basis(state, a, b, basis, pivot, 2.0, cull, blocked_fails,
                                           world=world)
-                assert got == chg.plan_from_basis(state, a, b, basis, pivot, 2.0, cull,
-                                                  blocked_fails)
+                assert _answer(got, cull) == _answer(chg.plan_from_basis(
+                    state, a, b, basis, pivot, 2.0, cull, blocked_fails), cull)
             assert chg.first_legal_pivot(state, a, b, basis, 2.0, cull, blocked_fails,
                                          world=world) == chg.first_legal_pivot(
                 state, a, b, basis, 2.0, cull, blocked_fails)

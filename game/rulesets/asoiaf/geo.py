@@ -28,6 +28,7 @@ from game.geometry.pieces import Pieces, build_pieces
 from game.geometry.sight import Sight, line_of_sight, line_of_sight_pieces
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side, Tray
+from game.geometry.world import BLOCKS_SIGHT, Terrain, World
 from game.rulesets.asoiaf.units import AsoiafUnit
 
 CONTACT = 1e-4
@@ -99,8 +100,12 @@ def sight(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
     ``cull`` leaves out obstacles outside the convex hull of the two trays: every sight line
     runs inside it, so whether the target is visible cannot change (the witness line drawn
     may). ``legal_actions`` uses it; explanations and previews do not. ``world``, the
-    state's prepared geometry, gives the same answer without rebuilding the obstacles."""
+    state's prepared geometry, gives the same answer without rebuilding the obstacles (with
+    ``cull`` from where the viewer stands, the batched world's answer: see
+    :meth:`RulesWorld.culled_sight`)."""
     if world is not None:
+        if cull and (tray is None or tray == tray_of(viewer)):
+            return world.culled_sight(viewer, target)
         return world.sight(viewer, target, tray, cull)
     mine, theirs = tray or tray_of(viewer), tray_of(target).polygon
     obstacles = sight_obstacles(state, viewer.id, target.id)
@@ -188,6 +193,14 @@ def first_contact(tray: Tray, obstacles: Sequence[Polygon], max_distance: float
     keep = _within(here, obstacles, reach)
     d, which = sweep.first_contact(tray, [obstacles[i] for i in keep], max_distance)
     return d, (None if which is None else keep[which])
+
+
+def prefetch_sight(world: RulesWorld | None, viewer_id: str, target_ids: Sequence[str]
+                   ) -> None:
+    """Ask the position's world for the culled Line of Sight of these pairs in one batch
+    (:meth:`RulesWorld.prefetch_sight`); without a world each pair is asked alone later."""
+    if world is not None:
+        world.prefetch_sight(viewer_id, target_ids)
 
 
 def sweep_past(state: GameState, tray: Tray, skip: Sequence[str], max_distance: float,
@@ -289,6 +302,8 @@ class _Obstacles:
         self.bounds = (shapely.bounds(self.array) if self.polygons
                        else np.zeros((0, 4)))
         self.pieces = build_pieces(self.polygons)
+        # build_pieces emits each polygon's pieces together, in polygon order
+        self._starts = np.searchsorted(self.pieces.owner, np.arange(len(self.polygons) + 1))
 
     def without(self, skip: Iterable[int]) -> np.ndarray:
         """Indices of the polygons left when ``skip`` are taken out, in order."""
@@ -315,9 +330,12 @@ class _Obstacles:
         """The pieces of the polygons ``chosen`` (ascending indices), owners renumbered to
         positions in ``chosen``: exactly ``build_pieces([polygons[i] for i in chosen])``
         (the padding width aside, which no answer reads)."""
-        p = self.pieces
-        take = p.take(np.isin(p.owner, chosen))
-        return replace(take, owner=np.searchsorted(chosen, take.owner).astype(np.int64))
+        lo, hi = self._starts[chosen], self._starts[np.asarray(chosen) + 1]
+        counts = hi - lo
+        idx = (np.repeat(lo - np.cumsum(counts) + counts, counts)
+               + np.arange(int(counts.sum())))
+        return replace(self.pieces.take(idx),
+                       owner=np.repeat(np.arange(len(chosen), dtype=np.int64), counts))
 
 
 class RulesWorld:
@@ -346,6 +364,33 @@ class RulesWorld:
         self._placed: tuple[list[Unit], np.ndarray, np.ndarray] | None = None
         self._board: Polygon | None = None
         self._memo: dict[Hashable, Any] = {}
+        self._geometry: World | None = None
+        self._seen: dict[tuple[str, str], Sight] = {}
+
+    def geometry(self) -> World:
+        """The batched geometry world of this position (trays of the units in play and
+        sight-blocking terrain), built on first use."""
+        if self._geometry is None:
+            walls = [Terrain(t.polygon, frozenset({BLOCKS_SIGHT}))
+                     for t in self.state.terrain if t.has("blocks-sight")]
+            self._geometry = World({u.id: tray_of(u) for u in self.units}, walls)
+        return self._geometry
+
+    def prefetch_sight(self, viewer_id: str, target_ids: Sequence[str]) -> None:
+        """Work out the culled Line of Sight (see :meth:`culled_sight`) from ``viewer_id`` to
+        every one of ``target_ids`` in one batch."""
+        pairs = [(viewer_id, t) for t in target_ids if (viewer_id, t) not in self._seen]
+        if pairs:
+            self._seen.update(self.geometry().sight_pairs(pairs))
+
+    def culled_sight(self, viewer: AsoiafUnit, target: AsoiafUnit) -> Sight:
+        """Line of Sight from where ``viewer`` stands, as :func:`sight` with ``cull``
+        answers it (the same visibility and reason; the witness line and the blockers'
+        numbering are the batched world's), from :meth:`prefetch_sight`'s batch if there."""
+        key = (viewer.id, target.id)
+        if key not in self._seen:
+            self.prefetch_sight(viewer.id, [target.id])
+        return self._seen[key]
 
     def remember(self, key: Hashable, compute: Callable[[], T]) -> T:
         """The answer stored under ``key`` for this position, computed once (the rules ask
@@ -409,6 +454,9 @@ class RulesWorld:
         bad = np.zeros(len(starts), dtype=bool)
         if not blocked_fails:
             kept = obs.without(self._skip((attacker_id, target_id)))
+            b, lo, hi = obs.bounds[kept], boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)
+            kept = kept[(b[:, 0] <= hi[0]) & (b[:, 2] >= lo[0]) & (b[:, 1] <= hi[1])
+                        & (b[:, 3] >= lo[1])]  # only those some corridor's box meets
             bad = _first_blocking_rows(verts, fwd, boxes, obs.pieces_of(kept)) < (
                 d_t - TOLERANCE)
         return [float(d_t[i]) if hit[i] and not bad[i] else None for i in range(len(starts))]

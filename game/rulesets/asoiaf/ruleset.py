@@ -162,7 +162,12 @@ class AsoiafRuleset(Ruleset):
         shots = [(-1 if len(ranged) == 1 else i, i, RANGES[unit.stats.attacks[i].kind])
                  for i in ranged]
         tray = geo.tray_of(unit)
-        for enemy in geo.enemies_of(state, unit):
+        enemies = geo.enemies_of(state, unit)
+        longest = max((limit for _, _, limit in shots), default=0.0)
+        geo.prefetch_sight(world, unit.id, [  # every Line of Sight asked below, in one batch
+            e.id for e in enemies if not chg.out_of_reach(unit, e) or (
+                shots and range_to(tray, geo.tray_of(e).polygon) <= longest + TOLERANCE)])
+        for enemy in enemies:
             if not chg.out_of_reach(unit, enemy):
                 basis = chg.charge_basis(state, unit, enemy, cull=True, world=world)
                 if not isinstance(basis, Refusal):
