@@ -160,7 +160,7 @@ def measure(name: str, data_dir: Path) -> dict[str, Any]:
     from game.ui.play_bench import _fit
 
     label, text = CASES[name]
-    d = Driver(0, data_dir, text())
+    d = Driver(REALMS_UNITS, data_dir, text())  # n: the file name and unit limit only
     scene = d.scene
     state = scene.state
     side = scene.game.current_player()
