@@ -44,7 +44,7 @@ EXIT_ILLEGAL = 3
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``warbench`` console script."""
     words = list(sys.argv[1:] if argv is None else argv)
-    args = _parser().parse_args(_with_command(words))
+    args = _parser(words).parse_args(_with_command(words))
     command = args.command or "play"
     handlers = {
         "play": _play,
@@ -60,7 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
+    """The command line parser; the play-by-file commands' own parser (and its modules) only
+    when ``words`` name them, so opening the table does not import them (issue 12)."""
     parser = argparse.ArgumentParser(
         prog="warbench", description="A digital table for miniatures rules."
     )
@@ -92,7 +94,13 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--count", type=int, default=None, help="fuzz: inputs to try")
     bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
     bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
-    _add_pbf(sub)
+    bench.add_argument("--ruleset", default=None,
+                       help="play: asoiaf (default), ninth_age or realms")
+    if "pbf" in words:
+        _add_pbf(sub)
+    else:
+        sub.add_parser("pbf", help="play by file (e-mail): new, play, verify").add_argument(
+            "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
     return parser
 
@@ -360,7 +368,7 @@ def _bench(args: argparse.Namespace) -> int:
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
-    for option in ("count", "seed", "sizes"):
+    for option in ("count", "seed", "sizes", "ruleset"):
         if getattr(args, option, None) is not None:
             argv += [f"--{option}", str(getattr(args, option))]
     code: int = runners[args.target](argv)

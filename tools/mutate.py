@@ -122,7 +122,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              "if False:  # AS-MEL-5",
              (T + "test_mutants.py::test_as_mel_5_the_target_must_be_engaged",)),
     Mutation("AS-CHG-2", AS + "charge.py",
-             "    obstacles = align_obstacles(state, attacker.id, target.id)\n"
+             "    obstacles = (align_obstacles(state, attacker.id, target.id) if world is None\n"
+             "                 else world.move_blockers((attacker.id, target.id)))\n"
              "    return geo.can_align_50(",
              "    obstacles = [t.polygon for t in state.terrain if t.has('impassable')]\n"
              "    return geo.can_align_50(",

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+import shapely
 from shapely.geometry import MultiPolygon, Polygon, box
 
 from game.geometry.pieces import build_pieces
@@ -71,10 +72,44 @@ def _outside(bounds: Polygon, mover: Tray, target: Tray) -> Polygon:
     return out
 
 
+SLIDE_MARGIN = 1.0
+"""Inches of offset beyond the last overlapping one (``max_offset``) that the obstacles kept
+in a frame cover: every answer reads offsets within ``max_offset`` only."""
+
+
+def _slide_box(base: Tray, reach: float) -> tuple[float, float, float, float]:
+    """Bounding box of the mover slid by any offset in ``[-reach, reach]``, widened by a
+    margin far above TOLERANCE."""
+    rx, ry = base.right
+    pts = np.asarray([(x + sign * reach * rx, y + sign * reach * ry)
+                      for x, y in base.corners for sign in (-1.0, 1.0)])
+    m = 1e-3
+    x0, y0 = pts.min(axis=0)
+    x1, y1 = pts.max(axis=0)
+    return float(x0 - m), float(y0 - m), float(x1 + m), float(y1 + m)
+
+
+def _near_slide(obstacles: Sequence[Polygon], area: tuple[float, float, float, float]
+                ) -> list[Polygon]:
+    """The obstacles (in order) whose bounding box meets ``area``: the others overlap or
+    touch the mover at no offset the frame's answers read, so leaving them out changes no
+    answer and spares their pieces."""
+    if not obstacles:
+        return []
+    b = shapely.bounds(np.asarray(obstacles, dtype=object))
+    x0, y0, x1, y1 = area
+    keep = (b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0)
+    return [obstacles[i] for i in np.nonzero(keep)[0].tolist()]
+
+
+def _reaches_out(bounds: Polygon, area: tuple[float, float, float, float]) -> bool:
+    """Whether the slide's box is not well inside ``bounds``: only then can the outside of
+    the table (an obstacle) meet the mover at an offset the answers read."""
+    return not bounds.contains(box(*area))
+
+
 def _frame(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
            bounds: Polygon | None = None) -> _Frame:
-    if bounds is not None:
-        obstacles = [*obstacles, _outside(bounds, mover, target)]
     a, b = target.edge_points(edge)
     nx, ny = target.edge_normal(edge)
     mid = ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
@@ -82,6 +117,10 @@ def _frame(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Polygon],
     base = Tray.with_front_arrow_at(mid[0], mid[1], facing, mover.width, mover.depth,
                                     mover.files, mover.ranks)
     length = target.edge_length(edge)
+    area = _slide_box(base, (mover.width + length) / 2.0 + SLIDE_MARGIN)
+    obstacles = _near_slide(obstacles, area)
+    if bounds is not None and _reaches_out(bounds, area):
+        obstacles = [*obstacles, _outside(bounds, mover, target)]
     pieces = build_pieces(obstacles)
     blocked: list[tuple[float, float]] = []
     touching: list[tuple[float, float]] = []
@@ -134,7 +173,11 @@ def legal_offsets(
     """Closed intervals of legal offsets (inches, see module docstring) at which the mover
     stays in contact with the edge (positive overlap), overlaps no obstacle and stays inside
     ``bounds`` (if given), all within TOLERANCE."""
-    f = _frame(mover, target, edge, obstacles, bounds)
+    return _offsets(_frame(mover, target, edge, obstacles, bounds))
+
+
+def _offsets(f: _Frame) -> list[tuple[float, float]]:
+    """:func:`legal_offsets` of a frame."""
     lim = f.max_offset - TOLERANCE
     free = [(-lim, lim)]
     for lo, hi in sorted(f.blocked):
@@ -205,4 +248,4 @@ def can_align_50(mover: Tray, target: Tray, edge: Side, obstacles: Sequence[Poly
     ``bounds`` (e.g. the table), placements leaving it are not legal."""
     f = _frame(mover, target, edge, obstacles, bounds)
     return any(lo <= f.half50 + TOLERANCE and hi >= -f.half50 - TOLERANCE
-               for lo, hi in legal_offsets(mover, target, edge, obstacles, bounds))
+               for lo, hi in _offsets(f))

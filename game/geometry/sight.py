@@ -335,7 +335,18 @@ def line_of_sight(
     """Exact Line of Sight (AS) from ``viewer``'s front edge to ``target`` inside the Front
     Arc, past ``obstacles`` (which must not include the viewer or the target). Distances in
     inches; touching within :data:`TOLERANCE` is not crossing. See the module docstring."""
-    pieces = build_pieces(obstacles)
+    return line_of_sight_pieces(viewer, target, build_pieces(obstacles), construction)
+
+
+def line_of_sight_pieces(
+    viewer: Tray,
+    target: Polygon,
+    pieces: Pieces,
+    construction: ArcConstruction = "corner-45",
+) -> Sight:
+    """:func:`line_of_sight` past obstacles already cut into convex ``pieces`` (their
+    ``owner`` is what ``blockers`` report): the same answer, without rebuilding the pieces
+    (a rules world prepares them once per board position)."""
     fl = np.asarray(viewer.corners[0], dtype=float)
     fr = np.asarray(viewer.corners[1], dtype=float)
     fwd = np.asarray(viewer.forward, dtype=float)

@@ -122,7 +122,13 @@ def first_contact(
     none within ``max_distance``. An obstacle overlapping the tray already gives 0. Grazing
     contacts and sliding along an edge already touched do not count (see module docstring).
     Exact to floating point; comparisons use TOLERANCE."""
-    pieces = build_pieces(obstacles)
+    return first_contact_pieces(tray, build_pieces(obstacles), max_distance)
+
+
+def first_contact_pieces(tray: Tray, pieces: Pieces, max_distance: float
+                         ) -> tuple[float, int | None]:
+    """:func:`first_contact` past obstacles already cut into convex ``pieces`` (the owner of
+    the piece met is returned): the same answer without rebuilding the pieces."""
     if len(pieces) == 0:
         return max_distance, None
     t_lo, _, blocks = contact_table(tray, pieces)

@@ -92,7 +92,8 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     from game.ui.view import ViewState
 
     surface = pygame.display.set_mode(size)
-    session = new_session(load_scenario_text(scenario_text(TRAYS), "bench.toml"))
+    session = new_session(load_scenario_text(scenario_text(TRAYS), "bench.toml",
+                                              max_units=TRAYS))
     state, ruleset = session.game.state, session.game.ruleset
     side = session.game.current_player()
     mine = [u.id for u in state.live_units(side)]

@@ -120,7 +120,7 @@ def scenario_text(n: int, seed: int = SEED) -> str:
 class Driver:
     """A headless App on a generated table, and the player's gestures as real events."""
 
-    def __init__(self, n: int, data_dir: Path) -> None:
+    def __init__(self, n: int, data_dir: Path, text: str | None = None) -> None:
         from game.scenario import load_scenario_text, new_session
         from game.ui.app import App
         from game.ui.headless import init_headless
@@ -130,7 +130,8 @@ class Driver:
         self.app = App((1280, 800), data_dir)
         self.app.settings.handoff_screen = False
         self.app.settings.animate = False
-        session = new_session(load_scenario_text(scenario_text(n), f"bench{n}.toml"))
+        text = scenario_text(n) if text is None else text
+        session = new_session(load_scenario_text(text, f"bench{n}.toml", max_units=n + 10))
         open_session(self.app, session)
         self.frames(2)
 
@@ -155,8 +156,13 @@ class Driver:
         return (round(sx), round(sy))
 
     def unit_pos(self, uid: str) -> tuple[int, int]:
-        tray = self.scene.state.units[uid].tray
-        return self.screen_of(tray.x, tray.y)
+        """The screen pixel of a unit's centre (its tray, or its hex on a hex board)."""
+        unit = self.scene.state.units[uid]
+        if unit.tray is None:
+            from game.ui.hexlayout import hex_centre
+
+            return self.screen_of(*hex_centre(unit.hex.q, unit.hex.r))
+        return self.screen_of(unit.tray.x, unit.tray.y)
 
     def motion(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> Any:
         import pygame
@@ -417,11 +423,27 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=1, help="ignored (one run)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--ruleset", default="asoiaf",
+                        choices=("asoiaf", "ninth_age", "realms"),
+                        help="asoiaf: the generated tables; others: see play_bench_rulesets")
     args = parser.parse_args(argv)
+    if args.ruleset != "asoiaf":
+        return _main_other(args.ruleset, args.json)
     report = run([int(s) for s in args.sizes.split(",") if s])
     if not args.json:
         for n, figures in report["sizes"].items():
             print(f"{n} trays: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
         print(f"start-up {report['startup_s']} s, load {report['load']}")
+    print(json.dumps(report, sort_keys=True))
+    return 0
+
+
+def _main_other(name: str, as_json: bool) -> int:
+    """``--ruleset ninth_age|realms``: one case, its figures as a line (and JSON)."""
+    from game.ui import play_bench_rulesets
+
+    report = play_bench_rulesets.run(name)
+    if not as_json:
+        print(f"{name}: " + ", ".join(f"{k} {v}" for k, v in report.items()))
     print(json.dumps(report, sort_keys=True))
     return 0

@@ -179,12 +179,13 @@ def shift_candidates(unit: AsoiafUnit, target: AsoiafUnit, limit: float
 
 
 def ranged_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                   weapon: int, tray: Tray, cull: bool = False) -> Refusal | None:
+                   weapon: int, tray: Tray, cull: bool = False,
+                   world: geo.RulesWorld | None = None) -> Refusal | None:
     """Whether ``target`` is in Line of Sight and range from ``tray`` (AS-RNG-4..6);
-    ``cull`` as in :func:`geo.sight`."""
+    ``cull`` and ``world`` as in :func:`geo.sight`."""
     attack = unit.stats.attacks[weapon]
     limit = RANGES[attack.kind]
-    seen = geo.sight(state, unit, target, tray, cull=cull)
+    seen = geo.sight(state, unit, target, tray, cull=cull, world=world)
     if not seen.visible:
         return Refusal(f"{target.name} is not in Line of Sight ({seen.reason})",
                        ("AS-RNG-4",))

@@ -4,6 +4,7 @@ does it stop, where does it align (AS-CHG-1..7, 13..15). Pure functions of the s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from shapely.geometry import Polygon
@@ -58,16 +59,20 @@ class ChargeBasis:
 
 
 def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivot: float,
-                penalty: float = DEFAULT_PENALTY, blocked_fails: bool = False
-                ) -> ChargePlan | Refusal:
-    """Check a declared Charge; the plan, or the refusal with its rule IDs."""
-    basis = charge_basis(state, attacker, target)
+                penalty: float = DEFAULT_PENALTY, blocked_fails: bool = False,
+                world: geo.RulesWorld | None = None, seen: Sight | None = None,
+                cull: bool = False) -> ChargePlan | Refusal:
+    """Check a declared Charge; the plan, or the refusal with its rule IDs. ``world``, the
+    state's prepared geometry (:class:`geo.RulesWorld`), gives the same answer faster (and
+    remembers it for the position); ``seen`` as in :func:`charge_basis`, ``cull`` as in
+    :func:`geo.sight` (only the witness line may differ)."""
+    basis = charge_basis(state, attacker, target, cull, world=world, seen=seen)
     if isinstance(basis, Refusal):
         return basis
-    plan = plan_from_basis(state, attacker, target, basis, pivot, penalty,
-                           blocked_fails=blocked_fails)
+    plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull,
+                           blocked_fails=blocked_fails, world=world)
     if isinstance(plan, Refusal) and abs(pivot) <= TOLERANCE and misses(attacker, target):
-        return explain_miss(state, attacker, target, basis, penalty, blocked_fails, plan)
+        return explain_miss(state, attacker, target, basis, penalty, blocked_fails, plan, world)
     return plan
 
 
@@ -80,7 +85,8 @@ def misses(attacker: AsoiafUnit, target: AsoiafUnit, start: Tray | None = None) 
 
 
 def explain_miss(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
-                 penalty: float, blocked_fails: bool, missed: Refusal) -> Refusal:
+                 penalty: float, blocked_fails: bool, missed: Refusal,
+                 world: geo.RulesWorld | None = None) -> Refusal:
     """The real reason a charge declared without a pivot fails when the target is not straight
     ahead (AS-CHG-5): what the Step 2 pivot that faces the target would meet (a blocker, named
     and drawn), or, when that pivot works, the advice to declare it."""
@@ -89,7 +95,7 @@ def explain_miss(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, bas
     if abs(turn) < 0.5 or gap > attacker.stats.speed + MAX_ROLL + TOLERANCE:
         return missed  # straight ahead, or too far whatever the pivot
     turned = plan_from_basis(state, attacker, target, basis, turn, penalty,
-                             blocked_fails=blocked_fails)
+                             blocked_fails=blocked_fails, world=world)
     words = turn_words(round(turn)) or "no turn"
     if isinstance(turned, Refusal):
         rules = tuple(dict.fromkeys(("AS-CHG-5", *turned.rules)))
@@ -100,20 +106,32 @@ def explain_miss(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, bas
 
 
 def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
-                 cull: bool = False) -> ChargeBasis | Refusal:
+                 cull: bool = False, world: geo.RulesWorld | None = None,
+                 seen: Sight | None = None) -> ChargeBasis | Refusal:
     """The pivot-independent checks of a Charge, in the order :func:`plan_charge` makes them
-    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`."""
-    if geo.engaged_enemies(state, attacker):
+    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`.
+    ``seen``: the pair's Line of Sight if the caller already has it (the hover asks the
+    batched geometry world; only the witness line drawn may differ)."""
+    if world is not None and seen is None:
+        return world.remember(("basis", attacker.id, target.id, cull),
+                              lambda: _basis(state, attacker, target, cull, world, None))
+    return _basis(state, attacker, target, cull, world, seen)
+
+
+def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: bool,
+           world: geo.RulesWorld | None, seen: Sight | None) -> ChargeBasis | Refusal:
+    if geo.engaged_enemies(state, attacker, world=world):
         return Refusal(f"{attacker.name} is engaged and cannot charge", ("AS-CHG-12",))
     if not attacker.stats.melee_attacks():
         return Refusal(f"{attacker.name} has no melee attack to charge with", ("AS-MEL-2",))
     tray = geo.tray_of(attacker)
-    seen = geo.sight(state, attacker, target, cull=cull)
+    if seen is None:
+        seen = geo.sight(state, attacker, target, cull=cull, world=world)
     if not seen.visible:  # AS-CHG-1
         return Refusal(f"{target.name} is not in {attacker.name}'s Line of Sight ({seen.reason})",
                        ("AS-CHG-1",))
     arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
-    roomy = tuple(a for a in arcs if has_room(state, attacker, target, a))
+    roomy = tuple(a for a in arcs if has_room(state, attacker, target, a, world))
     if not roomy:  # AS-CHG-2
         return no_room(state, attacker, target, arcs)
     return ChargeBasis(roomy, seen)
@@ -143,22 +161,35 @@ def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
 
 def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                     basis: ChargeBasis, pivot: float, penalty: float = DEFAULT_PENALTY,
-                    cull: bool = False, blocked_fails: bool = False) -> ChargePlan | Refusal:
+                    cull: bool = False, blocked_fails: bool = False,
+                    world: geo.RulesWorld | None = None) -> ChargePlan | Refusal:
     """The pivot-dependent rest of :func:`plan_charge` (AS-CHG-5, AS-CHG-3, AS-CHG-6);
     ``cull`` as in :func:`geo.sight`."""
+    if world is not None:
+        return world.remember(
+            ("plan", attacker.id, target.id, basis, pivot, penalty, cull, blocked_fails),
+            lambda: _plan(state, attacker, target, basis, pivot, penalty, cull, blocked_fails,
+                          world))
+    return _plan(state, attacker, target, basis, pivot, penalty, cull, blocked_fails, None)
+
+
+def _plan(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
+          pivot: float, penalty: float, cull: bool, blocked_fails: bool,
+          world: geo.RulesWorld | None) -> ChargePlan | Refusal:
     tray = geo.tray_of(attacker)
     roomy, seen = basis.arcs, basis.sight
     start = tray.pivoted(pivot) if abs(pivot) > TOLERANCE else tray
     if start is not tray:  # AS-CHG-5
-        problem = geo.placement_problem(state, attacker.id, start)
+        problem = geo.placement_problem(state, attacker.id, start, world)
         if problem:
             return Refusal(f"the pivot is not possible: {problem}", ("AS-CHG-5",))
-        seen = geo.sight(state, attacker, target, start, cull=cull)
+        seen = geo.sight(state, attacker, target, start, cull=cull, world=world)
         if not seen.visible:
             return Refusal(f"after that pivot {target.name} would be out of sight",
                            ("AS-CHG-5", "AS-CHG-1"))
     reach = attacker.stats.speed + MAX_ROLL
-    contact = contact_distance(state, attacker, target, start, reach + 1.0, blocked_fails)
+    contact = contact_distance(state, attacker, target, start, reach + 1.0, blocked_fails,
+                               world)
     if isinstance(contact, Refusal):
         return contact
     pen = penalty if entered_rough(state, start, contact) else 0.0
@@ -169,24 +200,27 @@ def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
 
 
 def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, start: Tray,
-                     reach: float, blocked_fails: bool = False) -> float | Refusal:
+                     reach: float, blocked_fails: bool = False,
+                     world: geo.RulesWorld | None = None) -> float | Refusal:
     """How far straight ahead the charger touches the target, if nothing stops it first
     (with ``blocked_fails``, the option ``charge_blocked_path = "fail"``, a blocked path is
     declared anyway and fails when rolled: AS-CHG-6)."""
-    target_shape = geo.tray_of(target).polygon
-    d_t, hit = geo.first_contact(start, [target_shape], reach)
+    if world is None:
+        d_t, hit = geo.first_contact(start, [geo.tray_of(target).polygon], reach)
+    else:
+        d_t, hit = world.contact_with(start, target.id, reach)
     if hit is None:
-        gap = float(start.polygon.distance(target_shape))
+        gap = float(start.polygon.distance(geo.tray_of(target).polygon))
         if gap > reach - 1.0 + TOLERANCE:  # too far whatever the line (AS-CHG-3)
             return Refusal(f"{target.name} is {gap:.2f}\" away, beyond the greatest charge "
                            f"distance {reach - 1.0:g}\" (Speed {attacker.stats.speed} + 6)",
                            ("AS-CHG-3",))
         return Refusal(f"moving straight ahead {attacker.name} would not reach {target.name} "
                        f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
-    obstacles = geo.move_blockers(state, attacker.id, target.id)
-    d_b, which = geo.first_contact(start, obstacles, d_t)
+    d_b, which = geo.sweep_past(state, start, (attacker.id, target.id), d_t, world)
     if which is not None and d_b < d_t - TOLERANCE and not blocked_fails:
-        found = blockers.blocker_of(state, obstacles[which])
+        met = blockers.first_blocker(state, start, d_t, attacker.id, target.id)
+        found = met[1] if met is not None else blockers.Blocker("an obstacle", start.polygon)
         return Refusal(f"the straight charge path to {target.name} is blocked by {found.name} "
                        f"{d_b:.2f}\" ahead", ("AS-CHG-3", "AS-CHG-6"),
                        blockers.blocked_marks(found, start, d_b))
@@ -213,11 +247,13 @@ def align_obstacles(state: GameState, *skip: str) -> list[Polygon]:
     return geo.move_blockers(state, *skip)
 
 
-def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc) -> bool:
+def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,
+             world: geo.RulesWorld | None = None) -> bool:
     """Whether ``arc`` of the target has room for the attacker at 50% or more (AS-CHG-2)."""
     mover, host = geo.tray_of(attacker), geo.tray_of(target)
     edge = geo.edge_for(arc)
-    obstacles = align_obstacles(state, attacker.id, target.id)
+    obstacles = (align_obstacles(state, attacker.id, target.id) if world is None
+                 else world.move_blockers((attacker.id, target.id)))
     return geo.can_align_50(mover, host, edge, obstacles, state)
 
 
@@ -260,14 +296,69 @@ def pivot_candidates(attacker: AsoiafUnit, target: AsoiafUnit) -> list[float]:
 
 def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                       basis: ChargeBasis, penalty: float, cull: bool = False,
-                      blocked_fails: bool = False) -> float | None:
-    """The legal pivot nearest pointing at the target among :func:`pivot_candidates`."""
-    for pivot in pivot_candidates(attacker, target):
-        plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull=cull,
-                               blocked_fails=blocked_fails)
-        if not isinstance(plan, Refusal):
-            return pivot
-    return None
+                      blocked_fails: bool = False, world: geo.RulesWorld | None = None
+                      ) -> float | None:
+    """The legal pivot nearest pointing at the target among :func:`pivot_candidates`
+    (``world`` as in :func:`charge_pivots`)."""
+    pivots = pivot_candidates(attacker, target)
+    if world is None:
+        for pivot in pivots:
+            plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull=cull,
+                                   blocked_fails=blocked_fails)
+            if not isinstance(plan, Refusal):
+                return pivot
+        return None
+    found = next(_legal_pivots(state, attacker, target, pivots, penalty, cull, blocked_fails,
+                               world), None)
+    return None if found is None else found[1]
+
+
+def charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                  basis: ChargeBasis, penalty: float, cull: bool = False,
+                  blocked_fails: bool = False, world: geo.RulesWorld | None = None
+                  ) -> list[float]:
+    """The pivots ``legal_actions`` offers for a charge on ``target`` (AS-CHG-5): no pivot
+    and pointing at the target, those that are legal; if neither is, the nearest legal one
+    of :func:`pivot_candidates`.
+
+    With ``world`` the same answer, cheaper: the starts of each group are swept in one
+    batch, and since a pivot is legal when every check of :func:`plan_from_basis` passes,
+    whatever their order, the cheap checks go first and Line of Sight, the dear one, only
+    for pivots that pass them."""
+    first = list({0.0, facing_pivot(attacker, target)})
+    if world is None:
+        out = [p for p in first if not isinstance(plan_from_basis(
+            state, attacker, target, basis, p, penalty, cull, blocked_fails), Refusal)]
+        found = None if out else first_legal_pivot(state, attacker, target, basis, penalty,
+                                                   cull, blocked_fails)
+        return out if found is None else [found]
+    out = [p for _, p in _legal_pivots(state, attacker, target, first, penalty, cull,
+                                       blocked_fails, world)]
+    found = None if out else first_legal_pivot(state, attacker, target, basis, penalty, cull,
+                                               blocked_fails, world)
+    return out if found is None else [found]
+
+
+def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                  pivots: list[float], penalty: float, cull: bool, blocked_fails: bool,
+                  world: geo.RulesWorld) -> Iterator[tuple[int, float]]:
+    """The legal ones of ``pivots`` (position, pivot), in order, lazily: the checks of
+    :func:`plan_from_basis` after the basis (AS-CHG-3, AS-CHG-5, AS-CHG-6, AS-CHG-15)."""
+    tray = geo.tray_of(attacker)
+    reach = attacker.stats.speed + MAX_ROLL
+    starts = [tray.pivoted(p) if abs(p) > TOLERANCE else tray for p in pivots]
+    paths = world.charge_paths(starts, attacker.id, target.id, reach + 1.0, blocked_fails)
+    for i, (pivot, start, contact) in enumerate(zip(pivots, starts, paths, strict=True)):
+        if contact is None or geo.table_exit(start, state) < contact - TOLERANCE:
+            continue  # AS-CHG-3, AS-CHG-6 (contact_distance)
+        if start is not tray and geo.placement_problem(state, attacker.id, start, world):
+            continue  # AS-CHG-5
+        pen = penalty if entered_rough(state, start, contact) else 0.0
+        if contact + pen > reach + TOLERANCE:
+            continue  # AS-CHG-3, AS-CHG-15
+        if start is tray or geo.sight(state, attacker, target, start, cull=cull,
+                                      world=world).visible:
+            yield i, pivot  # AS-CHG-1, AS-CHG-5
 
 
 def sight_of(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit) -> Sight:

@@ -153,13 +153,15 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
 def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
             lines: list[InfoLine], shapes: list[Shape], odds: list[OddsChart]) -> None:
     """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
+    seen, _ = rules.sight_cache.sight(state, viewer, target)
     plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
-            blocked_fails=rules.blocked_fails)
+                           blocked_fails=rules.blocked_fails, world=rules.worlds.of(state), seen=seen)
     pivot = ""
     if isinstance(plan, Refusal):
         turn = chg.facing_pivot(viewer, target)
         turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
-                                 blocked_fails=rules.blocked_fails) if abs(turn) > 0.5 else plan
+                                 blocked_fails=rules.blocked_fails, world=rules.worlds.of(state),
+                                 seen=seen) if abs(turn) > 0.5 else plan
         shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
         if isinstance(turned, Refusal):
             lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
@@ -314,7 +316,7 @@ def charge_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
         return ChargePreview(False, Refusal("no such unit in play", ("AS-CHG-1",)), (), 0.0,
                              None, 0.0, None, None)
     plan = chg.plan_charge(state, attacker, target, pivot, rules.rough_penalty,
-            blocked_fails=rules.blocked_fails)
+            blocked_fails=rules.blocked_fails, world=rules.worlds.of(state))
     if isinstance(plan, Refusal):
         arcs = geo.arc_of(geo.tray_of(target), geo.tray_of(attacker))
         return ChargePreview(False, plan, arcs, 0.0, None, 0.0, None, None)

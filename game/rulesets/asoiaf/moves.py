@@ -19,8 +19,13 @@ MANEUVER_TURNS = (0.0, -90.0, -45.0, 45.0, 90.0, 180.0)
 RETREAT_DIRECTIONS = ("back", "left", "right", "forward")
 
 
-def too_close(state: GameState, unit: AsoiafUnit, tray: Tray) -> str | None:
-    """The enemy ``tray`` would end within 1" of (AS-CORE-3), if any."""
+def too_close(state: GameState, unit: AsoiafUnit, tray: Tray,
+              world: geo.RulesWorld | None = None) -> str | None:
+    """The enemy ``tray`` would end within 1" of (AS-CORE-3), if any (``world``, the state's
+    prepared geometry, answers the same faster)."""
+    if world is not None:
+        near = world.enemies_near(unit, tray.polygon, KEEP_AWAY - TOLERANCE)
+        return world.units[near[0]].name if near else None
     for enemy in geo.enemies_of(state, unit):
         if tray.polygon.distance(geo.tray_of(enemy).polygon) < KEEP_AWAY - TOLERANCE:
             return enemy.name
@@ -80,7 +85,8 @@ def maneuver_tray(unit: AsoiafUnit, turn: float, distance: float, then: float) -
     return geo.tray_of(unit).pivoted(turn).advanced(distance).pivoted(then)
 
 
-def sample_maneuvers(state: GameState, unit: AsoiafUnit) -> list[tuple[float, float, float]]:
+def sample_maneuvers(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld | None = None
+                     ) -> list[tuple[float, float, float]]:
     """A handful of legal Maneuvers ``(turn, distance, then)`` offered as discrete choices
     (any other is still legal when typed or dragged): per turn the longest of Speed, half
     Speed and none that :func:`maneuver_problem` accepts.
@@ -88,16 +94,16 @@ def sample_maneuvers(state: GameState, unit: AsoiafUnit) -> list[tuple[float, fl
     The same answers as calling :func:`maneuver_problem` for each candidate, computed once per
     unit and turn: the engaged check, the obstacles and one straight sweep at full Speed per
     turn (a sweep up to ``d`` blocks a shorter move ``x`` exactly when its first contact is
-    below ``x``, so the full-Speed sweep answers every shorter distance)."""
-    if geo.engaged_enemies(state, unit):
+    below ``x``, so the full-Speed sweep answers every shorter distance). ``world``, the
+    state's prepared geometry, gives the same answers faster."""
+    if geo.engaged_enemies(state, unit, world=world):
         return []
     out: list[tuple[float, float, float]] = []
     speed = float(unit.stats.speed)
-    blockers = geo.move_blockers(state, unit.id)
     tray = geo.tray_of(unit)
     for turn in MANEUVER_TURNS:
         first = tray.pivoted(turn)
-        if geo.placement_problem(state, unit.id, first):
+        if geo.placement_problem(state, unit.id, first, world):
             continue
         sweep: tuple[float, int | None] | None = None
         exit_at = geo.table_exit(first, state)
@@ -106,14 +112,15 @@ def sample_maneuvers(state: GameState, unit: AsoiafUnit) -> list[tuple[float, fl
                 continue
             if distance > TOLERANCE:
                 if sweep is None:
-                    sweep = geo.first_contact(first, blockers, speed)
+                    sweep = geo.sweep_past(state, first, (unit.id,), speed, world)
                 d, which = sweep
                 if which is not None and d < distance - TOLERANCE:
                     continue
                 if exit_at < distance - TOLERANCE:
                     continue
             end = first.advanced(distance).pivoted(0.0)
-            if geo.placement_problem(state, unit.id, end) or too_close(state, unit, end):
+            if geo.placement_problem(state, unit.id, end, world) or too_close(
+                    state, unit, end, world):
                 continue
             out.append((turn, distance, 0.0))
             break

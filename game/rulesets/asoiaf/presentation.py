@@ -112,7 +112,7 @@ def _charge_offer(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit,
     if target is None:
         return Offer(action, label, target=action.target)
     plan = chg.plan_charge(state, unit, target, action.pivot, rules.rough_penalty,
-            blocked_fails=rules.blocked_fails)
+            blocked_fails=rules.blocked_fails, world=rules.worlds.of(state), cull=True)
     if isinstance(plan, Refusal):
         return Offer(action, label, f"Not possible: {plan}", target=target.id)
     speed = unit.stats.speed

@@ -68,6 +68,8 @@ class AsoiafRuleset(Ruleset):
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
         self.sight_cache = SightCache()
         """Line of Sight answers for inspection, per board position (see :mod:`inspection`)."""
+        self.worlds = geo.WorldCache()
+        """The prepared geometry of the last board position asked about (issue 12)."""
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Attack, self._check_attack, self._do_attack)
         self.register(Maneuver, self._check_maneuver, self._do_maneuver)
@@ -141,7 +143,8 @@ class AsoiafRuleset(Ruleset):
 
     def _unit_actions(self, state: GameState, unit: AsoiafUnit) -> list[Action]:
         out: list[Action] = [Hold(unit.id)]
-        engaged = geo.engaged_enemies(state, unit)
+        world = self.worlds.of(state)
+        engaged = geo.engaged_enemies(state, unit, world=world)
         if engaged:
             out.append(Retreat(unit.id))
             melee = unit.stats.melee_attacks()
@@ -159,40 +162,36 @@ class AsoiafRuleset(Ruleset):
         shots = [(-1 if len(ranged) == 1 else i, i, RANGES[unit.stats.attacks[i].kind])
                  for i in ranged]
         tray = geo.tray_of(unit)
-        for enemy in geo.enemies_of(state, unit):
+        enemies = geo.enemies_of(state, unit)
+        longest = max((limit for _, _, limit in shots), default=0.0)
+        geo.prefetch_sight(world, unit.id, [  # every Line of Sight asked below, in one batch
+            e.id for e in enemies if not chg.out_of_reach(unit, e) or (
+                shots and range_to(tray, geo.tray_of(e).polygon) <= longest + TOLERANCE)])
+        for enemy in enemies:
             if not chg.out_of_reach(unit, enemy):
-                basis = chg.charge_basis(state, unit, enemy, cull=True)
+                basis = chg.charge_basis(state, unit, enemy, cull=True, world=world)
                 if not isinstance(basis, Refusal):
-                    out.extend(self._charges(state, unit, enemy, basis))
+                    out.extend(self._charges(state, unit, enemy, basis, world))
             # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
             distance = range_to(tray, geo.tray_of(enemy).polygon) if shots else 0.0
             for weapon, index, limit in shots:
                 if (distance <= limit + TOLERANCE
                         and attacks.ranged_refusal(state, unit, enemy, index, tray,
-                                                   cull=True) is None):
+                                                   cull=True, world=world) is None):
                     out.append(Attack(unit.id, enemy.id, weapon))
                 else:
                     out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
-        for turn, distance, then in moves.sample_maneuvers(state, unit):
+        for turn, distance, then in moves.sample_maneuvers(state, unit, world):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out
 
     def _charges(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
-                 basis: chg.ChargeBasis) -> list[Action]:
+                 basis: chg.ChargeBasis, world: geo.RulesWorld) -> list[Action]:
         """No pivot and pointing at the target; if neither works, the nearest legal pivot
         (AS-CHG-5)."""
-        out: list[Action] = []
-        for pivot in {0.0, chg.facing_pivot(unit, enemy)}:
-            plan = chg.plan_from_basis(state, unit, enemy, basis, pivot, self.rough_penalty,
-                                       cull=True, blocked_fails=self.blocked_fails)
-            if not isinstance(plan, Refusal):
-                out.append(Charge(unit.id, enemy.id, pivot))
-        if not out:
-            found = chg.first_legal_pivot(state, unit, enemy, basis, self.rough_penalty,
-                                          cull=True, blocked_fails=self.blocked_fails)
-            if found is not None:
-                out.append(Charge(unit.id, enemy.id, found))
-        return out
+        return [Charge(unit.id, enemy.id, pivot) for pivot in chg.charge_pivots(
+            state, unit, enemy, basis, self.rough_penalty, cull=True,
+            blocked_fails=self.blocked_fails, world=world)]
 
     @staticmethod
     def _shifted_shot(state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit, weapon: int,
