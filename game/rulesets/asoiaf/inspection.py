@@ -154,13 +154,14 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
             lines: list[InfoLine], shapes: list[Shape], odds: list[OddsChart]) -> None:
     """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
     seen, _ = rules.sight_cache.sight(state, viewer, target)
+    world = rules.worlds.of(state)
     plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
-                           blocked_fails=rules.blocked_fails, world=rules.worlds.of(state), seen=seen)
+                           blocked_fails=rules.blocked_fails, world=world, seen=seen)
     pivot = ""
     if isinstance(plan, Refusal):
         turn = chg.facing_pivot(viewer, target)
         turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
-                                 blocked_fails=rules.blocked_fails, world=rules.worlds.of(state),
+                                 blocked_fails=rules.blocked_fails, world=world,
                                  seen=seen) if abs(turn) > 0.5 else plan
         shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
         if isinstance(turned, Refusal):
