@@ -154,3 +154,15 @@ def shown_name(state: GameState, unit_id: str) -> str:
         return unit_id
     clash = any(u.name == unit.name and u.owner != unit.owner for u in state.units.values())
     return side_name(state, unit) if clash else unit.name
+
+
+def tell_sides_apart(state: GameState) -> None:
+    """Give every unit whose name a unit of another side also bears its side-qualified name
+    (:func:`side_name`), once, when a scenario is loaded: then every text that names units
+    (the log, refusals, hand-overs, lessons' captions) says whose unit it means, and
+    "Line Infantry attacks Line Infantry" cannot happen. Names that differ are kept."""
+    clashing = [u for u in state.units.values()
+                if any(v.name == u.name and v.owner != u.owner for v in state.units.values())]
+    for unit in clashing:
+        unit.name = side_name(state, unit)
+

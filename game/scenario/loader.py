@@ -22,6 +22,7 @@ from shapely.strtree import STRtree
 from game import rulesets
 from game.core.game import Game
 from game.core.hashing import snapshot
+from game.core.present import tell_sides_apart
 from game.core.ruleset import Ruleset, SetupError, UnitSetup
 from game.core.state import (
     Board,
@@ -200,6 +201,7 @@ class _Builder:
                 allow_undo_others=rules.allow_undo_others,
             ),
         )
+        tell_sides_apart(state)
         self._check_board(ruleset, board)
         self._check_placements(ruleset, state)
         return (state, ruleset) if not self.problems else (None, None)

@@ -81,7 +81,7 @@ def test_yes_no_decisions_are_two_clear_offers() -> None:
     play(game, "activate a", "melee a -> d")
     push = decision(game)
     assert_plain(push)
-    assert [o.label for o in push.offers] == ["Push inline back", "Do not push"]
+    assert [o.label for o in push.offers] == ["Push Blue inline back", "Do not push"]
     assert [o.action for o in push.offers] == [Choose.of(push="yes"), Choose.of(push="no")]
     assert push.offers[0].hint and push.offers[1].hint
     play(game, "choose push=yes")
@@ -181,7 +181,7 @@ def test_commands_of_the_activated_unit() -> None:
                                               "Face south-west", "Face west", "Face north-west"}
     melee = cmds["melee"]
     assert melee.targeted
-    assert [o.label for o in melee.offers_against("d")] == ["Melee attack inline"]
+    assert [o.label for o in melee.offers_against("d")] == ["Melee attack Blue inline"]
     assert melee.target_refusal is not None
     friend = melee.target_refusal("f")
     assert friend is not None and "HX-MEL-10" in friend.rules
@@ -308,7 +308,7 @@ def test_inspection_melee_odds_come_from_the_instance() -> None:
         wounds = next(c for c in seen.odds if c.title.startswith("Wounds to"))
         assert sum(p for _, p in wounds.bars) == 1
         assert f"Attack Test: {name} (" in seen.text()
-        assert "Melee: attacker inline wins" in seen.text()
+        assert "Melee: attacker Red inline wins" in seen.text()
         assert "Attacker: 2 attack + 1 defence dice" in seen.text()
 
 
