@@ -42,7 +42,9 @@ def test_every_model_base_is_in_the_look_with_characters_marked() -> None:
         polys = model_polygons(unit.tray, formation)
         for base, slot in zip(look.bases, formation.slots, strict=True):
             assert (base.kind == "character") == (slot.pool != "rf")
-            assert base.label == ("" if slot.pool == "rf" else slot.key)
+            named = unit.character(slot.key)  # a character by its name, never its key
+            assert base.label == ("" if named is None else named.profile.name)
+            assert "_" not in base.label
             assert base.mark == "none"  # nobody fights at deployment
             ring = list(polys[slot.key].exterior.coords)[:-1]
             assert [tuple(map(float, p)) for p in ring] == list(base.points)

@@ -9,7 +9,13 @@ from game.core.inspect import BaseKind, BaseMark, ModelBase, UnitLook
 from game.core.state import GameState
 from game.geometry.ranked import RANK_AND_FILE, model_polygons, supporting_models
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.engage import contacts, engaged_enemies, engaged_side
+from game.rulesets.ninth_age.engage import (
+    contacts,
+    engaged_enemies,
+    engaged_side,
+    remembered,
+    unit_key,
+)
 from game.rulesets.ninth_age.units import NinthUnit
 
 
@@ -36,7 +42,10 @@ def unit_look(state: GameState, unit_id: str) -> UnitLook | None:
     formation = unit.formation()
     gone = set(unit.removed)
     touching, support = fighting_models(state, unit)
-    polygons = model_polygons(unit.tray, formation)
+    tray = unit.tray
+    rings = remembered(unit, ("rings", unit_key(unit)), lambda: {
+        key: tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
+        for key, poly in model_polygons(tray, formation).items()})
     bases = []
     for slot in formation.slots:
         kind: BaseKind = "rank" if slot.pool == RANK_AND_FILE else "character"
@@ -47,7 +56,14 @@ def unit_look(state: GameState, unit_id: str) -> UnitLook | None:
             mark = "contact"
         elif slot.key in support:
             mark = "support"
-        ring = tuple((float(x), float(y)) for x, y in
-                     list(polygons[slot.key].exterior.coords)[:-1])
-        bases.append(ModelBase(ring, kind, mark, "" if kind == "rank" else slot.key))
+        bases.append(ModelBase(rings[slot.key], kind, mark, _label(unit, slot.key, kind)))
     return UnitLook(bases=tuple(bases))
+
+
+def _label(unit: NinthUnit, key: str, kind: BaseKind) -> str:
+    """A character's base is labelled with its name (never the scenario's key); rank-and-file
+    bases are not labelled."""
+    if kind == "rank":
+        return ""
+    character = unit.character(key)
+    return character.profile.name if character is not None else ""
