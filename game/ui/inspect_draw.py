@@ -299,6 +299,8 @@ def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` pixels (a word longer than
     the width stands alone on its line); continuation lines are indented."""
+    if font.size(text)[0] <= width:
+        return [text]  # most lines fit: one measure instead of one per word
     lines: list[str] = []
     current = ""
     for word in text.split(" "):
