@@ -17,6 +17,7 @@ from shapely.geometry import Polygon
 
 from game.core.actions import DiceSpec, FreeRoll, MoveHex, MoveUnit, Pivot
 from game.core.context import Context
+from game.core.inspect import Area, HexMark
 from game.core.pending import Refusal
 from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.geometry.hexgrid import Hex
@@ -33,18 +34,27 @@ def placement_problem(state: GameState, unit_id: str, tray: Tray) -> str | None:
     """Why the unit ``unit_id`` cannot stand at ``tray`` (``"would leave the table"``,
     ``"would overlap X"``, ``"would stand on impassable K"``), or None if it fits. Touching is
     fine; overlap means more than :data:`OVERLAP_AREA` square inches shared."""
+    found = placement_blocker(state, unit_id, tray)
+    return None if found is None else found[0]
+
+
+def placement_blocker(state: GameState, unit_id: str, tray: Tray
+                      ) -> tuple[str, Polygon | None, str] | None:
+    """:func:`placement_problem` with the outline and name of what is in the way (the unit or
+    the impassable piece; no outline for the table's edge), so a refusal can draw it."""
     board = state.board
     if isinstance(board, TableBoard) and not board.polygon.buffer(1e-6).covers(tray.polygon):
-        return "would leave the table"
+        return "would leave the table", None, "the table's edge"
     others = [u for u in state.live_units() if u.id != unit_id and u.tray is not None]
     first = _first_overlap(tray, [u.tray.polygon for u in others if u.tray is not None])
     if first is not None:
-        return f"would overlap {others[first].name}"
+        hit = others[first]
+        return f"would overlap {hit.name}", hit.tray.polygon if hit.tray else None, hit.name
     for piece in state.terrain:
         if piece.has("impassable") and tray.polygon.intersection(piece.polygon).area > (
             OVERLAP_AREA
         ):
-            return f"would stand on impassable {piece.kind}"
+            return f"would stand on impassable {piece.kind}", piece.polygon, piece.kind
     return None
 
 
@@ -121,9 +131,16 @@ def do_move(state: GameState, action: MoveUnit, ctx: Context) -> None:
 def placement_refusal(
     state: GameState, unit: Unit, tray: Tray, rule: str
 ) -> Refusal | None:
-    """Why ``unit`` cannot stand at ``tray``: off the table, on a unit or impassable terrain."""
-    problem = placement_problem(state, unit.id, tray)
-    return None if problem is None else Refusal(f"{unit.name} {problem}", (rule,))
+    """Why ``unit`` cannot stand at ``tray``: off the table, on a unit or impassable terrain;
+    what is in the way is outlined (the refusal's marks) for the table to draw."""
+    found = placement_blocker(state, unit.id, tray)
+    if found is None:
+        return None
+    problem, blocker, name = found
+    marks = () if blocker is None else (
+        Area(tuple((float(x), float(y)) for x, y in blocker.exterior.coords[:-1]), "blocker",
+             name),)
+    return Refusal(f"{unit.name} {problem}", (rule,), marks)
 
 
 def check_hexmove(ruleset: Ruleset, state: GameState, action: MoveHex) -> Refusal | None:
@@ -146,11 +163,13 @@ def hex_placement_refusal(
     if cell is None:
         return Refusal(f"hex {hex_label(target)} is off the map", ("WB-TBL-1",))
     if cell.has("impassable"):
-        return Refusal(f"hex {hex_label(target)} is impassable ({cell.terrain})", ("WB-TBL-1",))
+        return Refusal(f"hex {hex_label(target)} is impassable ({cell.terrain})", ("WB-TBL-1",),
+                       (HexMark(target.q, target.r, "blocked", cell.terrain),))
     for other in state.live_units():
         if other.id != unit.id and other.hex == target:
             where = hex_label(target)
-            return Refusal(f"{other.name} already stands on hex {where}", ("WB-TBL-1",))
+            return Refusal(f"{other.name} already stands on hex {where}", ("WB-TBL-1",),
+                           (HexMark(target.q, target.r, "blocked", other.name),))
     return None
 
 
