@@ -341,7 +341,11 @@ class Ruleset:
         """The buttons of ``unit_id`` now: one per action type the unit performs, with its
         legal offers or the refusal that disables it. The default groups
         :meth:`legal_actions_for` by type; rulesets override it for steering and labels."""
-        legal = self.legal_actions_for(state, unit_id)
+        return self.commands_from(state, self.legal_actions_for(state, unit_id))
+
+    def commands_from(self, state: GameState, legal: Sequence[Action]) -> tuple[Command, ...]:
+        """:meth:`commands` built from a given list of a unit's legal actions (a ruleset that
+        turns a command into pointing needs only one of its actions to build it)."""
         out: list[Command] = []
         for action_type in self.action_types():
             if action_type in TABLE_ACTIONS:

@@ -105,3 +105,23 @@ def test_a_big_board_answers_hover_selection_and_odds_as_fresh_computation_does(
              for u in shooters for f in foes]
     plans = [f.plan for f in found if isinstance(f, Attempt)]
     assert plans and [attack_odds(p) for p in plans] == [attack_odds(p) for p in plans]
+
+
+def test_the_buttons_of_a_commanded_unit_match_its_whole_legal_actions() -> None:
+    """The Walk button is built from one legal walk (it points; RL-MOV-1): every button is
+    enabled exactly when the unit's whole legal actions have one of its kind, and the other
+    buttons offer exactly those actions."""
+    sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
+    game = sc.new_game()
+    rs = game.ruleset
+    for uid in [u.id for u in game.state.live_units(game.current_player())]:
+        game.apply(parse(f"command {uid}", rs.action_types()))
+        legal = rs.legal_actions_for(game.state, uid)
+        whole = rs.commands_from(game.state, legal)
+        shown = rs.commands(game.state, uid)
+        assert [c.key for c in shown] == [c.key for c in whole]
+        for quick, full in zip(shown, whole, strict=True):
+            assert quick.enabled == full.enabled, quick.key
+            if quick.key != "walk":
+                assert quick.offers == full.offers
+        game.undo()

@@ -9,7 +9,8 @@ procedure (:mod:`.procedure`) whose every die is a chance node.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -175,11 +176,14 @@ class RealmsRuleset(Ruleset):
             return [Command(unit_id)] if ok else []
         return self._unit_actions(state, cmd) if cmd.unit == unit_id else []
 
-    def _unit_actions(self, state: GameState, cmd: CommandProc) -> list[Action]:
+    def _unit_actions(self, state: GameState, cmd: CommandProc, one_walk: bool = False
+                      ) -> list[Action]:
+        """The commanded unit's legal actions; with ``one_walk``, only the first legal Walk
+        (enough for the pointing Walk button, which checks each pointed walk itself)."""
         unit = realms_unit(state, cmd.unit)
         out: list[Action] = []
         if not cmd.moved and not cmd.action:
-            out.extend(self._walks(state, unit))
+            out.extend(itertools.islice(self._walks(state, unit), 1 if one_walk else None))
             out.append(Fortify(unit.id))
         if not cmd.action:
             out.extend(Rearrange(unit.id, item) for item in unit.inventory)
@@ -198,13 +202,14 @@ class RealmsRuleset(Ruleset):
                     out.append(cast)
         return out
 
-    def _walks(self, state: GameState, unit: RealmsUnit) -> list[Walk]:
+    def _walks(self, state: GameState, unit: RealmsUnit) -> Iterator[Walk]:
+        """Every legal Walk of ``unit``, lazily (RL-MOV-1)."""
         feats, occupied = self.feats(state), occupants(self.settings, state)
         costs = walk_costs(self.settings, state, unit)
-        return [Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
+        return (Walk(unit.id, h.q, h.r, f) for h in sorted(costs) for f in range(6)
                 if (h, f) != (unit.hex, unit.hex_facing)
                 and fits(state, feats, unit, h, f, occupied)
-                and self._turn_refusal(state, unit, h, f, costs[h]) is None]
+                and self._turn_refusal(state, unit, h, f, costs[h]) is None)
 
     def _turn_refusal(self, state: GameState, unit: RealmsUnit, to: Hex, facing: int,
                       cost: int) -> Refusal | None:
@@ -426,8 +431,14 @@ class RealmsRuleset(Ruleset):
     def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
         """The default buttons, with Walk made a pointing command (see
         :func:`.preview.walk_steer`)."""
+        cmd = command_of(state)
+        if cmd is None or cmd.unit != unit_id or state.outcome is not None or isinstance(
+                state.procedure, AttackProc):
+            legal = self.legal_actions_for(state, unit_id)
+        else:  # one Walk builds the pointing button: no need to list every space x facing
+            legal = self._unit_actions(state, cmd, one_walk=True)
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
-                     for c in super().commands(state, unit_id))
+                     for c in self.commands_from(state, legal))
 
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
