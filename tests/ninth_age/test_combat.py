@@ -284,9 +284,16 @@ def test_na_cs_1_flank_charge_scores_and_a_failed_break_test_breaks() -> None:
 
 def test_na_nsm_1_na_tgt_5_d6_hits_rolled_as_4_are_allocated_again() -> None:
     """NA-NSM-1 / NA-TGT-5: the chariot's D6 Impact Hits roll 4; the hits are allocated
-    again; at least one stays on the original target (the rank-and-file)."""
+    again; at least one stays on the original target (the rank-and-file, the owner's
+    choice before the die)."""
     game = load_scenario(SCENARIOS / "ninth_age_d6_hits.toml").new_game()
     play(game, "charge chariot -> guard", "end", "end", "end")
+    aim = game.pending()
+    assert isinstance(aim, PlayerDecision) and aim.kind == "allocate"
+    assert "original target" in aim.prompt
+    assert {str(o.action) for o in aim.offers} == {"choose to=guard/rf:1",
+                                                   "choose to=guard/imperial_captain:1"}
+    play(game, "choose to=guard/rf:1")
     node = game.pending()
     assert isinstance(node, PlayerDecision) and node.kind == "reallocate"
     assert "4 hits" in node.prompt
@@ -298,6 +305,18 @@ def test_na_nsm_1_na_tgt_5_d6_hits_rolled_as_4_are_allocated_again() -> None:
     game.apply(Dice((6,)))
     second = game.pending()
     assert isinstance(second, Chance) and second.dice.count == 3
+
+
+def test_na_tgt_5_the_owner_aims_rolled_hits_and_one_stays_on_that_aim() -> None:
+    """NA-TGT-5: the original target of D6 hits is the attacker's choice, never the game's:
+    aimed at the Captain, at least one of the 4 hits stays on the Captain."""
+    game = load_scenario(SCENARIOS / "ninth_age_d6_hits.toml").new_game()
+    play(game, "charge chariot -> guard", "end", "end", "end",
+         "choose to=guard/imperial_captain:1")
+    node = game.pending()
+    assert isinstance(node, PlayerDecision) and node.kind == "reallocate"
+    assert game.why_not(Choose.of(to="guard/rf:4")) is not None
+    assert game.why_not(Choose.of(to="guard/rf:3+guard/imperial_captain:1")) is None
 
 
 def test_na_tgt_1_a_unit_without_rank_and_file_lets_any_model_be_targeted() -> None:

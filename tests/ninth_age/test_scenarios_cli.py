@@ -31,14 +31,14 @@ def test_every_ninth_age_scenario_passes_check(name: str) -> None:
 
 
 RUNS = [
-    ("d6_hits", ["charge chariot -> guard", "end", "end", "end",
+    ("d6_hits", ["charge chariot -> guard", "end", "end", "end", "choose to=guard/rf:1",
                  "choose to=guard/rf:2+guard/imperial_captain:2"],
      ["hits=4", "Hits allocated again: 2 on Imperial Guard (rank and file), 2 on Imperial "
-      "Guard: imperial_captain", "[NA-TGT-5]"]),
+      "Guard: Imperial Captain", "[NA-TGT-5]"]),
     ("character_in_contact", ["end", "end", "end",
                               "choose to=guard/rf:3+guard/imperial_captain:1"],
      ["steps=4,3,0", "3 on Imperial Guard (rank and file), 1 on Imperial Guard: "
-      "imperial_captain"]),
+      "Imperial Captain"]),
     ("supporting_attacks", ["end", "end", "end"], ["melee.step  step=3"]),
     ("flank_charge", ["charge knights -> orcs", "end", "end", "end"],
      ["facing=270", "melee.round"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Protocol
 
 from game.core.actions import Action, Choose
 from game.core.pending import PickNumber, Refusal
@@ -33,8 +34,38 @@ def to_allocate(state: GameState, s: Striker) -> int:
     (known before any die, so its owner allocates them like attacks; NA-NSM-1, NA-TGT-5)."""
     if s.kind in ("standard", "shot"):
         return s.attacks * len(s.models)
-    return int(str(getattr(pool_profile(_unit(state, s.unit), s.pool).parts[s.part], s.kind))
-               ) * len(s.models)
+    value = special_value(state, s)
+    if value.startswith("D"):  # one attack a model, multiplied once rolled (NA-TGT-5)
+        return len(s.models)
+    return int(value) * len(s.models)
+
+
+class Group(Protocol):
+    """What names a striker group's part: a :class:`Striker` or a batch of its attacks."""
+
+    @property
+    def unit(self) -> str: ...
+
+    @property
+    def pool(self) -> str: ...
+
+    @property
+    def part(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+def special_value(state: GameState, s: Group) -> str:
+    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a group's part."""
+    return str(getattr(pool_profile(_unit(state, s.unit), s.pool).parts[s.part], s.kind))
+
+
+def counted_later(state: GameState, s: Striker) -> bool:
+    """Whether the group's hits are a die roll per model (Impact Hits or Stomp ``D3``/``D6``):
+    its owner picks each model's original target, the hits are counted, then allocated
+    again with one kept on that target (NA-NSM-1, NA-TGT-5)."""
+    return s.kind not in ("standard", "shot") and special_value(state, s).startswith("D")
 
 
 def split_offers(state: GameState, striker: Striker,
@@ -42,10 +73,15 @@ def split_offers(state: GameState, striker: Striker,
     """One offer per viable target: every attack of the group on it, with the exact odds of
     the HP that pool would lose as the offer's hint (the resolver's own record)."""
     total = to_allocate(state, striker)
+    later = counted_later(state, striker)
     what = "attacks" if striker.kind in ("standard", "shot") else f"{striker.kind} hits"
+    if later:
+        what = f"models' {special_value(state, striker)} {striker.kind} hits"
     return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
                        f"All {total} {what} on {short_pool(state, opt, striker.options)}",
-                       hint=odds_hint(state, striker, opt, total),
+                       hint=("their original target: once counted they are allocated again, "
+                             "at least one staying on it" if later
+                             else odds_hint(state, striker, opt, total)),
                        target=opt.partition("/")[0])
                  for opt in striker.options)
 
@@ -88,13 +124,26 @@ def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> s
             f"{float(some):.0%} for at least 1{waste}")
 
 
+def pool_names(state: GameState) -> dict[str, str]:
+    """Names as players read them: every unit by id, and every character by its
+    ``unit/key`` token (its profile's name, never the scenario's key)."""
+    names = {u.id: u.name for u in state.units.values()}
+    for unit in state.units.values():
+        if isinstance(unit, NinthUnit):
+            names.update({f"{unit.id}/{c.key}": c.profile.name for c in unit.characters})
+    return names
+
+
 def describe(token: str, names: dict[str, str]) -> str:
-    """``u2/rf`` as ``Goblins (rank and file)``; ``u2/boss`` as ``Goblins: boss``."""
+    """``u2/rf`` as ``Goblins (rank and file)``; ``u2/boss`` as ``Goblins: Orc Boss`` (the
+    character's name when ``names`` has it, see :func:`pool_names`)."""
     target = Target.parse(token)
     if target is None:
         return token
     unit = names.get(target.unit, target.unit)
-    return f"{unit} (rank and file)" if target.pool == RANK_AND_FILE else f"{unit}: {target.pool}"
+    if target.pool == RANK_AND_FILE:
+        return f"{unit} (rank and file)"
+    return f"{unit}: {names.get(token, target.pool)}"
 
 
 def split_numbers(first: str, options: tuple[str, ...], total: int, names: dict[str, str],

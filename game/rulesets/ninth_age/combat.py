@@ -22,8 +22,11 @@ from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.rulesets.ninth_age.allocation import (
+    counted_later,
     describe,
     parse_split,
+    pool_names,
+    special_value,
     split_numbers,
     split_offers,
     to_allocate,
@@ -110,12 +113,6 @@ def all_strikers(state: GameState, proc: Melee) -> list[Striker]:
     return out
 
 
-def _special_value(state: GameState, b: Batch | Striker) -> str:
-    """The Impact Hits or Stomp value (``D6``, ``D3``, ``2``...) of a group's part."""
-    profile = pool_profile(_unit(state, b.unit), b.pool)
-    return str(getattr(profile.parts[b.part], b.kind))
-
-
 def _choices(state: GameState, proc: Melee, token: str) -> list[tuple[int, ...]]:
     unit_id, _, pool = token.partition("/")
     unit = _unit(state, unit_id)
@@ -142,7 +139,7 @@ class MeleeSteps(Steps[Melee]):
     # --- what it waits for -----------------------------------------------------------------
 
     def waiting(self, state: GameState, proc: Melee) -> PlayerDecision | Chance | None:
-        names = {u.id: u.name for u in state.units.values()}
+        names = pool_names(state)
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
             total = to_allocate(state, s)
@@ -150,6 +147,10 @@ class MeleeSteps(Steps[Melee]):
             prompt = (f"Agility Step {proc.current}: allocate {total} attacks of "
                       f"{names[s.unit]} ({describe(s.unit + '/' + s.pool, names)}, "
                       f"{len(s.models)} models)")
+            if counted_later(state, s):
+                prompt = (f"Agility Step {proc.current}: the original target of each of the "
+                          f"{total} models' {special_value(state, s)} {s.kind} hits of "
+                          f"{names[s.unit]} (allocated again once counted)")
             if proc.ranged:
                 prompt = f"Allocate the {total} shots of {names[s.unit]} among the target's pools"
             return PlayerDecision(owner, "allocate", prompt, split_offers(state, s, names),
@@ -179,7 +180,7 @@ class MeleeSteps(Steps[Melee]):
                     names: dict[str, str]) -> PlayerDecision | Chance:
         attacker = _unit(state, b.unit)
         if b.stage == "count":
-            value = _special_value(state, b)
+            value = special_value(state, b)
             label = "Impact Hits" if b.kind == "impact" else "Stomp"
             return Chance(attacker.owner, DiceSpec(b.count, 6),
                           f"{names[b.unit]}: {label}, {value} per model", ("NA-NSM-1",))
@@ -278,9 +279,8 @@ class MeleeSteps(Steps[Melee]):
         changed = False
         keep: list[Striker] = []
         for s in proc.asking:
-            if s.kind not in ("standard", "shot") and (
-                    len(s.options) == 1 or _special_value(state, s).startswith("D")):
-                self._queue_special(state, proc, s)
+            if s.kind not in ("standard", "shot") and len(s.options) == 1:
+                self._queue_special(state, proc, s, s.options[0], len(s.models))
                 changed = True
             elif len(s.options) == 1:
                 self._queue(proc, s, {s.options[0]: s.attacks * len(s.models)}, ctx, state)
@@ -293,20 +293,35 @@ class MeleeSteps(Steps[Melee]):
             return True
         return changed
 
-    def _queue_special(self, state: GameState, proc: Melee, s: Striker) -> None:
-        profile = pool_profile(_unit(state, s.unit), s.pool)
-        value = getattr(profile.parts[s.part], s.kind)
-        original = s.options[0]
+    def _queue_special(self, state: GameState, proc: Melee, s: Striker, original: str,
+                       models: int) -> None:
+        """Impact Hits or Stomp of ``models`` models on ``original``: a ``D3``/``D6`` value is
+        counted first and allocated again (NA-NSM-1, NA-TGT-5); a fixed one wounds."""
+        value = special_value(state, s)
         if value.startswith("D"):
             proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, original,
-                                      len(s.models), "count", original, s.options))
+                                      models, "count", original, s.options))
         else:
             proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, original,
-                                      int(value) * len(s.models), "wound"))
+                                      int(value) * models, "wound"))
+
+    def _originals(self, state: GameState, proc: Melee, s: Striker, split: dict[str, int],
+                   ctx: Context) -> None:
+        """The owner's original target for each model's rolled Impact Hits or Stomp
+        (NA-TGT-5: the hits are allocated again once counted, one staying on it)."""
+        names = pool_names(state)
+        for token, n in split.items():
+            if n > 0:
+                self._queue_special(state, proc, s, token, n)
+        text = ", ".join(f"{n} on {describe(t, names)}" for t, n in split.items() if n)
+        ctx.emit("melee.allocate", f"{names[s.unit]} aims its {s.kind} hits: {text} "
+                 "(models; allocated again once counted).", ("NA-ALC-1", "NA-TGT-5"),
+                 player=_unit(state, s.unit).owner, unit=s.unit,
+                 split={t: n for t, n in split.items()})
 
     def _queue(self, proc: Melee, s: Striker, split: dict[str, int], ctx: Context,
                state: GameState) -> None:
-        names = {u.id: u.name for u in state.units.values()}
+        names = pool_names(state)
         stage = "hit" if s.kind in ("standard", "shot") else "wound"  # NA-NSM-1: no hit roll
         for token, n in split.items():
             if n > 0:
@@ -354,7 +369,7 @@ class MeleeSteps(Steps[Melee]):
             return
         b = proc.batches[0]
         if b.stage == "count":  # a D3 reads a D6 halved, rounding up
-            hits = sum((r + 1) // 2 for r in results) if _special_value(state, b) == "D3" \
+            hits = sum((r + 1) // 2 for r in results) if special_value(state, b) == "D3" \
                 else sum(results)
             ctx.emit("melee.impact", f"{b.kind.capitalize()}: {hits} hits.",
                      ("NA-NSM-1", "NA-TGT-5"), hits=hits)
@@ -393,12 +408,15 @@ class MeleeSteps(Steps[Melee]):
             s = proc.asking.pop(0)
             split = parse_split(answer, s.options, to_allocate(state, s))
             assert isinstance(split, dict)
-            self._queue(proc, s, split, ctx, state)
+            if counted_later(state, s):  # each model's original target (NA-TGT-5)
+                self._originals(state, proc, s, split, ctx)
+            else:
+                self._queue(proc, s, split, ctx, state)
             return
         b = proc.batches.pop(0)
         split = parse_split(answer, b.options, b.count, b.original)
         assert isinstance(split, dict)
-        names = {u.id: u.name for u in state.units.values()}
+        names = pool_names(state)
         ctx.emit("melee.reallocate", "Hits allocated again: " + ", ".join(
             f"{n} on {describe(t, names)}" for t, n in split.items()), ("NA-TGT-5",),
             split={t: n for t, n in split.items()})

@@ -17,6 +17,7 @@ from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.allocation import pool_names
 from game.rulesets.ninth_age.engage import (
     Striker,
     Target,
@@ -49,7 +50,7 @@ ARC_EXTENT = 12.0
 
 
 def _names(state: GameState) -> dict[str, str]:
-    return {u.id: u.name for u in state.units.values()}
+    return pool_names(state)
 
 
 def present(state: GameState, action: Action) -> Offer:
