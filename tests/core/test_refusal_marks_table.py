@@ -3,10 +3,20 @@ a sandbox move onto impassable water or onto another unit, a hex move onto a tak
 
 from __future__ import annotations
 
-from game.core.actions import MoveUnit
+from game.core.actions import MoveHex, MoveUnit
+from game.core.game import Game
 from game.core.inspect import Area, HexMark
+from game.core.state import Unit
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
+
+
+def _mover_and_other(name: str) -> tuple[Game, Unit, Unit]:
+    """A scenario's game, a unit of the player to act, and another unit."""
+    game = load_scenario(SCENARIOS / name).new_game()
+    mover = next(u for u in game.state.units.values() if u.owner == game.current_player())
+    other = next(u for u in game.state.units.values() if u.id != mover.id)
+    return game, mover, other
 
 
 def test_wb_tbl_1_a_move_into_the_river_outlines_the_water() -> None:
@@ -21,10 +31,7 @@ def test_wb_tbl_1_a_move_into_the_river_outlines_the_water() -> None:
 
 
 def test_wb_tbl_1_a_move_onto_a_unit_outlines_that_unit() -> None:
-    game = load_scenario(SCENARIOS / "sandbox_table.toml").new_game()
-    side = game.current_player()
-    mover = next(u for u in game.state.units.values() if u.owner == side)
-    other = next(u for u in game.state.units.values() if u.id != mover.id)
+    game, mover, other = _mover_and_other("sandbox_table.toml")
     assert other.tray is not None
     refusal = game.why_not(MoveUnit(mover.id, other.tray.x, other.tray.y, 0.0))
     assert refusal is not None and other.name in refusal.reason
@@ -33,12 +40,7 @@ def test_wb_tbl_1_a_move_onto_a_unit_outlines_that_unit() -> None:
 
 
 def test_wb_tbl_1_a_hex_move_onto_a_taken_hex_marks_it() -> None:
-    from game.core.actions import MoveHex
-
-    game = load_scenario(SCENARIOS / "sandbox_hex.toml").new_game()
-    side = game.current_player()
-    mover = next(u for u in game.state.units.values() if u.owner == side)
-    other = next(u for u in game.state.units.values() if u.id != mover.id)
+    game, mover, other = _mover_and_other("sandbox_hex.toml")
     assert other.hex is not None
     refusal = game.why_not(MoveHex(mover.id, other.hex.q, other.hex.r, 0))
     assert refusal is not None and other.name in refusal.reason
