@@ -16,6 +16,7 @@ from pathlib import Path
 from game.core.events import Event
 from game.core.game import Game
 from game.core.hashing import snapshot
+from game.core.stepping import StepControls
 from game.pbf.session import Received, accept, receive, start_turn
 from game.pbf.turnfile import ActionRecord
 from game.pbf.writer import TurnWriter
@@ -29,7 +30,7 @@ class TurnEvent:
     event: Event
 
 
-class TurnStepper:
+class TurnStepper(StepControls):
     """Step controls over a received turn (see module docstring)."""
 
     def __init__(self, received: Received) -> None:
@@ -51,28 +52,6 @@ class TurnStepper:
         state = self.received.before if position == 0 else self.received.steps[position - 1].state
         ruleset = self.received.replay.scenario.fresh_ruleset()
         return Game(snapshot(state), ruleset, started=True)
-
-    def jump(self, position: int) -> Game:
-        """Show the table after ``position`` actions (clamped to 0..count)."""
-        self.position = max(0, min(self.count, position))
-        self.game = self._game_at(self.position)
-        return self.game
-
-    def first(self) -> Game:
-        """Show the table before the received turn."""
-        return self.jump(0)
-
-    def back(self) -> Game:
-        """One action back."""
-        return self.jump(self.position - 1)
-
-    def next(self) -> Game:
-        """One action on."""
-        return self.jump(self.position + 1)
-
-    def last(self) -> Game:
-        """Show the table after the whole received turn."""
-        return self.jump(self.count)
 
     def events(self) -> list[TurnEvent]:
         """Every event of the received turn, in order."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.stepping import StepControls
 from game.ui.screens import ButtonScene, ListScene, MenuScene
 
 if TYPE_CHECKING:
@@ -237,7 +238,7 @@ class _Shown:
     event: Event
 
 
-class GameStepper:
+class GameStepper(StepControls):
     """The step API of :class:`game.pbf.TurnStepper` over a whole game's log: the states after
     each action are rebuilt once (a replay with the recorded dice, nothing is re-rolled)."""
 
@@ -265,28 +266,6 @@ class GameStepper:
         from game.core.hashing import snapshot
 
         return GameClass(snapshot(self.states[position]), self.ruleset, started=True)
-
-    def jump(self, position: int) -> Game:
-        """Show the table after ``position`` actions (clamped)."""
-        self.position = max(0, min(self.count, position))
-        self.game = self._game_at(self.position)
-        return self.game
-
-    def first(self) -> Game:
-        """Before the first action."""
-        return self.jump(0)
-
-    def back(self) -> Game:
-        """One action back."""
-        return self.jump(self.position - 1)
-
-    def next(self) -> Game:
-        """One action on."""
-        return self.jump(self.position + 1)
-
-    def last(self) -> Game:
-        """The end of the game."""
-        return self.jump(self.count)
 
     def events(self) -> list[_Shown]:
         """Every event of the game, in order."""
