@@ -199,12 +199,13 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
                               f"engaging its {side.value}", ("NA-CON-1",), "good"))
         formation = viewer.formation()
         for key, poly in model_polygons(viewer.tray, formation, touching).items():
-            shapes.append(Area(_poly_points(poly), "highlight", key))
+            shapes.append(Area(_poly_points(poly), "highlight", _model_label(viewer, key)))
         if engaged_side(viewer, target) is Side.FRONT:
             extra = 1 if pool_profile(viewer, "rf").melee_weapon == "spear" else 0
             support = supporting_models(formation, touching, extra, viewer.alive_keys())
-            for poly in model_polygons(viewer.tray, formation, support).values():
-                shapes.append(Area(_poly_points(poly), "highlight", "support"))
+            for i, poly in enumerate(model_polygons(viewer.tray, formation, support).values()):
+                label = f"{len(support)} support" if i == 0 else ""  # one tag for the group
+                shapes.append(Area(_poly_points(poly), "highlight", label))
             lines.append(InfoLine(f"{len(support)} models support from behind",
                                   ("NA-RST-1", "NA-ALC-3")))
         groups = strikers(state, viewer, [target])
@@ -259,7 +260,7 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
             continue
         poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
         if slot.pool != "rf":
-            shapes.append(Area(_poly_points(poly), "highlight", slot.key))
+            shapes.append(Area(_poly_points(poly), "highlight", _model_label(unit, slot.key)))
     extent = max(state.board.width, state.board.height) * 2 if isinstance(
         state.board, TableBoard) else ARC_EXTENT  # the whole Front Arc, cut to the table
     region = _on_table(state, arc_region(unit.tray, Arc.FRONT, "corner-45", extent))
@@ -270,6 +271,12 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
     return Inspection(unit.name, lines, tuple(shapes))
 
 
+def _model_label(unit: NinthUnit, key: str) -> str:
+    """A highlighted model's tag: a character's name; rank-and-file models go untagged."""
+    character = unit.character(key)
+    return character.profile.name if character is not None else ""
+
+
 def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
     """Every characteristic of the rank-and-file and of each character, and what is left."""
     unit = state.units.get(unit_id)
@@ -278,7 +285,7 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
     lines: list[InfoLine] = []
     profiles = [("Rank and file", unit.model, f"{unit.rf_alive()} models, "
                  f"{unit.rf_damage} HP lost on the current one")]
-    profiles += [(c.key, c.profile, f"{c.hp}/{c.profile.hp} HP") for c in unit.characters]
+    profiles += [("Character", c.profile, f"{c.hp}/{c.profile.hp} HP") for c in unit.characters]
     for label, p, left in profiles:
         sample = " (sample stats)" if p.sample else ""
         lines.append(InfoLine(f"{label}: {p.name}{sample}; {left}"))
