@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable
 
-from game.core.actions import parse
+from game.core.actions import Action, parse
 from game.core.events import Event
 from game.core.game import Game
+from game.core.pending import Over
 
 
 def play(game: Game, *texts: str) -> list[Event]:
@@ -21,3 +23,26 @@ def play(game: Game, *texts: str) -> list[Event]:
 def kinds(events: Iterable[Event]) -> list[str]:
     """The kinds of events, in order."""
     return [e.kind for e in events]
+
+
+def random_playout(game: Game, pick: Callable[[Game, random.Random], Action],
+                   check: Callable[[Game], None], seed: int, steps: int,
+                   check_every: int = 1, undo_every: int = 11) -> Game:
+    """Play up to ``steps`` actions chosen by ``pick`` (each must be legal), calling
+    ``check`` (the ruleset's invariants) every ``check_every`` steps, and taking back and
+    replaying an action every ``undo_every`` steps (the state hash must come back)."""
+    rng = random.Random(seed)
+    for step in range(steps):
+        if isinstance(game.pending(), Over):
+            break
+        action = pick(game, rng)
+        assert game.why_not(action) is None, action
+        game.apply(action)
+        if step % check_every == 0:
+            check(game)
+        if step % undo_every == 0 and game.can_undo() is None:
+            before = game.state_hash()
+            game.undo()
+            game.redo()
+            assert game.state_hash() == before
+    return game

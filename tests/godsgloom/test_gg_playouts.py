@@ -18,6 +18,7 @@ from game.rulesets.godsgloom.texts import RULE_TEXTS
 from game.rulesets.godsgloom.units import GodsUnit
 from game.scenario import Scenario, Session, load_save, load_scenario, write_save
 from tests.conftest import SCENARIOS
+from tests.playing import random_playout
 
 from .helpers import scenario, unit
 
@@ -82,20 +83,7 @@ def _play(seed: int) -> tuple[Scenario, Game]:
 
 def _run(game: Game, seed: int, steps: int = 600) -> Game:
     """Play random legal actions, checking the invariants after each and undo/redo often."""
-    rng = random.Random(seed)
-    for step in range(steps):
-        if isinstance(game.pending(), Over):
-            break
-        action = _pick(game, rng)
-        assert game.why_not(action) is None, action
-        game.apply(action)
-        _check_invariants(game)
-        if step % 17 == 0 and game.can_undo() is None:
-            before = game.state_hash()
-            game.undo()
-            game.redo()
-            assert game.state_hash() == before
-    return game
+    return random_playout(game, _pick, _check_invariants, seed, steps, undo_every=17)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -20,6 +20,7 @@ from game.rulesets.ninth_age.texts import RULE_TEXTS
 from game.rulesets.ninth_age.units import NinthUnit
 from game.scenario import Scenario, Session, load_save, load_scenario_text, write_save
 from tests.conftest import SCENARIOS
+from tests.playing import random_playout
 
 SEEDS = range(4)
 
@@ -82,20 +83,7 @@ def _check_invariants(game: Game) -> None:
 def _play(seed: int) -> tuple[Scenario, Game]:
     sc = _scenario(seed)
     game = sc.new_game()
-    rng = random.Random(seed)
-    for step in range(2500):
-        if isinstance(game.pending(), Over):
-            break
-        action = _pick(game, rng)
-        assert game.why_not(action) is None, action
-        game.apply(action)
-        if step % 5 == 0:
-            _check_invariants(game)
-        if step % 37 == 0 and game.can_undo() is None:
-            before = game.state_hash()
-            game.undo()
-            game.redo()
-            assert game.state_hash() == before
+    random_playout(game, _pick, _check_invariants, seed, 2500, check_every=5, undo_every=37)
     _check_invariants(game)
     return sc, game
 

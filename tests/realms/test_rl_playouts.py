@@ -19,6 +19,7 @@ from game.rulesets.realms.texts import RULE_TEXTS
 from game.rulesets.realms.units import RealmsUnit, spaces
 from game.scenario import Scenario, Session, load_save, load_scenario, write_save
 from tests.conftest import SCENARIOS
+from tests.playing import random_playout
 
 SEEDS = range(6)
 
@@ -57,20 +58,8 @@ def check_invariants(game: Game) -> None:
 
 
 def _run(game: Game, seed: int, steps: int = 400) -> Game:
-    rng = random.Random(seed)
-    for step in range(steps):
-        if isinstance(game.pending(), Over):
-            break
-        action = _pick(game, rng)
-        assert game.why_not(action) is None, action
-        game.apply(action)
-        check_invariants(game)
-        if step % 11 == 0 and game.can_undo() is None:
-            before = game.state_hash()
-            game.undo()
-            game.redo()
-            assert game.state_hash() == before
-    return game
+    """Play random legal actions, checking the invariants after each and undo/redo often."""
+    return random_playout(game, _pick, check_invariants, seed, steps, undo_every=11)
 
 
 @functools.cache
