@@ -161,8 +161,10 @@ def tell_sides_apart(state: GameState) -> None:
     (:func:`side_name`), once, when a scenario is loaded: then every text that names units
     (the log, refusals, hand-overs, lessons' captions) says whose unit it means, and
     "Line Infantry attacks Line Infantry" cannot happen. Names that differ are kept."""
-    clashing = [u for u in state.units.values()
-                if any(v.name == u.name and v.owner != u.owner for v in state.units.values())]
+    owners: dict[str, set[int]] = {}
+    for unit in state.units.values():
+        owners.setdefault(unit.name, set()).add(unit.owner)
+    clashing = [u for u in state.units.values() if len(owners[u.name]) > 1]
     for unit in clashing:
         unit.name = side_name(state, unit)
 

@@ -219,8 +219,10 @@ def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                        f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
     d_b, which = geo.sweep_past(state, start, (attacker.id, target.id), d_t, world)
     if which is not None and d_b < d_t - TOLERANCE and not blocked_fails:
-        met = blockers.first_blocker(state, start, d_t, attacker.id, target.id)
-        found = met[1] if met is not None else blockers.Blocker("an obstacle", start.polygon)
+        skip = (attacker.id, target.id)  # ``which`` indexes the move blockers less these
+        shape = (world.move_blockers(skip) if world is not None
+                 else geo.move_blockers(state, *skip))[which]
+        found = blockers.blocker_of(state, shape)
         return Refusal(f"the straight charge path to {target.name} is blocked by {found.name} "
                        f"{d_b:.2f}\" ahead", ("AS-CHG-3", "AS-CHG-6"),
                        blockers.blocked_marks(found, start, d_b))

@@ -168,13 +168,19 @@ class RealmsRuleset(Ruleset):
 
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
         """The unit's own legal actions (cheaper than filtering every unit's)."""
+        return self._actions_for(state, unit_id)
+
+    def _actions_for(self, state: GameState, unit_id: str, one_walk: bool = False
+                     ) -> list[Action]:
+        """:meth:`legal_actions_for`; with ``one_walk``, only the first legal Walk (see
+        :meth:`_unit_actions`)."""
         cmd = command_of(state)
         if state.outcome is not None or isinstance(state.procedure, AttackProc):
             return []
         if cmd is None:
             ok = self._check_command(state, Command(unit_id)) is None
             return [Command(unit_id)] if ok else []
-        return self._unit_actions(state, cmd) if cmd.unit == unit_id else []
+        return self._unit_actions(state, cmd, one_walk) if cmd.unit == unit_id else []
 
     def _unit_actions(self, state: GameState, cmd: CommandProc, one_walk: bool = False
                       ) -> list[Action]:
@@ -431,12 +437,7 @@ class RealmsRuleset(Ruleset):
     def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
         """The default buttons, with Walk made a pointing command (see
         :func:`.preview.walk_steer`)."""
-        cmd = command_of(state)
-        if cmd is None or cmd.unit != unit_id or state.outcome is not None or isinstance(
-                state.procedure, AttackProc):
-            legal = self.legal_actions_for(state, unit_id)
-        else:  # one Walk builds the pointing button: no need to list every space x facing
-            legal = self._unit_actions(state, cmd, one_walk=True)
+        legal = self._actions_for(state, unit_id, one_walk=True)  # one Walk builds the button
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
                      for c in self.commands_from(state, legal))
 
