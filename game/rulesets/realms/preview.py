@@ -20,7 +20,6 @@ from game.rulesets.realms.board import (
     fits,
     hex_board,
     is_space,
-    reach,
     space_distance,
 )
 from game.rulesets.realms.procedure import CommandProc, command_of
@@ -29,6 +28,7 @@ from game.rulesets.realms.rules import (
     attempt,
     hand_refusal,
     occupants,
+    pair_reach,
     plan_odds,
     sighting,
     walk_costs,
@@ -125,9 +125,10 @@ def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                  tgt: RealmsUnit) -> list[InfoLine]:
     board, feats = hex_board(state), rs.feats(state)
     weapon = att.weapon(att.main)
-    rng = reach(board, feats, att, tgt, weapon.range if weapon else 0)
-    gap = min(space_distance(board, feats, a, t) != a.distance(t)
-              for a in spaces(att) for t in spaces(tgt))
+    rng = pair_reach(rs.settings, state, att, tgt, weapon.range if weapon else 0)
+    gap = rs.settings.memo.get(state, ("gap", att.id, tgt.id), lambda: min(
+        space_distance(board, feats, a, t) != a.distance(t)
+        for a in spaces(att) for t in spaces(tgt)))
     rules = ("RL-RNG-1", *(("RL-ELV-2",) if rng.bonus else ()), *(("RL-ELV-3",) if gap else ()))
     bonus = f" (+{rng.bonus} from height)" if rng.bonus else ""
     return [InfoLine(f"{rng.distance} space(s) away; reach {rng.reach}{bonus}", rules,
@@ -187,7 +188,8 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         return None
     s = rs.settings
     lines = _range_lines(rs, state, att, tgt)
-    lines.append(_profile_line(rs, state, att, tgt))
+    lines.append(s.memo.get(state, ("profile", att.id, tgt.id),
+                            lambda: _profile_line(rs, state, att, tgt)))
     seen = sighting(s, state, att, tgt)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
     if seen.visible and seen.eye is not None and seen.point is not None:
@@ -219,7 +221,8 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               tuple((str(k), p) for k, p in o.counter.items()),
                               ("RL-DEF-1", "RL-DEF-2")))
         break
-    chart = profile_chart(state, rs.feats(state), att, tgt, seen, s.units_block_sight)
+    chart = s.memo.get(state, ("chart", att.id, tgt.id), lambda: profile_chart(
+        state, rs.feats(state), att, tgt, seen, s.units_block_sight, occupants(s, state)))
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
 
