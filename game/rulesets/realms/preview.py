@@ -16,6 +16,7 @@ from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
+    Sighting,
     base_of,
     fits,
     hex_board,
@@ -25,6 +26,7 @@ from game.rulesets.realms.board import (
 from game.rulesets.realms.procedure import CommandProc, command_of
 from game.rulesets.realms.rules import (
     HANDS,
+    Attempt,
     attempt,
     hand_refusal,
     occupants,
@@ -179,6 +181,54 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     return Inspection(unit.name, tuple(lines), tuple(shapes))
 
 
+def _charts(rs: RealmsRuleset, found: Attempt, what: str, att: RealmsUnit,
+            tgt: RealmsUnit) -> list[OddsChart]:
+    """The wound chart of an allowed attack and, when it can be turned negative, the counter
+    chart, from the plan the resolver uses."""
+    o = plan_odds(rs.settings, found.plan)
+    out = [OddsChart(f"{found.weapon.name.replace('_', ' ')} ({what}): wounds to {tgt.name}",
+                     tuple((str(k), p) for k, p in o.damage.items()), found.plan.rules())]
+    if o.countered or what in HANDS:
+        out.append(OddsChart(f"counter wounds to {att.name}",
+                             tuple((str(k), p) for k, p in o.counter.items()),
+                             ("RL-DEF-1", "RL-DEF-2")))
+    return out
+
+
+def _hand_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+               seen: Sighting, lines: list[InfoLine]) -> list[OddsChart]:
+    """The first hand attack a fresh command could make on ``tgt``: its modifiers (added to
+    ``lines``) and odds; the main hand's refusal when it cannot."""
+    fresh = CommandProc(step="command", player=att.owner, unit=att.id)
+    for hand in HANDS:
+        if hand != "main" and hand_refusal(att, fresh, hand) is not None:
+            continue
+        found = attempt(rs.settings, state, att, tgt.id, hand, seen=seen)
+        if isinstance(found, Refusal):
+            if hand == "main":
+                lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
+            continue
+        lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
+        return _charts(rs, found, hand, att, tgt)
+    return []
+
+
+def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+                  seen: Sighting) -> list[OddsChart]:
+    """The odds of every special attack and spell ``att`` could use on ``tgt`` now (RL-SPC-1:
+    the mana it has), so a caster sees what its spells would do before declaring one."""
+    out: list[OddsChart] = []
+    for kind, pool in (("special", att.specials), ("spell", att.spells)):
+        for special in pool:
+            if kind == "spell" and att.mana < special.cost:
+                continue
+            found = attempt(rs.settings, state, att, tgt.id, "", special, kind == "spell",
+                            seen=seen)
+            if not isinstance(found, Refusal):
+                out += _charts(rs, found, kind, att, tgt)
+    return out
+
+
 def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                  target_id: str) -> Inspection | None:
     """What ``viewer_id`` makes of ``target_id`` (see the module docstring)."""
@@ -202,25 +252,8 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
-    odds: list[OddsChart] = []
-    fresh = CommandProc(step="command", player=att.owner, unit=att.id)
-    for hand in HANDS:
-        if hand != "main" and hand_refusal(att, fresh, hand) is not None:
-            continue
-        found = attempt(s, state, att, tgt.id, hand, seen=seen)
-        if isinstance(found, Refusal):
-            if hand == "main":
-                lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
-            continue
-        lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
-        o = plan_odds(s, found.plan)
-        odds.append(OddsChart(f"{found.weapon.name} ({hand}): wounds to {tgt.name}",
-                              tuple((str(k), p) for k, p in o.damage.items()),
-                              found.plan.rules()))
-        odds.append(OddsChart(f"counter wounds to {att.name}",
-                              tuple((str(k), p) for k, p in o.counter.items()),
-                              ("RL-DEF-1", "RL-DEF-2")))
-        break
+    odds = _hand_odds(rs, state, att, tgt, seen, lines)
+    odds += _special_odds(rs, state, att, tgt, seen)
     chart = s.memo.get(state, ("chart", att.id, tgt.id), lambda: profile_chart(
         state, rs.feats(state), att, tgt, seen, s.units_block_sight, occupants(s, state)))
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),

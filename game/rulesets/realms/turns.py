@@ -46,12 +46,15 @@ def apply_result(state: GameState, proc: AttackProc, result: Result, ctx: Contex
 
 
 def wound(unit: RealmsUnit, wounds: int, ctx: Context, rules: list[str]) -> None:
-    """Give ``unit`` wounds; at its health it is destroyed."""
+    """Give ``unit`` wounds (no more than the health it has left); at its health it is
+    destroyed."""
     if wounds <= 0:
         return
-    unit.wounds = min(unit.health, unit.wounds + wounds)
-    ctx.emit("unit.wounded", f"{unit.name} takes {wounds} wound(s) ({unit.wounds}/"
-             f"{unit.health}).", rules, player=unit.owner, unit=unit.id, wounds=unit.wounds)
+    taken = min(wounds, unit.health - unit.wounds)
+    unit.wounds += taken
+    more = f" (of {wounds} dealt)" if taken < wounds else ""
+    ctx.emit("unit.wounded", f"{unit.name} takes {taken} wound(s){more}: {unit.wounds}/"
+             f"{unit.health}.", rules, player=unit.owner, unit=unit.id, wounds=unit.wounds)
     if unit.wounds >= unit.health:
         unit.destroyed = True
         ctx.emit("unit.destroyed", f"{unit.name} is destroyed.", rules, player=unit.owner,
