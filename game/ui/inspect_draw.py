@@ -22,6 +22,7 @@ from game.core.state import GameState
 from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
+from game.ui.draw_profile import SIZE as PROFILE_SIZE
 from game.ui.palette import RGB, Palette
 from game.ui.view import HoverOverlay
 
@@ -177,7 +178,7 @@ class InspectionPainter:
         ``avoid`` (screen points: the units concerned and the record's geometry) and from the
         ``reserved`` rectangles (the dice tray)."""
         box, links = self._box(overlay, max(160, min(cam.width - 12, 460)))
-        x, y = info_corner(box.get_size(), cam, avoid, reserved)
+        x, y = box_spot(box.get_size(), len(overlay.inspection.profiles), cam, avoid, reserved)
         surface.blit(box, (x, y))
         self.info_rect = pygame.Rect(x, y, *box.get_size())
         self.rule_rects = [(r.move(x, y), rule) for r, rule in links]
@@ -274,6 +275,21 @@ def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
     if ghost.hex is not None:
         return hexlayout.hex_corners_world(ghost.hex[0], ghost.hex[1], 0.9)
     return []
+
+
+def box_spot(size: tuple[int, int], profiles: int, cam: Camera, avoid: Sequence[Point],
+             reserved: Sequence[tuple[int, int, int, int]] = ()) -> tuple[int, int]:
+    """Where the info box goes: the :func:`info_corner` of the box together with the side
+    profiles drawn beside it (above it in a bottom corner, below it in a top one), so the
+    profiles do not cover the units the corner was chosen to keep clear."""
+    w, h = size
+    block = (max(w, PROFILE_SIZE[0]) if profiles else w, h + profiles * (PROFILE_SIZE[1] + 4))
+    x, y = info_corner(block, cam, avoid, reserved)
+    if x + block[0] / 2 > cam.left + cam.width / 2:
+        x += block[0] - w  # a right corner: the box flush with the right edge
+    if y + block[1] / 2 > cam.top + cam.height / 2:
+        y += block[1] - h  # a bottom corner: the box at the bottom, the profiles above it
+    return x, y
 
 
 def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],

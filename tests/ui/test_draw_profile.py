@@ -11,8 +11,10 @@ import pytest
 from game.core.inspect import InfoLine, Inspection, ProfileBar, ProfileChart
 from game.scenario import load_scenario
 from game.ui.assets import Fonts
+from game.ui.camera import Camera
 from game.ui.draw_profile import BAR_COLOURS, BLOCKED, CLEAR, GROUND, SIZE, profile_surface
 from game.ui.headless import init_headless
+from game.ui.inspect_draw import box_spot
 from game.ui.palette import palette_named
 from game.ui.render import Renderer, fit_camera
 from game.ui.view import HoverOverlay, ViewState
@@ -64,11 +66,27 @@ def test_the_table_draws_the_profile_beside_the_hover_box() -> None:
     renderer.draw(surface, game.state, view)
     box = renderer.painter.info_rect
     assert box is not None
-    above = pygame.Rect(box.left, box.top - SIZE[1] - 4, *SIZE)
-    below = pygame.Rect(box.left, box.bottom + 4, *SIZE)
+    x = box.left if box.left + SIZE[0] <= 800 else box.right - SIZE[0]  # as draw_beside
+    above = pygame.Rect(x, box.top - SIZE[1] - 4, *SIZE)
+    below = pygame.Rect(x, box.bottom + 4, *SIZE)
     spot = above if above.top >= 0 else below
     assert GROUND in colours(surface.subsurface(spot.clip(surface.get_rect())))
     plain = pygame.Surface((800, 600))
     view.overlay = HoverOverlay(a, b, Inspection("a -> b", (InfoLine("line"),)))
     Renderer(palette_named("default")).draw(plain, game.state, view)
     assert GROUND not in colours(plain.subsurface(spot.clip(plain.get_rect())))
+
+
+def test_the_hover_box_corner_leaves_room_for_its_profile() -> None:
+    """A unit just above the bottom-left corner's box (where the profile would be drawn) moves
+    the box and its profile to another corner: neither covers the unit."""
+    cam = Camera()
+    cam.resize(0, 0, 800, 600)
+    unit = [(100.0, 300.0)]
+    x, y = box_spot((300, 200), 1, cam, unit)
+    box = pygame.Rect(x, y, 300, 200)
+    px = box.left if box.left + SIZE[0] <= 800 else box.right - SIZE[0]  # as draw_beside
+    profile = pygame.Rect(px, box.top - SIZE[1] - 4, *SIZE)
+    assert profile.top >= 0
+    assert not box.collidepoint(unit[0]) and not profile.collidepoint(unit[0])
+    assert box_spot((300, 200), 0, cam, unit) == (6, 394)  # no profile: the corner as before
