@@ -152,3 +152,14 @@ def line_ends(game: Game, a: str, b: str) -> tuple[tuple[float, float], tuple[fl
     eye = seen.eye if seen.visible and seen.eye else eye_points(hex_board(game.state), att)[0]
     aim = seen.point[:2] if seen.visible and seen.point else peg_position(tgt.hex)
     return (eye[0], eye[1]), (aim[0], aim[1])
+
+
+def test_a_large_attacker_marks_every_space_it_covers_in_the_pair_inspection() -> None:
+    """So the hover box keeps clear of the whole figure, not only its head space."""
+    game = skirmish()
+    record = game.ruleset.inspect_pair(game.state, "wy1", "s2")
+    assert record is not None
+    marked = {(m.q, m.r) for m in record.shapes if isinstance(m, HexMark)}
+    wyrm = game.state.units["wy1"]
+    assert isinstance(wyrm, RealmsUnit)
+    assert {(h.q, h.r) for h in spaces(wyrm)[1:]} <= marked

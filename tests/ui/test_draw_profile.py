@@ -8,8 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core.inspect import InfoLine, Inspection, ProfileBar, ProfileChart
+from game.core.inspect import HexMark, InfoLine, Inspection, ProfileBar, ProfileChart
 from game.scenario import load_scenario
+from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
 from game.ui.draw_profile import BAR_COLOURS, BLOCKED, CLEAR, GROUND, SIZE, profile_surface
@@ -90,3 +91,10 @@ def test_the_hover_box_corner_leaves_room_for_its_profile() -> None:
     assert profile.top >= 0
     assert not box.collidepoint(unit[0]) and not profile.collidepoint(unit[0])
     assert box_spot((300, 200), 0, cam, unit) == (6, 394)  # no profile: the corner as before
+
+
+def test_every_marked_space_is_kept_clear_of_by_the_hover_box() -> None:
+    """A hex mark (each space of a large target, say) is a point the box avoids."""
+    record = Inspection("a -> b", (), (HexMark(2, 1, "target"), HexMark(3, 1, "target")))
+    points = HoverOverlay("a", "b", record).points()
+    assert points == [hexlayout.hex_centre(2, 1), hexlayout.hex_centre(3, 1)]

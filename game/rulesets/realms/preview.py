@@ -242,6 +242,7 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                             lambda: _profile_line(rs, state, att, tgt)))
     seen = sighting(s, state, att, tgt)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
+    shapes += [HexMark(h.q, h.r, "highlight") for h in spaces(att)[1:]]  # a large attacker
     if seen.visible and seen.eye is not None and seen.point is not None:
         lines.append(InfoLine(f"In sight: eyes at {seen.eye[2]:g} pegs see a point at "
                               f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
