@@ -119,3 +119,15 @@ def test_rl_spc_1_a_caster_sees_the_odds_of_each_spell_it_can_pay_for() -> None:
     titles = [c.title for c in insp.odds]
     assert any(t.startswith("firebolt") for t in titles)
     assert not any(t.startswith("frost lance") for t in titles)
+
+
+def test_rl_dw_1_the_hover_shows_the_off_hand_once_the_main_hand_has_attacked() -> None:
+    """In a running command the pair inspection follows the hands already used (RL-DW-1):
+    after the main-hand attack its odds are the off hand's."""
+    g = duel(a={"profile": "brawler"}, d={"stats": {"health": 30}})
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None and insp.odds[0].title.startswith("axe (main)")
+    g.state.scripted_dice.extend([1, 1, 1])  # a small hit: the command goes on
+    play(g, "command a", "attack a -> d hand=main", "choose declared=roll")
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None and insp.odds[0].title.startswith("mace (off)")

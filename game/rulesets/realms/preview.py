@@ -197,12 +197,17 @@ def _charts(rs: RealmsRuleset, found: Attempt, what: str, att: RealmsUnit,
 
 def _hand_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
                seen: Sighting, lines: list[InfoLine]) -> list[OddsChart]:
-    """The first hand attack a fresh command could make on ``tgt``: its modifiers (added to
-    ``lines``) and odds; the main hand's refusal when it cannot."""
-    fresh = CommandProc(step="command", player=att.owner, unit=att.id)
+    """The first hand attack ``att`` could make on ``tgt`` (in its running command, with the
+    hands it has used; else in a fresh one): its modifiers (added to ``lines``) and odds; the
+    main hand's refusal when it cannot."""
+    cmd = command_of(state)
+    if cmd is None or cmd.unit != att.id:
+        cmd = CommandProc(step="command", player=att.owner, unit=att.id)
     for hand in HANDS:
-        if hand != "main" and hand_refusal(att, fresh, hand) is not None:
+        if hand != "main" and hand_refusal(att, cmd, hand) is not None:
             continue
+        if hand == "main" and "main" in cmd.hands:
+            continue  # spent in this command (RL-DW-1): the next hand shows
         found = attempt(rs.settings, state, att, tgt.id, hand, seen=seen)
         if isinstance(found, Refusal):
             if hand == "main":
