@@ -23,6 +23,7 @@ from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
 from game.ui.draw_profile import SIZE as PROFILE_SIZE
+from game.ui.draw_profile import beside_rects
 from game.ui.palette import RGB, Palette
 from game.ui.view import HoverOverlay
 
@@ -279,17 +280,31 @@ def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
 
 def box_spot(size: tuple[int, int], profiles: int, cam: Camera, avoid: Sequence[Point],
              reserved: Sequence[tuple[int, int, int, int]] = ()) -> tuple[int, int]:
-    """Where the info box goes: the :func:`info_corner` of the box together with the side
-    profiles drawn beside it (above it in a bottom corner, below it in a top one), so the
-    profiles do not cover the units the corner was chosen to keep clear."""
+    """Where the info box goes, judged with the side profiles drawn beside it
+    (:func:`~game.ui.draw_profile.beside_rects`): of each viewport corner, with the profiles
+    either on the far side of the box or where the box alone would put them, the spot whose
+    box and profiles cover the fewest ``avoid`` points and no ``reserved`` rectangle."""
     w, h = size
-    block = (max(w, PROFILE_SIZE[0]) if profiles else w, h + profiles * (PROFILE_SIZE[1] + 4))
-    x, y = info_corner(block, cam, avoid, reserved)
-    if x + block[0] / 2 > cam.left + cam.width / 2:
-        x += block[0] - w  # a right corner: the box flush with the right edge
-    if y + block[1] / 2 > cam.top + cam.height / 2:
-        y += block[1] - h  # a bottom corner: the box at the bottom, the profiles above it
-    return x, y
+    if not profiles:
+        return info_corner(size, cam, avoid, reserved)
+    block = (max(w, PROFILE_SIZE[0]), h + profiles * (PROFILE_SIZE[1] + 4))
+    spots = []
+    for bw, bh in (block, size):
+        left, top = cam.left + 6, cam.top + 6
+        right, bottom = cam.left + cam.width - bw - 6, cam.top + cam.height - bh - 6
+        spots += [(left, bottom + bh - h), (right + bw - w, bottom + bh - h),
+                  (right + bw - w, top), (left, top)]
+
+    def covered(spot: tuple[int, int]) -> int:
+        rect = pygame.Rect(spot[0], spot[1], w, h)
+        rects = [rect, *beside_rects(rect, profiles, cam)]
+        near = [r.inflate(60, 60) for r in rects]
+        hidden = sum(any(n.collidepoint(round(px), round(py)) for n in near)
+                     for px, py in avoid)
+        return hidden + 1000 * sum(bool(r.collidelist(rects) >= 0) for r in map(
+            pygame.Rect, reserved))
+
+    return min(spots, key=lambda s: (covered(s), spots.index(s)))
 
 
 def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],

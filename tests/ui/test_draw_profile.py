@@ -13,7 +13,15 @@ from game.scenario import load_scenario
 from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
-from game.ui.draw_profile import BAR_COLOURS, BLOCKED, CLEAR, GROUND, SIZE, profile_surface
+from game.ui.draw_profile import (
+    BAR_COLOURS,
+    BLOCKED,
+    CLEAR,
+    GROUND,
+    SIZE,
+    beside_rects,
+    profile_surface,
+)
 from game.ui.headless import init_headless
 from game.ui.inspect_draw import box_spot
 from game.ui.palette import palette_named
@@ -86,9 +94,8 @@ def test_the_hover_box_corner_leaves_room_for_its_profile() -> None:
     unit = [(100.0, 300.0)]
     x, y = box_spot((300, 200), 1, cam, unit)
     box = pygame.Rect(x, y, 300, 200)
-    px = box.left if box.left + SIZE[0] <= 800 else box.right - SIZE[0]  # as draw_beside
-    profile = pygame.Rect(px, box.top - SIZE[1] - 4, *SIZE)
-    assert profile.top >= 0
+    (profile,) = beside_rects(box, 1, cam)
+    assert profile.top >= 0 and profile.bottom <= 600
     assert not box.collidepoint(unit[0]) and not profile.collidepoint(unit[0])
     assert box_spot((300, 200), 0, cam, unit) == (6, 394)  # no profile: the corner as before
 
