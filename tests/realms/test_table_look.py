@@ -163,3 +163,15 @@ def test_a_large_attacker_marks_every_space_it_covers_in_the_pair_inspection() -
     wyrm = game.state.units["wy1"]
     assert isinstance(wyrm, RealmsUnit)
     assert {(h.q, h.r) for h in spaces(wyrm)[1:]} <= marked
+
+
+def test_every_profile_shows_the_viewer_and_the_target() -> None:
+    """Even when the sight line ends on a corner of the target's space, the side view has a
+    bar for the target (and one for the viewer)."""
+    game = skirmish()
+    live = [u.id for u in game.state.live_units()]
+    for a in live:
+        for b in live:
+            if a != b:
+                styles = {bar.style for bar in _profile(game, a, b).bars}
+                assert {"viewer", "target"} <= styles, (a, b)

@@ -138,6 +138,10 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
             blocked = (length * at, eye[2] + (aim[2] - eye[2]) * at)
     if not seen.visible and blocked is None:
         blocked = (0.0, eye[2])  # the sight cone or a wall stops it: red from the eyes
+    if all(uid != att.id for uid, _, _ in runs):  # eyes on the edge of its space (eyeless)
+        runs.insert(0, (att.id, 0.0, min(1.0, length)))
+    if all(uid != tgt.id for uid, _, _ in runs):  # the line ends on a corner of its space
+        runs.append((tgt.id, max(0.0, length - 1.0), length))
     bars = []
     for uid, a, b in runs:
         u = state.units[uid]
