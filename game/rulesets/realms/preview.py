@@ -76,7 +76,7 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         if isinstance(action, Strike):
             what = f"{action.hand} hand"
         else:
-            what = action.name if isinstance(action, Special) else action.spell
+            what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
         hint = _odds_hint(rs, state, action)
         return Offer(action, f"{action.verb.capitalize()} {state.units[action.target].name} "
                      f"({what})",
@@ -223,6 +223,9 @@ def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Rea
     """The odds of every special attack and spell ``att`` could use on ``tgt`` now (RL-SPC-1:
     the mana it has), so a caster sees what its spells would do before declaring one."""
     out: list[OddsChart] = []
+    cmd = command_of(state)
+    if cmd is not None and cmd.unit == att.id and cmd.action:
+        return out  # the command's action is spent: a special or spell replaces it
     for kind, pool in (("special", att.specials), ("spell", att.spells)):
         for special in pool:
             if kind == "spell" and att.mana < special.cost:

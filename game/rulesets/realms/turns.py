@@ -94,6 +94,13 @@ def begin_turn(settings: Settings, state: GameState, ctx: Context) -> None:
         end_by_rounds(settings, state, ctx)
 
 
+def last_command(settings: Settings, state: GameState) -> bool:
+    """Whether the command just over was the last player's in the last round
+    (``rounds``, RL-TRN-1): the game ends there instead of opening another round."""
+    return bool(settings.rounds) and state.turn.round >= settings.rounds and \
+        state.next_player(state.turn.active) == state.players[0].number
+
+
 def end_by_rounds(settings: Settings, state: GameState, ctx: Context) -> None:
     """The round limit is over: the side with the most health left wins, else a draw."""
     left = {p.number: sum(u.health - u.wounds for u in state.live_units(p.number)
