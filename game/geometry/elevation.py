@@ -154,9 +154,11 @@ def _edges(h: Hex) -> tuple[tuple[float, float, float, float], ...]:
     return tuple(out)
 
 
-def _clip(h: Hex, px: float, py: float, dx: float, dy: float) -> tuple[float, float]:
+def _clip(h: Hex, px: float, py: float, dx: float, dy: float,
+          margin: float = 0.0) -> tuple[float, float]:
     """The parameters ``(lo, hi)`` between which the line ``p + t d`` runs inside space
-    ``h`` (pegs; ``hi <= lo`` when it misses or only touches the space)."""
+    ``h`` (pegs; ``hi <= lo`` when it misses or only touches the space; a line parallel to
+    an edge and less than ``margin`` inside it misses)."""
     lo, hi = -math.inf, math.inf
     for x1, y1, nx, ny in _edges(h):
         a = nx * (px - x1) + ny * (py - y1)
@@ -165,7 +167,7 @@ def _clip(h: Hex, px: float, py: float, dx: float, dy: float) -> tuple[float, fl
             lo = max(lo, -a / b)
         elif b < 0:
             hi = min(hi, -a / b)
-        elif a < 0:
+        elif a < margin:
             return (math.inf, -math.inf)  # parallel to this edge, outside it
     return lo, hi
 
@@ -224,18 +226,9 @@ def _blockers(eye: Point3, target: Point3, hexes: list[Hex], tops: np.ndarray) -
     graze = TOLERANCE / max(math.hypot(dx, dy), TOLERANCE)
     out: list[Hex] = []
     for h, top in zip(hexes, tops, strict=True):
-        lo, hi, inside = 0.0, 1.0, True
-        for x1, y1, nx, ny in _edges(h):
-            a = nx * (px - x1) + ny * (py - y1)
-            b = nx * dx + ny * dy
-            if b > 0:
-                lo = max(lo, -a / b)
-            elif b < 0:
-                hi = min(hi, -a / b)
-            elif not a > TOLERANCE:
-                inside = False  # runs along or outside this edge
-                break
-        if not inside or hi - lo <= graze:
+        lo, hi = _clip(h, px, py, dx, dy, TOLERANCE)  # running along an edge misses too
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+        if hi - lo <= graze:
             continue  # misses, or only grazes a corner
         z0 = eye[2] + (target[2] - eye[2]) * lo
         z1 = eye[2] + (target[2] - eye[2]) * hi
