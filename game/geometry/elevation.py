@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.geometry.hexgrid import SQRT3, Hex, hex_center, hex_corners
+from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_corners
 from game.geometry.tolerance import TOLERANCE
 
 PEGS_PER_SPACE: int = 6
@@ -154,6 +154,70 @@ def _edges(h: Hex) -> tuple[tuple[float, float, float, float], ...]:
     return tuple(out)
 
 
+def _clip(h: Hex, px: float, py: float, dx: float, dy: float,
+          margin: float = 0.0) -> tuple[float, float]:
+    """The parameters ``(lo, hi)`` between which the line ``p + t d`` runs inside space
+    ``h`` (pegs; ``hi <= lo`` when it misses or only touches the space; a line parallel to
+    an edge and less than ``margin`` inside it misses)."""
+    lo, hi = -math.inf, math.inf
+    for x1, y1, nx, ny in _edges(h):
+        a = nx * (px - x1) + ny * (py - y1)
+        b = nx * dx + ny * dy
+        if b > 0:
+            lo = max(lo, -a / b)
+        elif b < 0:
+            hi = min(hi, -a / b)
+        elif a < margin:
+            return (math.inf, -math.inf)  # parallel to this edge, outside it
+    return lo, hi
+
+
+_EPS = 1e-9
+
+
+def _onwards(around: Hex, t: float, px: float, py: float, dx: float, dy: float
+             ) -> tuple[Hex, float] | None:
+    """Of ``around`` and its neighbours, the space the line runs on through just after
+    ``t`` (entered by ``t``, left after it), with where it leaves; the one it stays in
+    longest when it passes a corner."""
+    best: tuple[Hex, float] | None = None
+    for h in (around, *around.neighbors()):
+        lo, hi = _clip(h, px, py, dx, dy)
+        if lo <= t + _EPS and hi > t + _EPS and (best is None or hi > best[1]):
+            best = (h, hi)
+    return best
+
+
+def segment_spaces(start: tuple[float, float], end: tuple[float, float]
+                   ) -> list[tuple[Hex, float, float]]:
+    """The spaces the segment ``start -> end`` (pegs) runs through, in order, each with the
+    part of the segment inside it as parameters ``(t0, t1)`` in 0..1 (consecutive parts
+    touch). Exact: each step clips the line against the next space's edges, so the walk
+    costs one step per space crossed (a dense sampling costs a hex lookup per sample). A
+    segment that only touches a space at a corner does not cross it."""
+    px, py = start
+    dx, dy = end[0] - px, end[1] - py
+    first = hex_at_point(px / _SCALE, py / _SCALE)
+    if math.hypot(dx, dy) < TOLERANCE:
+        return [(first, 0.0, 1.0)]
+    out: list[tuple[Hex, float, float]] = []
+    step = _onwards(first, 0.0, px, py, dx, dy)
+    t = 0.0
+    while step is not None:
+        here, leave = step
+        out.append((here, t, min(1.0, leave)))
+        if leave >= 1.0:
+            return out
+        t = leave
+        step = _onwards(here, t, px, py, dx, dy)
+        if step is not None and step[0] == here:
+            step = None  # numerically stuck on an edge: give up here
+    if not out:
+        return [(first, 0.0, 1.0)]
+    out[-1] = (out[-1][0], out[-1][1], 1.0)  # rounding ended the walk early: close the line
+    return out
+
+
 def _blockers(eye: Point3, target: Point3, hexes: list[Hex], tops: np.ndarray) -> list[Hex]:
     """Spaces whose top rises above the segment eye -> target where it crosses them (the
     segment clipped against each space's six edges; plain floats, fast for a few spaces)."""
@@ -162,24 +226,46 @@ def _blockers(eye: Point3, target: Point3, hexes: list[Hex], tops: np.ndarray) -
     graze = TOLERANCE / max(math.hypot(dx, dy), TOLERANCE)
     out: list[Hex] = []
     for h, top in zip(hexes, tops, strict=True):
-        lo, hi, inside = 0.0, 1.0, True
-        for x1, y1, nx, ny in _edges(h):
-            a = nx * (px - x1) + ny * (py - y1)
-            b = nx * dx + ny * dy
-            if b > 0:
-                lo = max(lo, -a / b)
-            elif b < 0:
-                hi = min(hi, -a / b)
-            elif not a > TOLERANCE:
-                inside = False  # runs along or outside this edge
-                break
-        if not inside or hi - lo <= graze:
+        lo, hi = _clip(h, px, py, dx, dy, TOLERANCE)  # running along an edge misses too
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+        if hi - lo <= graze:
             continue  # misses, or only grazes a corner
         z0 = eye[2] + (target[2] - eye[2]) * lo
         z1 = eye[2] + (target[2] - eye[2]) * hi
         if float(top) > min(z0, z1) + TOLERANCE:
             out.append(h)
     return out
+
+
+@dataclass(frozen=True)
+class SightField:
+    """A height field as arrays, built once and read by many sight lines: the spaces, their
+    centres (pegs, shape (N, 2)) and their tops (absolute pegs, shape (N,)). A top of
+    ``-inf`` never blocks (a space to ignore)."""
+
+    hexes: tuple[Hex, ...]
+    centres: np.ndarray
+    tops: np.ndarray
+    index: Mapping[Hex, int]
+    """Where each space is in the arrays."""
+
+    def without(self, ignore: Sequence[Hex]) -> SightField:
+        """The same field with the spaces in ``ignore`` never blocking."""
+        idx = [self.index[h] for h in ignore if h in self.index]
+        if not idx:
+            return self
+        tops = self.tops.copy()
+        tops[idx] = -np.inf
+        return SightField(self.hexes, self.centres, tops, self.index)
+
+    @classmethod
+    def of(cls, tops: Mapping[Hex, float], ignore: Sequence[Hex] = ()) -> SightField:
+        """The field of ``tops`` without the spaces in ``ignore``."""
+        skip = set(ignore)
+        hexes = tuple(h for h in tops if h not in skip)
+        centres = np.asarray([peg_position(h) for h in hexes], dtype=float).reshape(-1, 2)
+        return cls(hexes, centres, np.asarray([tops[h] for h in hexes], dtype=float),
+                   {h: i for i, h in enumerate(hexes)})
 
 
 def line_of_sight_25d(
@@ -195,10 +281,14 @@ def line_of_sight_25d(
     where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
     Spaces in ``ignore`` (the attacker's and the target's) never block; a segment that crosses
     one of ``walls`` below its top is stopped too. Pegs throughout."""
-    skip = set(ignore)
-    hexes = [h for h in tops if h not in skip]
-    centres = np.asarray([peg_position(h) for h in hexes]).reshape(-1, 2)
-    top_arr = np.asarray([tops[h] for h in hexes], dtype=float)
+    return sight_over(eye, targets, SightField.of(tops, ignore), walls)
+
+
+def sight_over(eye: Point3, targets: Sequence[Point3], field: SightField,
+               walls: Sequence[Wall] = ()) -> Sight25D:
+    """:func:`line_of_sight_25d` over a prepared :class:`SightField` (the same answer; a
+    caller asking many lines over one board builds the arrays once)."""
+    hexes, centres, top_arr = field.hexes, field.centres, field.tops
     radius = PEGS_PER_SPACE / SQRT3
     stopped: set[Hex] = set()
     stopped_walls: set[int] = set()
@@ -207,14 +297,15 @@ def line_of_sight_25d(
         if hit:
             stopped_walls.update(hit)
             continue
+        # a space no higher than the segment's lower end cannot rise above it anywhere
+        high = np.nonzero(top_arr > min(eye[2], tp[2]) + TOLERANCE)[0]
         p = np.asarray(eye[:2])
         d = np.asarray(tp[:2]) - p
         dd = max(float(d @ d), 1e-30)
-        t = np.clip(((centres - p) @ d) / dd, 0.0, 1.0)
-        near = np.hypot(*(centres - (p + t[:, None] * d)).T) <= radius + TOLERANCE
-        # a space no higher than the segment's lower end cannot rise above it anywhere
-        near &= top_arr > min(eye[2], tp[2]) + TOLERANCE
-        idx = np.nonzero(near)[0]
+        c = centres[high]
+        t = np.clip(((c - p) @ d) / dd, 0.0, 1.0)
+        near = np.hypot(*(c - (p + t[:, None] * d)).T) <= radius + TOLERANCE
+        idx = high[near]
         block = _blockers(eye, tp, [hexes[i] for i in idx], top_arr[idx])
         if not block:
             return Sight25D(True, tp, ())

@@ -86,15 +86,23 @@ def _axis(out: pygame.Surface, fonts: FontGet, box: pygame.Rect, y0: float, y1: 
         out.blit(img, (box.left, box.bottom + 2))
 
 
+def beside_rects(box: pygame.Rect, count: int, cam: Camera,
+                 size: tuple[int, int] = SIZE) -> list[pygame.Rect]:
+    """Where :func:`draw_beside` puts ``count`` charts of ``size`` against the info box
+    ``box``: each above the box (and the charts before it) if there is room in the viewport,
+    else below; aligned with its left edge unless that runs off the viewport."""
+    out: list[pygame.Rect] = []
+    w, h = size
+    for _ in range(count):
+        y = box.top - h - 4 if box.top - h - 4 >= cam.top else box.bottom + 4
+        x = box.left if box.left + w <= cam.left + cam.width else box.right - w
+        out.append(pygame.Rect(x, y, w, h))
+        box = out[-1].union(box)
+    return out
+
+
 def draw_beside(surface: pygame.Surface, charts: Sequence[ProfileChart], box: pygame.Rect,
                 cam: Camera, fonts: FontGet) -> None:
-    """Each chart against the info box ``box``: above it if there is room in the viewport,
-    else below; aligned with its left edge unless that runs off the viewport."""
-    for chart in charts:
-        img = profile_surface(chart, fonts)
-        above = box.top - img.get_height() - 4 >= cam.top
-        y = box.top - img.get_height() - 4 if above else box.bottom + 4
-        x = box.left if box.left + img.get_width() <= cam.left + cam.width else (
-            box.right - img.get_width())
-        surface.blit(img, (x, y))
-        box = pygame.Rect(x, y, img.get_width(), img.get_height()).union(box)
+    """Each chart against the info box ``box`` (see :func:`beside_rects`)."""
+    for chart, rect in zip(charts, beside_rects(box, len(charts), cam), strict=True):
+        surface.blit(profile_surface(chart, fonts), rect.topleft)

@@ -22,6 +22,8 @@ from game.core.state import GameState
 from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
+from game.ui.draw_profile import SIZE as PROFILE_SIZE
+from game.ui.draw_profile import beside_rects
 from game.ui.palette import RGB, Palette
 from game.ui.view import HoverOverlay
 
@@ -177,7 +179,7 @@ class InspectionPainter:
         ``avoid`` (screen points: the units concerned and the record's geometry) and from the
         ``reserved`` rectangles (the dice tray)."""
         box, links = self._box(overlay, max(160, min(cam.width - 12, 460)))
-        x, y = info_corner(box.get_size(), cam, avoid, reserved)
+        x, y = box_spot(box.get_size(), len(overlay.inspection.profiles), cam, avoid, reserved)
         surface.blit(box, (x, y))
         self.info_rect = pygame.Rect(x, y, *box.get_size())
         self.rule_rects = [(r.move(x, y), rule) for r, rule in links]
@@ -274,6 +276,35 @@ def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
     if ghost.hex is not None:
         return hexlayout.hex_corners_world(ghost.hex[0], ghost.hex[1], 0.9)
     return []
+
+
+def box_spot(size: tuple[int, int], profiles: int, cam: Camera, avoid: Sequence[Point],
+             reserved: Sequence[tuple[int, int, int, int]] = ()) -> tuple[int, int]:
+    """Where the info box goes, judged with the side profiles drawn beside it
+    (:func:`~game.ui.draw_profile.beside_rects`): of each viewport corner, with the profiles
+    either on the far side of the box or where the box alone would put them, the spot whose
+    box and profiles cover the fewest ``avoid`` points and no ``reserved`` rectangle."""
+    w, h = size
+    if not profiles:
+        return info_corner(size, cam, avoid, reserved)
+    block = (max(w, PROFILE_SIZE[0]), h + profiles * (PROFILE_SIZE[1] + 4))
+    spots = []
+    for bw, bh in (block, size):
+        left, top = cam.left + 6, cam.top + 6
+        right, bottom = cam.left + cam.width - bw - 6, cam.top + cam.height - bh - 6
+        spots += [(left, bottom + bh - h), (right + bw - w, bottom + bh - h),
+                  (right + bw - w, top), (left, top)]
+
+    def covered(spot: tuple[int, int]) -> int:
+        rect = pygame.Rect(spot[0], spot[1], w, h)
+        rects = [rect, *beside_rects(rect, profiles, cam)]
+        near = [r.inflate(60, 60) for r in rects]
+        hidden = sum(any(n.collidepoint(round(px), round(py)) for n in near)
+                     for px, py in avoid)
+        return hidden + 1000 * sum(bool(r.collidelist(rects) >= 0) for r in map(
+            pygame.Rect, reserved))
+
+    return min(spots, key=lambda s: (covered(s), spots.index(s)))
 
 
 def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],

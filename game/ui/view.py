@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.core.inspect import Area, Inspection, Shape
+from game.core.inspect import Area, HexMark, Inspection, Shape
 from game.core.inspect import Segment as InspectSegment
 from game.geometry.tray import Tray
+from game.ui import hexlayout
 from game.ui.camera import Camera
 
 Point = tuple[float, float]
@@ -106,6 +107,8 @@ class HoverOverlay:
                 out += [shape.a, shape.b]
             elif isinstance(shape, Area):
                 out += list(shape.points)
+            elif isinstance(shape, HexMark):  # e.g. every space of a large target
+                out.append(hexlayout.hex_centre(shape.q, shape.r))
         return out
 
 

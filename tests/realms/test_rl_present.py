@@ -7,7 +7,7 @@ from game.core.inspect import HexMark, Segment
 from game.core.pending import PlayerDecision
 from game.rulesets.realms.actions import Command, Walk
 
-from .helpers import duel, play, unit
+from .helpers import duel, play, ru, unit
 
 BOW4 = {"weapons": {"bow": {"die": 6, "type": "pierce", "range": 4}}, "main": "bow"}
 
@@ -101,3 +101,33 @@ def test_reach_marks_only_where_the_unit_can_end() -> None:
     reach = {(m.q, m.r) for m in record.shapes if getattr(m, "style", "") == "reach"}
     assert (-1, 0) in reach and (-1, 1) not in reach  # a friend stands there
 
+
+
+def test_rl_spc_1_a_caster_sees_the_odds_of_each_spell_it_can_pay_for() -> None:
+    """Out of staff reach, the mage's hover still shows what each affordable spell would do
+    (RL-SPC-1); a spell it has not the mana for is left out."""
+    g = duel(a={"profile": "mage"}, d_at=(3, 0))
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None
+    titles = [c.title for c in insp.odds]
+    assert any(t.startswith("firebolt (spell)") for t in titles)
+    assert any(t.startswith("frost lance (spell)") for t in titles)
+    assert all(sum(p for _, p in c.bars) == 1 for c in insp.odds)
+    ru(g, "a").mana = 2  # enough for firebolt (2), not for frost lance (3)
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None
+    titles = [c.title for c in insp.odds]
+    assert any(t.startswith("firebolt") for t in titles)
+    assert not any(t.startswith("frost lance") for t in titles)
+
+
+def test_rl_dw_1_the_hover_shows_the_off_hand_once_the_main_hand_has_attacked() -> None:
+    """In a running command the pair inspection follows the hands already used (RL-DW-1):
+    after the main-hand attack its odds are the off hand's."""
+    g = duel(a={"profile": "brawler"}, d={"stats": {"health": 30}})
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None and insp.odds[0].title.startswith("axe (main)")
+    g.state.scripted_dice.extend([1, 1, 1])  # a small hit: the command goes on
+    play(g, "command a", "attack a -> d hand=main", "choose declared=roll")
+    insp = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert insp is not None and insp.odds[0].title.startswith("mace (off)")

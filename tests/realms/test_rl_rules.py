@@ -468,3 +468,14 @@ def test_rl_mov_1_climbing_costs_cliffs_and_pads(form: str) -> None:
              **board_features(form, pads=[[[0, 0], [1, 0]]]))
     play(g, "command a")
     assert why(g, "walk a 2 0 1") == ""  # up the pad, then along the top
+
+
+def test_rl_trn_1_the_game_ends_with_the_last_command_of_the_last_round() -> None:
+    """With ``rounds = 2`` the game is over when the second player ends its round-2 command:
+    no third round begins, and the game ends in round 2."""
+    g = duel(options={"rounds": 2})
+    play(g, "command a", "end", "command d", "end", "command a", "end")
+    assert g.state.outcome is None and g.state.turn.round == 2
+    events = play(g, "command d", "end")
+    assert g.state.outcome is not None and g.state.turn.round == 2
+    assert "round.start" not in kinds(events) and "game.over" in kinds(events)

@@ -4,12 +4,15 @@ every pair of spaces."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.geometry.elevation import target_points
-from game.geometry.hexgrid import Hex
+from game.geometry.elevation import segment_spaces, target_points
+from game.geometry.hexgrid import Hex, hex_at_point
 from game.rulesets.realms.board import base_of, eye_points, hex_board, reach, sight
+from game.rulesets.realms.table import TO_LAYOUT
 from game.rulesets.realms.units import spaces
 from tests.geometry.test_elevation import sampled
 
@@ -72,3 +75,23 @@ def test_rl_rng_1_unit_range_matches_every_pair(case: dict[str, object], rng: in
     brute = min(a.distance(t) for a in spaces(att) for t in spaces(tgt))
     assert found.distance == brute
     assert found.ok == (brute <= max(1, rng) + found.bonus)
+
+
+@given(st.tuples(*[st.floats(-40, 40, allow_nan=False)] * 4))
+@settings(max_examples=200, deadline=None)
+def test_rl_los_1_spaces_under_a_sight_line_match_dense_sampling(
+        ends: tuple[float, float, float, float]) -> None:
+    """The side profile walks the spaces under the sight line exactly (RL-LOS-1): every
+    densely sampled point of the segment lies in the space :func:`segment_spaces` gives for
+    its part of the line, and the parts follow each other from neighbour to neighbour."""
+    x0, y0, x1, y1 = ends
+    parts = segment_spaces((x0, y0), (x1, y1))
+    assert parts[0][1] == 0.0 and parts[-1][2] == 1.0
+    for (a, _, end), (b, start, _) in pairwise(parts):
+        assert end == start and a.distance(b) == 1
+    for i in range(801):
+        t = i / 800
+        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        near = {hex_at_point((x + ex) * TO_LAYOUT, (y + ey) * TO_LAYOUT)
+                for ex in (-1e-6, 1e-6) for ey in (-1e-6, 1e-6)}  # on an edge: either space
+        assert any(p[0] in near for p in parts if p[1] - 1e-6 <= t <= p[2] + 1e-6), (t, near)

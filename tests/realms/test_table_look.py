@@ -8,8 +8,11 @@ from pathlib import Path
 
 from game.core.game import Game
 from game.core.inspect import HexMark, ProfileChart, Segment
+from game.geometry.elevation import peg_position
 from game.geometry.hexgrid import hex_at_point
 from game.rulesets.realms.board import base_of, eye_points, hex_board, top_of
+from game.rulesets.realms.rules import sighting
+from game.rulesets.realms.table import TO_LAYOUT
 from game.rulesets.realms.units import RealmsUnit, spaces
 from game.scenario import load_scenario
 
@@ -103,3 +106,72 @@ def test_a_target_outside_the_sight_cone_is_red_from_the_eyes() -> None:
                 assert chart.blocked == chart.eye
                 return
     raise AssertionError("no pair of the skirmish is outside a sight cone")
+
+
+def test_the_profile_ground_is_the_top_of_the_space_under_each_point_of_the_line() -> None:
+    """Every pair of the skirmish: sampled along the line (off the steps), the chart's ground
+    is the elevation plus obstruction of the space under that point (RL-LOS-1)."""
+    game = skirmish()
+    state = game.state
+    board, feats = hex_board(state), game.ruleset.feats(state)  # type: ignore[attr-defined]
+    live = [u.id for u in state.live_units()]
+    checked = 0
+    for a in live:
+        for b in live:
+            if a == b:
+                continue
+            chart = _profile(game, a, b)
+            (x0, y0), (x1, y1) = line_ends(game, a, b)
+            length = chart.aim[0]
+            steps = {gd for gd, _ in chart.ground}
+            for i in range(1, 60):
+                d = length * (i + 0.377) / 61
+                if any(abs(d - s) < 1e-3 for s in steps):
+                    continue
+                x, y = x0 + (x1 - x0) * d / length, y0 + (y1 - y0) * d / length
+                near = {hex_at_point((x + ex) * TO_LAYOUT, (y + ey) * TO_LAYOUT)
+                        for ex in (-1e-6, 1e-6) for ey in (-1e-6, 1e-6)}  # on an edge: either
+                cells = [board.cells.get(h) for h in near]
+                if any(c is None or c.terrain == "void" for c in cells):
+                    continue
+                want = {c.elevation + feats.obstructions.get(h, 0)
+                        for h, c in zip(near, cells, strict=True) if c is not None}
+                got = [gz for (d0, gz), (d1, _) in zip(chart.ground, chart.ground[1:],
+                                                       strict=False) if d0 < d < d1]
+                assert len(got) == 1 and got[0] in want, (a, b, d, near, got, want)
+                checked += 1
+    assert checked > 1000
+
+
+def line_ends(game: Game, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the charted sight line runs on the board (pegs): the eye used (the first eye
+    when nothing is seen) and the point seen (the target's centre when nothing is)."""
+    att, tgt = game.state.units[a], game.state.units[b]
+    assert isinstance(att, RealmsUnit) and isinstance(tgt, RealmsUnit) and tgt.hex is not None
+    seen = sighting(game.ruleset.settings, game.state, att, tgt)  # type: ignore[attr-defined]
+    eye = seen.eye if seen.visible and seen.eye else eye_points(hex_board(game.state), att)[0]
+    aim = seen.point[:2] if seen.visible and seen.point else peg_position(tgt.hex)
+    return (eye[0], eye[1]), (aim[0], aim[1])
+
+
+def test_a_large_attacker_marks_every_space_it_covers_in_the_pair_inspection() -> None:
+    """So the hover box keeps clear of the whole figure, not only its head space."""
+    game = skirmish()
+    record = game.ruleset.inspect_pair(game.state, "wy1", "s2")
+    assert record is not None
+    marked = {(m.q, m.r) for m in record.shapes if isinstance(m, HexMark)}
+    wyrm = game.state.units["wy1"]
+    assert isinstance(wyrm, RealmsUnit)
+    assert {(h.q, h.r) for h in spaces(wyrm)[1:]} <= marked
+
+
+def test_every_profile_shows_the_viewer_and_the_target() -> None:
+    """Even when the sight line ends on a corner of the target's space, the side view has a
+    bar for the target (and one for the viewer)."""
+    game = skirmish()
+    live = [u.id for u in game.state.live_units()]
+    for a in live:
+        for b in live:
+            if a != b:
+                styles = {bar.style for bar in _profile(game, a, b).bars}
+                assert {"viewer", "target"} <= styles, (a, b)

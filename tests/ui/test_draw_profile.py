@@ -8,11 +8,22 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core.inspect import InfoLine, Inspection, ProfileBar, ProfileChart
+from game.core.inspect import HexMark, InfoLine, Inspection, ProfileBar, ProfileChart
 from game.scenario import load_scenario
+from game.ui import hexlayout
 from game.ui.assets import Fonts
-from game.ui.draw_profile import BAR_COLOURS, BLOCKED, CLEAR, GROUND, SIZE, profile_surface
+from game.ui.camera import Camera
+from game.ui.draw_profile import (
+    BAR_COLOURS,
+    BLOCKED,
+    CLEAR,
+    GROUND,
+    SIZE,
+    beside_rects,
+    profile_surface,
+)
 from game.ui.headless import init_headless
+from game.ui.inspect_draw import box_spot
 from game.ui.palette import palette_named
 from game.ui.render import Renderer, fit_camera
 from game.ui.view import HoverOverlay, ViewState
@@ -64,11 +75,33 @@ def test_the_table_draws_the_profile_beside_the_hover_box() -> None:
     renderer.draw(surface, game.state, view)
     box = renderer.painter.info_rect
     assert box is not None
-    above = pygame.Rect(box.left, box.top - SIZE[1] - 4, *SIZE)
-    below = pygame.Rect(box.left, box.bottom + 4, *SIZE)
+    x = box.left if box.left + SIZE[0] <= 800 else box.right - SIZE[0]  # as draw_beside
+    above = pygame.Rect(x, box.top - SIZE[1] - 4, *SIZE)
+    below = pygame.Rect(x, box.bottom + 4, *SIZE)
     spot = above if above.top >= 0 else below
     assert GROUND in colours(surface.subsurface(spot.clip(surface.get_rect())))
     plain = pygame.Surface((800, 600))
     view.overlay = HoverOverlay(a, b, Inspection("a -> b", (InfoLine("line"),)))
     Renderer(palette_named("default")).draw(plain, game.state, view)
     assert GROUND not in colours(plain.subsurface(spot.clip(plain.get_rect())))
+
+
+def test_the_hover_box_corner_leaves_room_for_its_profile() -> None:
+    """A unit just above the bottom-left corner's box (where the profile would be drawn) moves
+    the box and its profile to another corner: neither covers the unit."""
+    cam = Camera()
+    cam.resize(0, 0, 800, 600)
+    unit = [(100.0, 300.0)]
+    x, y = box_spot((300, 200), 1, cam, unit)
+    box = pygame.Rect(x, y, 300, 200)
+    (profile,) = beside_rects(box, 1, cam)
+    assert profile.top >= 0 and profile.bottom <= 600
+    assert not box.collidepoint(unit[0]) and not profile.collidepoint(unit[0])
+    assert box_spot((300, 200), 0, cam, unit) == (6, 394)  # no profile: the corner as before
+
+
+def test_every_marked_space_is_kept_clear_of_by_the_hover_box() -> None:
+    """A hex mark (each space of a large target, say) is a point the box avoids."""
+    record = Inspection("a -> b", (), (HexMark(2, 1, "target"), HexMark(3, 1, "target")))
+    points = HoverOverlay("a", "b", record).points()
+    assert points == [hexlayout.hex_centre(2, 1), hexlayout.hex_centre(3, 1)]

@@ -19,12 +19,13 @@ from game.core.state import GameState, HexBoard
 from game.geometry.elevation import (
     PEGS_PER_SPACE,
     Point3,
+    SightField,
     Wall,
     downward_range_bonus,
-    line_of_sight_25d,
     peg_position,
     peg_range,
     shared_edge,
+    sight_over,
     target_points,
 )
 from game.geometry.hexgrid import Hex, hex_line
@@ -232,28 +233,6 @@ def in_cone(unit: RealmsUnit, point: tuple[float, float], half_angle: float) -> 
     return math.degrees(math.acos(max(-1.0, min(1.0, cos)))) <= half_angle + 1e-9
 
 
-def height_field(state: GameState, feats: Features, skip: Iterable[str],
-                 units_block: bool, within: Iterable[Hex] | None = None) -> dict[Hex, float]:
-    """Every space's top in pegs (only those ``within``, if given): elevation plus any
-    obstruction, and (if ``units_block``) the top of a figure standing there, except the
-    units in ``skip``."""
-    board = hex_board(state)
-    cells = board.cells
-    keys = cells if within is None else [h for h in within if h in cells]
-    tops = {h: float(cells[h].elevation + feats.obstructions.get(h, 0))
-            for h in keys if cells[h].terrain != VOID}
-    if units_block:
-        skipped = set(skip)
-        for u in state.live_units():
-            if isinstance(u, RealmsUnit) and u.id not in skipped and u.hex is not None:
-                covered = [h for h in spaces(u) if h in tops]
-                if covered:
-                    top = float(top_of(board, u))
-                    for h in covered:
-                        tops[h] = max(tops[h], top)
-    return tops
-
-
 def wall_list(board: HexBoard, feats: Features) -> list[tuple[frozenset[Hex], Wall]]:
     """The walls as peg segments with their absolute tops."""
     out = []
@@ -266,29 +245,42 @@ def wall_list(board: HexBoard, feats: Features) -> list[tuple[frozenset[Hex], Wa
     return out
 
 
-def corridor(att: RealmsUnit, tgt: RealmsUnit) -> frozenset[Hex]:
-    """The spaces a sight line between the two units can cross: every space on the hex lines
-    between their spaces, widened by one space plus the attacker's neck reach (the lines run
-    from points inside those spaces, so nothing outside can be crossed)."""
-    width = 1 + math.ceil(att.neck_reach / PEGS_PER_SPACE)
-    assert att.hex is not None
-    line: set[Hex] = set(spaces(att))
-    for t in spaces(tgt):
-        line.update(hex_line(att.hex, t))  # the eyes are on the head space
-    out = set(line)
-    ring = set(line)
-    for _ in range(width):
-        ring = {n for h in ring for n in h.neighbors()} - out
-        out |= ring
-    return frozenset(out)
+def ground_field(board: HexBoard, feats: Features) -> SightField:
+    """Every space's ground top (elevation plus obstruction) as arrays: the part of the
+    height field that depends on the board alone."""
+    return SightField.of({h: float(c.elevation + feats.obstructions.get(h, 0))
+                          for h, c in board.cells.items() if c.terrain != VOID})
+
+
+def sight_field(state: GameState, feats: Features, units_block: bool,
+                ground: SightField | None = None) -> SightField:
+    """The whole board's height field as arrays, which every sight line over this
+    placement reads (RL-LOS-1): every space's top in pegs, elevation plus any obstruction
+    and (if ``units_block``) the top of a figure standing there; ``ground``: the board's
+    :func:`ground_field`, when the caller keeps it."""
+    field = ground_field(hex_board(state), feats) if ground is None else ground
+    if not units_block:
+        return field
+    tops = field.tops.copy()
+    board = hex_board(state)
+    for u in state.live_units():
+        if isinstance(u, RealmsUnit) and u.hex is not None:
+            top = float(top_of(board, u))
+            for h in spaces(u):
+                i = field.index.get(h)
+                if i is not None:
+                    tops[i] = max(tops[i], top)
+    return SightField(field.hexes, field.centres, tops, field.index)
 
 
 def sight(state: GameState, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
-          cone: float, head_turn: float, units_block: bool = True) -> Sighting:
+          cone: float, head_turn: float, units_block: bool = True,
+          field: SightField | None = None) -> Sighting:
     """RL-LOS-1: can ``att`` see ``tgt``? From each eye point (neck reach included) to the
     target points of every space under the target (its top's centre and corners, its middle)
     that lie within the sight cone (``cone`` degrees each side, plus ``head_turn`` for a unit
-    whose head turns), over the height field of the board."""
+    whose head turns), over the height field of the board (``field``: that of
+    :func:`sight_field`, when the caller keeps one for the placement)."""
     board = hex_board(state)
     half = cone + (head_turn if att.head_turn else 0.0)
     tb = base_of(board, tgt)
@@ -296,14 +288,15 @@ def sight(state: GameState, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
     seen = [p for p in points if in_cone(att, (p[0], p[1]), half)]
     if not seen:
         return Sighting(False, outside_cone=True)
-    near = corridor(att, tgt)
-    tops = height_field(state, feats, (att.id, tgt.id), units_block, near)
-    walls = [w for w in wall_list(board, feats) if w[0] <= near]
     ignore = [*spaces(att), *spaces(tgt)]
+    if field is None:
+        field = sight_field(state, feats, units_block)
+    tops = field.without(ignore)
+    walls = wall_list(board, feats)
     blocking: set[Hex] = set()
     blocked_walls: set[frozenset[Hex]] = set()
     for eye in eye_points(board, att):
-        answer = line_of_sight_25d(eye, seen, tops, ignore, [w for _, w in walls])
+        answer = sight_over(eye, seen, tops, [w for _, w in walls])
         if answer.visible:
             return Sighting(True, eye, answer.point)
         blocking.update(answer.blocking)

@@ -39,6 +39,8 @@ class Memo:
         self._key: tuple[Hashable, ...] | None = None
         self._store: dict[Hashable, Any] = {}
         self._odds: dict[Hashable, Any] = {}
+        self._board: object = None
+        self._static: dict[Hashable, Any] = {}
 
     def get(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
         """The answer to ``what`` for the state's placement, computed once per placement."""
@@ -48,6 +50,17 @@ class Memo:
         if what not in self._store:
             self._store[what] = compute()
         found: T = self._store[what]
+        return found
+
+    def static(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
+        """An answer that depends on the state's board alone (not on where the units stand),
+        kept while the memo sees that very board object (held, so it is never mistaken for
+        a new one)."""
+        if self._board is not state.board:
+            self._board, self._static = state.board, {}
+        if what not in self._static:
+            self._static[what] = compute()
+        found: T = self._static[what]
         return found
 
     def odds(self, plan: Hashable, compute: Callable[[], T]) -> T:

@@ -46,14 +46,13 @@ def attack_odds(plan: AttackPlan) -> Odds:
     """Exact odds of ``plan`` (see the module docstring)."""
     total = sum((_die(d) for d in plan.dice), start=icepool.Die([0]))
     defense = _die(plan.defense_die) if plan.defense_die else icepool.Die([0])
-    damage: dict[int, Fraction] = {}
-    counter: dict[int, Fraction] = {}
-    t_den = total.denominator()
-    d_den = defense.denominator()
+    damage: dict[int, int] = {}
+    counter: dict[int, int] = {}
     for t, tq in total.items():
         for d, dq in defense.items():
-            p = Fraction(tq * dq, t_den * d_den)
-            result = resolve(plan, (t,), d)
-            damage[result.damage] = damage.get(result.damage, Fraction(0)) + p
-            counter[result.counter] = counter.get(result.counter, Fraction(0)) + p
-    return Odds(dict(sorted(damage.items())), dict(sorted(counter.items())))
+            result = resolve(plan, (t,), d)  # weights summed as integers, one fraction each
+            damage[result.damage] = damage.get(result.damage, 0) + tq * dq
+            counter[result.counter] = counter.get(result.counter, 0) + tq * dq
+    den = total.denominator() * defense.denominator()
+    return Odds({k: Fraction(w, den) for k, w in sorted(damage.items())},
+                {k: Fraction(w, den) for k, w in sorted(counter.items())})

@@ -16,19 +16,21 @@ from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
+    Sighting,
     base_of,
     fits,
     hex_board,
     is_space,
-    reach,
     space_distance,
 )
 from game.rulesets.realms.procedure import CommandProc, command_of
 from game.rulesets.realms.rules import (
     HANDS,
+    Attempt,
     attempt,
     hand_refusal,
     occupants,
+    pair_reach,
     plan_odds,
     sighting,
     walk_costs,
@@ -74,7 +76,7 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         if isinstance(action, Strike):
             what = f"{action.hand} hand"
         else:
-            what = action.name if isinstance(action, Special) else action.spell
+            what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
         hint = _odds_hint(rs, state, action)
         return Offer(action, f"{action.verb.capitalize()} {state.units[action.target].name} "
                      f"({what})",
@@ -125,9 +127,10 @@ def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                  tgt: RealmsUnit) -> list[InfoLine]:
     board, feats = hex_board(state), rs.feats(state)
     weapon = att.weapon(att.main)
-    rng = reach(board, feats, att, tgt, weapon.range if weapon else 0)
-    gap = min(space_distance(board, feats, a, t) != a.distance(t)
-              for a in spaces(att) for t in spaces(tgt))
+    rng = pair_reach(rs.settings, state, att, tgt, weapon.range if weapon else 0)
+    gap = rs.settings.memo.get(state, ("gap", att.id, tgt.id), lambda: min(
+        space_distance(board, feats, a, t) != a.distance(t)
+        for a in spaces(att) for t in spaces(tgt)))
     rules = ("RL-RNG-1", *(("RL-ELV-2",) if rng.bonus else ()), *(("RL-ELV-3",) if gap else ()))
     bonus = f" (+{rng.bonus} from height)" if rng.bonus else ""
     return [InfoLine(f"{rng.distance} space(s) away; reach {rng.reach}{bonus}", rules,
@@ -178,6 +181,62 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     return Inspection(unit.name, tuple(lines), tuple(shapes))
 
 
+def _charts(rs: RealmsRuleset, found: Attempt, what: str, att: RealmsUnit,
+            tgt: RealmsUnit) -> list[OddsChart]:
+    """The wound chart of an allowed attack and, when it can be turned negative, the counter
+    chart, from the plan the resolver uses."""
+    o = plan_odds(rs.settings, found.plan)
+    out = [OddsChart(f"{found.weapon.name.replace('_', ' ')} ({what}): wounds to {tgt.name}",
+                     tuple((str(k), p) for k, p in o.damage.items()), found.plan.rules())]
+    if o.countered or what in HANDS:
+        out.append(OddsChart(f"counter wounds to {att.name}",
+                             tuple((str(k), p) for k, p in o.counter.items()),
+                             ("RL-DEF-1", "RL-DEF-2")))
+    return out
+
+
+def _hand_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+               seen: Sighting, lines: list[InfoLine]) -> list[OddsChart]:
+    """The first hand attack ``att`` could make on ``tgt`` (in its running command, with the
+    hands it has used; else in a fresh one): its modifiers (added to ``lines``) and odds; the
+    main hand's refusal when it cannot."""
+    cmd = command_of(state)
+    if cmd is None or cmd.unit != att.id:
+        cmd = CommandProc(step="command", player=att.owner, unit=att.id)
+    for hand in HANDS:
+        if hand != "main" and hand_refusal(att, cmd, hand) is not None:
+            continue
+        if hand == "main" and "main" in cmd.hands:
+            continue  # spent in this command (RL-DW-1): the next hand shows
+        found = attempt(rs.settings, state, att, tgt.id, hand, seen=seen)
+        if isinstance(found, Refusal):
+            if hand == "main":
+                lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
+            continue
+        lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
+        return _charts(rs, found, hand, att, tgt)
+    return []
+
+
+def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+                  seen: Sighting) -> list[OddsChart]:
+    """The odds of every special attack and spell ``att`` could use on ``tgt`` now (RL-SPC-1:
+    the mana it has), so a caster sees what its spells would do before declaring one."""
+    out: list[OddsChart] = []
+    cmd = command_of(state)
+    if cmd is not None and cmd.unit == att.id and cmd.action:
+        return out  # the command's action is spent: a special or spell replaces it
+    for kind, pool in (("special", att.specials), ("spell", att.spells)):
+        for special in pool:
+            if kind == "spell" and att.mana < special.cost:
+                continue
+            found = attempt(rs.settings, state, att, tgt.id, "", special, kind == "spell",
+                            seen=seen)
+            if not isinstance(found, Refusal):
+                out += _charts(rs, found, kind, att, tgt)
+    return out
+
+
 def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                  target_id: str) -> Inspection | None:
     """What ``viewer_id`` makes of ``target_id`` (see the module docstring)."""
@@ -187,9 +246,11 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         return None
     s = rs.settings
     lines = _range_lines(rs, state, att, tgt)
-    lines.append(_profile_line(rs, state, att, tgt))
+    lines.append(s.memo.get(state, ("profile", att.id, tgt.id),
+                            lambda: _profile_line(rs, state, att, tgt)))
     seen = sighting(s, state, att, tgt)
     shapes: list[Segment | HexMark] = [HexMark(h.q, h.r, "target") for h in spaces(tgt)]
+    shapes += [HexMark(h.q, h.r, "highlight") for h in spaces(att)[1:]]  # a large attacker
     if seen.visible and seen.eye is not None and seen.point is not None:
         lines.append(InfoLine(f"In sight: eyes at {seen.eye[2]:g} pegs see a point at "
                               f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
@@ -200,26 +261,10 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
-    odds: list[OddsChart] = []
-    fresh = CommandProc(step="command", player=att.owner, unit=att.id)
-    for hand in HANDS:
-        if hand != "main" and hand_refusal(att, fresh, hand) is not None:
-            continue
-        found = attempt(s, state, att, tgt.id, hand, seen=seen)
-        if isinstance(found, Refusal):
-            if hand == "main":
-                lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
-            continue
-        lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
-        o = plan_odds(s, found.plan)
-        odds.append(OddsChart(f"{found.weapon.name} ({hand}): wounds to {tgt.name}",
-                              tuple((str(k), p) for k, p in o.damage.items()),
-                              found.plan.rules()))
-        odds.append(OddsChart(f"counter wounds to {att.name}",
-                              tuple((str(k), p) for k, p in o.counter.items()),
-                              ("RL-DEF-1", "RL-DEF-2")))
-        break
-    chart = profile_chart(state, rs.feats(state), att, tgt, seen, s.units_block_sight)
+    odds = _hand_odds(rs, state, att, tgt, seen, lines)
+    odds += _special_odds(rs, state, att, tgt, seen)
+    chart = s.memo.get(state, ("chart", att.id, tgt.id), lambda: profile_chart(
+        state, rs.feats(state), att, tgt, seen, s.units_block_sight, occupants(s, state)))
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.pending import Refusal
 from game.core.state import GameState
+from game.geometry.elevation import SightField
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import (
     AttackPlan,
@@ -24,6 +25,7 @@ from game.rulesets.realms.board import (
     Reach,
     Sighting,
     base_of,
+    ground_field,
     hex_board,
     melee_allowed,
     melee_pairs,
@@ -31,6 +33,7 @@ from game.rulesets.realms.board import (
     reach,
     reachable,
     sight,
+    sight_field,
     top_of,
 )
 from game.rulesets.realms.odds import Odds, attack_odds
@@ -91,9 +94,26 @@ def hand_refusal(unit: RealmsUnit, cmd: CommandProc, hand: str) -> Refusal | Non
 def sighting(settings: Settings, state: GameState, att: RealmsUnit,
              tgt: RealmsUnit) -> Sighting:
     """RL-LOS-1 for the pair with the table's settings, once per placement of the units."""
+    feats = settings.features_for(hex_board(state))
     return settings.memo.get(state, ("sight", att.id, tgt.id), lambda: sight(
-        state, settings.features_for(hex_board(state)), att, tgt, settings.sight_cone,
-        settings.head_turn, settings.units_block_sight))
+        state, feats, att, tgt, settings.sight_cone, settings.head_turn,
+        settings.units_block_sight, field(settings, state)))
+
+
+def field(settings: Settings, state: GameState) -> SightField:
+    """The height field sight lines read (RL-LOS-1): the board's ground once per board, the
+    figures on it once per placement."""
+    feats = settings.features_for(hex_board(state))
+    ground = settings.memo.static(state, "ground", lambda: ground_field(hex_board(state), feats))
+    return settings.memo.get(state, ("field",), lambda: sight_field(
+        state, feats, settings.units_block_sight, ground))
+
+
+def pair_reach(settings: Settings, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+               weapon_range: int) -> Reach:
+    """RL-RNG-1 / RL-ELV-2 / RL-ELV-3 for the pair at ``weapon_range``, once per placement."""
+    return settings.memo.get(state, ("range", att.id, tgt.id, weapon_range), lambda: reach(
+        hex_board(state), settings.features_for(hex_board(state)), att, tgt, weapon_range))
 
 
 def walk_costs(settings: Settings, state: GameState, unit: RealmsUnit) -> Mapping[Hex, int]:
@@ -152,7 +172,7 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
     if why is not None:
         return Refusal(why, ("RL-CAP-1", "RL-ATK-2"))
     board, feats = hex_board(state), settings.features_for(hex_board(state))
-    rng = reach(board, feats, att, tgt, weapon.range)
+    rng = pair_reach(settings, state, att, tgt, weapon.range)
     if not rng.ok:
         rules = ("RL-RNG-1", "RL-ELV-2") if rng.bonus else ("RL-RNG-1",)
         return Refusal(f"{tgt.name} is {rng.distance} spaces away; {att.name} reaches "

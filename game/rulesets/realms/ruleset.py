@@ -424,7 +424,9 @@ class RealmsRuleset(Ruleset):
     def procedures_done(self, state: GameState, ctx: Context) -> None:
         """A command is over: the next player's turn (RL-TRN-1); fortify ends for their
         units as it begins (RL-FRT-1); the round limit may end the game."""
-        if state.outcome is None:
+        if state.outcome is None and turns.last_command(self.settings, state):
+            turns.end_by_rounds(self.settings, state, ctx)  # no round past the limit begins
+        elif state.outcome is None:
             self.hand_over(state, ctx)
             turns.begin_turn(self.settings, state, ctx)
 

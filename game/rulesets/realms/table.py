@@ -5,13 +5,19 @@ transit-pad links (RL-ELV-*), and the side profile of a 2.5D sight line (RL-LOS-
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 from game.core.inspect import BoardMark, HexMark, ProfileBar, ProfileChart, Segment, UnitLook
 from game.core.state import GameState
-from game.geometry.elevation import PEGS_PER_SPACE, Point3, peg_position, shared_edge
-from game.geometry.hexgrid import SQRT3, Hex, hex_at_point
+from game.geometry.elevation import (
+    PEGS_PER_SPACE,
+    Point3,
+    peg_position,
+    segment_spaces,
+    shared_edge,
+)
+from game.geometry.hexgrid import SQRT3, Hex
 from game.rulesets.realms.board import (
     Features,
     Sighting,
@@ -26,8 +32,6 @@ from game.rulesets.realms.units import RealmsUnit, spaces
 
 TO_LAYOUT = SQRT3 / PEGS_PER_SPACE
 """Pegs -> the hex layout units the table draws in."""
-SAMPLES_PER_PEG = 2.0
-"""Samples of the ground per peg along a profile (a space is 6 pegs across)."""
 
 
 def _layout(x: float, y: float) -> tuple[float, float]:
@@ -70,69 +74,82 @@ def board_marks(state: GameState, feats: Features) -> tuple[BoardMark, ...]:
 
 def _ground(state: GameState, feats: Features) -> Callable[[Hex], float]:
     """The top of the ground of a space in pegs (elevation plus obstruction; a gap or off the
-    map reads as a dip below the lowest level), as a lookup built once per chart."""
+    map reads as a dip below the lowest level, found only when a line crosses one)."""
     cells = hex_board(state).cells
-    dip = min((c.elevation for c in cells.values()), default=0) - 3.0
 
     def top(h: Hex) -> float:
         cell = cells.get(h)
         if cell is None or cell.terrain == "void":
-            return dip
+            return min((c.elevation for c in cells.values()), default=0) - 3.0
         return float(cell.elevation + feats.obstructions.get(h, 0))
 
     return top
 
 
+def _blocked_at(eye_z: float, aim_z: float, top: float, t0: float, t1: float) -> float | None:
+    """Where (0..1 along the line) a space whose top is ``top`` and which the line crosses
+    from ``t0`` to ``t1`` first rises above it (None: the line passes over it)."""
+    z0, z1 = eye_z + (aim_z - eye_z) * t0, eye_z + (aim_z - eye_z) * t1
+    if top <= min(z0, z1) + 1e-6:
+        return None
+    if top > z0 + 1e-6:
+        return t0
+    return t0 + (t1 - t0) * (top - z0) / (z1 - z0)  # the line sinks below the top in here
+
+
 def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
-                  seen: Sighting, units_block: bool) -> ProfileChart:
+                  seen: Sighting, units_block: bool,
+                  occupants: Mapping[Hex, RealmsUnit] | None = None) -> ProfileChart:
     """The side view of the sight line from ``att``'s eyes to ``tgt`` (RL-LOS-1): the ground
-    under the line, the figures on it, and where the line first runs into something."""
+    under the line (a level run per space crossed, exact), the figures on it, and where the
+    line first runs into something. ``occupants``: :func:`.board.occupant_map` of the state,
+    when the caller keeps it."""
     board = hex_board(state)
     eye: Point3 = seen.eye if seen.visible and seen.eye else eye_points(board, att)[0]
     assert tgt.hex is not None
     tx, ty = peg_position(tgt.hex)
     aim: Point3 = seen.point if seen.visible and seen.point else (tx, ty,
                                                                   float(top_of(board, tgt)))
-    dx, dy = aim[0] - eye[0], aim[1] - eye[1]
-    length = math.hypot(dx, dy) or 1.0
-    steps = max(12, int(length * SAMPLES_PER_PEG))
-    occupants = occupant_map(state)
+    length = math.hypot(aim[0] - eye[0], aim[1] - eye[1]) or 1.0
+    if occupants is None:
+        occupants = occupant_map(state)
     ground_of = _ground(state, feats)
     mine = {*spaces(att), *spaces(tgt)}
     ground: list[tuple[float, float]] = []
     runs: list[tuple[str, float, float]] = []
     blocked: tuple[float, float] | None = None
-    for i in range(steps + 1):
-        t = i / steps
-        h = hex_at_point(*_layout(eye[0] + dx * t, eye[1] + dy * t))
-        d = length * t
+    look = not seen.visible and not seen.outside_cone
+    for h, t0, t1 in segment_spaces(eye[:2], aim[:2]):
         top = ground_of(h)
-        if ground and ground[-1][1] != top:  # a step: straight up or down between samples
-            mid = d - length / steps / 2
-            ground += [(mid, ground[-1][1]), (mid, top)]
-        ground.append((d, top))
+        if ground and ground[-1][1] == top:
+            ground[-1] = (length * t1, top)  # the same level runs on
+        else:
+            ground += [(length * t0, top), (length * t1, top)]
         who = occupants.get(h)
         if who is not None:
-            if runs and runs[-1][0] == who.id and math.isclose(runs[-1][2], d - length / steps):
-                runs[-1] = (who.id, runs[-1][1], d)
+            if runs and runs[-1][0] == who.id and math.isclose(runs[-1][2], length * t0):
+                runs[-1] = (who.id, runs[-1][1], length * t1)
             else:
-                runs.append((who.id, d, d))
+                runs.append((who.id, length * t0, length * t1))
             if units_block and who.id not in (att.id, tgt.id):
                 top = max(top, float(top_of(board, who)))
-        line = eye[2] + (aim[2] - eye[2]) * t
-        if blocked is None and not seen.visible and not seen.outside_cone and h not in mine and (
-                top > line + 1e-6):
-            blocked = (d, line)
+        at = _blocked_at(eye[2], aim[2], top, t0, t1) if look and h not in mine else None
+        if blocked is None and at is not None:
+            blocked = (length * at, eye[2] + (aim[2] - eye[2]) * at)
     if not seen.visible and blocked is None:
         blocked = (0.0, eye[2])  # the sight cone or a wall stops it: red from the eyes
+    if all(uid != att.id for uid, _, _ in runs):  # eyes on the edge of its space (eyeless)
+        runs.insert(0, (att.id, 0.0, min(1.0, length)))
+    if all(uid != tgt.id for uid, _, _ in runs):  # the line ends on a corner of its space
+        runs.append((tgt.id, max(0.0, length - 1.0), length))
     bars = []
     for uid, a, b in runs:
         u = state.units[uid]
         assert isinstance(u, RealmsUnit)
         style: Literal["viewer", "target", "other"] = (
             "viewer" if uid == att.id else "target" if uid == tgt.id else "other")
-        bars.append(ProfileBar(a, b + length / steps, float(base_of(board, u)),
-                               float(top_of(board, u)), style, u.name))
+        bars.append(ProfileBar(a, b, float(base_of(board, u)), float(top_of(board, u)), style,
+                               u.name))
     state_word = ("clear" if seen.visible else "outside the sight cone" if seen.outside_cone
                   else "blocked")
     return ProfileChart(f"Side view of the sight line: {state_word}", tuple(ground),

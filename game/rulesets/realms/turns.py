@@ -46,12 +46,15 @@ def apply_result(state: GameState, proc: AttackProc, result: Result, ctx: Contex
 
 
 def wound(unit: RealmsUnit, wounds: int, ctx: Context, rules: list[str]) -> None:
-    """Give ``unit`` wounds; at its health it is destroyed."""
+    """Give ``unit`` wounds (no more than the health it has left); at its health it is
+    destroyed."""
     if wounds <= 0:
         return
-    unit.wounds = min(unit.health, unit.wounds + wounds)
-    ctx.emit("unit.wounded", f"{unit.name} takes {wounds} wound(s) ({unit.wounds}/"
-             f"{unit.health}).", rules, player=unit.owner, unit=unit.id, wounds=unit.wounds)
+    taken = min(wounds, unit.health - unit.wounds)
+    unit.wounds += taken
+    more = f" (of {wounds} dealt)" if taken < wounds else ""
+    ctx.emit("unit.wounded", f"{unit.name} takes {taken} wound(s){more}: {unit.wounds}/"
+             f"{unit.health}.", rules, player=unit.owner, unit=unit.id, wounds=unit.wounds)
     if unit.wounds >= unit.health:
         unit.destroyed = True
         ctx.emit("unit.destroyed", f"{unit.name} is destroyed.", rules, player=unit.owner,
@@ -89,6 +92,13 @@ def begin_turn(settings: Settings, state: GameState, ctx: Context) -> None:
              night=night)
     if settings.rounds and state.turn.round > settings.rounds:
         end_by_rounds(settings, state, ctx)
+
+
+def last_command(settings: Settings, state: GameState) -> bool:
+    """Whether the command just over was the last player's in the last round
+    (``rounds``, RL-TRN-1): the game ends there instead of opening another round."""
+    return bool(settings.rounds) and state.turn.round >= settings.rounds and \
+        state.next_player(state.turn.active) == state.players[0].number
 
 
 def end_by_rounds(settings: Settings, state: GameState, ctx: Context) -> None:
