@@ -7,6 +7,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import Polygon
 
 from game.core.inspect import Area
@@ -169,6 +171,16 @@ def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
     by at most d. Used by ``legal_actions`` before any sight or sweep."""
     gap = geo.tray_of(attacker).polygon.distance(geo.tray_of(target).polygon)
     return bool(gap > attacker.stats.speed + MAX_ROLL + TOLERANCE)
+
+
+def out_of_reach_all(attacker: AsoiafUnit, targets: list[Polygon]) -> list[bool]:
+    """:func:`out_of_reach` of each of these target trays' outlines, the distances in one
+    vectorised call (the same distance function, the same operand order)."""
+    if not targets:
+        return []
+    gaps = shapely.distance(geo.tray_of(attacker).polygon, np.asarray(targets, dtype=object))
+    limit = attacker.stats.speed + MAX_ROLL + TOLERANCE
+    return [gap > limit for gap in gaps.tolist()]
 
 
 def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,

@@ -20,7 +20,7 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
-from game.geometry.ranges import range_to
+from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import attacks, geo, inspection, moves, presentation
@@ -162,22 +162,24 @@ class AsoiafRuleset(Ruleset):
         tray = geo.tray_of(unit)
         enemies = geo.enemies_of(state, unit)
         longest = max((limit for _, _, limit in shots), default=0.0)
+        shapes = [geo.tray_of(e).polygon for e in enemies]
+        far = chg.out_of_reach_all(unit, shapes)  # distances to every enemy, one call each
+        ranges = ranges_to(tray, shapes).tolist() if shots else [0.0] * len(enemies)
         geo.prefetch_sight(world, unit.id, [  # every Line of Sight asked below, in one batch
-            e.id for e in enemies if not chg.out_of_reach(unit, e) or (
-                shots and range_to(tray, geo.tray_of(e).polygon) <= longest + TOLERANCE)])
-        for enemy in enemies:
-            if not chg.out_of_reach(unit, enemy):
+            e.id for e, gone, d in zip(enemies, far, ranges, strict=True)
+            if not gone or (shots and d <= longest + TOLERANCE)])
+        for enemy, gone, distance in zip(enemies, far, ranges, strict=True):
+            if not gone:
                 basis = chg.charge_basis(state, unit, enemy, cull=True, world=world)
                 if not isinstance(basis, Refusal):
                     out.extend(self._charges(state, unit, enemy, basis, world))
             # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
-            distance = range_to(tray, geo.tray_of(enemy).polygon) if shots else 0.0
             for weapon, index, limit in shots:
                 if (distance <= limit + TOLERANCE
                         and attacks.ranged_refusal(state, unit, enemy, index, tray,
                                                    cull=True, world=world) is None):
                     out.append(Attack(unit.id, enemy.id, weapon))
-                else:
+                elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
                     out.extend(self._shifted_shot(state, unit, enemy, weapon, limit, world))
         for turn, distance, then in moves.sample_maneuvers(state, unit, world):
             out.append(Maneuver(unit.id, turn, distance, then))
