@@ -388,8 +388,8 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             return
         attacker = unit_of(state, proc.mods.attacker)
         queue: list[tuple[str, str, str]] = []
-        if attacker.on_board and not geo.engaged_enemies(state, attacker,
-                                                         world=self.rules.worlds.of(state)):
+        world = self.rules.worlds.of(state)
+        if attacker.on_board and not geo.engaged_enemies(state, attacker, world=world):
             queue.append((attacker.id, MANEUVER, "AS-SRG-1"))
         queue += [(f, PIVOT, "AS-SRG-1") for f in proc.melee_friends
                   if state.units[f].on_board]

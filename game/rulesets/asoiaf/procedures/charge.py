@@ -120,8 +120,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
 
     def _placements(self, state: GameState, proc: ChargeProc) -> list[geo.Placement]:
         unit, target = unit_of(state, proc.attacker), unit_of(state, proc.target)
-        return chg.placements(state, unit, target, Arc(proc.arc), geo.tray_of(unit),
-                              self.rules.worlds.of(state))
+        world = self.rules.worlds.of(state)
+        return chg.placements(state, unit, target, Arc(proc.arc), geo.tray_of(unit), world)
 
     def on_answer(self, state: GameState, proc: ChargeProc, answer: Action,
                   ctx: Context) -> None:
