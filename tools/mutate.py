@@ -63,9 +63,9 @@ MUTATIONS: tuple[Mutation, ...] = (
              (T + "test_charge.py::test_as_chg_4_majority_arc_flank_and_the_50_50_choice",
               T + "test_mutants.py::test_as_chg_4_contact_is_in_the_arc_the_charger_started_in")),
     Mutation("AS-CHG-4", AS + "procedures/charge.py",
-             "return chg.placements(state, unit, target, Arc(proc.arc), geo.tray_of(unit))",
+             "return chg.placements(state, unit, target, Arc(proc.arc), geo.tray_of(unit), world)",
              "return chg.placements(state, unit, target, geo.arc_of(geo.tray_of(target), "
-             "geo.tray_of(unit))[0], geo.tray_of(unit))",
+             "geo.tray_of(unit))[0], geo.tray_of(unit), world)",
              (T + "test_mutants.py::test_as_chg_4_contact_is_in_the_arc_the_charger_started_in",)),
     Mutation("AS-CHG-11", AS + "procedures/charge.py",
              "push_attack(state, unit, target, melee[0], not proc.disorderly, ctx,",
@@ -101,29 +101,28 @@ MUTATIONS: tuple[Mutation, ...] = (
                   "the_procedure",)),
     Mutation("AS-RNG-3", AS + "attacks.py",
              "        tray = tray.translated(action.dx, action.dy)\n"
-             "    return ranged_refusal(state, unit, target, weapon, tray)",
+             "    return ranged_refusal(state, unit, target, weapon, tray, world=world)",
              "        tray = tray\n"
-             "    return ranged_refusal(state, unit, target, weapon, tray)",
+             "    return ranged_refusal(state, unit, target, weapon, tray, world=world)",
              (T + "test_mutants.py::test_as_rng_3_the_target_is_checked_again_after_the_shift",)),
     Mutation("AS-RNG-8", AS + "procedures/attack.py",
              "shot_friends=tuple(f.id for f in friends) if mods.ranged else ())",
              "shot_friends=tuple(f.id for f in friends[:1]) if mods.ranged else ())",
              (T + "test_mutants.py::test_as_rng_8_every_engaged_friend_takes_a_panic_test",)),
     Mutation("AS-SRG-1", AS + "procedures/attack.py",
-             "if attacker.on_board and not geo.engaged_enemies(state, attacker):",
+             "if attacker.on_board and not geo.engaged_enemies(state, attacker, world=world):",
              "if attacker.on_board:",
              (T + "test_mutants.py::test_as_srg_1_no_free_maneuver_while_still_engaged",)),
     Mutation("AS-SRG-1", AS + "procedures/attack.py",
-             "if geo.engaged_enemies(state, f) == [target.id])",
-             "if target.id in geo.engaged_enemies(state, f))",
+             "if engaged[f.id] == [target.id])",
+             "if target.id in engaged[f.id])",
              (T + "test_mutants.py::test_as_srg_1_no_free_pivot_for_a_friend_engaged_elsewhere",)),
     Mutation("AS-MEL-5", AS + "attacks.py",
              "if target.id not in engaged:  # AS-MEL-5",
              "if False:  # AS-MEL-5",
              (T + "test_mutants.py::test_as_mel_5_the_target_must_be_engaged",)),
     Mutation("AS-CHG-2", AS + "charge.py",
-             "    obstacles = (align_obstacles(state, attacker.id, target.id) if world is None\n"
-             "                 else world.move_blockers((attacker.id, target.id)))\n"
+             "    obstacles = align_obstacles(state, attacker.id, target.id, world=world)\n"
              "    return geo.can_align_50(",
              "    obstacles = [t.polygon for t in state.terrain if t.has('impassable')]\n"
              "    return geo.can_align_50(",

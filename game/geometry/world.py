@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 import shapely
@@ -73,6 +74,7 @@ class World:
         self._tree: shapely.STRtree | None = None
         self._shrunk: np.ndarray | None = None
         self._move_cache: tuple[Pieces, shapely.STRtree] | None = None
+        self._halfplanes: dict[int, tuple[tuple[float, float, float], ...]] = {}
         self.cover_depth = 6
 
     def _terrain_pieces(self, which: list[int], offset: int) -> Pieces:
@@ -102,6 +104,7 @@ class World:
         tp = self._tray_pieces
         for name in ("verts", "normal", "offset", "centroid", "bounds"):
             getattr(tp, name)[i] = getattr(one, name)[0]
+        self._halfplanes.pop(i, None)
         self._dirty = True
 
     def _refresh(self) -> None:
@@ -117,6 +120,15 @@ class World:
         self._refresh()
         assert self._tree is not None
         return self._sight, self._tree
+
+    def _front_halfplanes(self, v: int) -> tuple[tuple[float, float, float], ...]:
+        """The Front Arc half-planes of tray ``v``, kept until it moves (viewer frames are
+        asked again for every update of a sight table)."""
+        found = self._halfplanes.get(v)
+        if found is None:
+            found = tuple(arc_halfplanes(self._trays[v], Arc.FRONT, self.construction))
+            self._halfplanes[v] = found
+        return found
 
     # -- questions ----------------------------------------------------------------------------
     def range_from(self, viewer_id: str) -> dict[str, float]:
@@ -160,8 +172,7 @@ class World:
         uv, vinv = np.unique(varr, return_inverse=True)
         vinv = vinv.reshape(-1)
         FWD = np.asarray([self._trays[v].forward for v in uv.tolist()], dtype=float)[vinv]
-        hps = [arc_halfplanes(self._trays[v], Arc.FRONT, self.construction)
-               for v in uv.tolist()]
+        hps = [self._front_halfplanes(v) for v in uv.tolist()]
         HP = np.asarray(hps, dtype=float)[vinv]  # (R, 3, 3)
         quads = corners[tarr]  # (R, 4, 2)
         vals = np.einsum("rki,rhi->rkh", quads, HP[:, :, :2]) - HP[:, None, :, 2]
@@ -310,63 +321,107 @@ def _hull_candidates(
     fl: np.ndarray, fr: np.ndarray, g: np.ndarray, gbox: np.ndarray,
     pieces: Pieces, viewer: np.ndarray, target: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(part index, piece index) pairs, sorted by part, for every piece that may meet the
-    sight hull (convex hull of front edge ``fl -> fr`` and the part, ``g`` (R, Kg, 2) padded
-    rings) and belongs to neither the viewer nor the target. In the viewer's frame: the
-    piece's extent against the front-edge line, the part's far side and the sides of the
-    strip; then the two side lines of the hull, each as a slope bound per piece (a piece
-    wholly ahead of the front edge is outside the left side line of slope ``m`` exactly
-    when ``m`` exceeds the largest ``(x + t) / y`` of its corners). A superset is
-    harmless."""
+    """(part index, piece index) pairs, sorted by part then piece, for every piece that may
+    meet the sight hull (convex hull of front edge ``fl -> fr`` and the part, ``g`` (R, Kg,
+    2) padded rings) and belongs to neither the viewer nor the target. In the viewer's
+    frame: the piece's extent against the front-edge line, the part's far side and the
+    sides of the strip; then the two side lines of the hull, each as a slope bound per piece
+    (a piece wholly ahead of the front edge is outside the left side line of slope ``m``
+    exactly when ``m`` exceeds the largest ``(x + t) / y`` of its corners). A superset is
+    harmless. Every piece is put in each viewer's frame once (not once per part)."""
     e = fr - fl
     length = np.hypot(e[:, 0], e[:, 1])
     ex = e / length[:, None]
     ey = np.stack([-ex[:, 1], ex[:, 0]], axis=1)
-    # every piece corner in each distinct viewer frame, once
-    key = np.concatenate([fl, fr], axis=1)
-    if (key == key[0]).all():
-        first = np.zeros(1, dtype=np.int64)
-        inv = np.zeros(len(fl), dtype=np.int64)
-    else:
-        _, first, inv = np.unique(key, axis=0, return_index=True, return_inverse=True)
-        inv = inv.reshape(-1)
-    rel = pieces.verts[None] - fl[first][:, None, None, :]  # (V, M, K, 2)
-    exf, eyf = ex[first][:, None, None, :], ey[first][:, None, None, :]
-    lx = rel[..., 0] * exf[..., 0] + rel[..., 1] * exf[..., 1]
-    ly = rel[..., 0] * eyf[..., 0] + rel[..., 1] * eyf[..., 1]
     grel = g - fl[:, None, :]
     gx = grel[..., 0] * ex[:, 0, None] + grel[..., 1] * ex[:, 1, None]
     gy = grel[..., 0] * ey[:, 0, None] + grel[..., 1] * ey[:, 1, None]
     with np.errstate(divide="ignore", invalid="ignore"):
         m_left = (gx / gy).min(axis=1)
         m_right = ((gx - length[:, None]) / gy).max(axis=1)
-    t = TOLERANCE
-    y_lo, y_hi = ly.min(axis=2), ly.max(axis=2)  # (V, M)
-    x_lo, x_hi = lx.min(axis=2), lx.max(axis=2)
-    ahead = y_lo > 0
-    safe_y = np.where(ahead[..., None], ly, 1.0)
-    a_left = np.where(ahead, ((lx + t) / safe_y).max(axis=2), np.inf)
-    b_right = np.where(ahead, ((lx - length[first][:, None, None] - t) / safe_y).min(axis=2),
-                       -np.inf)
     x_far = np.maximum(gx.max(axis=1), length)
     x_near = np.minimum(gx.min(axis=1), 0.0)
     g_far = gy.max(axis=1)
+    hull = _HullRows(fl, ex, ey, length, m_left, m_right, x_far, x_near, g_far)
+    if len(viewer) and (viewer == viewer[0]).all():
+        return _one_viewer_candidates(hull, pieces, viewer, target)
+    return _many_viewer_candidates(hull, pieces, viewer, target)
+
+
+@dataclass(frozen=True)
+class _HullRows:
+    """Per part (row): its viewer's frame (origin ``fl``, axes ``ex``, ``ey``, front edge
+    ``length``) and the extent of its sight hull in that frame."""
+
+    fl: np.ndarray
+    ex: np.ndarray
+    ey: np.ndarray
+    length: np.ndarray
+    m_left: np.ndarray
+    m_right: np.ndarray
+    x_far: np.ndarray
+    x_near: np.ndarray
+    g_far: np.ndarray
+
+
+def _frame_tests(h: _HullRows, rows: np.ndarray, verts: np.ndarray
+                 ) -> tuple[np.ndarray, ...]:
+    """The frame extents of ``verts`` (..., K, 2) seen from the frames of ``rows`` (an index
+    broadcasting against the leading axes): x and y ranges and the two slope bounds."""
+    rel = verts - h.fl[rows][..., None, :]
+    exf, eyf = h.ex[rows][..., None, :], h.ey[rows][..., None, :]
+    lx = rel[..., 0] * exf[..., 0] + rel[..., 1] * exf[..., 1]
+    ly = rel[..., 0] * eyf[..., 0] + rel[..., 1] * eyf[..., 1]
+    t = TOLERANCE
+    y_lo, y_hi = ly.min(axis=-1), ly.max(axis=-1)
+    x_lo, x_hi = lx.min(axis=-1), lx.max(axis=-1)
+    ahead = y_lo > 0
+    safe_y = np.where(ahead[..., None], ly, 1.0)
+    a_left = np.where(ahead, ((lx + t) / safe_y).max(axis=-1), np.inf)
+    b_right = np.where(ahead, ((lx - h.length[rows][..., None] - t) / safe_y).min(axis=-1),
+                       -np.inf)
+    return y_lo, y_hi, x_lo, x_hi, a_left, b_right
+
+
+def _one_viewer_candidates(h: _HullRows, pieces: Pieces, viewer: np.ndarray,
+                           target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_hull_candidates` when every part has the same viewer: every piece in that
+    frame once, then the pieces no part's hull can meet dropped before the per-part tests."""
+    t = TOLERANCE
+    y_lo, y_hi, x_lo, x_hi, a_left, b_right = _frame_tests(h, np.zeros(1, dtype=np.int64),
+                                                           pieces.verts[None])
     own = pieces.owner
-    cand = np.arange(len(own))
-    if len(first) == 1:  # one viewer: first drop the pieces no target's hull can meet
-        some = ((y_hi[0] >= -t) & (y_lo[0] <= g_far.max() + t)
-                & (x_hi[0] >= x_near.min() - t) & (x_lo[0] <= x_far.max() + t)
-                & ~(m_left.min() > a_left[0]) & ~(m_right.max() < b_right[0])
-                & (own != viewer[0]))
-        cand = np.nonzero(some)[0]
-        y_lo, y_hi, x_lo, x_hi = y_lo[:, cand], y_hi[:, cand], x_lo[:, cand], x_hi[:, cand]
-        a_left, b_right, own = a_left[:, cand], b_right[:, cand], own[cand]
-    meet = ((y_hi[inv] >= -t) & (y_lo[inv] <= g_far[:, None] + t)
-            & (x_hi[inv] >= x_near[:, None] - t) & (x_lo[inv] <= x_far[:, None] + t)
-            & ~(m_left[:, None] > a_left[inv]) & ~(m_right[:, None] < b_right[inv])
+    some = ((y_hi[0] >= -t) & (y_lo[0] <= h.g_far.max() + t)
+            & (x_hi[0] >= h.x_near.min() - t) & (x_lo[0] <= h.x_far.max() + t)
+            & ~(h.m_left.min() > a_left[0]) & ~(h.m_right.max() < b_right[0])
+            & (own != viewer[0]))
+    cand = np.nonzero(some)[0]
+    y_lo, y_hi, x_lo, x_hi = y_lo[:, cand], y_hi[:, cand], x_lo[:, cand], x_hi[:, cand]
+    a_left, b_right, own = a_left[:, cand], b_right[:, cand], own[cand]
+    meet = ((y_hi >= -t) & (y_lo <= h.g_far[:, None] + t)
+            & (x_hi >= h.x_near[:, None] - t) & (x_lo <= h.x_far[:, None] + t)
+            & ~(h.m_left[:, None] > a_left) & ~(h.m_right[:, None] < b_right)
             & (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None]))
     qi, pi = np.nonzero(meet)
     return qi.astype(np.int64), cand[pi].astype(np.int64)
+
+
+def _many_viewer_candidates(h: _HullRows, pieces: Pieces, viewer: np.ndarray,
+                            target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_hull_candidates` for parts of several viewers: every piece in each viewer's
+    frame once, then every (part, piece) pair tested."""
+    t = TOLERANCE
+    _, first, inv = np.unique(viewer, return_index=True, return_inverse=True)
+    inv = inv.reshape(-1)
+    y_lo, y_hi, x_lo, x_hi, a_left, b_right = _frame_tests(h, first[:, None],
+                                                           pieces.verts[None])
+    own = pieces.owner
+    meet = ((y_hi[inv] >= -t) & (y_lo[inv] <= h.g_far[:, None] + t)
+            & (x_hi[inv] >= h.x_near[:, None] - t) & (x_lo[inv] <= h.x_far[:, None] + t)
+            & ~(h.m_left[:, None] > a_left[inv]) & ~(h.m_right[:, None] < b_right[inv])
+            & (own[None, :] != viewer[:, None]) & (own[None, :] != target[:, None]))
+    qi, pi = np.nonzero(meet)
+    return qi.astype(np.int64), pi.astype(np.int64)
 
 
 _OUT_OF_ARC = Sight(False, None, (), "out-of-arc")
@@ -528,11 +583,23 @@ class SightTable:
     def __init__(self, world: World) -> None:
         self.world = world
         ids = world.ids
+        n = len(ids)
         self.table: dict[tuple[str, str], Sight] = {}
+        # Every pair is also a flat index v * n + t with its visibility and witness in
+        # arrays, and every (blocked pair, obstacle its proof names) is an entry of three
+        # arrays (pair, obstacle, the pair's generation when stored; an entry whose
+        # generation is behind its pair's is stale). An update finds the pairs a move can
+        # affect with array operations instead of a loop over the whole table.
+        self._n = n
+        self._visible = np.zeros(n * n, dtype=bool)
+        self._witness = np.zeros((n * n, 4))
+        self._gen = np.zeros(n * n, dtype=np.int64)
+        self._named = (np.zeros(0, dtype=np.int64),) * 3  # pair, obstacle, generation
+        self._live_named = 0
         chunk = 20  # viewers per batch: bounds the size of the numpy work arrays
-        for k in range(0, len(ids), chunk):
-            pairs = [(v, t) for v in ids[k:k + chunk] for t in ids if t != v]
-            self.table.update(world.sight_pairs(pairs))
+        for k in range(0, n, chunk):
+            self._store(world.sight_pairs([(v, t) for v in ids[k:k + chunk]
+                                           for t in ids if t != v]))
 
     def __getitem__(self, pair: tuple[str, str]) -> Sight:
         return self.table[pair]
@@ -541,49 +608,101 @@ class SightTable:
         """All (viewer, target) pairs with Line of Sight."""
         return {k for k, s in self.table.items() if s.visible}
 
+    def _store(self, found: dict[tuple[str, str], Sight]) -> set[tuple[str, str]]:
+        """Keep the answers ``found`` (and their flat records); the pairs whose visibility
+        changed (every pair on the first store)."""
+        if not found:
+            return set()
+        index, n = self.world._index, self._n
+        keys = list(found)
+        seen = list(found.values())
+        flat = np.fromiter((index[v] * n + index[t] for v, t in keys), dtype=np.int64,
+                           count=len(keys))
+        vis = np.fromiter((s.visible for s in seen), dtype=bool, count=len(seen))
+        known = np.fromiter((k in self.table for k in keys), dtype=bool, count=len(keys))
+        changed = ~known | (self._visible[flat] != vis)
+        self.table.update(found)
+        self._visible[flat] = vis
+        self._gen[flat] += 1
+        shown = np.nonzero(vis)[0]
+        if len(shown):
+            self._witness[flat[shown]] = [_flat_witness(seen[i]) for i in shown.tolist()]
+        hidden = np.nonzero(~vis)[0].tolist()
+        counts = np.asarray([len(seen[i].blockers) for i in hidden], dtype=np.int64)
+        names = np.fromiter(chain.from_iterable(seen[i].blockers for i in hidden),
+                            dtype=np.int64, count=int(counts.sum()))
+        pairs = np.repeat(flat[hidden], counts)
+        self._add_named(pairs, names, self._gen[pairs])
+        return {keys[i] for i in np.nonzero(changed)[0].tolist()}
+
+    def _add_named(self, pairs: np.ndarray, names: np.ndarray, gens: np.ndarray) -> None:
+        """Append (pair, obstacle, generation) entries; drop the stale ones when they have
+        come to outnumber the live ones."""
+        old_p, old_o, old_g = self._named
+        pair = np.concatenate([old_p, pairs])
+        obst = np.concatenate([old_o, names])
+        gen = np.concatenate([old_g, gens])
+        self._live_named += len(pairs)
+        if len(pair) > 2 * self._live_named + 1024:
+            live = gen == self._gen[pair]
+            pair, obst, gen = pair[live], obst[live], gen[live]
+            self._live_named = len(pair)
+        self._named = (pair, obst, gen)
+
+    def _named_pairs(self, m: int) -> np.ndarray:
+        """Flat indices of the blocked pairs whose stored proof names obstacle ``m``."""
+        pair, obst, gen = self._named
+        at = np.nonzero(obst == m)[0]
+        ks = pair[at]
+        out: np.ndarray = ks[gen[at] == self._gen[ks]]
+        return out
+
     def update_after_move(self, tray_id: str) -> set[tuple[str, str]]:
         """Refresh the pairs a move of ``tray_id`` can affect; returns the pairs whose
         visibility changed."""
-        w = self.world
+        w, n = self.world, self._n
         m = w._index[tray_id]
-        affected: dict[str, list[str]] = {}
-        vis_keys: list[tuple[str, str]] = []
-        seg_p: list[tuple[float, float]] = []
-        seg_q: list[tuple[float, float]] = []
-        for (v, t), s in self.table.items():
-            if v == tray_id or t == tray_id:
+        ids = w.ids
+        stale = np.union1d(self._crossed_witnesses(m), self._named_pairs(m))
+        stale = stale[(stale // n != m) & (stale % n != m)]  # ascending: by viewer
+        changed = self._store(w.sight_pairs([(tray_id, t) for t in ids if t != tray_id]))
+        rest: list[tuple[str, str]] = []
+        at, others = 0, stale.tolist()
+        for v in range(n):  # the mover's column, and the other pairs of each viewer
+            if v == m:
                 continue
-            if s.visible:
-                assert s.witness is not None
-                vis_keys.append((v, t))
-                seg_p.append(s.witness[0])
-                seg_q.append(s.witness[1])
-            elif m in s.blockers:
-                affected.setdefault(v, []).append(t)
-        if vis_keys:
-            mover = w._tray_pieces.take(np.asarray([m]))
-            p = np.asarray(seg_p, dtype=float)
-            q = np.asarray(seg_q, dtype=float)
-            hit = _segments_near_piece(p, q, mover)
-            for k in np.nonzero(hit)[0]:
-                v, t = vis_keys[k]
-                affected.setdefault(v, []).append(t)
-        changed: set[tuple[str, str]] = set()
+            rest.append((ids[v], tray_id))
+            while at < len(others) and others[at] // n == v:
+                rest.append((ids[v], ids[others[at] % n]))
+                at += 1
+        return changed | self._store(w.sight_pairs(rest))
 
-        def store(v: str, t: str, s: Sight) -> None:
-            old = self.table.get((v, t))
-            if old is None or old.visible != s.visible:
-                changed.add((v, t))
-            self.table[(v, t)] = s
+    def _crossed_witnesses(self, m: int) -> np.ndarray:
+        """Flat indices of the visible pairs whose witness segment the tray ``m``, where it
+        stands now, crosses or touches (bounding boxes first, widened past the corners of
+        the TOLERANCE-grown tray, then the exact test)."""
+        mover = self.world._tray_pieces.take(np.asarray([m]))
+        x0, y0, x1, y1 = (mover.bounds[0] + np.asarray([-1.0, -1.0, 1.0, 1.0])
+                          * 2.0 * TOLERANCE)
+        seen: np.ndarray = np.nonzero(self._visible)[0]
+        wit = self._witness[seen]
+        near = ((np.minimum(wit[:, 0], wit[:, 2]) <= x1)
+                & (np.maximum(wit[:, 0], wit[:, 2]) >= x0)
+                & (np.minimum(wit[:, 1], wit[:, 3]) <= y1)
+                & (np.maximum(wit[:, 1], wit[:, 3]) >= y0))
+        seen, wit = seen[near], wit[near]
+        if len(seen) == 0:
+            return seen
+        hit = _segments_near_piece(wit[:, :2], wit[:, 2:], mover)
+        out: np.ndarray = seen[hit]
+        return out
 
-        pairs = [(tray_id, t) for t in w.ids if t != tray_id]
-        for v in w.ids:
-            if v != tray_id:
-                pairs.append((v, tray_id))
-                pairs.extend((v, t) for t in affected.get(v, []))
-        for (v, t), s in w.sight_pairs(pairs).items():
-            store(v, t, s)
-        return changed
+
+def _flat_witness(seen: Sight) -> tuple[float, float, float, float]:
+    """A visible answer's witness segment as four numbers."""
+    assert seen.witness is not None
+    (px, py), (qx, qy) = seen.witness
+    return px, py, qx, qy
 
 
 def _segments_near_piece(p: np.ndarray, q: np.ndarray, piece: Pieces) -> np.ndarray:

@@ -1,5 +1,5 @@
 """Issue 12 item 1: every rules query that goes through the prepared geometry of a board
-position (:class:`game.rulesets.asoiaf.geo.RulesWorld`) answers exactly what the per-pair
+position (:class:`game.rulesets.asoiaf.rules_world.RulesWorld`) answers exactly what the per-pair
 functions answer (they stay here as the brute-force references): sight with its witness and
 blockers, sweeps, placement, contact, the charge checks and pivots, the sampled Maneuvers and
 a unit's whole legal actions. Random crowded tables with sight-blocking, impassable and rough
@@ -10,14 +10,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from game.core.actions import Action
 from game.core.pending import Refusal
 from game.core.state import GameState
 from game.geometry.sight import Sight
 from game.rulesets.asoiaf import attacks, geo, moves
 from game.rulesets.asoiaf import charge as chg
+from game.rulesets.asoiaf.actions import Attack, Charge, Maneuver, Retreat
+from game.rulesets.asoiaf.procedures import others
+from game.rulesets.asoiaf.rules_world import RulesWorld
 from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.scenario.problems import ScenarioError
@@ -86,7 +91,7 @@ FAST = settings(max_examples=40, deadline=None,
 def test_sight_and_sweeps_equal_the_per_pair_references(
         drawn: tuple[AsoiafRuleset, GameState], pivot: float) -> None:
     _rules, state = drawn
-    world = geo.RulesWorld(state)
+    world = RulesWorld(state)
     for a, b in _pairs(state):
         tray = geo.tray_of(a).pivoted(pivot)
         for cull in (False, True):
@@ -115,7 +120,7 @@ def test_sight_and_sweeps_equal_the_per_pair_references(
 def test_charge_checks_and_pivots_equal_the_references(
         drawn: tuple[AsoiafRuleset, GameState], blocked_fails: bool) -> None:
     _rules, state = drawn
-    world = geo.RulesWorld(state)
+    world = RulesWorld(state)
     for a, b in _pairs(state):
         for cull in (False, True):
             basis = chg.charge_basis(state, a, b, cull, world=world)
@@ -147,7 +152,7 @@ def test_legal_actions_equal_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameS
                                                ) -> None:
     rules, state = drawn
     for u in geo.live(state):
-        assert moves.sample_maneuvers(state, u, geo.RulesWorld(state)) == (
+        assert moves.sample_maneuvers(state, u, RulesWorld(state)) == (
             moves.sample_maneuvers(state, u))
     fast = [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
     panels = [_panel(rules, state, u.id) for u in geo.live(state)]
@@ -175,3 +180,115 @@ def test_the_cache_follows_the_board_position() -> None:
     again = rules.worlds.of(state)
     assert again is not first
     assert geo.tray_of(again.units[0]) == moved.tray
+
+
+def _declared(a: AsoiafUnit, b: AsoiafUnit) -> list[Attack]:
+    """Attacks worth declaring on ``b``: as they stand, faced and aligned, shifted."""
+    return [*attacks.melee_variants(a, b.id), Attack(a.id, b.id, dx=1.0, dy=0.0),
+            Attack(a.id, b.id, dx=0.0, dy=-1.5), Attack(a.id, b.id, dx=1.5, dy=1.5)]
+
+
+@FAST
+@given(tables(), st.booleans())
+def test_declared_actions_and_procedure_steps_equal_the_references(
+        drawn: tuple[AsoiafRuleset, GameState], blocked_fails: bool) -> None:
+    """AS-CHG-1..7, AS-ATK-1, AS-MEL-3/4, AS-RNG-3..6, AS-CORE-3/4, AS-CHG-13: the checks
+    of a declared action (``why_not``) and the steps of the charge, Retreat and free-move
+    procedures ask the position's world; they answer as the per-pair path."""
+    _rules, state = drawn
+    world = RulesWorld(state)
+    for a, b in _pairs(state):
+        for pivot in (0.0, chg.facing_pivot(a, b), 30.0):
+            assert chg.plan_charge(state, a, b, pivot, 2.0, blocked_fails, world=world) == (
+                chg.plan_charge(state, a, b, pivot, 2.0, blocked_fails))
+        for action in _declared(a, b):
+            assert attacks.attack_refusal(state, a, action, world) == (
+                attacks.attack_refusal(state, a, action))
+        host = geo.tray_of(b)
+        for arc in geo.arc_of(host, geo.tray_of(a)):
+            assert chg.placements(state, a, b, arc, geo.tray_of(a), world) == (
+                chg.placements(state, a, b, arc, geo.tray_of(a)))
+        start = geo.tray_of(a)
+        for distance in (2.0, 8.0):
+            assert chg.path_blocked(state, a, b, start, distance, world) == (
+                chg.path_blocked(state, a, b, start, distance))
+        ends = [start.translated(dx, dy) for dx, dy in ((1.0, 0.0), (0.0, -1.0), (-0.7, 0.7))]
+        for end in ends:
+            assert others.away_problem(state, b.id, start, host, end, world) == (
+                others.away_problem(state, b.id, start, host, end))
+    for u in geo.live(state):
+        for turn, distance, then in ((0.0, 3.0, 0.0), (90.0, 5.0, -45.0), (-45.0, 8.0, 0.0),
+                                     (180.0, 1.0, 90.0)):
+            assert moves.maneuver_refusal(state, u, turn, distance, then, world) == (
+                moves.maneuver_refusal(state, u, turn, distance, then))
+        assert moves.retreat_options(state, u, 7.0, world) == moves.retreat_options(
+            state, u, 7.0)
+        for direction in moves.RETREAT_DIRECTIONS:
+            assert moves.retreat_problem(state, u, direction, 3.0, 90.0, world) == (
+                moves.retreat_problem(state, u, direction, 3.0, 90.0))
+        for dx, dy in ((2.0, 0.0), (-1.0, 1.0), (0.0, -2.0)):
+            assert moves.shift_problem(state, u, dx, dy, world) == moves.shift_problem(
+                state, u, dx, dy)
+        foes = geo.enemies_of(state, u)
+        toward = foes[0] if foes else None
+        assert moves.pivot_options(state, u, toward, world) == moves.pivot_options(
+            state, u, toward)
+
+
+@FAST
+@given(tables())
+def test_why_not_equals_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameState]) -> None:
+    """The ruleset's own checks of declared actions (Charge, Attack, Maneuver, Retreat), as
+    ``why_not`` answers them for the side to act, with and without the position's world."""
+    rules, state = drawn
+    asked: list[Action] = []
+    for a, b in _pairs(state):
+        asked += [Charge(a.id, b.id, p) for p in (0.0, chg.facing_pivot(a, b))]
+        asked += _declared(a, b)
+    for u in geo.live(state):
+        asked += [Maneuver(u.id, 45.0, 4.0, 0.0), Maneuver(u.id, 0.0, 9.0, 0.0), Retreat(u.id)]
+    fast = [rules.why_not(state, action) for action in asked]
+    rules.worlds = _NoWorld()  # type: ignore[assignment]
+    assert fast == [rules.why_not(state, action) for action in asked]
+
+
+@FAST
+@given(tables(), st.booleans())
+def test_plans_remembered_by_the_pivot_search_are_the_plans(
+        drawn: tuple[AsoiafRuleset, GameState], blocked_fails: bool) -> None:
+    """The pivot search remembers each legal pivot's plan for the panel's offers: exactly
+    the plan :func:`chg.plan_from_basis` works out on a world that remembers nothing."""
+    _rules, state = drawn
+    for a, b in _pairs(state):
+        world = RulesWorld(state)
+        basis = chg.charge_basis(state, a, b, True, world=world)
+        if isinstance(basis, Refusal):
+            continue
+        for pivot in chg.charge_pivots(state, a, b, basis, 2.0, True, blocked_fails, world):
+            fresh = RulesWorld(state)
+            assert world.remember(("plan", a.id, b.id, basis, pivot, 2.0, True, blocked_fails),
+                                  lambda: None) == chg.plan_from_basis(
+                state, a, b, basis, pivot, 2.0, True, blocked_fails, world=fresh)
+
+
+@FAST
+@given(tables(), st.lists(st.tuples(st.integers(0, 8), st.floats(-3.0, 3.0),
+                                    st.floats(0.0, 360.0)), min_size=1, max_size=4))
+def test_a_world_patched_after_moves_equals_a_fresh_one(
+        drawn: tuple[AsoiafRuleset, GameState], steps: list[tuple[int, float, float]]
+        ) -> None:
+    """After trays move, the cache builds the new position's world from the last one's
+    pieces (only the moved trays' pieces new): every array equals a fresh build's."""
+    rules, state = drawn
+    units = geo.live(state)
+    before = rules.worlds.of(state)
+    for pick, step, facing in steps:
+        moved = units[pick % len(units)]
+        tray = geo.tray_of(moved)
+        moved.tray = tray.moved_to(tray.x + step, tray.y - step, facing)
+    patched, fresh = rules.worlds.of(state), RulesWorld(state)
+    assert patched is not before
+    for mine, theirs in ((patched.sight_obstacles, fresh.sight_obstacles),
+                         (patched.move_obstacles, fresh.move_obstacles)):
+        for name in ("verts", "count", "owner", "normal", "offset", "centroid", "bounds"):
+            assert np.array_equal(getattr(mine.pieces, name), getattr(theirs.pieces, name))

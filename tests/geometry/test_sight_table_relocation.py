@@ -130,3 +130,43 @@ def test_bench_scene_relocations_found_the_stale_pairs() -> None:
         w.move(mover, cand)
         table.update_after_move(mover)
     assert disagreements(table, w) == []
+
+
+def test_flat_records_follow_the_table_after_relocations() -> None:
+    """The arrays an update searches (visibility, witnesses, the obstacles each blocked
+    pair's proof names) say what the table's answers say, after moves as after the build."""
+    w = crowded_world(7, 30)
+    table = SightTable(w)
+    rng = random.Random(7)
+    for step in range(8):
+        if step:
+            mover = rng.choice(w.ids)
+            while not relocate(w, mover, rng.uniform(0.5, W - 0.5), rng.uniform(0.5, H - 0.5),
+                               rng.uniform(0, 360)):
+                pass
+            table.update_after_move(mover)
+        ids, n = w.ids, len(w.ids)
+        for m in range(n + len(w.terrain)):
+            named = {i * n + j for (v, t), s in table.table.items() if not s.visible
+                     for i, j in [(ids.index(v), ids.index(t))] if m in s.blockers}
+            assert set(table._named_pairs(m).tolist()) == named
+        for (v, t), s in table.table.items():
+            k = ids.index(v) * n + ids.index(t)
+            assert table._visible[k] == s.visible
+            if s.visible:
+                assert s.witness is not None
+                assert tuple(table._witness[k]) == (*s.witness[0], *s.witness[1])
+
+
+@given(st.integers(0, 10_000), st.integers(8, 24))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_batch_of_many_viewers_answers_as_each_viewer_alone(seed: int, n: int) -> None:
+    """Candidate pieces for many viewers at once (each viewer's frame built once) are those
+    of each viewer asked alone: every answer is the same, witness and blockers included."""
+    w = crowded_world(seed, n)
+    rng = random.Random(seed)
+    pairs = [(v, t) for v in w.ids for t in w.ids if v != t and rng.random() < 0.4]
+    together = w.sight_pairs(pairs)
+    for v in w.ids:
+        mine = [p for p in pairs if p[0] == v]
+        assert w.sight_pairs(mine) == {p: together[p] for p in mine}

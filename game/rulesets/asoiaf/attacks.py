@@ -34,9 +34,11 @@ def melee_variants(unit: AsoiafUnit, eid: str, weapon: int = -1) -> list[Attack]
             Attack(unit.id, eid, weapon, align="50", side="right")]
 
 
-def weapon_for(state: GameState, unit: AsoiafUnit, weapon: int) -> int | Refusal:
-    """The attack used: melee when engaged, ranged otherwise (AS-ATK-1)."""
-    engaged = bool(geo.engaged_enemies(state, unit))
+def weapon_for(state: GameState, unit: AsoiafUnit, weapon: int,
+               world: geo.RulesWorld | None = None) -> int | Refusal:
+    """The attack used: melee when engaged, ranged otherwise (AS-ATK-1; ``world``, the
+    state's prepared geometry, answers the same faster)."""
+    engaged = bool(geo.engaged_enemies(state, unit, world=world))
     if weapon == -1:
         pool = unit.stats.melee_attacks() if engaged else unit.stats.ranged_attacks()
         if not pool:
@@ -58,25 +60,28 @@ def weapon_for(state: GameState, unit: AsoiafUnit, weapon: int) -> int | Refusal
     return weapon
 
 
-def attack_refusal(state: GameState, unit: AsoiafUnit, action: Attack) -> Refusal | None:
-    """Every check of an Attack once the unit may act (AS-ATK-1, AS-MEL-*, AS-RNG-*)."""
+def attack_refusal(state: GameState, unit: AsoiafUnit, action: Attack,
+                   world: geo.RulesWorld | None = None) -> Refusal | None:
+    """Every check of an Attack once the unit may act (AS-ATK-1, AS-MEL-*, AS-RNG-*;
+    ``world`` as in :func:`weapon_for`)."""
     target = state.units.get(action.target)
     if not isinstance(target, AsoiafUnit) or not target.on_board:
         return Refusal(f"there is no unit {action.target!r} in play", ("AS-ATK-1",))
     if target.owner == unit.owner:
         return Refusal(f"{target.name} is a friendly unit", ("AS-ATK-1",))
-    weapon = weapon_for(state, unit, action.weapon)
+    weapon = weapon_for(state, unit, action.weapon, world)
     if isinstance(weapon, Refusal):
         return weapon
     if unit.stats.attacks[weapon].ranged:
-        return ranged_check(state, unit, target, weapon, action)
-    return melee_check(state, unit, target, action)
+        return ranged_check(state, unit, target, weapon, action, world)
+    return melee_check(state, unit, target, action, world)
 
 
 def melee_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                action: Attack) -> Refusal | None:
-    """AS-MEL-5: only an engaged enemy; AS-MEL-3/4: the optional facing and shift."""
-    engaged = geo.engaged_enemies(state, unit)
+                action: Attack, world: geo.RulesWorld | None = None) -> Refusal | None:
+    """AS-MEL-5: only an engaged enemy; AS-MEL-3/4: the optional facing and shift
+    (``world`` as in :func:`weapon_for`)."""
+    engaged = geo.engaged_enemies(state, unit, world=world)
     if target.id not in engaged:  # AS-MEL-5
         return Refusal(f"{unit.name} is not engaged with {target.name}", ("AS-MEL-5",))
     if action.dx or action.dy:
@@ -84,10 +89,10 @@ def melee_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
     if action.align == "keep":
         return None if action.side == "none" else Refusal("side goes with align=50",
                                                           ("AS-MEL-4",))
-    placement = melee_placement(state, unit, target, action)
+    placement = melee_placement(state, unit, target, action, world)
     if isinstance(placement, Refusal):
         return placement
-    refusal = melee_move_refusal(state, unit, target, engaged, placement)
+    refusal = melee_move_refusal(state, unit, target, engaged, placement, world)
     if refusal is None and not placement.legal:
         return Refusal(f"no room for {action.align}% {placement.side} alignment",
                        ("AS-MEL-4",))
@@ -100,7 +105,8 @@ def turned_by(before: float, after: float) -> float:
 
 
 def melee_move_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                       engaged: list[str], placement: geo.Placement) -> Refusal | None:
+                       engaged: list[str], placement: geo.Placement,
+                       world: geo.RulesWorld | None = None) -> Refusal | None:
     """AS-MEL-3: a change of facing only against a single enemy standing in the unit's
     Flank or Rear Arc. AS-MEL-4: the shift to 100%/50% is open with several enemies too,
     without turning and (our reading) keeping contact with every enemy it engages."""
@@ -116,7 +122,7 @@ def melee_move_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
                            ("AS-MEL-3",))
         return None
     if len(engaged) > 1:
-        kept = geo.engaged_enemies(state, unit, placement.tray)
+        kept = geo.engaged_enemies(state, unit, placement.tray, world)
         lost = [state.units[e].name for e in engaged if e not in kept]
         if lost:
             return Refusal(f"engaged with several enemies, {unit.name} may not shift out "
@@ -125,14 +131,16 @@ def melee_move_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
 
 
 def melee_placement(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                    action: Attack) -> geo.Placement | Refusal:
-    """AS-MEL-3/4: face the enemy head-on on the edge it touches, at 100% or 50%."""
+                    action: Attack, world: geo.RulesWorld | None = None
+                    ) -> geo.Placement | Refusal:
+    """AS-MEL-3/4: face the enemy head-on on the edge it touches, at 100% or 50% (``world``
+    as in :func:`weapon_for`)."""
     wanted = {"100": (100, "centre"), "50": (50, action.side)}.get(action.align)
     if wanted is None or (wanted[0] == 50 and action.side not in ("left", "right")):
         return Refusal("align is keep, 100, or 50 with side=left|right", ("AS-MEL-4",))
     host = geo.tray_of(target)
     arc = geo.arc_of(host, geo.tray_of(unit))[0]
-    obstacles = chg.align_obstacles(state, unit.id, target.id)
+    obstacles = chg.align_obstacles(state, unit.id, target.id, world=world)
     for p in geo.alignments(geo.tray_of(unit), host, geo.edge_for(arc), obstacles, state):
         if (p.kind, p.side) == wanted:
             return p
@@ -140,18 +148,19 @@ def melee_placement(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
 
 
 def ranged_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon: int,
-                 action: Attack) -> Refusal | None:
-    """AS-RNG-3: the optional shift, then sight and range from where the unit ends."""
+                 action: Attack, world: geo.RulesWorld | None = None) -> Refusal | None:
+    """AS-RNG-3: the optional shift, then sight and range from where the unit ends
+    (``world`` as in :func:`weapon_for`)."""
     if action.align != "keep" or action.side != "none":
         return Refusal("a ranged attacker does not align; it may shift with dx/dy",
                        ("AS-RNG-3",))
     tray = geo.tray_of(unit)
     if action.dx or action.dy:
-        problem = moves.shift_problem(state, unit, action.dx, action.dy)
+        problem = moves.shift_problem(state, unit, action.dx, action.dy, world)
         if problem:
             return Refusal(f"the shift is not possible: {problem}", ("AS-RNG-3",))
         tray = tray.translated(action.dx, action.dy)
-    return ranged_refusal(state, unit, target, weapon, tray)
+    return ranged_refusal(state, unit, target, weapon, tray, world=world)
 
 
 MAX_SHIFT = 2.0

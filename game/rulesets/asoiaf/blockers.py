@@ -64,18 +64,6 @@ def blocker_of(state: GameState, shape: Polygon) -> Blocker:
     return min(found, key=lambda b: b.polygon.distance(centre))
 
 
-def first_blocker(state: GameState, start: Tray, distance: float, *skip: str
-                  ) -> tuple[float, Blocker] | None:
-    """The first unit or impassable terrain a straight move of ``distance`` from ``start``
-    would cross (units ``skip`` left out), with how far the tray gets before it; None when the
-    way is clear (AS-CHG-6, AS-CORE-3)."""
-    obstacles = geo.move_blockers(state, *skip)
-    d, which = geo.first_contact(start, obstacles, distance)
-    if which is None or d >= distance - TOLERANCE:
-        return None
-    return d, blocker_of(state, obstacles[which])
-
-
 def blocked_marks(blocker: Blocker, start: Tray, stop: float) -> tuple[Shape, ...]:
     """What the table draws for a stopped move: the blocker outlined and named, and the
     ground swept up to it."""

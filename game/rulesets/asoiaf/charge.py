@@ -7,6 +7,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import Polygon
 
 from game.core.inspect import Area
@@ -63,25 +65,37 @@ def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivo
                 world: geo.RulesWorld | None = None, seen: Sight | None = None,
                 cull: bool = False) -> ChargePlan | Refusal:
     """Check a declared Charge; the plan, or the refusal with its rule IDs. ``world``, the
-    state's prepared geometry (:class:`geo.RulesWorld`), gives the same answer faster (and
-    remembers it for the position); ``seen`` as in :func:`charge_basis`, ``cull`` as in
-    :func:`geo.sight` (only the witness line may differ)."""
+    state's prepared geometry (:class:`~game.rulesets.asoiaf.rules_world.RulesWorld`),
+    gives the same answer faster (and remembers it for the position); ``seen`` as in
+    :func:`charge_basis`, ``cull`` as in :func:`geo.sight` (only the witness line may
+    differ)."""
     basis = charge_basis(state, attacker, target, cull, world=world, seen=seen)
     if isinstance(basis, Refusal):
         return basis
     plan = plan_from_basis(state, attacker, target, basis, pivot, penalty, cull,
                            blocked_fails=blocked_fails, world=world)
-    if isinstance(plan, Refusal) and abs(pivot) <= TOLERANCE and misses(attacker, target):
+    if isinstance(plan, Refusal) and abs(pivot) <= TOLERANCE and misses(attacker, target,
+                                                                      world=world):
         return explain_miss(state, attacker, target, basis, penalty, blocked_fails, plan, world)
     return plan
 
 
-def misses(attacker: AsoiafUnit, target: AsoiafUnit, start: Tray | None = None) -> bool:
+def misses(attacker: AsoiafUnit, target: AsoiafUnit, start: Tray | None = None,
+           world: geo.RulesWorld | None = None) -> bool:
     """Whether a straight move of the greatest charge distance from ``start`` (the tray as it
-    stands) would not touch the target at all (AS-CHG-3)."""
+    stands) would not touch the target at all (AS-CHG-3; ``world`` as in
+    :func:`plan_charge`)."""
     reach = attacker.stats.speed + MAX_ROLL + 1.0
     tray = start or geo.tray_of(attacker)
-    return geo.first_contact(tray, [geo.tray_of(target).polygon], reach)[1] is None
+    return _contact_with(tray, target, reach, world)[1] is None
+
+
+def _contact_with(tray: Tray, target: AsoiafUnit, reach: float,
+                  world: geo.RulesWorld | None) -> tuple[float, int | None]:
+    """:func:`geo.first_contact` of ``tray`` against the target's tray alone."""
+    if world is None:
+        return geo.first_contact(tray, [geo.tray_of(target).polygon], reach)
+    return world.contact_with(tray, target.id, reach)
 
 
 def explain_miss(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
@@ -159,6 +173,16 @@ def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
     return bool(gap > attacker.stats.speed + MAX_ROLL + TOLERANCE)
 
 
+def out_of_reach_all(attacker: AsoiafUnit, targets: list[Polygon]) -> list[bool]:
+    """:func:`out_of_reach` of each of these target trays' outlines, the distances in one
+    vectorised call (the same distance function, the same operand order)."""
+    if not targets:
+        return []
+    gaps = shapely.distance(geo.tray_of(attacker).polygon, np.asarray(targets, dtype=object))
+    limit = attacker.stats.speed + MAX_ROLL + TOLERANCE
+    return [gap > limit for gap in gaps.tolist()]
+
+
 def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                     basis: ChargeBasis, pivot: float, penalty: float = DEFAULT_PENALTY,
                     cull: bool = False, blocked_fails: bool = False,
@@ -167,10 +191,16 @@ def plan_from_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     ``cull`` as in :func:`geo.sight`."""
     if world is not None:
         return world.remember(
-            ("plan", attacker.id, target.id, basis, pivot, penalty, cull, blocked_fails),
+            _plan_key(attacker, target, basis, pivot, penalty, cull, blocked_fails),
             lambda: _plan(state, attacker, target, basis, pivot, penalty, cull, blocked_fails,
                           world))
     return _plan(state, attacker, target, basis, pivot, penalty, cull, blocked_fails, None)
+
+
+def _plan_key(attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis, pivot: float,
+              penalty: float, cull: bool, blocked_fails: bool) -> tuple[object, ...]:
+    """Where a position's world remembers the plan of a charge at ``pivot``."""
+    return ("plan", attacker.id, target.id, basis, pivot, penalty, cull, blocked_fails)
 
 
 def _plan(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
@@ -205,10 +235,7 @@ def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     """How far straight ahead the charger touches the target, if nothing stops it first
     (with ``blocked_fails``, the option ``charge_blocked_path = "fail"``, a blocked path is
     declared anyway and fails when rolled: AS-CHG-6)."""
-    if world is None:
-        d_t, hit = geo.first_contact(start, [geo.tray_of(target).polygon], reach)
-    else:
-        d_t, hit = world.contact_with(start, target.id, reach)
+    d_t, hit = _contact_with(start, target, reach, world)
     if hit is None:
         gap = float(start.polygon.distance(geo.tray_of(target).polygon))
         if gap > reach - 1.0 + TOLERANCE:  # too far whatever the line (AS-CHG-3)
@@ -219,9 +246,8 @@ def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                        f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
     d_b, which = geo.sweep_past(state, start, (attacker.id, target.id), d_t, world)
     if which is not None and d_b < d_t - TOLERANCE and not blocked_fails:
-        skip = (attacker.id, target.id)  # ``which`` indexes the move blockers less these
-        shape = (world.move_blockers(skip) if world is not None
-                 else geo.move_blockers(state, *skip))[which]
+        # ``which`` indexes the move blockers less these two
+        shape = geo.move_blockers(state, attacker.id, target.id, world=world)[which]
         found = blockers.blocker_of(state, shape)
         return Refusal(f"the straight charge path to {target.name} is blocked by {found.name} "
                        f"{d_b:.2f}\" ahead", ("AS-CHG-3", "AS-CHG-6"),
@@ -232,10 +258,10 @@ def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
 
 
 def path_blocked(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, start: Tray,
-                 distance: float) -> bool:
-    """Whether a unit or impassable terrain stands in the straight path before contact."""
-    d_b, which = geo.first_contact(start, geo.move_blockers(state, attacker.id, target.id),
-                                   distance)
+                 distance: float, world: geo.RulesWorld | None = None) -> bool:
+    """Whether a unit or impassable terrain stands in the straight path before contact
+    (``world`` as in :func:`plan_charge`)."""
+    d_b, which = geo.sweep_past(state, start, (attacker.id, target.id), distance, world)
     return which is not None and d_b < distance - TOLERANCE
 
 
@@ -244,9 +270,11 @@ def entered_rough(state: GameState, start: Tray, distance: float) -> bool:
     return bool(geo.terrain_hit(state, geo.corridor(start, distance), ("rough", "hindering")))
 
 
-def align_obstacles(state: GameState, *skip: str) -> list[Polygon]:
-    """What an aligned tray may not overlap: other trays and impassable terrain."""
-    return geo.move_blockers(state, *skip)
+def align_obstacles(state: GameState, *skip: str, world: geo.RulesWorld | None = None
+                    ) -> list[Polygon]:
+    """What an aligned tray may not overlap: other trays and impassable terrain (``world``
+    as in :func:`plan_charge`)."""
+    return geo.move_blockers(state, *skip, world=world)
 
 
 def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,
@@ -254,17 +282,17 @@ def has_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Ar
     """Whether ``arc`` of the target has room for the attacker at 50% or more (AS-CHG-2)."""
     mover, host = geo.tray_of(attacker), geo.tray_of(target)
     edge = geo.edge_for(arc)
-    obstacles = (align_obstacles(state, attacker.id, target.id) if world is None
-                 else world.move_blockers((attacker.id, target.id)))
+    obstacles = align_obstacles(state, attacker.id, target.id, world=world)
     return geo.can_align_50(mover, host, edge, obstacles, state)
 
 
 def placements(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, arc: Arc,
-               mover: Tray) -> list[geo.Placement]:
-    """Legal 100%/50% placements in ``arc``; else the nearest legal one (AS-CHG-7)."""
+               mover: Tray, world: geo.RulesWorld | None = None) -> list[geo.Placement]:
+    """Legal 100%/50% placements in ``arc``; else the nearest legal one (AS-CHG-7;
+    ``world`` as in :func:`plan_charge`)."""
     host = geo.tray_of(target)
     edge = geo.edge_for(arc)
-    obstacles = align_obstacles(state, attacker.id, target.id)
+    obstacles = align_obstacles(state, attacker.id, target.id, world=world)
     legal = [p for p in geo.alignments(mover, host, edge, obstacles, state) if p.legal]
     if legal:
         return legal
@@ -310,8 +338,8 @@ def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit
             if not isinstance(plan, Refusal):
                 return pivot
         return None
-    found = next(_legal_pivots(state, attacker, target, pivots, penalty, cull, blocked_fails,
-                               world), None)
+    found = next(_legal_pivots(state, attacker, target, basis, pivots, penalty, cull,
+                               blocked_fails, world), None)
     return None if found is None else found[1]
 
 
@@ -334,7 +362,7 @@ def charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
         found = None if out else first_legal_pivot(state, attacker, target, basis, penalty,
                                                    cull, blocked_fails)
         return out if found is None else [found]
-    out = [p for _, p in _legal_pivots(state, attacker, target, first, penalty, cull,
+    out = [p for _, p in _legal_pivots(state, attacker, target, basis, first, penalty, cull,
                                        blocked_fails, world)]
     found = None if out else first_legal_pivot(state, attacker, target, basis, penalty, cull,
                                                blocked_fails, world)
@@ -342,10 +370,13 @@ def charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
 
 
 def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
-                  pivots: list[float], penalty: float, cull: bool, blocked_fails: bool,
-                  world: geo.RulesWorld) -> Iterator[tuple[int, float]]:
+                  basis: ChargeBasis, pivots: list[float], penalty: float, cull: bool,
+                  blocked_fails: bool, world: geo.RulesWorld) -> Iterator[tuple[int, float]]:
     """The legal ones of ``pivots`` (position, pivot), in order, lazily: the checks of
-    :func:`plan_from_basis` after the basis (AS-CHG-3, AS-CHG-5, AS-CHG-6, AS-CHG-15)."""
+    :func:`plan_from_basis` after the basis (AS-CHG-3, AS-CHG-5, AS-CHG-6, AS-CHG-15).
+    Each legal pivot's plan, made of what the checks found, is remembered for the position
+    under :func:`plan_from_basis`'s key (the panel's offers then read it); it is the plan
+    :func:`plan_from_basis` works out (``tests/asoiaf/test_world_equivalence.py``)."""
     tray = geo.tray_of(attacker)
     reach = attacker.stats.speed + MAX_ROLL
     starts = [tray.pivoted(p) if abs(p) > TOLERANCE else tray for p in pivots]
@@ -358,11 +389,10 @@ def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
         pen = penalty if entered_rough(state, start, contact) else 0.0
         if contact + pen > reach + TOLERANCE:
             continue  # AS-CHG-3, AS-CHG-15
-        if start is tray or geo.sight(state, attacker, target, start, cull=cull,
-                                      world=world).visible:
-            yield i, pivot  # AS-CHG-1, AS-CHG-5
+        seen = basis.sight if start is tray else geo.sight(state, attacker, target, start,
+                                                           cull=cull, world=world)
+        if seen.visible:  # AS-CHG-1, AS-CHG-5
+            world.keep(_plan_key(attacker, target, basis, pivot, penalty, cull, blocked_fails),
+                       ChargePlan(basis.arcs, start, contact, pen, seen.witness))
+            yield i, pivot
 
-
-def sight_of(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit) -> Sight:
-    """Line of Sight at the start of the action (AS-CHG-1)."""
-    return geo.sight(state, attacker, target)

@@ -4,12 +4,13 @@ Line of Sight with its witness or its blockers (AS-CHG-1, AS-RNG-4), the charge 
 distance, roll needed and exact odds (AS-CHG-3/6, with this game's ``rough_penalty``), and the
 attack's odds from the same modifier record the resolution uses (AS-RES-*, AS-BON-*).
 
-Line of Sight for hover comes from the cached geometry :class:`World`, built once per board
-position and viewer, so moving the pointer over units costs a dictionary look-up."""
+Line of Sight for hover comes from the position's one geometry world
+(:class:`~game.rulesets.asoiaf.rules_world.RulesWorld`), asked once per board position
+and viewer, so moving the pointer over units costs a dictionary look-up."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,6 @@ from game.geometry.arcs import Arc
 from game.geometry.ranges import range_band, range_to
 from game.geometry.sight import Sight
 from game.geometry.tray import Point
-from game.geometry.world import BLOCKS_SIGHT, Terrain, World
 from game.rulesets.asoiaf import attacks, geo
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack
@@ -47,40 +47,15 @@ from game.rulesets.asoiaf.words import turn_words
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 
-Fingerprint = tuple[object, ...]
-
-
-@dataclass
-class SightCache:
-    """The geometry world of one board position and the sight answers asked of it."""
-
-    key: Fingerprint = ()
-    world: World | None = None
-    polygons: list[Polygon] = field(default_factory=list)
-    sights: dict[str, dict[str, Sight]] = field(default_factory=dict)
-
-    def sight(self, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit
-              ) -> tuple[Sight, list[Polygon]]:
-        """Line of Sight from ``viewer`` to ``target`` and the blocking polygons."""
-        key = _fingerprint(state)
-        if key != self.key or self.world is None:
-            self.key, self.sights = key, {}
-            trays = {u.id: geo.tray_of(u) for u in geo.live(state)}
-            walls = [t.polygon for t in state.terrain if t.has("blocks-sight")]
-            self.polygons = [t.polygon for t in trays.values()] + walls
-            self.world = World(trays, [Terrain(p, frozenset({BLOCKS_SIGHT})) for p in walls])
-        found = self.sights.get(viewer.id)
-        if found is None:
-            found = self.world.sight_from(viewer.id)
-            self.sights[viewer.id] = found
-        seen = found[target.id]
-        return seen, [self.polygons[i] for i in seen.blockers if 0 <= i < len(self.polygons)]
-
-
-def _fingerprint(state: GameState) -> Fingerprint:
-    trays = tuple((u.id, u.tray.x, u.tray.y, u.tray.facing) for u in geo.live(state)
-                  if u.tray is not None)
-    return (id(state), trays, len(state.terrain))
+def sight_with_blockers(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
+                        target: AsoiafUnit) -> tuple[Sight, list[Polygon]]:
+    """Line of Sight from ``viewer`` to ``target`` and the blocking polygons, from the
+    position's one geometry world (:meth:`RulesWorld.sight_row`: every target of the
+    viewer in one batch, asked once per position)."""
+    world = rules.worlds.of(state)
+    seen = world.sight_row(viewer.id)[target.id]
+    polygons = world.sight_obstacles.polygons
+    return seen, [polygons[i] for i in seen.blockers if 0 <= i < len(polygons)]
 
 
 def _ring(poly: Polygon) -> tuple[tuple[float, float], ...]:
@@ -109,7 +84,7 @@ def inspect_pair(rules: AsoiafRuleset, state: GameState, viewer_id: str, target_
     _sight(rules, state, viewer, target, lines, shapes)
     if target.owner != viewer.owner:
         _charge(rules, state, viewer, target, lines, shapes, odds)
-        _attack(state, viewer, target, lines, odds)
+        _attack(state, viewer, target, lines, odds, rules.worlds.of(state))
     title = f"{shown_name(state, viewer.id)} -> {shown_name(state, target.id)}"
     return Inspection(title, tuple(lines), tuple(shapes), tuple(odds))
 
@@ -130,7 +105,7 @@ def _range(viewer: AsoiafUnit, target: AsoiafUnit, lines: list[InfoLine],
 def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
            lines: list[InfoLine], shapes: list[Shape]) -> None:
     """AS-CHG-1, AS-RNG-4: the witness line, or the lines tried and what blocks them."""
-    seen, blockers = rules.sight_cache.sight(state, viewer, target)
+    seen, blockers = sight_with_blockers(rules, state, viewer, target)
     tray = geo.tray_of(viewer)
     if seen.visible:
         lines.append(InfoLine("Line of Sight: yes", ("AS-CHG-1", "AS-RNG-4"), "good"))
@@ -153,7 +128,7 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
 def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
             lines: list[InfoLine], shapes: list[Shape], odds: list[OddsChart]) -> None:
     """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
-    seen, _ = rules.sight_cache.sight(state, viewer, target)
+    seen, _ = sight_with_blockers(rules, state, viewer, target)
     world = rules.worlds.of(state)
     plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
                            blocked_fails=rules.blocked_fails, world=world, seen=seen)
@@ -208,14 +183,15 @@ def charge_odds(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     return charge_attack_odds(attacker.stats.speed, plan.needed, stakes, after)
 
 
-def attack_mods(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit
-                ) -> AttackModifiers | Refusal:
+def attack_mods(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
+                world: geo.RulesWorld | None = None) -> AttackModifiers | Refusal:
     """The modifier record of the attack ``viewer`` would make on ``target`` now (melee if
-    engaged, ranged otherwise), or why it cannot: the checks of the ruleset, whoever's turn."""
-    weapon = attacks.weapon_for(state, viewer, -1)
+    engaged, ranged otherwise), or why it cannot: the checks of the ruleset, whoever's turn
+    (``world``, the state's prepared geometry, answers the same faster)."""
+    weapon = attacks.weapon_for(state, viewer, -1, world)
     if isinstance(weapon, Refusal):
         return weapon
-    refusal = attacks.attack_refusal(state, viewer, Attack(viewer.id, target.id))
+    refusal = attacks.attack_refusal(state, viewer, Attack(viewer.id, target.id), world)
     if refusal is not None:
         return refusal
     arc = best_arc(geo.arc_of(geo.tray_of(target), geo.tray_of(viewer)))
@@ -229,8 +205,8 @@ def best_arc(arcs: tuple[Arc, ...]) -> Arc:
 
 
 def _attack(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit, lines: list[InfoLine],
-            odds: list[OddsChart]) -> None:
-    mods = attack_mods(state, viewer, target)
+            odds: list[OddsChart], world: geo.RulesWorld) -> None:
+    mods = attack_mods(state, viewer, target, world)
     if isinstance(mods, Refusal):
         lines.append(InfoLine(f"Attack: not possible - {mods.reason}", mods.rules, "bad"))
         return
@@ -270,7 +246,7 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
         Area(_ring(geo.corridor(tray, float(speed + chg.MAX_ROLL))), "reach", "charge reach"),
         Area(_ring(geo.corridor(tray, float(speed))), "reach", "Speed"),
     ]
-    if geo.engaged_enemies(state, unit):
+    if geo.engaged_enemies(state, unit, world=rules.worlds.of(state)):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
         shapes = []  # an engaged unit neither moves nor charges: no reach to draw
     return Inspection(unit.name, tuple(lines), tuple(shapes))
@@ -317,7 +293,7 @@ def charge_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
         return ChargePreview(False, Refusal("no such unit in play", ("AS-CHG-1",)), (), 0.0,
                              None, 0.0, None, None)
     plan = chg.plan_charge(state, attacker, target, pivot, rules.rough_penalty,
-            blocked_fails=rules.blocked_fails, world=rules.worlds.of(state))
+                           blocked_fails=rules.blocked_fails, world=rules.worlds.of(state))
     if isinstance(plan, Refusal):
         arcs = geo.arc_of(geo.tray_of(target), geo.tray_of(attacker))
         return ChargePreview(False, plan, arcs, 0.0, None, 0.0, None, None)
@@ -339,10 +315,11 @@ def attack_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
     if attacker is None or target is None:
         return AttackPreview("melee", False, Refusal("no such unit in play", ("AS-ATK-1",)),
                              None, None, None)
-    kind = "melee" if geo.engaged_enemies(state, attacker) else "ranged"
+    world = rules.worlds.of(state)
+    kind = "melee" if geo.engaged_enemies(state, attacker, world=world) else "ranged"
     tray, poly = geo.tray_of(attacker), geo.tray_of(target).polygon
     distance, band = range_to(tray, poly), range_band(tray, poly)
-    mods = attack_mods(state, attacker, target)
+    mods = attack_mods(state, attacker, target, world)
     if isinstance(mods, Refusal):
         return AttackPreview(kind, False, mods, distance, band, None)
     found = attack_odds(mods)

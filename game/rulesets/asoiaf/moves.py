@@ -33,48 +33,49 @@ def too_close(state: GameState, unit: AsoiafUnit, tray: Tray,
 
 
 def maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
-                     then: float) -> str | None:
-    """Why this Maneuver is not possible, or None (AS-CORE-3)."""
-    found = maneuver_refusal(state, unit, turn, distance, then)
+                     then: float, world: geo.RulesWorld | None = None) -> str | None:
+    """Why this Maneuver is not possible, or None (AS-CORE-3; ``world``, the state's prepared
+    geometry, answers the same faster)."""
+    found = maneuver_refusal(state, unit, turn, distance, then, world)
     return None if found is None else found.reason
 
 
 def maneuver_refusal(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
-                     then: float) -> Refusal | None:
+                     then: float, world: geo.RulesWorld | None = None) -> Refusal | None:
     """:func:`maneuver_problem` as a refusal (AS-CORE-3) whose marks outline and name what
     stops the move (a unit or impassable terrain) and the ground swept up to it."""
-    problem = _maneuver_problem(state, unit, turn, distance, then)
+    problem = _maneuver_problem(state, unit, turn, distance, then, world)
     if isinstance(problem, Refusal):
         return problem
     return None if problem is None else Refusal(problem, ("AS-CORE-3",))
 
 
 def _maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
-                      then: float) -> str | Refusal | None:
-    if geo.engaged_enemies(state, unit):
+                      then: float, world: geo.RulesWorld | None) -> str | Refusal | None:
+    if geo.engaged_enemies(state, unit, world=world):
         return f"{unit.name} is engaged: only Attack or Retreat"
     if not (-180.0 <= turn <= 180.0 and -180.0 <= then <= 180.0):
         return "pivots are between -180 and 180 degrees"
     if not 0.0 <= distance <= unit.stats.speed + TOLERANCE:
         return f"the move is 0 to {unit.stats.speed}\" (Speed)"
     first = geo.tray_of(unit).pivoted(turn)
-    problem = geo.placement_problem(state, unit.id, first)
+    problem = geo.placement_problem(state, unit.id, first, world)
     if problem:
         return f"the first pivot is not possible: {problem}"
     if distance > TOLERANCE:
-        obstacles = geo.move_blockers(state, unit.id)
-        d, which = geo.first_contact(first, obstacles, distance)
+        d, which = geo.sweep_past(state, first, (unit.id,), distance, world)
         if which is not None and d < distance - TOLERANCE:
-            found = blockers.blocker_of(state, obstacles[which])
+            shape = geo.move_blockers(state, unit.id, world=world)[which]
+            found = blockers.blocker_of(state, shape)
             return Refusal(f"the move would cross {found.name} after {d:.2f}\"",
                            ("AS-CORE-3",), blockers.blocked_marks(found, first, d))
         if geo.table_exit(first, state) < distance - TOLERANCE:
             return "the move would leave the table"
     end = first.advanced(distance).pivoted(then)
-    problem = geo.placement_problem(state, unit.id, end)
+    problem = geo.placement_problem(state, unit.id, end, world)
     if problem:
         return f"the last pivot is not possible: {problem}"
-    near = too_close(state, unit, end)
+    near = too_close(state, unit, end, world)
     if near:
         return f"it would end within 1\" of {near}"
     return None
@@ -101,20 +102,17 @@ def sample_maneuvers(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld |
     out: list[tuple[float, float, float]] = []
     speed = float(unit.stats.speed)
     tray = geo.tray_of(unit)
-    for turn in MANEUVER_TURNS:
-        first = tray.pivoted(turn)
-        if geo.placement_problem(state, unit.id, first, world):
-            continue
-        sweep: tuple[float, int | None] | None = None
+    firsts = [(turn, tray.pivoted(turn)) for turn in MANEUVER_TURNS]
+    firsts = [(turn, first) for turn, first in firsts
+              if not geo.placement_problem(state, unit.id, first, world)]
+    stops = _stops(state, unit, [first for _, first in firsts], speed, world)
+    for (turn, first), stop in zip(firsts, stops, strict=True):
         exit_at = geo.table_exit(first, state)
         for distance in (speed, speed / 2.0, 0.0):
             if turn == 0.0 and distance == 0.0:
                 continue
             if distance > TOLERANCE:
-                if sweep is None:
-                    sweep = geo.sweep_past(state, first, (unit.id,), speed, world)
-                d, which = sweep
-                if which is not None and d < distance - TOLERANCE:
+                if stop < distance - TOLERANCE:
                     continue
                 if exit_at < distance - TOLERANCE:
                     continue
@@ -127,9 +125,24 @@ def sample_maneuvers(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld |
     return out
 
 
-def pivot_options(state: GameState, unit: AsoiafUnit, toward: AsoiafUnit | None
-                  ) -> list[float]:
-    """Absolute facings a free Pivot may choose: facing ``toward`` and quarter turns."""
+def _stops(state: GameState, unit: AsoiafUnit, firsts: list[Tray], speed: float,
+           world: geo.RulesWorld | None) -> list[float]:
+    """For each start, how far straight ahead it may go before a unit or impassable terrain
+    stops it (``inf`` when nothing does within ``speed``): a move of ``x`` inches is
+    stopped exactly when this is below ``x - TOLERANCE``. With ``world``, one batch."""
+    if world is not None:
+        return [float(d) for d in world.clearances(firsts, (unit.id,), speed)]
+    out = []
+    for first in firsts:
+        d, which = geo.sweep_past(state, first, (unit.id,), speed)
+        out.append(math.inf if which is None else d)
+    return out
+
+
+def pivot_options(state: GameState, unit: AsoiafUnit, toward: AsoiafUnit | None,
+                  world: geo.RulesWorld | None = None) -> list[float]:
+    """Absolute facings a free Pivot may choose: facing ``toward`` and quarter turns
+    (``world`` as in :func:`maneuver_problem`)."""
     tray = geo.tray_of(unit)
     wanted = []
     if toward is not None:
@@ -139,7 +152,7 @@ def pivot_options(state: GameState, unit: AsoiafUnit, toward: AsoiafUnit | None
     out: list[float] = []
     for facing in wanted:
         turned = tray.moved_to(tray.x, tray.y, facing)
-        if geo.placement_problem(state, unit.id, turned) is None and all(
+        if geo.placement_problem(state, unit.id, turned, world) is None and all(
                 abs(facing - f) > 0.5 for f in out):
             out.append(round(facing, 3))
     return out
@@ -153,11 +166,13 @@ def direction_vector(tray: Tray, direction: str) -> tuple[float, float]:
         direction]
 
 
-def retreat_directions(state: GameState, unit: AsoiafUnit) -> tuple[str, ...]:
-    """Back or sideways; forward too when an enemy engages from the flank or rear (AS-CORE-4)."""
+def retreat_directions(state: GameState, unit: AsoiafUnit,
+                       world: geo.RulesWorld | None = None) -> tuple[str, ...]:
+    """Back or sideways; forward too when an enemy engages from the flank or rear (AS-CORE-4;
+    ``world`` as in :func:`maneuver_problem`)."""
     tray = geo.tray_of(unit)
     out = ["back", "left", "right"]
-    for eid in geo.engaged_enemies(state, unit):
+    for eid in geo.engaged_enemies(state, unit, world=world):
         arcs = geo.arc_of(tray, geo.tray_of(state.units[eid]))  # type: ignore[arg-type]
         if any(a.value != "front" for a in arcs):
             out.append("forward")
@@ -166,36 +181,38 @@ def retreat_directions(state: GameState, unit: AsoiafUnit) -> tuple[str, ...]:
 
 
 def retreat_problem(state: GameState, unit: AsoiafUnit, direction: str, distance: float,
-                    facing: float) -> str | None:
-    """Why this Retreat move is not possible, or None (AS-CORE-4)."""
+                    facing: float, world: geo.RulesWorld | None = None) -> str | None:
+    """Why this Retreat move is not possible, or None (AS-CORE-4; ``world`` as in
+    :func:`maneuver_problem`)."""
     tray = geo.tray_of(unit)
     dx, dy = direction_vector(tray, direction)
     end = tray.translated(dx * distance, dy * distance)
-    if not geo.slide_clear(state, unit.id, tray, end):
+    if not geo.slide_clear(state, unit.id, tray, end, world=world):
         return f"the move would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
     final = end.moved_to(end.x, end.y, facing)
-    problem = geo.placement_problem(state, unit.id, final)
+    problem = geo.placement_problem(state, unit.id, final, world)
     if problem:
         return problem
-    near = too_close(state, unit, final)
+    near = too_close(state, unit, final, world)
     if near:
         return f"it would end within 1\" of {near}"
     return None
 
 
-def retreat_options(state: GameState, unit: AsoiafUnit, limit: float
-                    ) -> list[tuple[str, float, float]]:
+def retreat_options(state: GameState, unit: AsoiafUnit, limit: float,
+                    world: geo.RulesWorld | None = None) -> list[tuple[str, float, float]]:
     """Legal Retreat moves ``(direction, distance, facing)``: per direction the longest and the
-    shortest legal distance (half-inch steps), keeping the facing or turning about."""
+    shortest legal distance (half-inch steps), keeping the facing or turning about (``world``
+    as in :func:`maneuver_problem`)."""
     tray = geo.tray_of(unit)
     out: list[tuple[str, float, float]] = []
-    for direction in retreat_directions(state, unit):
+    for direction in retreat_directions(state, unit, world):
         steps = [limit - 0.5 * k for k in range(int(limit / 0.5) + 1)]
         good = [d for d in steps if d > TOLERANCE
-                and retreat_problem(state, unit, direction, d, tray.facing) is None]
+                and retreat_problem(state, unit, direction, d, tray.facing, world) is None]
         for distance in sorted({good[0], good[-1]} if good else set(), reverse=True):
             for facing in (tray.facing, (tray.facing + 180.0) % 360.0):
-                if retreat_problem(state, unit, direction, distance, facing) is None:
+                if retreat_problem(state, unit, direction, distance, facing, world) is None:
                     out.append((direction, round(distance, 3), round(facing, 3)))
     return out
 
@@ -208,18 +225,20 @@ def retreat_tray(unit: AsoiafUnit, direction: str, distance: float, facing: floa
     return end.moved_to(end.x, end.y, facing)
 
 
-def shift_problem(state: GameState, unit: AsoiafUnit, dx: float, dy: float) -> str | None:
-    """Why a ranged attacker's shift of (dx, dy) inches is not possible (AS-RNG-3)."""
+def shift_problem(state: GameState, unit: AsoiafUnit, dx: float, dy: float,
+                  world: geo.RulesWorld | None = None) -> str | None:
+    """Why a ranged attacker's shift of (dx, dy) inches is not possible (AS-RNG-3; ``world``
+    as in :func:`maneuver_problem`)."""
     if math.hypot(dx, dy) > 2.0 + TOLERANCE:
         return "a shift is at most 2\""
     tray = geo.tray_of(unit)
     end = tray.translated(dx, dy)
-    if not geo.slide_clear(state, unit.id, tray, end):
+    if not geo.slide_clear(state, unit.id, tray, end, world=world):
         return f"the shift would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
-    problem = geo.placement_problem(state, unit.id, end)
+    problem = geo.placement_problem(state, unit.id, end, world)
     if problem:
         return problem
-    near = too_close(state, unit, end)
+    near = too_close(state, unit, end, world)
     if near:
         return f"it would end within 1\" of {near}"
     return None

@@ -52,7 +52,7 @@ def present(rules: AsoiafRuleset, state: GameState, action: Action) -> Offer | N
     if isinstance(action, Charge):
         return _charge_offer(rules, state, unit, action)
     if isinstance(action, Attack):
-        return _attack_offer(state, unit, action)
+        return _attack_offer(state, unit, action, rules.worlds.of(state))
     if isinstance(action, Maneuver):
         end = moves.maneuver_tray(unit, action.turn, action.distance, action.then)
         return Offer(action, maneuver_words(action.turn, action.distance, action.then),
@@ -122,10 +122,11 @@ def _charge_offer(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit,
     return Offer(action, label, hint, target=target.id, ghost=_pose(unit, plan.start))
 
 
-def _attack_offer(state: GameState, unit: AsoiafUnit, action: Attack) -> Offer:
+def _attack_offer(state: GameState, unit: AsoiafUnit, action: Attack,
+                  world: geo.RulesWorld) -> Offer:
     target = _unit(state, action.target)
     name = target.name if target is not None else action.target
-    weapon = attacks.weapon_for(state, unit, action.weapon)
+    weapon = attacks.weapon_for(state, unit, action.weapon, world)
     ranged = isinstance(weapon, int) and unit.stats.attacks[weapon].ranged
     weapon_name = unit.stats.attacks[weapon].name if isinstance(weapon, int) else "attack"
     ghost: Ghost | None = None
@@ -141,7 +142,7 @@ def _attack_offer(state: GameState, unit: AsoiafUnit, action: Attack) -> Offer:
         elif action.align == "50":
             label += f", face it and align 50% {action.side}"
         if target is not None and action.align != "keep":
-            placement = attacks.melee_placement(state, unit, target, action)
+            placement = attacks.melee_placement(state, unit, target, action, world)
             if not isinstance(placement, Refusal):
                 ghost = _pose(unit, placement.tray)
     hint = "A Ranged Attack from where the unit stands." if ranged else (
@@ -177,7 +178,7 @@ def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Comm
 
     charge, attack = offers(Charge), offers(Attack)
     maneuver, retreat, hold = offers(Maneuver), offers(Retreat), offers(Hold)
-    engaged = bool(geo.engaged_enemies(state, unit))
+    engaged = bool(geo.engaged_enemies(state, unit, world=rules.worlds.of(state)))
     steer_move = None if engaged or blocked is not None else Steer(
         unit.id, _maneuver_builder(rules, state, unit),
         "Point where to go (stops at Speed); the wheel turns the final facing.")

@@ -20,20 +20,20 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
-from game.geometry.ranges import range_to
+from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import attacks, geo, inspection, moves, presentation
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
-from game.rulesets.asoiaf.inspection import SightCache
 from game.rulesets.asoiaf.procedures import all_steps
 from game.rulesets.asoiaf.procedures.attack import WINDOWS, Hook, push_attack
 from game.rulesets.asoiaf.procedures.charge import start_charge
 from game.rulesets.asoiaf.procedures.common import move_maneuver, unit_of
 from game.rulesets.asoiaf.procedures.retreat import start_retreat
 from game.rulesets.asoiaf.profiles import Profile, parse_profile, profiles
+from game.rulesets.asoiaf.rules_world import WorldCache
 from game.rulesets.asoiaf.texts import RULE_TEXTS
 from game.rulesets.asoiaf.units import AsoiafUnit
 
@@ -66,9 +66,7 @@ class AsoiafRuleset(Ruleset):
                                                            chg.DEFAULT_PENALTY))
         self.blocked_fails: bool = self.options.get("charge_blocked_path", "refuse") == "fail"
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
-        self.sight_cache = SightCache()
-        """Line of Sight answers for inspection, per board position (see :mod:`inspection`)."""
-        self.worlds = geo.WorldCache()
+        self.worlds = WorldCache()
         """The prepared geometry of the last board position asked about (issue 12)."""
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Attack, self._check_attack, self._do_attack)
@@ -152,7 +150,7 @@ class AsoiafRuleset(Ruleset):
             for eid in engaged:
                 for weapon in weapons:
                     for action in attacks.melee_variants(unit, eid, weapon):
-                        if attacks.attack_refusal(state, unit, action) is None:
+                        if attacks.attack_refusal(state, unit, action, world) is None:
                             out.append(action)
             return out
         # The same answers as _check_charge / _check_attack, cheaper: exact distance bounds
@@ -164,23 +162,25 @@ class AsoiafRuleset(Ruleset):
         tray = geo.tray_of(unit)
         enemies = geo.enemies_of(state, unit)
         longest = max((limit for _, _, limit in shots), default=0.0)
+        shapes = [geo.tray_of(e).polygon for e in enemies]
+        far = chg.out_of_reach_all(unit, shapes)  # distances to every enemy, one call each
+        ranges = ranges_to(tray, shapes).tolist() if shots else [0.0] * len(enemies)
         geo.prefetch_sight(world, unit.id, [  # every Line of Sight asked below, in one batch
-            e.id for e in enemies if not chg.out_of_reach(unit, e) or (
-                shots and range_to(tray, geo.tray_of(e).polygon) <= longest + TOLERANCE)])
-        for enemy in enemies:
-            if not chg.out_of_reach(unit, enemy):
+            e.id for e, gone, d in zip(enemies, far, ranges, strict=True)
+            if not gone or (shots and d <= longest + TOLERANCE)])
+        for enemy, gone, distance in zip(enemies, far, ranges, strict=True):
+            if not gone:
                 basis = chg.charge_basis(state, unit, enemy, cull=True, world=world)
                 if not isinstance(basis, Refusal):
                     out.extend(self._charges(state, unit, enemy, basis, world))
             # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
-            distance = range_to(tray, geo.tray_of(enemy).polygon) if shots else 0.0
             for weapon, index, limit in shots:
                 if (distance <= limit + TOLERANCE
                         and attacks.ranged_refusal(state, unit, enemy, index, tray,
                                                    cull=True, world=world) is None):
                     out.append(Attack(unit.id, enemy.id, weapon))
-                else:
-                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
+                elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
+                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit, world))
         for turn, distance, then in moves.sample_maneuvers(state, unit, world):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out
@@ -195,12 +195,12 @@ class AsoiafRuleset(Ruleset):
 
     @staticmethod
     def _shifted_shot(state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit, weapon: int,
-                      limit: float) -> list[Action]:
+                      limit: float, world: geo.RulesWorld) -> list[Action]:
         """AS-RNG-3: a shift of up to 2" that brings a target just out of range into range
         (the first of :func:`attacks.shift_candidates` the full check accepts)."""
         for dx, dy in attacks.shift_candidates(unit, enemy, limit):
             shot = Attack(unit.id, enemy.id, weapon, dx=dx, dy=dy)
-            if attacks.attack_refusal(state, unit, shot) is None:
+            if attacks.attack_refusal(state, unit, shot, world) is None:
                 return [shot]
         return []
 
@@ -247,7 +247,8 @@ class AsoiafRuleset(Ruleset):
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        return moves.maneuver_refusal(state, got, action.turn, action.distance, action.then)
+        return moves.maneuver_refusal(state, got, action.turn, action.distance, action.then,
+                                      self.worlds.of(state))
 
     def _do_maneuver(self, state: GameState, action: Maneuver, ctx: Context) -> None:
         unit = unit_of(state, action.unit)
@@ -260,7 +261,7 @@ class AsoiafRuleset(Ruleset):
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        if not geo.engaged_enemies(state, got):
+        if not geo.engaged_enemies(state, got, world=self.worlds.of(state)):
             return Refusal(f"{got.name} is not engaged: only an engaged unit retreats",
                            ("AS-CORE-4",))
         return None
@@ -268,7 +269,7 @@ class AsoiafRuleset(Ruleset):
     def _do_retreat(self, state: GameState, action: Retreat, ctx: Context) -> None:
         unit = unit_of(state, action.unit)
         act.begin(state, unit, "Retreat", ctx)
-        state.procedures.append(start_retreat(state, unit))
+        state.procedures.append(start_retreat(state, unit, self.worlds.of(state)))
         self.settle(state, ctx)
 
     # --- charge ---------------------------------------------------------------------------
@@ -285,13 +286,13 @@ class AsoiafRuleset(Ruleset):
         if not -180.0 <= action.pivot <= 180.0:
             return Refusal("a pivot is between -180 and 180 degrees", ("AS-CHG-5",))
         plan = chg.plan_charge(state, got, target, action.pivot, self.rough_penalty,
-            blocked_fails=self.blocked_fails)
+                               blocked_fails=self.blocked_fails, world=self.worlds.of(state))
         return plan if isinstance(plan, Refusal) else None
 
     def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
         unit, target = unit_of(state, action.unit), unit_of(state, action.target)
         plan = chg.plan_charge(state, unit, target, action.pivot, self.rough_penalty,
-            blocked_fails=self.blocked_fails)
+                               blocked_fails=self.blocked_fails, world=self.worlds.of(state))
         assert not isinstance(plan, Refusal)
         act.begin(state, unit, f"Charge {target.name}", ctx)
         arcs = tuple(a.value for a in plan.arcs)
@@ -315,11 +316,11 @@ class AsoiafRuleset(Ruleset):
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        return attacks.attack_refusal(state, got, action)
+        return attacks.attack_refusal(state, got, action, self.worlds.of(state))
 
     def _do_attack(self, state: GameState, action: Attack, ctx: Context) -> None:
         unit, target = unit_of(state, action.unit), unit_of(state, action.target)
-        weapon = attacks.weapon_for(state, unit, action.weapon)
+        weapon = attacks.weapon_for(state, unit, action.weapon, self.worlds.of(state))
         assert isinstance(weapon, int)
         attack = unit.stats.attacks[weapon]
         act.begin(state, unit, f"{'Ranged' if attack.ranged else 'Melee'} Attack on "
@@ -330,16 +331,16 @@ class AsoiafRuleset(Ruleset):
                      "shooting.", ["AS-RNG-3"], player=unit.owner, unit=unit.id,
                      dx=action.dx, dy=action.dy)
         if not attack.ranged and action.align != "keep":
-            self._face_for_melee(state, unit, target, action, ctx)
+            self._face_for_melee(state, unit, target, action, ctx, self.worlds.of(state))
         rules = ("AS-ATK-1", "AS-RNG-4") if attack.ranged else ("AS-ATK-1", "AS-MEL-5")
-        push_attack(state, unit, target, weapon, False, ctx, rules)
+        push_attack(state, unit, target, weapon, False, ctx, rules, self.worlds.of(state))
         self.settle(state, ctx)
 
     @staticmethod
     def _face_for_melee(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                        action: Attack, ctx: Context) -> None:
+                        action: Attack, ctx: Context, world: geo.RulesWorld) -> None:
         """AS-MEL-3/4: turn to face the enemy head-on and shift to 100% or 50%."""
-        placement = attacks.melee_placement(state, unit, target, action)
+        placement = attacks.melee_placement(state, unit, target, action, world)
         assert isinstance(placement, geo.Placement)
         before = geo.tray_of(unit).facing
         unit.tray = placement.tray

@@ -76,16 +76,18 @@ Hook = Callable[[GameState, AttackProc, Context], None]
 
 
 def push_attack(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon: int,
-                charge_bonus: bool, ctx: Context, rules: Sequence[str]) -> None:
+                charge_bonus: bool, ctx: Context, rules: Sequence[str],
+                world: geo.RulesWorld | None = None) -> None:
     """Start resolving an attack (AS-RES-1): the one modifier record (AS-BON-*) that the
     preview, the odds and the resolution all read. An attacker split exactly 50/50 across two
-    of the defender's arcs first chooses the arc (AS-BON-2/3: a tie is the attacker's)."""
+    of the defender's arcs first chooses the arc (AS-BON-2/3: a tie is the attacker's).
+    ``world``, the state's prepared geometry, finds the engaged friends faster."""
     arcs = geo.arc_of(geo.tray_of(target), geo.tray_of(unit))
     mods = attack_modifiers(unit, target, weapon, arcs[0], charge_bonus)
-    friends = [f for f in geo.live(state) if f.owner == unit.owner and f.id != unit.id
-               and target.id in geo.engaged_enemies(state, f)]
-    melee_friends = tuple(f.id for f in friends
-                          if geo.engaged_enemies(state, f) == [target.id])
+    engaged = {f.id: geo.engaged_enemies(state, f, world=world) for f in geo.live(state)
+               if f.owner == unit.owner and f.id != unit.id}
+    friends = [f for f in geo.live(state) if target.id in engaged.get(f.id, ())]
+    melee_friends = tuple(f.id for f in friends if engaged[f.id] == [target.id])
     proc = AttackProc(step=ROLL_ATTACK, player=unit.owner, mods=mods,
                       melee_friends=() if mods.ranged else melee_friends,
                       shot_friends=tuple(f.id for f in friends) if mods.ranged else ())
@@ -378,8 +380,7 @@ class AttackSteps(AsoiafSteps[AttackProc]):
                                                    "friends fired into its melee", "AS-RNG-8"))
         check_over(state, ctx)
 
-    @staticmethod
-    def _surge(state: GameState, proc: AttackProc, ctx: Context) -> None:
+    def _surge(self, state: GameState, proc: AttackProc, ctx: Context) -> None:
         """AS-SRG-1/2: a Melee Attack that destroyed the defender lets the attacker make a free
         Maneuver (if unengaged) and friends engaged only with it a free Pivot."""
         state.procedures.pop()
@@ -387,7 +388,8 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             return
         attacker = unit_of(state, proc.mods.attacker)
         queue: list[tuple[str, str, str]] = []
-        if attacker.on_board and not geo.engaged_enemies(state, attacker):
+        world = self.rules.worlds.of(state)
+        if attacker.on_board and not geo.engaged_enemies(state, attacker, world=world):
             queue.append((attacker.id, MANEUVER, "AS-SRG-1"))
         queue += [(f, PIVOT, "AS-SRG-1") for f in proc.melee_friends
                   if state.units[f].on_board]

@@ -118,10 +118,10 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
                      "Where the charger ends, in contact with the target's edge.",
                      ghost=Ghost(unit.id, pose=(t.x, t.y, t.facing)))
 
-    @staticmethod
-    def _placements(state: GameState, proc: ChargeProc) -> list[geo.Placement]:
+    def _placements(self, state: GameState, proc: ChargeProc) -> list[geo.Placement]:
         unit, target = unit_of(state, proc.attacker), unit_of(state, proc.target)
-        return chg.placements(state, unit, target, Arc(proc.arc), geo.tray_of(unit))
+        world = self.rules.worlds.of(state)
+        return chg.placements(state, unit, target, Arc(proc.arc), geo.tray_of(unit), world)
 
     def on_answer(self, state: GameState, proc: ChargeProc, answer: Action,
                   ctx: Context) -> None:
@@ -129,7 +129,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         if proc.step == WEAPON:
             proc.step = END
             push_attack(state, unit_of(state, proc.attacker), unit_of(state, proc.target),
-                        int(answer.get("weapon") or 0), not proc.disorderly, ctx, ("AS-CHG-8",))
+                        int(answer.get("weapon") or 0), not proc.disorderly, ctx, ("AS-CHG-8",),
+                        self.rules.worlds.of(state))
             return
         if proc.step == ARC:
             proc.arc = answer.get("arc") or proc.arcs[0]
@@ -153,7 +154,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         proc.disorderly = proc.roll == 1  # AS-CHG-11
         success = total >= proc.distance_needed + proc.penalty - TOLERANCE
         blocked = success and self.rules.blocked_fails and chg.path_blocked(
-            state, unit, target, proc.start, proc.distance_needed)
+            state, unit, target, proc.start, proc.distance_needed,
+            self.rules.worlds.of(state))
         success = success and not blocked
         ctx.emit("charge.roll", f"D6 {proc.roll} + Speed {unit.stats.speed} = {total}\" against "
                  f"{proc.distance_needed + proc.penalty:.2f}\" needed: "
@@ -202,8 +204,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
             allowed = max(0.0, allowed - self.rules.rough_penalty)
             if self.rules.rough_penalty:  # AS-CHG-15: only ground the failed move enters
                 rough_ground(unit, self.rules.rough_penalty, ctx)
-        blockers = geo.move_blockers(state, unit.id)
-        d_b, which = geo.first_contact(proc.start, blockers, allowed + 1.0)
+        d_b, which = geo.sweep_past(state, proc.start, (unit.id,), allowed + 1.0,
+                                    self.rules.worlds.of(state))
         limit = min(allowed, geo.table_exit(proc.start, state))
         # it stops 1" short only of what the full move would touch (AS-CHG-6)
         stop_short = which is not None and d_b <= limit + TOLERANCE
@@ -248,7 +250,8 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
     def advance(self, state: GameState, proc: ChargeProc, ctx: Context) -> bool:
         if proc.step == OTHERS:  # AS-CHG-13, one enemy at a time with its owner
             proc.step = STAKES if proc.crossed_stakes else ATTACK
-            others = other_enemies(state, proc.attacker, proc.target)
+            others = other_enemies(state, proc.attacker, proc.target,
+                                   self.rules.worlds.of(state))
             if others is not None:
                 state.procedures.append(others)
             return True
@@ -261,7 +264,7 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
                     proc.step = WEAPON
                 else:
                     push_attack(state, unit, target, melee[0], not proc.disorderly, ctx,
-                                ("AS-CHG-8",))
+                                ("AS-CHG-8",), self.rules.worlds.of(state))
             return True
         if proc.step == END:
             state.procedures.pop()

@@ -92,11 +92,12 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
         if kind == MANEUVER:
             offers = [skip, *(maneuver_offer(state, unit, t, d, n,
                                              Choose.of(unit=uid, turn=t, distance=d, then=n))
-                              for t, d, n in moves.sample_maneuvers(state, unit))]
+                              for t, d, n in moves.sample_maneuvers(
+                                  state, unit, self.rules.worlds.of(state)))]
             prompt = f"{unit.name} may make a free Maneuver (Surge Forth)"
             hint = "Point where to go; the wheel turns the final facing."
         else:
-            offers = [skip, *self._pivot_offers(state, unit)]
+            offers = [skip, *self._pivot_offers(state, unit, self.rules.worlds.of(state))]
             prompt = f"{unit.name} may make a free Pivot"
             hint = "Point where to face."
         free = PointAnswer(Steer(uid, self._builder(state, unit, kind), hint))
@@ -104,9 +105,10 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
                               free=(free,))
 
     @staticmethod
-    def _pivot_offers(state: GameState, unit: AsoiafUnit) -> list[Offer]:
+    def _pivot_offers(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld
+                      ) -> list[Offer]:
         enemy = nearest_enemy(state, unit)
-        facings = moves.pivot_options(state, unit, enemy)
+        facings = moves.pivot_options(state, unit, enemy, world)
         out = []
         for i, facing in enumerate(facings):
             label = f"Face {enemy.name}" if enemy is not None and i == 0 else ""
@@ -138,19 +140,21 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
             return Refusal(f"the free {kind} is {unit.name}'s", (rule,))
         if keys == {"unit", "skip"} and answer.get("skip") == "yes":
             return None
+        world = self.rules.worlds.of(state)
         if kind == MANEUVER:
-            return self._check_maneuver(state, unit, answer, keys, rule)
+            return self._check_maneuver(state, unit, answer, keys, rule, world)
         facing = _number(answer, "facing")
         if keys != {"unit", "facing"} or facing is None:
             return Refusal("a free Pivot answers unit=ID facing=DEGREES", (rule,))
         tray = geo.tray_of(unit)
-        problem = geo.placement_problem(state, uid, tray.moved_to(tray.x, tray.y, facing))
+        problem = geo.placement_problem(state, uid, tray.moved_to(tray.x, tray.y, facing),
+                                        world)
         return Refusal(f"{unit.name} cannot face {facing:g}°: {problem}", (rule,)) if problem \
             else None
 
     @staticmethod
     def _check_maneuver(state: GameState, unit: AsoiafUnit, answer: Choose, keys: set[str],
-                        rule: str) -> Refusal | None:
+                        rule: str, world: geo.RulesWorld) -> Refusal | None:
         """AS-SRG-1: any Maneuver the unit could make (AS-CORE-3)."""
         numbers = [_number(answer, k) for k in ("turn", "distance", "then")]
         if not keys <= {"unit", "turn", "distance", "then"} or not {"turn", "distance"} <= keys:
@@ -158,7 +162,8 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
                            (rule,))
         if numbers[0] is None or numbers[1] is None or ("then" in keys and numbers[2] is None):
             return Refusal("turn, distance and then are numbers", (rule,))
-        problem = moves.maneuver_problem(state, unit, numbers[0], numbers[1], numbers[2] or 0.0)
+        problem = moves.maneuver_problem(state, unit, numbers[0], numbers[1], numbers[2] or 0.0,
+                                         world)
         return Refusal(problem, (rule, "AS-CORE-3")) if problem else None
 
     def advance(self, state: GameState, proc: FreeMoveProc, ctx: Context) -> bool:

@@ -52,9 +52,12 @@ class OthersProc(Procedure):
     queue: tuple[str, ...]
 
 
-def other_enemies(state: GameState, charger: str, target: str) -> OthersProc | None:
-    """The procedure for the enemies other than ``target`` that ``charger`` touches."""
-    queue = tuple(e for e in geo.engaged_enemies(state, unit_of(state, charger)) if e != target)
+def other_enemies(state: GameState, charger: str, target: str,
+                  world: geo.RulesWorld | None = None) -> OthersProc | None:
+    """The procedure for the enemies other than ``target`` that ``charger`` touches
+    (``world``, the state's prepared geometry, answers the same faster)."""
+    queue = tuple(e for e in geo.engaged_enemies(state, unit_of(state, charger), world=world)
+                  if e != target)
     return OthersProc(step=CHOOSE, player=unit_of(state, charger).owner, charger=charger,
                       queue=queue) if queue else None
 
@@ -89,28 +92,31 @@ def keep_facing_alignments(here: Tray, host: Tray) -> list[tuple[str, Tray]]:
     return out
 
 
-def slide_clear(state: GameState, enemy_id: str, here: Tray, end: Tray) -> bool:
+def slide_clear(state: GameState, enemy_id: str, here: Tray, end: Tray,
+                world: geo.RulesWorld | None = None) -> bool:
     """Whether sliding ``here`` to ``end`` crosses no unit or impassable terrain: a convex tray
-    translated sweeps exactly the convex hull of its two positions (touching is fine)."""
+    translated sweeps exactly the convex hull of its two positions (touching is fine;
+    ``world`` as in :func:`other_enemies`)."""
     swept = here.polygon.union(end.polygon).convex_hull
     return all(swept.intersection(b).area <= TOLERANCE
-               for b in geo.move_blockers(state, enemy_id))
+               for b in geo.move_blockers(state, enemy_id, world=world))
 
 
-def away_problem(state: GameState, enemy_id: str, charger: Tray, here: Tray, end: Tray
-                 ) -> str | None:
+def away_problem(state: GameState, enemy_id: str, charger: Tray, here: Tray, end: Tray,
+                 world: geo.RulesWorld | None = None) -> str | None:
     """Why ``end`` is not a legal 1"-away placement (None if it is): facing kept, at least
-    1" from the charger, a slide of at most MAX_AWAY crossing nothing, wholly on the table."""
+    1" from the charger, a slide of at most MAX_AWAY crossing nothing, wholly on the table
+    (``world`` as in :func:`other_enemies`)."""
     if abs(end.facing - here.facing) > 1e-9:
         return "it must keep its facing"
     if end.polygon.distance(charger.polygon) < KEEP_AWAY - TOLERANCE:
         return "it must end at least 1\" from the charger"
     if math.hypot(end.x - here.x, end.y - here.y) > MAX_AWAY + TOLERANCE:
         return f"it may slide at most {MAX_AWAY:g}\""
-    problem = geo.placement_problem(state, enemy_id, end)
+    problem = geo.placement_problem(state, enemy_id, end, world)
     if problem:
         return problem
-    if not slide_clear(state, enemy_id, here, end):
+    if not slide_clear(state, enemy_id, here, end, world):
         return "the slide would cross a unit or impassable terrain"
     return None
 
@@ -137,11 +143,13 @@ def _shortest(here: Tray, heading: float, ok: Callable[[Tray], bool], limit: flo
     return None
 
 
-def away_offers(state: GameState, enemy_id: str, charger: Tray, here: Tray) -> list[Tray]:
+def away_offers(state: GameState, enemy_id: str, charger: Tray, here: Tray,
+                world: geo.RulesWorld | None = None) -> list[Tray]:
     """The shortest legal 1"-away slides straight back, left, right, and straight away from
-    the charger (the owner's offers; any other legal slide is a free answer)."""
+    the charger (the owner's offers; any other legal slide is a free answer; ``world`` as in
+    :func:`other_enemies`)."""
     def ok(t: Tray) -> bool:
-        return away_problem(state, enemy_id, charger, here, t) is None
+        return away_problem(state, enemy_id, charger, here, t, world) is None
 
     away = math.degrees(math.atan2(here.x - charger.x, here.y - charger.y))
     out: list[Tray] = []
@@ -153,13 +161,15 @@ def away_offers(state: GameState, enemy_id: str, charger: Tray, here: Tray) -> l
     return out
 
 
-def least_unengaging(state: GameState, enemy_id: str, charger: Tray, here: Tray) -> Tray | None:
+def least_unengaging(state: GameState, enemy_id: str, charger: Tray, here: Tray,
+                     world: geo.RulesWorld | None = None) -> Tray | None:
     """AS-CHG-13's last resort: the least slide (facing kept) that leaves the enemy out of
-    contact with the charger, on the table, crossing nothing."""
+    contact with the charger, on the table, crossing nothing (``world`` as in
+    :func:`other_enemies`)."""
     def ok(t: Tray) -> bool:
         return (not geo.in_contact(t, charger)
-                and geo.placement_problem(state, enemy_id, t) is None
-                and slide_clear(state, enemy_id, here, t))
+                and geo.placement_problem(state, enemy_id, t, world) is None
+                and slide_clear(state, enemy_id, here, t, world))
 
     found = [t for h in range(0, 360, SEARCH_STEP)
              if (t := _shortest(here, float(h), ok, MAX_AWAY)) is not None]
@@ -186,8 +196,9 @@ class OthersSteps(AsoiafSteps[OthersProc]):
             if not enemy.on_board or not geo.in_contact(geo.tray_of(enemy), charger):
                 proc.queue = proc.queue[1:]
                 continue
-            best = self._aligned(state, eid, charger)
-            if best is None and away_offers(state, eid, charger, geo.tray_of(enemy)):
+            world = self.rules.worlds.of(state)
+            best = self._aligned(state, eid, charger, world)
+            if best is None and away_offers(state, eid, charger, geo.tray_of(enemy), world):
                 return False  # the owner moves it 1" away
             if best is not None and len(best) > 1:
                 return False  # a tie in least movement: the owner picks
@@ -200,11 +211,12 @@ class OthersSteps(AsoiafSteps[OthersProc]):
         return True
 
     @staticmethod
-    def _aligned(state: GameState, eid: str, charger: Tray) -> list[tuple[str, Tray]] | None:
+    def _aligned(state: GameState, eid: str, charger: Tray, world: geo.RulesWorld
+                 ) -> list[tuple[str, Tray]] | None:
         """The least-movement legal keep-facing alignments (several only on a tie)."""
         here = geo.tray_of(unit_of(state, eid))
         legal = [(k, t) for k, t in keep_facing_alignments(here, charger)
-                 if geo.placement_problem(state, eid, t) is None]
+                 if geo.placement_problem(state, eid, t, world) is None]
         if not legal:
             return None
         least = min(corner_travel(here, t) for _, t in legal)
@@ -212,7 +224,8 @@ class OthersSteps(AsoiafSteps[OthersProc]):
 
     def _last_resort(self, state: GameState, eid: str, charger: Tray, ctx: Context) -> None:
         enemy = unit_of(state, eid)
-        found = least_unengaging(state, eid, charger, geo.tray_of(enemy))
+        found = least_unengaging(state, eid, charger, geo.tray_of(enemy),
+                                 self.rules.worlds.of(state))
         if found is None:
             ctx.emit("charge.other", f"{enemy.name} cannot be moved and stays in contact.",
                      ["AS-CHG-13"], player=enemy.owner, unit=eid)
@@ -232,7 +245,8 @@ class OthersSteps(AsoiafSteps[OthersProc]):
         eid = proc.queue[0]
         enemy, charger = unit_of(state, eid), geo.tray_of(unit_of(state, proc.charger))
         here = geo.tray_of(enemy)
-        tied = self._aligned(state, eid, charger)
+        world = self.rules.worlds.of(state)
+        tied = self._aligned(state, eid, charger, world)
         if tied is not None:
             offers = tuple(_offer(eid, t, f"Align {WORDS[k]}",
                                   "The least movement that aligns it; a tie is yours.")
@@ -241,7 +255,7 @@ class OthersSteps(AsoiafSteps[OthersProc]):
                                   "charger", offers, ("AS-CHG-13",))
         offers = tuple(_offer(eid, t, f"Slide {math.hypot(t.x - here.x, t.y - here.y):.2f}\"",
                               "Ends 1\" or more from the charger, facing kept.")
-                       for t in away_offers(state, eid, charger, here))
+                       for t in away_offers(state, eid, charger, here, world))
         steer = Steer(eid, SlideTo(eid, here), "Point where its centre goes (facing kept).")
         return PlayerDecision(enemy.owner, "charge.other", f"Move {enemy.name} 1\" away from "
                               "the charger", offers, ("AS-CHG-13",), free=(PointAnswer(steer),))
@@ -252,7 +266,8 @@ class OthersSteps(AsoiafSteps[OthersProc]):
             return Refusal("no other enemy is waiting to be moved", ("AS-CHG-13",))
         eid = proc.queue[0]
         charger = geo.tray_of(unit_of(state, proc.charger))
-        if self._aligned(state, eid, charger) is not None:
+        world = self.rules.worlds.of(state)
+        if self._aligned(state, eid, charger, world) is not None:
             return Refusal("it aligns by the least movement: pick one of the offers",
                            ("AS-CHG-13",))
         x, y = _number(answer, "x"), _number(answer, "y")
@@ -260,7 +275,8 @@ class OthersSteps(AsoiafSteps[OthersProc]):
                 or x is None or y is None:
             return Refusal(f"answer unit={eid} x=IN y=IN", ("AS-CHG-13",))
         here = geo.tray_of(unit_of(state, eid))
-        problem = away_problem(state, eid, charger, here, here.moved_to(x, y, here.facing))
+        problem = away_problem(state, eid, charger, here, here.moved_to(x, y, here.facing),
+                               world)
         return Refusal(f"not there: {problem}", ("AS-CHG-13",)) if problem else None
 
     def on_answer(self, state: GameState, proc: OthersProc, answer: Action,
@@ -268,7 +284,7 @@ class OthersSteps(AsoiafSteps[OthersProc]):
         assert isinstance(answer, Choose)
         eid = proc.queue[0]
         charger = geo.tray_of(unit_of(state, proc.charger))
-        aligned = self._aligned(state, eid, charger) is not None
+        aligned = self._aligned(state, eid, charger, self.rules.worlds.of(state)) is not None
         proc.queue = proc.queue[1:]
         here = geo.tray_of(unit_of(state, eid))
         x, y = _number(answer, "x"), _number(answer, "y")

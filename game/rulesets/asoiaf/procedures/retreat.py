@@ -37,10 +37,12 @@ class RetreatProc(Procedure):
     enemies: tuple[str, ...] = ()
 
 
-def start_retreat(state: GameState, unit: AsoiafUnit) -> RetreatProc:
-    """A new Retreat of ``unit`` from the enemies it engages now."""
+def start_retreat(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld | None = None
+                  ) -> RetreatProc:
+    """A new Retreat of ``unit`` from the enemies it engages now (``world``, the state's
+    prepared geometry, answers the same faster)."""
     return RetreatProc(step=ROLL, player=unit.owner, unit=unit.id,
-                       enemies=tuple(geo.engaged_enemies(state, unit)))
+                       enemies=tuple(geo.engaged_enemies(state, unit, world=world)))
 
 
 def retreat_offer(unit: AsoiafUnit, direction: str, distance: float, facing: float) -> Offer:
@@ -68,20 +70,22 @@ class RetreatSteps(AsoiafSteps[RetreatProc]):
             return Chance(proc.player, DiceSpec(1, 6), f"Retreat distance of {unit.name} "
                           f"(D6 + Speed {unit.stats.speed})", ("AS-CORE-4",))
         limit = _limit(unit, proc)
+        world = self.rules.worlds.of(state)
         offers = [retreat_offer(unit, d, dist, f)
-                  for d, dist, f in moves.retreat_options(state, unit, limit)]
+                  for d, dist, f in moves.retreat_options(state, unit, limit, world)]
         offers.append(Offer(Choose.of(dir=STAY), "Stay in place",
                             f"{unit.name} does not move."))
-        free = PointAnswer(Steer(unit.id, self._builder(state, unit, limit),
+        free = PointAnswer(Steer(unit.id, self._builder(state, unit, limit, world),
                                  "Point where to retreat; the wheel turns the final facing."))
         return PlayerDecision(proc.player, "retreat.move", f"Where does {unit.name} retreat "
                               f"(up to {limit:g}\")?", tuple(offers), ("AS-CORE-4",),
                               free=(free,))
 
     @staticmethod
-    def _builder(state: GameState, unit: AsoiafUnit, limit: float) -> Builder:
+    def _builder(state: GameState, unit: AsoiafUnit, limit: float, world: geo.RulesWorld
+                 ) -> Builder:
         tray = geo.tray_of(unit)
-        directions = moves.retreat_directions(state, unit)
+        directions = moves.retreat_directions(state, unit, world)
         vectors = {d: moves.direction_vector(tray, d) for d in directions}
 
         def build(point: Point, turn: float, free: bool) -> Offer | None:
@@ -113,12 +117,13 @@ class RetreatSteps(AsoiafSteps[RetreatProc]):
             return Refusal("distance and facing are numbers", ("AS-CORE-4",))
         if not (math.isfinite(distance) and math.isfinite(facing)):
             return Refusal("distance and facing are finite numbers", ("AS-CORE-4",))
-        if values["dir"] not in moves.retreat_directions(state, unit):
+        world = self.rules.worlds.of(state)
+        if values["dir"] not in moves.retreat_directions(state, unit, world):
             return Refusal(f"{unit.name} cannot retreat {values['dir']}", ("AS-CORE-4",))
         if not 0.0 < distance <= _limit(unit, proc) + 1e-9:
             return Refusal(f"the Retreat is more than 0 and at most {_limit(unit, proc):g}\"",
                            ("AS-CORE-4",))
-        problem = moves.retreat_problem(state, unit, values["dir"], distance, facing)
+        problem = moves.retreat_problem(state, unit, values["dir"], distance, facing, world)
         return Refusal(problem, ("AS-CORE-4",)) if problem else None
 
     def on_dice(self, state: GameState, proc: RetreatProc, results: tuple[int, ...],
@@ -146,8 +151,9 @@ class RetreatSteps(AsoiafSteps[RetreatProc]):
         ctx.emit("retreat.move", f"{unit.name} retreats {distance:g}\" {direction} and faces "
                  f"{facing:g}°.", ["AS-CORE-4"], player=unit.owner, unit=unit.id,
                  direction=direction, distance=distance, facing=facing)
+        world = self.rules.worlds.of(state)  # the position after the move
         freed = [e for e in proc.enemies if state.units[e].on_board
-                 and not geo.engaged_enemies(state, unit_of(state, e))]
+                 and not geo.engaged_enemies(state, unit_of(state, e), world=world)]
         if freed:
             state.procedures.append(free_moves(unit.owner,
                                                [(e, PIVOT, "AS-CORE-4") for e in freed]))
