@@ -43,6 +43,7 @@ from game.rulesets.ninth_age.odds import (
 from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.sight import cover, line_of_sight
 from game.rulesets.ninth_age.tables import AttackRecord
+from game.rulesets.ninth_age.texts import counted
 from game.rulesets.ninth_age.units import NinthUnit
 
 ARC_EXTENT = 12.0
@@ -85,7 +86,7 @@ def present(state: GameState, action: Action) -> Offer:
             unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
     if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
         return Offer(action, f"Shoot {names.get(action.target, action.target)} "
-                     f"({shooters(unit)} shots)", target=action.target)
+                     f"({counted(shooters(unit), 'shot')})", target=action.target)
     if isinstance(action, EndActivation):
         return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
     return Offer(action, plain_label(action, names), target=action.target_id())
@@ -195,7 +196,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     if in_contact(viewer, target) and viewer.owner != target.owner:
         touching = contacts(viewer, target)
         side = engaged_side(target, viewer)
-        lines.append(InfoLine(f"In contact: {len(touching)} models touch {target.name}, "
+        lines.append(InfoLine(f"In contact: {counted(len(touching), 'model')} touch {target.name}, "
                               f"engaging its {side.value}", ("NA-CON-1",), "good"))
         formation = viewer.formation()
         for key, poly in model_polygons(viewer.tray, formation, touching).items():
@@ -206,7 +207,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
             for i, poly in enumerate(model_polygons(viewer.tray, formation, support).values()):
                 label = f"{len(support)} support" if i == 0 else ""  # one tag for the group
                 shapes.append(Area(_poly_points(poly), "highlight", label))
-            lines.append(InfoLine(f"{len(support)} models support from behind",
+            lines.append(InfoLine(f"{counted(len(support), 'model')} support from behind",
                                   ("NA-RST-1", "NA-ALC-3")))
         groups = strikers(state, viewer, [target])
         odds.append(melee_odds(state, viewer, target, groups))
@@ -266,8 +267,8 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
     region = _on_table(state, arc_region(unit.tray, Arc.FRONT, "corner-45", extent))
     if not region.is_empty:
         shapes.append(Area(_poly_points(region), "arc", "front"))
-    lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
-                      f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
+    lines = (InfoLine(f"{unit.rf_alive()} rank and file in {counted(formation.files, 'file')}, "
+                      f"{counted(proper_ranks(unit), 'Proper Rank')}", ("NA-PRK-1", "NA-ATT-1")),)
     return Inspection(unit.name, lines, tuple(shapes))
 
 
@@ -283,7 +284,7 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
     if not isinstance(unit, NinthUnit):
         return None
     lines: list[InfoLine] = []
-    profiles = [("Rank and file", unit.model, f"{unit.rf_alive()} models, "
+    profiles = [("Rank and file", unit.model, f"{counted(unit.rf_alive(), 'model')}, "
                  f"{unit.rf_damage} HP lost on the current one")]
     profiles += [("Character", c.profile, f"{c.hp}/{c.profile.hp} HP") for c in unit.characters]
     for label, p, left in profiles:

@@ -38,7 +38,7 @@ from game.rulesets.ninth_age.moves import (
     wheel_swept,
     wheeled,
 )
-from game.rulesets.ninth_age.texts import RULE_TEXTS
+from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
 
 PHASES = ("charge", "move", "shoot", "melee")
@@ -292,7 +292,7 @@ class NinthAgeRuleset(Ruleset):
         count = shooters(unit)
         striker = Striker(unit.id, "rf", 0, "shot", 0, tuple(f"s{i}" for i in range(count)), 1,
                           tuple(ranged_options(target)))
-        ctx.emit("shoot.declared", f"{unit.name} shoots {count} shots at {target.name}.",
+        ctx.emit("shoot.declared", f"{unit.name} shoots {counted(count, 'shot')} at {target.name}.",
                  ("NA-SHT-1", "NA-TGT-3"), player=unit.owner, unit=unit.id, target=target.id,
                  shots=count)
         state.procedures.append(Melee(step="allocate", player=unit.owner,

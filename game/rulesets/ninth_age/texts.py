@@ -87,3 +87,9 @@ RULE_TEXTS: dict[str, str] = {
     "and it fights the whole round with it.",
 }
 """Every NA rule ID of the catalogue and the game's own NA-TURN/CHG/MOV/SHT IDs."""
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``1 attack``, ``2 attacks``: a number with its noun in agreement (``plural`` when the
+    noun does not just take an ``s``)."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
