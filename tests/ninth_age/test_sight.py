@@ -12,8 +12,9 @@ from shapely.geometry import LineString, Point, Polygon
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.tray import Side, Tray
 from game.rulesets.ninth_age.actions import Shoot
+from game.rulesets.ninth_age.cover import cover
 from game.rulesets.ninth_age.engage import Target, shot_record
-from game.rulesets.ninth_age.sight import SIGHT_HALF_ANGLE, cover, sees, sight_line
+from game.rulesets.ninth_age.sight import SIGHT_HALF_ANGLE, sees, sight_line
 
 from .helpers import nu, play, scenario, unit
 

@@ -18,6 +18,7 @@ from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.allocation import pool_names
+from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
     Striker,
     Target,
@@ -41,7 +42,7 @@ from game.rulesets.ninth_age.odds import (
     two_d6_at_most,
 )
 from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
-from game.rulesets.ninth_age.sight import cover, line_of_sight
+from game.rulesets.ninth_age.sight import line_of_sight
 from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.texts import counted
 from game.rulesets.ninth_age.units import NinthUnit
@@ -243,9 +244,30 @@ def _sight_line(state: GameState, viewer: NinthUnit, target: NinthUnit,
                         "bad")
     (ax, ay), (bx, by) = seen.coords[0], seen.coords[-1]
     shapes.append(Segment((float(ax), float(ay)), (float(bx), float(by)), "sight", "sight"))
-    if cover(state, viewer, target):
-        return InfoLine("Line of Sight, soft cover: shots need one more", ("NA-SHT-2",))
-    return InfoLine("Line of Sight, no cover", ("NA-SHT-2",), "good")
+    reading = read_cover(state, viewer, target)
+    hidden = reading.hidden_hard + reading.hidden_soft
+    if hidden:  # the hidden models' bases, one tag for the group (NA-SHT-3)
+        polys = model_polygons(target.tray, target.formation(), hidden)  # type: ignore[arg-type]
+        for i, key in enumerate(hidden):
+            label = f"{counted(len(hidden), 'model')} hidden" if i == 0 else ""
+            shapes.append(Area(_poly_points(polys[key]), "blocker", label))
+    return _cover_line(reading)
+
+
+def _cover_line(reading: CoverReading) -> InfoLine:
+    """The hover line saying the cover and why (NA-SHT-2, NA-SHT-3)."""
+    hidden = len(reading.hidden_hard) + len(reading.hidden_soft)
+    why = (f": {hidden} of {counted(reading.counted, 'model')} in the Front Arc hidden by "
+           f"{', '.join(reading.by)}" if hidden else "")
+    if reading.standing_in and not hidden:
+        why = f": it stands in {reading.standing_in}"
+    if reading.modifier == HARD_COVER:
+        return InfoLine(f"Line of Sight, hard cover (shots need two more){why}",
+                        ("NA-SHT-2", "NA-SHT-3"))
+    if reading.modifier == SOFT_COVER:
+        return InfoLine(f"Line of Sight, soft cover (shots need one more){why}",
+                        ("NA-SHT-2", "NA-SHT-3"))
+    return InfoLine(f"Line of Sight, no cover{why}", ("NA-SHT-2", "NA-SHT-3"), "good")
 
 
 def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:

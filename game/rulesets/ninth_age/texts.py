@@ -80,8 +80,13 @@ RULE_TEXTS: dict[str, str] = {
     "and one worse after moving.",
     "NA-SHT-2": "A unit shoots only at a target it can see: a straight line from its front "
     "edge, at most 45 degrees off its facing, to the target's boundary inside its Front Arc, "
-    "passing through no other unit and no terrain that blocks sight. When every such line "
-    "crosses hindering ground the target is in soft cover and the shots need one more.",
+    "passing through no other unit and no terrain that blocks sight.",
+    "NA-SHT-3": "Cover: a target model is hidden when every such line to the middle of its "
+    "base crosses something in the way. When at least half of the target's models in the Front "
+    "Arc are hidden by hard things (a unit as tall as the target or taller, terrain that blocks "
+    "sight or gives hard cover) the shots need two more; when at least half are hidden counting "
+    "soft things too (a shorter unit, hindering ground), or the target stands in hindering "
+    "ground, they need one more.",
     "NA-WPN-1": "A model fights with a melee weapon other than its Hand Weapon when it carries "
     "one; carrying several, its owner picks one for each pool when the round of combat starts, "
     "and it fights the whole round with it.",
