@@ -16,7 +16,7 @@ from game.core.state import GameState, TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import Advance, Charge, Manoeuvre, Shift, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.allocation import pool_names
 from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
@@ -33,7 +33,14 @@ from game.rulesets.ninth_age.engage import (
     shot_record,
     strikers,
 )
-from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal, wheel_distance, wheeled
+from game.rulesets.ninth_age.moves import (
+    charge_arcs,
+    charge_refusal,
+    manoeuvred,
+    shifted,
+    wheel_distance,
+    wheeled,
+)
 from game.rulesets.ninth_age.odds import (
     combine,
     expected,
@@ -82,6 +89,24 @@ def present(state: GameState, action: Action) -> Offer:
         return Offer(action, f"Wheel {abs(action.degrees):g}° {side} "
                      f"({wheel_distance(unit.tray, action.degrees):.1f}\")",
                      ghost=Ghost(unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Manoeuvre) and isinstance(unit, NinthUnit) and unit.tray:
+        tray, distance, _ = manoeuvred(unit.tray, action.ahead, action.degrees, action.then)
+        kind = "March" if distance > unit.model.mob + 1e-9 else "Advance"
+        steps = [f"{action.ahead:g}\" ahead"] if action.ahead else []
+        if action.degrees:
+            steps.append(f"wheel {abs(action.degrees):g}° "
+                         f"{'right' if action.degrees > 0 else 'left'}")
+        if action.then:
+            steps.append(f"{action.then:g}\" on")
+        return Offer(action, f"{kind}: {', '.join(steps) or 'stay'} ({distance:.1f}\")",
+                     "The wheel's outer corner counts with the straight parts", ghost=Ghost(
+                         unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Shift) and isinstance(unit, NinthUnit) and unit.tray:
+        tray = shifted(unit.tray, action.direction, action.distance)
+        where = "back" if action.direction == "back" else f"to the {action.direction}"
+        return Offer(action, f"Step {action.distance:g}\" {where}",
+                     "Back or sideways, at most half the Advance rate", ghost=Ghost(
+                         unit.id, pose=(tray.x, tray.y, tray.facing)))
     if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
         return Offer(action, f"Turn to {action.facing:g}°", ghost=Ghost(
             unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))

@@ -5,18 +5,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
-from game.core.present import Offer
+from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.geometry.tray import Tray
 from game.rulesets.ninth_age import present as view
-from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import (
+    Advance,
+    Charge,
+    Manoeuvre,
+    Reform,
+    Shift,
+    Shoot,
+    Turn,
+    Wheel,
+)
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -31,13 +41,17 @@ from game.rulesets.ninth_age.look import unit_look
 from game.rulesets.ninth_age.moves import (
     charge_arcs,
     charge_refusal,
+    manoeuvre_refusal,
     move_refusal,
+    mover_refusal,
     reform_refusal,
+    shift_refusal,
     shoot_refusal,
     wheel_distance,
     wheel_swept,
     wheeled,
 )
+from game.rulesets.ninth_age.steer import move_steers
 from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
 
@@ -93,6 +107,8 @@ class NinthAgeRuleset(Ruleset):
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Advance, self._check_advance, self._do_advance)
         self.register(Wheel, self._check_wheel, self._do_wheel)
+        self.register(Manoeuvre, self._check_manoeuvre, self._do_manoeuvre)
+        self.register(Shift, self._check_shift, self._do_shift)
         self.register(Turn, self._check_turn, self._do_turn)
         self.register(Reform, self._check_reform, self._do_reform)
         self.register(Shoot, self._check_shoot, self._do_shoot)
@@ -163,6 +179,9 @@ class NinthAgeRuleset(Ruleset):
             steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
             candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
             candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
+            half = unit.model.mob / 2.0
+            candidates += [Manoeuvre(unit.id, half, a, 0.0) for a in (-22.5, 22.5)]
+            candidates += [Shift(unit.id, d, half) for d in ("back", "left", "right")]
             candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
             candidates += [Reform(unit.id, f) for f in (unit.files - 1, unit.files + 1)
                            if f >= 1]
@@ -236,6 +255,46 @@ class NinthAgeRuleset(Ruleset):
         ctx.emit("unit.wheeled", f"{unit.name} wheels {action.degrees:g}° ({distance:.1f}\").",
                  ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=action.degrees,
                  distance=distance)
+
+    def _check_manoeuvre(self, state: GameState, action: Manoeuvre) -> Refusal | None:
+        unit = self._actor(state, "move", "NA-MOV-2", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
+        found = manoeuvre_refusal(state, unit, action.ahead, action.degrees, action.then)
+        return found if isinstance(found, Refusal) else None
+
+    def _do_manoeuvre(self, state: GameState, action: Manoeuvre, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit)
+        found = manoeuvre_refusal(state, unit, action.ahead, action.degrees, action.then)
+        assert not isinstance(found, Refusal)
+        unit.tray, distance = found
+        unit.moved = True
+        unit.marched = distance > unit.model.mob + 1e-9
+        state.turn.activated.append(unit.id)
+        kind = "marches" if unit.marched else "advances"
+        ctx.emit("unit.manoeuvred", f"{unit.name} {kind}: {action.ahead:g}\" ahead, wheels "
+                 f"{action.degrees:g}°, {action.then:g}\" on ({distance:.1f}\" in all).",
+                 ("NA-MOV-2", "NA-MOV-1"), player=unit.owner, unit=unit.id, ahead=action.ahead,
+                 degrees=action.degrees, then=action.then, distance=distance)
+
+    def _check_shift(self, state: GameState, action: Shift) -> Refusal | None:
+        unit = self._actor(state, "move", "NA-MOV-3", action.unit)
+        if isinstance(unit, Refusal):
+            return unit
+        found = shift_refusal(state, unit, action.direction, action.distance)
+        return found if isinstance(found, Refusal) else None
+
+    def _do_shift(self, state: GameState, action: Shift, ctx: Context) -> None:
+        unit = state.units[action.unit]
+        assert isinstance(unit, NinthUnit)
+        found = shift_refusal(state, unit, action.direction, action.distance)
+        assert not isinstance(found, Refusal)
+        unit.tray, unit.moved, unit.marched = found, True, False
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.shifted", f"{unit.name} steps {action.distance:g}\" {action.direction}.",
+                 ("NA-MOV-3",), player=unit.owner, unit=unit.id, direction=action.direction,
+                 distance=action.distance)
 
     def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
         unit = self._actor(state, "move", "NA-MOV-1", action.unit)
@@ -358,6 +417,20 @@ class NinthAgeRuleset(Ruleset):
 
     def present(self, state: GameState, action: Action) -> Offer:
         return view.present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        """The unit's buttons; in the Move phase the combined move and the Shift are also
+        pointed on the table (NA-MOV-2, NA-MOV-3), each pointed move checked by ``why_not``."""
+        found = self.commands_from(state, self.legal_actions_for(state, unit_id))
+        unit = state.units.get(unit_id)
+        if (not isinstance(unit, NinthUnit) or unit.tray is None or state.procedures
+                or state.turn.phase != "move" or unit.owner != state.turn.active
+                or mover_refusal(state, unit) is not None):
+            return found
+        combined, step = move_steers(unit, lambda a: view.present(state, a))
+        steers = {Manoeuvre.verb: combined, Shift.verb: step}
+        return tuple(replace(c, steer=steers[c.key], refusal=None) if c.key in steers else c
+                     for c in found)
 
     def inspect_pair(self, state: GameState, viewer_id: str,
                      target_id: str) -> Inspection | None:

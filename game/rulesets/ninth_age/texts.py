@@ -74,6 +74,12 @@ RULE_TEXTS: dict[str, str] = {
     "once: straight ahead or in a wheel about a front corner, up to its Mob (an Advance) or "
     "up to twice it (a March), or turn in place; never through units or impassable ground, "
     "off the table, or to end within 1 inch of an enemy.",
+    "NA-MOV-2": "A combined move goes straight ahead, wheels about a front corner, and goes "
+    "straight on again (either straight part may be nothing); the distance the wheel's outer "
+    "corner travels counts with the straight parts against the Advance or March rate, and all "
+    "the ground it sweeps must be free.",
+    "NA-MOV-3": "Instead a unit may step straight back or straight to its left or right, "
+    "keeping its facing, up to half its Advance rate; that is its whole move.",
     "NA-SHT-1": "In the Shoot phase a unit with a ranged weapon that is not in combat and did "
     "not March shoots at an enemy not in combat, in its Front Arc and within range; the first "
     "rank shoots (and the second with a bow); to hit needs the Aim, one worse beyond half range "
