@@ -152,7 +152,7 @@ def test_na_mov_3_a_shift_never_passes_through_a_unit() -> None:
 
 def test_na_mov_2_and_3_are_pointed_on_the_table_and_checked() -> None:
     """NA-MOV-2/3: in the Move phase the unit's buttons include the combined move and the
-    Shift with a Steer; pointing ahead-right gives a legal wheel-then-advance whose ghost faces
+    Shift with a Steer (NA-TURN-1: only the phase's own buttons); pointing ahead-right gives a legal wheel-then-advance whose ghost faces
     the pointer's side, pointing behind a step back; the offers pass ``why_not``."""
     game = _field()
     commands = {c.key: c for c in game.ruleset.commands(game.state, "a")}
@@ -167,9 +167,9 @@ def test_na_mov_2_and_3_are_pointed_on_the_table_and_checked() -> None:
     back = step.steer.build((24.0, 4.0), 0.0, False)
     assert back is not None and isinstance(back.action, Shift)
     assert back.action.direction == "back" and game.why_not(back.action) is None
-    play(game, "end")  # the Shoot phase: no pointing moves
+    play(game, "end")  # the Shoot phase: only its own button, no pointing moves
     later = {c.key: c for c in game.ruleset.commands(game.state, "a")}
-    assert later["manoeuvre"].steer is None and not later["manoeuvre"].enabled
+    assert set(later) == {"shoot"} and all(c.steer is None for c in later.values())
 
 
 @settings(max_examples=60, deadline=None)

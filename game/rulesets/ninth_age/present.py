@@ -214,7 +214,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     if arcs:
         lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
                               f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
-    for arc in Arc:
+    for arc in arcs or list(Arc):  # the arc a charge would strike (all four if none holds it)
         region = _on_table(state, arc_region(target.tray, arc, "corner-45", ARC_EXTENT))
         if not region.is_empty:
             shapes.append(Area(_poly_points(region), "arc", arc.value))

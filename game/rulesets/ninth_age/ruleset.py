@@ -61,6 +61,13 @@ DEFAULT_ROUNDS = 6
 INSPECTION_MEMO = 256
 """Pair inspections a ruleset object remembers before it forgets them all."""
 
+PHASE_VERBS: dict[str, tuple[str, ...]] = {
+    "charge": (Charge.verb,),
+    "move": (Advance.verb, Wheel.verb, Manoeuvre.verb, Shift.verb, Turn.verb, Reform.verb),
+    "shoot": (Shoot.verb,),
+}
+"""The buttons each phase shows (the Melee phase is answered through its decisions)."""
+
 TURN_ANGLES = (45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
 WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
 """Wheels offered as discrete moves (any angle is legal within the allowance)."""
@@ -419,9 +426,12 @@ class NinthAgeRuleset(Ruleset):
         return view.present(state, action)
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
-        """The unit's buttons; in the Move phase the combined move and the Shift are also
+        """The unit's buttons for the current phase only (NA-TURN-1: the other phases' actions
+        could never be used now); in the Move phase the combined move and the Shift are also
         pointed on the table (NA-MOV-2, NA-MOV-3), each pointed move checked by ``why_not``."""
-        found = self.commands_from(state, self.legal_actions_for(state, unit_id))
+        verbs = PHASE_VERBS.get(state.turn.phase or "", ())
+        found = tuple(c for c in self.commands_from(state, self.legal_actions_for(state, unit_id))
+                      if c.key in verbs)
         unit = state.units.get(unit_id)
         if (not isinstance(unit, NinthUnit) or unit.tray is None or state.procedures
                 or state.turn.phase != "move" or unit.owner != state.turn.active
