@@ -341,6 +341,12 @@ class MeleeSteps(Steps[Melee]):
             if b.count <= 0:
                 proc.batches.pop(0)
                 continue
+            if b.stage == "hit" and record_for(state, b).hit >= NO_ROLL:  # shots at 7+
+                ctx.emit("shoot.no_hit", f"{counted(b.count, 'shot')} at "
+                         f"{describe(b.target, pool_names(state))} cannot hit (7+ needed): no "
+                         "dice are rolled.", ("NA-SHT-1", "NA-SHT-3"), shots=b.count)
+                proc.batches.pop(0)
+                continue
             if b.stage in ("armour", "special"):
                 record = record_for(state, b)
                 needs = record.armour if b.stage == "armour" else record.special

@@ -11,6 +11,7 @@ from shapely.ops import nearest_points
 
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.pending import Refusal
 from game.core.present import Ghost, Offer, plain_label
 from game.core.state import GameState, TableBoard
 from game.geometry.arcs import Arc, arc_region
@@ -92,13 +93,7 @@ def present(state: GameState, action: Action) -> Offer:
     if isinstance(action, Manoeuvre) and isinstance(unit, NinthUnit) and unit.tray:
         tray, distance, _ = manoeuvred(unit.tray, action.ahead, action.degrees, action.then)
         kind = "March" if distance > unit.model.mob + 1e-9 else "Advance"
-        steps = [f"{action.ahead:g}\" ahead"] if action.ahead else []
-        if action.degrees:
-            steps.append(f"wheel {abs(action.degrees):g}° "
-                         f"{'right' if action.degrees > 0 else 'left'}")
-        if action.then:
-            steps.append(f"{action.then:g}\" on")
-        return Offer(action, f"{kind}: {', '.join(steps) or 'stay'} ({distance:.1f}\")",
+        return Offer(action, f"{kind}: {manoeuvre_words(action)} ({distance:.1f}\")",
                      "The wheel's outer corner counts with the straight parts", ghost=Ghost(
                          unit.id, pose=(tray.x, tray.y, tray.facing)))
     if isinstance(action, Shift) and isinstance(unit, NinthUnit) and unit.tray:
@@ -116,6 +111,21 @@ def present(state: GameState, action: Action) -> Offer:
     if isinstance(action, EndActivation):
         return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
     return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def _inches(value: float) -> str:
+    return f"{round(value, 2):g}\""
+
+
+def manoeuvre_words(action: Manoeuvre) -> str:
+    """``3" ahead, wheel 30° right, 2" on`` (parts that are nothing left out; NA-MOV-2)."""
+    steps = [f"{_inches(action.ahead)} ahead"] if action.ahead else []
+    if action.degrees:
+        steps.append(f"wheel {round(abs(action.degrees), 1):g}° "
+                     f"{'right' if action.degrees > 0 else 'left'}")
+    if action.then:
+        steps.append(f"{_inches(action.then)} {'on' if steps else 'ahead'}")
+    return ", ".join(steps) or "stay"
 
 
 def _poly_points(poly: Polygon) -> tuple[tuple[float, float], ...]:
@@ -241,13 +251,23 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     elif viewer.owner != target.owner:
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
+        if gap <= viewer.model.cha and state.turn.phase == "charge":
+            found = charge_refusal(state, viewer, target.id)
+            if isinstance(found, Refusal):  # in reach, yet no charge: say why (NA-CHG-1/2)
+                lines.append(InfoLine(f"No charge: {found.reason}", found.rules, "bad"))
         reach_shot = bow_range(viewer.model)
         if viewer.model.aim is not None and shooters(viewer) and gap > reach_shot:
             lines.append(InfoLine(f"Beyond the bow's range of {reach_shot:g}\"", ("NA-SHT-1",),
                                   "bad"))
         elif viewer.model.aim is not None and shooters(viewer):
-            lines.append(_sight_line(state, viewer, target, shapes))
-            odds.append(shooting_odds(state, viewer, target))
+            sight = _sight_line(state, viewer, target, shapes)
+            lines.append(sight)
+            if sight.tone != "bad":  # no odds for a shot that cannot be taken
+                record = shot_record(state, viewer, Target(target.id, "rf"))
+                lines.append(InfoLine(f"{counted(shooters(viewer), 'shot')}: "
+                                      f"{record.summary()}".replace("hit -", "hit 7+ (none)"),
+                                      ("NA-SHT-1", "NA-SHT-3", "NA-HIT-3")))
+                odds.append(shooting_odds(state, viewer, target))
     return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
                       tuple(odds))
 
@@ -282,10 +302,11 @@ def _sight_line(state: GameState, viewer: NinthUnit, target: NinthUnit,
 def _cover_line(reading: CoverReading) -> InfoLine:
     """The hover line saying the cover and why (NA-SHT-2, NA-SHT-3)."""
     hidden = len(reading.hidden_hard) + len(reading.hidden_soft)
-    why = (f": {hidden} of {counted(reading.counted, 'model')} in the Front Arc hidden by "
-           f"{', '.join(reading.by)}" if hidden else "")
-    if reading.standing_in and not hidden:
-        why = f": it stands in {reading.standing_in}"
+    reasons = [f"{hidden} of {counted(reading.counted, 'model')} in the Front Arc hidden by "
+               f"{', '.join(reading.by)}"] if hidden else []
+    if reading.standing_in:
+        reasons.append(f"it stands in {reading.standing_in}")
+    why = f": {'; '.join(reasons)}" if reasons else ""
     if reading.modifier == HARD_COVER:
         return InfoLine(f"Line of Sight, hard cover (shots need two more){why}",
                         ("NA-SHT-2", "NA-SHT-3"))

@@ -280,8 +280,8 @@ class NinthAgeRuleset(Ruleset):
         unit.marched = distance > unit.model.mob + 1e-9
         state.turn.activated.append(unit.id)
         kind = "marches" if unit.marched else "advances"
-        ctx.emit("unit.manoeuvred", f"{unit.name} {kind}: {action.ahead:g}\" ahead, wheels "
-                 f"{action.degrees:g}°, {action.then:g}\" on ({distance:.1f}\" in all).",
+        ctx.emit("unit.manoeuvred", f"{unit.name} {kind}: {view.manoeuvre_words(action)} "
+                 f"({distance:.1f}\" in all).",
                  ("NA-MOV-2", "NA-MOV-1"), player=unit.owner, unit=unit.id, ahead=action.ahead,
                  degrees=action.degrees, then=action.then, distance=distance)
 
@@ -430,7 +430,8 @@ class NinthAgeRuleset(Ruleset):
         could never be used now); in the Move phase the combined move and the Shift are also
         pointed on the table (NA-MOV-2, NA-MOV-3), each pointed move checked by ``why_not``."""
         verbs = PHASE_VERBS.get(state.turn.phase or "", ())
-        found = tuple(c for c in self.commands_from(state, self.legal_actions_for(state, unit_id))
+        found = tuple(self._explained(state, unit_id, c)
+                      for c in self.commands_from(state, self.legal_actions_for(state, unit_id))
                       if c.key in verbs)
         unit = state.units.get(unit_id)
         if (not isinstance(unit, NinthUnit) or unit.tray is None or state.procedures
@@ -464,6 +465,30 @@ class NinthAgeRuleset(Ruleset):
                 strikers(state, unit, [enemy])
                 strikers(state, enemy, [unit])
         return view.inspect_unit(state, unit_id)
+
+    def _explained(self, state: GameState, unit_id: str, command: Command) -> Command:
+        """A Charge or Shoot button that says why an enemy is no target (hovered while
+        aiming), and, disabled, why the nearest enemy cannot be charged or shot (NA-CHG-1,
+        NA-SHT-1): the game's own refusal, never a bare "no legal use"."""
+        kinds: dict[str, type[Charge] | type[Shoot]] = {Charge.verb: Charge, Shoot.verb: Shoot}
+        kind = kinds.get(command.key)
+        unit = state.units.get(unit_id)
+        if kind is None or not isinstance(unit, NinthUnit) or unit.tray is None:
+            return command
+
+        def why(target_id: str) -> Refusal | None:
+            return self.why_not(state, kind(unit_id, target_id))
+
+        if command.offers:
+            return replace(command, target_refusal=why)
+        tray = unit.tray
+        enemies = sorted((e for e in ninth_units(state) if e.owner != unit.owner and e.tray),
+                         key=lambda e: tray.polygon.distance(e.tray.polygon))  # type: ignore
+        reason = next((r for r in (why(e.id) for e in enemies[:1]) if r is not None), None)
+        if reason is None or command.refusal is None:
+            return command
+        return replace(command, refusal=Refusal(f"{command.label}: nearest enemy: "
+                                                f"{reason.reason}", reason.rules))
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         return view.unit_card(state, unit_id)

@@ -28,6 +28,15 @@ def _snap(value: float, step: float, free: bool) -> float:
     return value if free else round(value / step) * step
 
 
+def _within(distance: float, spare: float, free: bool) -> float:
+    """``distance`` snapped (unless ``free``) and kept within 0..``spare``; a snapped
+    distance cut at the limit is rounded down to the snap step, so labels stay short."""
+    if free:
+        return min(max(0.0, distance), max(0.0, spare))
+    top = math.floor(max(0.0, spare) / SNAP_INCHES + 1e-9) * SNAP_INCHES
+    return min(max(0.0, _snap(distance, SNAP_INCHES, False)), top)
+
+
 def _bearing(tray: Tray, point: Point) -> float:
     """Degrees clockwise from the unit's facing to ``point`` seen from its front middle."""
     fx, fy = tray.forward
@@ -48,7 +57,7 @@ def manoeuvre_toward(tray: Tray, point: Point, rate: float, turn: float,
         ax, ay = tray.front_arrow
         fx, fy = tray.forward
         ahead = (point[0] - ax) * fx + (point[1] - ay) * fy
-        ahead = min(max(0.0, _snap(ahead, SNAP_INCHES, free)), spare)
+        ahead = _within(ahead, spare, free)
         return Manoeuvre("", ahead, degrees, 0.0)
     degrees = _snap(_bearing(tray, point), SNAP_DEGREES, free)
     if abs(degrees) > 90.0:
@@ -61,7 +70,7 @@ def manoeuvre_toward(tray: Tray, point: Point, rate: float, turn: float,
     ax, ay = turned.front_arrow
     fx, fy = turned.forward
     then = (point[0] - ax) * fx + (point[1] - ay) * fy
-    then = min(max(0.0, _snap(then, SNAP_INCHES, free)), rate - cost)
+    then = _within(then, rate - cost, free)
     return Manoeuvre("", 0.0, degrees, then)
 
 
