@@ -175,3 +175,32 @@ def test_na_sht_3_exact_shadows_match_a_brute_force_sample(
         (lx, ly), _ = tray.edge_points(Side.FRONT)
         start = (lx + free * tray.right[0], ly + free * tray.right[1])
         assert sees(start, point, polys)
+
+
+def test_na_sht_3_shots_needing_7_roll_no_dice_and_the_hover_says_so() -> None:
+    """NA-SHT-1/3: a shot made worse by long range and hard cover needs 7+: the hover says
+    "hit 7+ (none)", and the shot resolves with no dice asked ("cannot hit")."""
+    units = [unit("a", 1, (24.0, 10.0), 0.0, profile="goblin_archers"),
+             unit("b", 2, (24.0, 28.0), 180.0, profile="imperial_guard"),
+             unit("s", 1, (20.5, 19.0), 0.0, stats={"unit": "veteran_orcs", "models": 10,
+                                                   "files": 10})]
+    game = scenario(units).new_game()
+    play(game, "end", "end")
+    record = shot_record(game.state, nu(game, "a"), Target("b", "rf"))
+    assert record.hit >= 7, record
+    seen = game.ruleset.inspect_pair(game.state, "a", "b")
+    assert seen is not None and any("hit 7+ (none)" in x.text for x in seen.lines)
+    play(game, "shoot a -> b")
+    texts = [e.text for entry in game.log for e in entry.events]
+    assert any("cannot hit (7+ needed)" in t for t in texts)
+    assert not game.state.procedures  # nothing waits for dice
+
+
+def test_na_sht_2_no_odds_without_line_of_sight() -> None:
+    """NA-SHT-2: a hidden target shows "No Line of Sight" and no shooting odds."""
+    wall = {"kind": "wall", "keywords": ["blocks-sight"],
+            "polygon": [[4.0, 17.0], [44.0, 17.0], [44.0, 18.0], [4.0, 18.0]]}
+    game = _range([], [wall])
+    seen = game.ruleset.inspect_pair(game.state, "a", "b")
+    assert seen is not None and not seen.odds
+    assert any("No Line of Sight" in x.text for x in seen.lines)

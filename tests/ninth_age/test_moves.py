@@ -152,8 +152,9 @@ def test_na_mov_3_a_shift_never_passes_through_a_unit() -> None:
 
 def test_na_mov_2_and_3_are_pointed_on_the_table_and_checked() -> None:
     """NA-MOV-2/3: in the Move phase the unit's buttons include the combined move and the
-    Shift with a Steer (NA-TURN-1: only the phase's own buttons); pointing ahead-right gives a legal wheel-then-advance whose ghost faces
-    the pointer's side, pointing behind a step back; the offers pass ``why_not``."""
+    Shift with a Steer (NA-TURN-1: only the phase's own buttons); pointing ahead-right gives
+    a legal wheel-then-advance whose ghost faces the pointer's side, pointing behind a step
+    back; the offers pass ``why_not``."""
     game = _field()
     commands = {c.key: c for c in game.ruleset.commands(game.state, "a")}
     combined, step = commands["manoeuvre"], commands["shift"]
@@ -187,3 +188,29 @@ def test_na_mov_2_the_swept_ground_holds_every_position_of_the_wheel(
     _, cost, swept = manoeuvred(tray, 1.0, deg, 1.0)
     assert math.isclose(cost, 2.0 + w * abs(math.radians(deg)))
     assert swept.buffer(1e-7).contains(wheel_swept(tray.advanced(1.0), deg))
+
+
+def test_na_chg_1_a_disabled_charge_button_and_the_hover_say_why() -> None:
+    """NA-CHG-1/2: with no legal charge the Charge button's refusal is the game's own reason
+    for the nearest enemy (never a bare "no legal use"); an enemy within reach whose charge is
+    refused says why in the pair hover; an enabled button explains a non-target on hover."""
+    far = scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                    unit("e", 2, (24.0, 40.0), 180.0, profile="veteran_orcs")]).new_game()
+    button = next(c for c in far.ruleset.commands(far.state, "a") if c.key == "charge")
+    assert button.refusal is not None and "beyond the Charge reach" in button.refusal.reason
+    assert "NA-CHG-1" in button.refusal.rules
+    pond = {"kind": "pond", "keywords": ["impassable"],
+            "polygon": [[14.0, 15.0], [34.0, 15.0], [34.0, 16.0], [14.0, 16.0]]}
+    wet = scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                    unit("e", 2, (24.0, 20.0), 180.0, profile="veteran_orcs")],
+                   terrain=[pond]).new_game()
+    seen = wet.ruleset.inspect_pair(wet.state, "a", "e")
+    assert seen is not None
+    assert any(x.text.startswith("No charge:") and "impassable" in x.text for x in seen.lines)
+    near = scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                     unit("e", 2, (24.0, 20.0), 180.0, profile="veteran_orcs"),
+                     unit("f", 2, (4.0, 44.0), 180.0, profile="veteran_orcs")]).new_game()
+    ready = next(c for c in near.ruleset.commands(near.state, "a") if c.key == "charge")
+    assert ready.enabled and ready.target_refusal is not None
+    why = ready.target_refusal("f")
+    assert why is not None and "NA-CHG-1" in why.rules

@@ -80,7 +80,8 @@ def split_offers(state: GameState, striker: Striker,
     if later:
         what = f"{counted(total, 'model')}' {special_value(state, striker)} {striker.kind} hits"
     return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
-                       f"All {what} on {short_pool(state, opt, striker.options)}",
+                       f"{'All ' if total > 1 else ''}{what} on "
+                       f"{short_pool(state, opt, striker.options)}",
                        hint=("their original target: once counted they are allocated again, "
                              "at least one staying on it" if later
                              else odds_hint(state, striker, opt, total)),

@@ -271,7 +271,9 @@ class MeleeSteps(Steps[Melee]):
         proc.current = proc.steps.pop(0)
         proc.asking = [s for s in all_strikers(state, proc) if s.step == proc.current]
         proc.step = "allocate"
-        ctx.emit("melee.step", f"Agility Step {proc.current}: {len(proc.asking)} groups strike.",
+        groups = counted(len(proc.asking), "group")
+        ctx.emit("melee.step", f"Agility Step {proc.current}: {groups} "
+                 f"{'strikes' if len(proc.asking) == 1 else 'strike'}.",
                  ("NA-AGI-1",), step=proc.current)
         return True
 
@@ -471,7 +473,7 @@ class MeleeSteps(Steps[Melee]):
             taken = apply_wounds(unit, target.pool, wounds)
             proc.lost[unit.id] = proc.lost.get(unit.id, 0) + taken
             ctx.emit("melee.wounds", f"{unit.name} loses {taken} HP "
-                     f"({describe(token, {unit.id: unit.name})}).",
+                     f"({describe(token, pool_names(state))}).",
                      ("NA-HP-1", "NA-CAS-1"), player=unit.owner, unit=unit.id,
                      pool=target.pool, hp=taken, removed=list(unit.removed))
             if not unit.alive_keys():

@@ -232,7 +232,8 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     if in_contact(viewer, target) and viewer.owner != target.owner:
         touching = contacts(viewer, target)
         side = engaged_side(target, viewer)
-        lines.append(InfoLine(f"In contact: {counted(len(touching), 'model')} touch {target.name}, "
+        lines.append(InfoLine(f"In contact: {counted(len(touching), 'model')} "
+                              f"{'touches' if len(touching) == 1 else 'touch'} {target.name}, "
                               f"engaging its {side.value}", ("NA-CON-1",), "good"))
         formation = viewer.formation()
         for key, poly in model_polygons(viewer.tray, formation, touching).items():
@@ -243,7 +244,8 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
             for i, poly in enumerate(model_polygons(viewer.tray, formation, support).values()):
                 label = f"{len(support)} support" if i == 0 else ""  # one tag for the group
                 shapes.append(Area(_poly_points(poly), "highlight", label))
-            lines.append(InfoLine(f"{counted(len(support), 'model')} support from behind",
+            lines.append(InfoLine(f"{counted(len(support), 'model')} "
+                                  f"{'supports' if len(support) == 1 else 'support'} from behind",
                                   ("NA-RST-1", "NA-ALC-3")))
         groups = strikers(state, viewer, [target])
         odds.append(melee_odds(state, viewer, target, groups))
