@@ -214,3 +214,18 @@ def test_na_chg_1_a_disabled_charge_button_and_the_hover_say_why() -> None:
     assert ready.enabled and ready.target_refusal is not None
     why = ready.target_refusal("f")
     assert why is not None and "NA-CHG-1" in why.rules
+
+
+def test_na_turn_1_the_game_ends_after_the_last_round_on_that_round() -> None:
+    """NA-TURN-1: with ``rounds = 1`` the game ends when the second player's Melee phase ends,
+    the round counter still on 1 (never "Round 2 begins"), the side with more models winning."""
+    game = scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                     unit("e", 2, (24.0, 40.0), 180.0, profile="goblin_archers")],
+                    rounds=1).new_game()
+    play(game, "end", "end", "end")  # Charge, Move, Shoot; a Melee without combat ends itself
+    assert game.state.outcome is None and game.state.turn.active == 2
+    play(game, "end", "end", "end")
+    assert game.state.outcome is not None and game.state.turn.round == 1
+    assert game.state.outcome.winner == 2  # 25 goblins against 20 orcs
+    texts = [e.text for entry in game.log for e in entry.events]
+    assert not any("Round 2 begins" in t for t in texts)

@@ -399,10 +399,12 @@ class NinthAgeRuleset(Ruleset):
         self._check_outcome(state, ctx)
         if state.outcome is not None:
             return
+        last = state.next_player(state.turn.active) == state.players[0].number
+        if last and state.turn.round >= self.rounds:  # the round counter stays on the last
+            self._finish(state, ctx, "the last round is over")
+            return
         self.hand_over(state, ctx)
         state.turn.phase = PHASES[0]
-        if state.turn.round > self.rounds:
-            self._finish(state, ctx, "the last round is over")
 
     def _check_outcome(self, state: GameState, ctx: Context) -> None:
         sides = {u.owner for u in ninth_units(state)}
