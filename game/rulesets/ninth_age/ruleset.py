@@ -419,7 +419,8 @@ class NinthAgeRuleset(Ruleset):
         winners = [p for p, n in counts.items() if n == best]
         winner = winners[0] if len(winners) == 1 else None
         name = state.player(winner).name if winner else "nobody"
-        state.outcome = Outcome(winner, f"{why}; {name} wins with the most models standing")
+        state.outcome = Outcome(winner, f"{why[:1].upper()}{why[1:]}; {name} wins with the most "
+                                "models standing")
         ctx.emit("game.over", state.outcome.summary, ("NA-TURN-1",), winner=winner)
 
     # --- presentation ------------------------------------------------------------------------
