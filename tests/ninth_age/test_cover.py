@@ -5,7 +5,6 @@ sample of sight lines; the hover shows the cover, the hidden bases and the odds 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from hypothesis import given, settings
@@ -24,9 +23,9 @@ from game.rulesets.ninth_age.cover import (
     shadow,
 )
 from game.rulesets.ninth_age.engage import Target, shot_record
-from game.rulesets.ninth_age.sight import SIGHT_HALF_ANGLE, sees
+from game.rulesets.ninth_age.sight import sees
 
-from .helpers import nu, play, scenario, unit
+from .helpers import clear_line_sampled, nu, play, scenario, unit
 
 
 def _range(between: list[dict[str, Any]], terrain: list[dict[str, Any]] | None = None,
@@ -132,18 +131,7 @@ def _brute_hidden(tray: Tray, point: tuple[float, float], polys: list[Polygon],
                   n: int = 300) -> bool:
     """Whether every sampled line from the front edge to ``point`` within 45 degrees crosses
     one of ``polys``."""
-    (lx, ly), (rx, ry) = tray.edge_points(Side.FRONT)
-    fx, fy = tray.forward
-    limit = math.cos(math.radians(SIGHT_HALF_ANGLE)) - 1e-9
-    for k in range(n + 1):
-        p = (lx + (rx - lx) * k / n, ly + (ry - ly) * k / n)
-        dx, dy = point[0] - p[0], point[1] - p[1]
-        d = math.hypot(dx, dy)
-        if d < 1e-9 or (dx * fx + dy * fy) / d < limit:
-            continue
-        if sees(p, point, polys):
-            return False
-    return True
+    return not clear_line_sampled(tray, [point], polys, n)
 
 
 @settings(max_examples=120, deadline=None)

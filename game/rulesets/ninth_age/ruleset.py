@@ -4,9 +4,9 @@ phases, and rounds of combat with attack allocation (NA-*; docs/rules/ninth_age.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard, UnitLook
@@ -54,6 +54,8 @@ from game.rulesets.ninth_age.moves import (
 from game.rulesets.ninth_age.steer import move_steers
 from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
+
+T = TypeVar("T")
 
 PHASES = ("charge", "move", "shoot", "melee")
 OPTIONS = ("rounds",)
@@ -199,18 +201,33 @@ class NinthAgeRuleset(Ruleset):
 
     # --- charge ------------------------------------------------------------------------------
 
-    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
-        unit = self._actor(state, "charge", "NA-CHG-1", action.unit)
+    def _checked(self, state: GameState, phase: str, rule: str, unit_id: str,
+                 where: Callable[[NinthUnit], object]) -> Refusal | None:
+        """Why the active player's unit may not act now, or why ``where`` (a function giving
+        the new place or a Refusal) refuses it."""
+        unit = self._actor(state, phase, rule, unit_id)
         if isinstance(unit, Refusal):
             return unit
-        found = charge_refusal(state, unit, action.target, action.facing)
+        found = where(unit)
         return found if isinstance(found, Refusal) else None
 
-    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
-        unit = state.units[action.unit]
+    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
+        return self._checked(state, "charge", "NA-CHG-1", action.unit, lambda u: charge_refusal(
+            state, u, action.target, action.facing))
+
+    @staticmethod
+    def _placed(state: GameState, unit_id: str,
+                where: Callable[[NinthUnit], T | Refusal]) -> tuple[NinthUnit, T]:
+        """The unit and where a checked action puts it (``where`` as in :meth:`_checked`)."""
+        unit = state.units[unit_id]
         assert isinstance(unit, NinthUnit)
-        tray = charge_refusal(state, unit, action.target, action.facing)
-        assert not isinstance(tray, Refusal)
+        found = where(unit)
+        assert not isinstance(found, Refusal)
+        return unit, found
+
+    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
+        unit, tray = self._placed(state, action.unit, lambda u: charge_refusal(
+            state, u, action.target, action.facing))
         target = state.units[action.target]
         unit.tray = tray
         unit.charged = True
@@ -264,18 +281,13 @@ class NinthAgeRuleset(Ruleset):
                  distance=distance)
 
     def _check_manoeuvre(self, state: GameState, action: Manoeuvre) -> Refusal | None:
-        unit = self._actor(state, "move", "NA-MOV-2", action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        found = manoeuvre_refusal(state, unit, action.ahead, action.degrees, action.then)
-        return found if isinstance(found, Refusal) else None
+        return self._checked(state, "move", "NA-MOV-2", action.unit, lambda u: manoeuvre_refusal(
+            state, u, action.ahead, action.degrees, action.then))
 
     def _do_manoeuvre(self, state: GameState, action: Manoeuvre, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert isinstance(unit, NinthUnit)
-        found = manoeuvre_refusal(state, unit, action.ahead, action.degrees, action.then)
-        assert not isinstance(found, Refusal)
-        unit.tray, distance = found
+        unit, (tray, distance) = self._placed(state, action.unit, lambda u: manoeuvre_refusal(
+            state, u, action.ahead, action.degrees, action.then))
+        unit.tray = tray
         unit.moved = True
         unit.marched = distance > unit.model.mob + 1e-9
         state.turn.activated.append(unit.id)
@@ -286,17 +298,12 @@ class NinthAgeRuleset(Ruleset):
                  degrees=action.degrees, then=action.then, distance=distance)
 
     def _check_shift(self, state: GameState, action: Shift) -> Refusal | None:
-        unit = self._actor(state, "move", "NA-MOV-3", action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        found = shift_refusal(state, unit, action.direction, action.distance)
-        return found if isinstance(found, Refusal) else None
+        return self._checked(state, "move", "NA-MOV-3", action.unit, lambda u: shift_refusal(
+            state, u, action.direction, action.distance))
 
     def _do_shift(self, state: GameState, action: Shift, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert isinstance(unit, NinthUnit)
-        found = shift_refusal(state, unit, action.direction, action.distance)
-        assert not isinstance(found, Refusal)
+        unit, found = self._placed(state, action.unit, lambda u: shift_refusal(
+            state, u, action.direction, action.distance))
         unit.tray, unit.moved, unit.marched = found, True, False
         state.turn.activated.append(unit.id)
         ctx.emit("unit.shifted", f"{unit.name} steps {action.distance:g}\" {action.direction}.",
