@@ -13,10 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from game.scenario.limits import MAX_HEX_ENTRIES, MAX_SCRIPTED_DICE
 
-TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes")
+TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes", "hard-cover")
 """Rules keywords a terrain piece or hex may carry."""
 
-Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes"]
+Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes", "hard-cover"]
 
 Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
 """A position in inches (tables are at most 240 across; the margin allows pieces off the edge)."""

@@ -50,3 +50,26 @@ def nu(game: Game, uid: str) -> NinthUnit:
     u = game.state.units[uid]
     assert isinstance(u, NinthUnit)
     return u
+
+
+def clear_line_sampled(tray: Any, targets: Sequence[tuple[float, float]],
+                       blockers: Sequence[Any], n: int) -> bool:
+    """Whether some sampled line from ``n + 1`` points of the tray's front edge to one of
+    ``targets``, at most 45 degrees off its facing, crosses no blocker (the brute force the
+    exact sight and cover tests are checked against; NA-SHT-2, NA-SHT-3)."""
+    import math
+
+    from game.geometry.tray import Side
+    from game.rulesets.ninth_age.sight import SIGHT_HALF_ANGLE, sees
+
+    (lx, ly), (rx, ry) = tray.edge_points(Side.FRONT)
+    fx, fy = tray.forward
+    limit = math.cos(math.radians(SIGHT_HALF_ANGLE)) - 1e-9
+    for k in range(n + 1):
+        p = (lx + (rx - lx) * k / n, ly + (ry - ly) * k / n)
+        for q in targets:
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            d = math.hypot(dx, dy)
+            if d >= 1e-9 and (dx * fx + dy * fy) / d >= limit and sees(p, q, list(blockers)):
+                return True
+    return False

@@ -18,3 +18,12 @@ def test_na_hp_1_the_label_names_each_character_with_its_own_hp() -> None:
     assert f"{captain.profile.name} {captain.hp} HP" in line
     assert captain.key not in line and "_hp" not in line
     assert line.startswith(f"{guard.rf_alive()} models")
+
+
+def test_numbers_agree_with_their_nouns_in_prompts_and_offers() -> None:
+    """"allocate 1 attack", never "1 attacks" (the allocation prompt's wording)."""
+    from game.rulesets.ninth_age.texts import counted
+
+    assert counted(1, "attack") == "1 attack"
+    assert counted(0, "attack") == "0 attacks"
+    assert counted(3, "Proper Rank") == "3 Proper Ranks"

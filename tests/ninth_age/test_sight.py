@@ -10,12 +10,13 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
 from game.geometry.arcs import Arc, arc_region
-from game.geometry.tray import Side, Tray
+from game.geometry.tray import Tray
 from game.rulesets.ninth_age.actions import Shoot
+from game.rulesets.ninth_age.cover import cover
 from game.rulesets.ninth_age.engage import Target, shot_record
-from game.rulesets.ninth_age.sight import SIGHT_HALF_ANGLE, cover, sees, sight_line
+from game.rulesets.ninth_age.sight import sees, sight_line
 
-from .helpers import nu, play, scenario, unit
+from .helpers import clear_line_sampled, nu, play, scenario, unit
 
 
 def _box(x: float, y: float, w: float, h: float, facing: float) -> Tray:
@@ -29,23 +30,11 @@ def _brute(tray: Tray, target: Polygon, blockers: list[Polygon], n: int = 24) ->
     part = region.intersection(target)
     if part.is_empty or part.area <= 1e-9:
         return False
-    (lx, ly), (rx, ry) = tray.edge_points(Side.FRONT)
-    fx, fy = tray.forward
     minx, miny, maxx, maxy = part.bounds
     qs = [(minx + (maxx - minx) * i / n, miny + (maxy - miny) * j / n)
           for i in range(n + 1) for j in range(n + 1)]
     qs = [q for q in qs if part.buffer(1e-9).contains(Point(q))]
-    limit = math.cos(math.radians(SIGHT_HALF_ANGLE)) - 1e-9
-    for k in range(n + 1):
-        p = (lx + (rx - lx) * k / n, ly + (ry - ly) * k / n)
-        for q in qs:
-            dx, dy = q[0] - p[0], q[1] - p[1]
-            d = math.hypot(dx, dy)
-            if d < 1e-9 or (dx * fx + dy * fy) / d < limit:
-                continue
-            if sees(p, q, blockers):
-                return True
-    return False
+    return clear_line_sampled(tray, qs, blockers, n)
 
 
 coord = st.floats(4.0, 44.0)

@@ -1,5 +1,6 @@
 """Ninth Age actions (text forms ``charge u1 -> u4``, ``advance u1 4.5``, ``turn u1 90``,
-``reform u1 8``, ``shoot u1 -> u4``; ``end`` ends the current phase). Allocation and Break
+``reform u1 8``, ``manoeuvre u1 3 30 then=2``,
+``shift u1 back 2``, ``shoot u1 -> u4``; ``end`` ends the current phase). Allocation and Break
 Tests are answered with the core's ``choose`` and dice."""
 
 from __future__ import annotations
@@ -62,6 +63,31 @@ class Reform(Action):
 
 
 @dataclass(frozen=True)
+class Manoeuvre(Action):
+    """A combined move (NA-MOV-2): ``ahead`` inches straight, a wheel of ``degrees``
+    (clockwise positive) about the front corner on the turning side, then ``then`` inches
+    straight; the wheel's outer-corner distance counts with the straight parts against the
+    Advance or March rate: ``manoeuvre u1 3 30 then=2``, ``manoeuvre u1 0 -45 then=4``."""
+
+    verb: ClassVar[str] = "manoeuvre"
+    unit: str
+    ahead: float
+    degrees: float
+    then: float = 0.0
+
+
+@dataclass(frozen=True)
+class Shift(Action):
+    """Step straight ``back``, ``left`` or ``right`` without turning, up to half the Advance
+    rate (NA-MOV-3; the unit's whole move): ``shift u1 back 2``, ``shift u1 left 1.5``."""
+
+    verb: ClassVar[str] = "shift"
+    unit: str
+    direction: str
+    distance: float
+
+
+@dataclass(frozen=True)
 class Shoot(Action):
     """Shoot at an enemy unit in the Front Arc and in range (NA-SHT-1, NA-TGT-3)."""
 
@@ -71,5 +97,6 @@ class Shoot(Action):
     target: str
 
 
-NINTH_ACTIONS: tuple[type[Action], ...] = (Charge, Advance, Wheel, Turn, Reform, Shoot)
+NINTH_ACTIONS: tuple[type[Action], ...] = (Charge, Advance, Wheel, Manoeuvre, Shift, Turn, Reform,
+                                           Shoot)
 """The action types The Ninth Age adds to the table's."""

@@ -20,6 +20,7 @@ from game.rulesets.ninth_age.engage import (
     shot_record,
 )
 from game.rulesets.ninth_age.odds import expected, hp_loss
+from game.rulesets.ninth_age.texts import counted
 from game.rulesets.ninth_age.units import NinthUnit
 
 
@@ -74,11 +75,13 @@ def split_offers(state: GameState, striker: Striker,
     the HP that pool would lose as the offer's hint (the resolver's own record)."""
     total = to_allocate(state, striker)
     later = counted_later(state, striker)
-    what = "attacks" if striker.kind in ("standard", "shot") else f"{striker.kind} hits"
+    noun = "attack" if striker.kind in ("standard", "shot") else f"{striker.kind} hit"
+    what = counted(total, noun)
     if later:
-        what = f"models' {special_value(state, striker)} {striker.kind} hits"
+        what = f"{counted(total, 'model')}' {special_value(state, striker)} {striker.kind} hits"
     return tuple(Offer(Choose.of(to=f"{opt}:{total}"),
-                       f"All {total} {what} on {short_pool(state, opt, striker.options)}",
+                       f"{'All ' if total > 1 else ''}{what} on "
+                       f"{short_pool(state, opt, striker.options)}",
                        hint=("their original target: once counted they are allocated again, "
                              "at least one staying on it" if later
                              else odds_hint(state, striker, opt, total)),

@@ -44,6 +44,7 @@ from game.rulesets.ninth_age.engage import (
 )
 from game.rulesets.ninth_age.score import apply_wounds, break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
+from game.rulesets.ninth_age.texts import counted
 from game.rulesets.ninth_age.units import NinthUnit, reform
 from game.rulesets.ninth_age.weapons import weapon_name, weapon_offers
 
@@ -144,15 +145,16 @@ class MeleeSteps(Steps[Melee]):
             s = proc.asking[0]
             total = to_allocate(state, s)
             owner = _unit(state, s.unit).owner
-            prompt = (f"Agility Step {proc.current}: allocate {total} attacks of "
+            prompt = (f"Agility Step {proc.current}: allocate {counted(total, 'attack')} of "
                       f"{names[s.unit]} ({describe(s.unit + '/' + s.pool, names)}, "
-                      f"{len(s.models)} models)")
+                      f"{counted(len(s.models), 'model')})")
             if counted_later(state, s):
                 prompt = (f"Agility Step {proc.current}: the original target of each of the "
-                          f"{total} models' {special_value(state, s)} {s.kind} hits of "
+                          f"{counted(total, 'model')}' {special_value(state, s)} {s.kind} hits of "
                           f"{names[s.unit]} (allocated again once counted)")
             if proc.ranged:
-                prompt = f"Allocate the {total} shots of {names[s.unit]} among the target's pools"
+                prompt = (f"Allocate the {counted(total, 'shot')} of {names[s.unit]} among the "
+                          "target's pools")
             return PlayerDecision(owner, "allocate", prompt, split_offers(state, s, names),
                                   ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2"),
                                   free=split_numbers(s.options[0], s.options, total, names))
@@ -195,7 +197,7 @@ class MeleeSteps(Steps[Melee]):
                                         f"{b.count - k} on {describe(b.original, names)}, "
                                         f"{k} on {describe(other, names)}"))
             return PlayerDecision(attacker.owner, "reallocate",
-                                  f"{b.count} hits of {names[b.unit]}: allocate again",
+                                  f"{counted(b.count, 'hit')} of {names[b.unit]}: allocate again",
                                   tuple(offers), ("NA-TGT-5",),
                                   free=split_numbers(b.original, b.options, b.count, names,
                                                      keep=1))
@@ -269,7 +271,9 @@ class MeleeSteps(Steps[Melee]):
         proc.current = proc.steps.pop(0)
         proc.asking = [s for s in all_strikers(state, proc) if s.step == proc.current]
         proc.step = "allocate"
-        ctx.emit("melee.step", f"Agility Step {proc.current}: {len(proc.asking)} groups strike.",
+        groups = counted(len(proc.asking), "group")
+        ctx.emit("melee.step", f"Agility Step {proc.current}: {groups} "
+                 f"{'strikes' if len(proc.asking) == 1 else 'strike'}.",
                  ("NA-AGI-1",), step=proc.current)
         return True
 
@@ -339,6 +343,12 @@ class MeleeSteps(Steps[Melee]):
             if b.count <= 0:
                 proc.batches.pop(0)
                 continue
+            if b.stage == "hit" and record_for(state, b).hit >= NO_ROLL:  # shots at 7+
+                ctx.emit("shoot.no_hit", f"{counted(b.count, 'shot')} at "
+                         f"{describe(b.target, pool_names(state))} cannot hit (7+ needed): no "
+                         "dice are rolled.", ("NA-SHT-1", "NA-SHT-3"), shots=b.count)
+                proc.batches.pop(0)
+                continue
             if b.stage in ("armour", "special"):
                 record = record_for(state, b)
                 needs = record.armour if b.stage == "armour" else record.special
@@ -371,7 +381,7 @@ class MeleeSteps(Steps[Melee]):
         if b.stage == "count":  # a D3 reads a D6 halved, rounding up
             hits = sum((r + 1) // 2 for r in results) if special_value(state, b) == "D3" \
                 else sum(results)
-            ctx.emit("melee.impact", f"{b.kind.capitalize()}: {hits} hits.",
+            ctx.emit("melee.impact", f"{b.kind.capitalize()}: {counted(hits, 'hit')}.",
                      ("NA-NSM-1", "NA-TGT-5"), hits=hits)
             stage = "realloc" if len(b.options) > 1 and hits > 1 else "wound"
             proc.batches[0] = replace(b, count=hits, stage=stage)
@@ -463,7 +473,7 @@ class MeleeSteps(Steps[Melee]):
             taken = apply_wounds(unit, target.pool, wounds)
             proc.lost[unit.id] = proc.lost.get(unit.id, 0) + taken
             ctx.emit("melee.wounds", f"{unit.name} loses {taken} HP "
-                     f"({describe(token, {unit.id: unit.name})}).",
+                     f"({describe(token, pool_names(state))}).",
                      ("NA-HP-1", "NA-CAS-1"), player=unit.owner, unit=unit.id,
                      pool=target.pool, hp=taken, removed=list(unit.removed))
             if not unit.alive_keys():

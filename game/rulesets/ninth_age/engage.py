@@ -6,9 +6,9 @@ Everything here reads the frozen positions of the round (NA-FRZ-1) and never cha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.core.state import GameState
 from game.geometry.ranked import (
@@ -22,7 +22,8 @@ from game.geometry.ranked import (
 )
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.sight import cover
+from game.rulesets.ninth_age.cover import cover
+from game.rulesets.ninth_age.memo import remembered, unit_key
 from game.rulesets.ninth_age.tables import (
     AttackRecord,
     armour_needs,
@@ -80,30 +81,6 @@ def combats(state: GameState) -> list[list[str]]:
         seen |= group
         out.append(sorted(group))
     return out
-
-
-MEMO_LIMIT = 64
-"""Geometry answers a unit remembers before it forgets them all."""
-
-
-def unit_key(unit: NinthUnit) -> tuple[object, ...]:
-    """Everything of a unit the contact geometry and the strikers read, as a hashable value."""
-    return (unit.id, unit.tray, unit.rf_models, unit.files, tuple(unit.removed), unit.charged,
-            tuple((c.key, c.hp) for c in unit.characters), tuple(sorted(unit.wielding.items())))
-
-
-def remembered(unit: NinthUnit, key: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """``compute()`` remembered on the unit under ``key`` (a value that names everything the
-    answer depends on, so a stale answer is never returned). Kept in the instance's
-    ``__dict__`` outside its dataclass fields: never hashed, compared or saved."""
-    memo: dict[tuple[object, ...], Any] = unit.__dict__.setdefault("_engage_memo", {})
-    if key in memo:
-        return memo[key]  # type: ignore[no-any-return]
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()
-    value = compute()
-    memo[key] = value
-    return value
 
 
 def engaged_side(unit: NinthUnit, enemy: NinthUnit) -> Side:
@@ -474,8 +451,8 @@ def ranged_options(target: NinthUnit) -> list[str]:
 
 
 def shot_record(state: GameState, shooter: NinthUnit, target: Target) -> AttackRecord:
-    """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving, -1 in
-    soft cover (NA-SHT-2); the weapon's Str and AP; armour with a Shield (two hands do not
+    """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving, -1 in soft
+    and -2 in hard cover (NA-SHT-3); the weapon's Str and AP; armour with a Shield (two hands do not
     stop it against shots)."""
     defender = state.units[target.unit]
     assert isinstance(defender, NinthUnit)

@@ -13,9 +13,8 @@ from game.rulesets.ninth_age.engage import (
     contacts,
     engaged_enemies,
     engaged_side,
-    remembered,
-    unit_key,
 )
+from game.rulesets.ninth_age.memo import remembered, unit_key
 from game.rulesets.ninth_age.units import NinthUnit
 
 

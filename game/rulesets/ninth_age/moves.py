@@ -4,7 +4,6 @@ and what shooting can reach. Pure checks: nothing here changes the state.
 
 from __future__ import annotations
 
-import itertools
 import math
 
 from shapely.geometry import Polygon
@@ -79,12 +78,60 @@ def wheel_distance(tray: Tray, degrees: float) -> float:
     return tray.width * abs(math.radians(degrees))
 
 
+ARC_STEP = 2.0
+"""Degrees per side of the polygon drawn around a wheel's outer arc (circumscribed, so the
+ground checked is never smaller than the ground swept)."""
+
+
 def wheel_swept(tray: Tray, degrees: float) -> Polygon:
-    """The ground a wheel sweeps (hulls of successive positions every 5 degrees at most)."""
-    steps = max(1, math.ceil(abs(degrees) / 5.0))
-    trays = [wheeled(tray, degrees * i / steps) for i in range(steps + 1)]
-    parts = [a.polygon.union(b.polygon).convex_hull for a, b in itertools.pairwise(trays)]
-    return unary_union(parts)
+    """The exact ground a wheel sweeps (NA-MOV-1): seen from the pivot corner, a rectangle's
+    reach grows to the far rear corner and shrinks again, so the largest reach over the turn
+    is either one of the two end positions or the far corner's circle while it passes. The
+    ground is the two boundaries and the sector the far corner sweeps, the arc drawn as a
+    circumscribed polygon."""
+    if abs(degrees) <= 1e-12:
+        return tray.polygon
+    px, py = tray.corners[1] if degrees > 0 else tray.corners[0]
+    far = tray.corners[3] if degrees > 0 else tray.corners[2]  # the diagonally opposite one
+    radius = math.hypot(far[0] - px, far[1] - py)
+    start = math.atan2(far[1] - py, far[0] - px)
+    sweep = -math.radians(degrees)  # clockwise on the table is a negative angle
+    steps = max(1, math.ceil(abs(degrees) / ARC_STEP))
+    reach = radius / math.cos(abs(sweep) / steps / 2.0)
+    ring = [(px, py), far]
+    for i in range(steps):  # vertices on the tangents' crossings, midway between the steps
+        a = start + sweep * (i + 0.5) / steps
+        ring.append((px + reach * math.cos(a), py + reach * math.sin(a)))
+    end = wheeled(tray, degrees)
+    ring.append(end.corners[3] if degrees > 0 else end.corners[2])
+    return unary_union([tray.polygon, end.polygon, Polygon(ring).buffer(0)])
+
+
+SHIFT_DIRECTIONS = ("back", "left", "right")
+"""Where a Shift steps (NA-MOV-3)."""
+
+
+def manoeuvred(tray: Tray, ahead: float, degrees: float,
+               then: float) -> tuple[Tray, float, Polygon]:
+    """Where a combined move ends, the distance it pays (the straight parts and the wheel's
+    outer corner) and the ground it sweeps: both straight hulls and the wheel's exact
+    sweep (NA-MOV-2)."""
+    first = tray.advanced(ahead)
+    turned = wheeled(first, degrees) if degrees else first
+    last = turned.advanced(then)
+    ground = [tray.polygon.union(first.polygon).convex_hull,
+              turned.polygon.union(last.polygon).convex_hull]
+    if degrees:
+        ground.append(wheel_swept(first, degrees))
+    return last, ahead + wheel_distance(first, degrees) + then, unary_union(ground)
+
+
+def shifted(tray: Tray, direction: str, distance: float) -> Tray:
+    """The boundary stepped ``distance`` inches back, left or right, facing kept (NA-MOV-3)."""
+    if direction == "back":
+        return tray.advanced(-distance)
+    x, y = tray.local_to_table(-distance if direction == "left" else distance, 0.0)
+    return tray.moved_to(x, y, tray.facing)
 
 
 def path_problem(state: GameState, unit: NinthUnit, new: Tray, ignore: set[str],
@@ -151,15 +198,23 @@ def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
                    ("NA-CHG-2",))
 
 
-def move_refusal(state: GameState, unit: NinthUnit, new: Tray, distance: float,
-                 swept: Polygon | None = None) -> Refusal | None:
-    """Why a move to ``new`` is refused (NA-MOV-1), or None."""
+def mover_refusal(state: GameState, unit: NinthUnit) -> Refusal | None:
+    """Why the unit may not move at all this phase (NA-MOV-1), or None."""
     if engaged_enemies(state, unit):
         return Refusal(f"{unit.name} is in combat", ("NA-MOV-1",))
     if unit.charged:
         return Refusal(f"{unit.name} charged this turn", ("NA-MOV-1",))
     if unit.id in state.turn.activated:
         return Refusal(f"{unit.name} has already moved this phase", ("NA-MOV-1",))
+    return None
+
+
+def move_refusal(state: GameState, unit: NinthUnit, new: Tray, distance: float,
+                 swept: Polygon | None = None) -> Refusal | None:
+    """Why a move to ``new`` is refused (NA-MOV-1), or None."""
+    why_not = mover_refusal(state, unit)
+    if why_not is not None:
+        return why_not
     if not 0 <= distance <= 2 * unit.model.mob + 1e-9:
         return Refusal(f"a March is at most {2 * unit.model.mob}\"", ("NA-MOV-1",))
     why = path_problem(state, unit, new, set(), swept)
@@ -170,6 +225,42 @@ def move_refusal(state: GameState, unit: NinthUnit, new: Tray, distance: float,
                 enemy.tray.polygon.distance(new.polygon) < ENEMY_GAP - 1e-9):
             return Refusal(f"{unit.name} would end within 1\" of {enemy.name}", ("NA-MOV-1",))
     return None
+
+
+def manoeuvre_refusal(state: GameState, unit: NinthUnit, ahead: float, degrees: float,
+                      then: float) -> Refusal | tuple[Tray, float]:
+    """Where a combined move ends and what it pays, or why it is refused (NA-MOV-2): straight
+    parts not backwards, a wheel of at most 180 degrees, all within the March rate, the swept
+    ground free."""
+    if not all(math.isfinite(v) for v in (ahead, degrees, then)):
+        return Refusal("distances and angles are numbers", ("NA-MOV-2",))
+    if ahead < 0 or then < 0:
+        return Refusal("a combined move goes forwards (a Shift steps back)", ("NA-MOV-2",))
+    if abs(degrees) > 180:
+        return Refusal("a wheel turns at most 180 degrees", ("NA-MOV-2",))
+    assert unit.tray is not None
+    new, distance, ground = manoeuvred(unit.tray, ahead, degrees, then)
+    if distance > 2 * unit.model.mob + 1e-9:
+        return Refusal(f"{distance:.1f}\" with the wheel counted is beyond the March rate of "
+                       f"{2 * unit.model.mob}\"", ("NA-MOV-2", "NA-MOV-1"))
+    why = move_refusal(state, unit, new, distance, ground)
+    return why if why is not None else (new, distance)
+
+
+def shift_refusal(state: GameState, unit: NinthUnit, direction: str,
+                  distance: float) -> Refusal | Tray:
+    """Where a Shift ends, or why it is refused (NA-MOV-3): back, left or right, more than
+    nothing and at most half the Advance rate, the straight path free."""
+    if direction not in SHIFT_DIRECTIONS:
+        return Refusal(f"a Shift goes {', '.join(SHIFT_DIRECTIONS)}", ("NA-MOV-3",))
+    half = unit.model.mob / 2.0
+    if not math.isfinite(distance) or not 0 < distance <= half + 1e-9:
+        return Refusal(f"a Shift is more than 0\" and at most half the Advance rate "
+                       f"({half:g}\")", ("NA-MOV-3",))
+    assert unit.tray is not None
+    new = shifted(unit.tray, direction, distance)
+    why = move_refusal(state, unit, new, distance)
+    return why if why is not None else new
 
 
 def reformed(unit: NinthUnit, files: int, turn: float) -> Tray | str:

@@ -11,13 +11,15 @@ from shapely.ops import nearest_points
 
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.pending import Refusal
 from game.core.present import Ghost, Offer, plain_label
 from game.core.state import GameState, TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.actions import Advance, Charge, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import Advance, Charge, Manoeuvre, Shift, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.allocation import pool_names
+from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
     Striker,
     Target,
@@ -32,7 +34,14 @@ from game.rulesets.ninth_age.engage import (
     shot_record,
     strikers,
 )
-from game.rulesets.ninth_age.moves import charge_arcs, charge_refusal, wheel_distance, wheeled
+from game.rulesets.ninth_age.moves import (
+    charge_arcs,
+    charge_refusal,
+    manoeuvred,
+    shifted,
+    wheel_distance,
+    wheeled,
+)
 from game.rulesets.ninth_age.odds import (
     combine,
     expected,
@@ -41,8 +50,9 @@ from game.rulesets.ninth_age.odds import (
     two_d6_at_most,
 )
 from game.rulesets.ninth_age.score import break_penalty, max_dis, static_score
-from game.rulesets.ninth_age.sight import cover, line_of_sight
+from game.rulesets.ninth_age.sight import line_of_sight
 from game.rulesets.ninth_age.tables import AttackRecord
+from game.rulesets.ninth_age.texts import counted
 from game.rulesets.ninth_age.units import NinthUnit
 
 ARC_EXTENT = 12.0
@@ -80,15 +90,42 @@ def present(state: GameState, action: Action) -> Offer:
         return Offer(action, f"Wheel {abs(action.degrees):g}° {side} "
                      f"({wheel_distance(unit.tray, action.degrees):.1f}\")",
                      ghost=Ghost(unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Manoeuvre) and isinstance(unit, NinthUnit) and unit.tray:
+        tray, distance, _ = manoeuvred(unit.tray, action.ahead, action.degrees, action.then)
+        kind = "March" if distance > unit.model.mob + 1e-9 else "Advance"
+        return Offer(action, f"{kind}: {manoeuvre_words(action)} ({distance:.1f}\")",
+                     "The wheel's outer corner counts with the straight parts", ghost=Ghost(
+                         unit.id, pose=(tray.x, tray.y, tray.facing)))
+    if isinstance(action, Shift) and isinstance(unit, NinthUnit) and unit.tray:
+        tray = shifted(unit.tray, action.direction, action.distance)
+        where = "back" if action.direction == "back" else f"to the {action.direction}"
+        return Offer(action, f"Step {action.distance:g}\" {where}",
+                     "Back or sideways, at most half the Advance rate", ghost=Ghost(
+                         unit.id, pose=(tray.x, tray.y, tray.facing)))
     if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
         return Offer(action, f"Turn to {action.facing:g}°", ghost=Ghost(
             unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
     if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
         return Offer(action, f"Shoot {names.get(action.target, action.target)} "
-                     f"({shooters(unit)} shots)", target=action.target)
+                     f"({counted(shooters(unit), 'shot')})", target=action.target)
     if isinstance(action, EndActivation):
         return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
     return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def _inches(value: float) -> str:
+    return f"{round(value, 2):g}\""
+
+
+def manoeuvre_words(action: Manoeuvre) -> str:
+    """``3" ahead, wheel 30° right, 2" on`` (parts that are nothing left out; NA-MOV-2)."""
+    steps = [f"{_inches(action.ahead)} ahead"] if action.ahead else []
+    if action.degrees:
+        steps.append(f"wheel {round(abs(action.degrees), 1):g}° "
+                     f"{'right' if action.degrees > 0 else 'left'}")
+    if action.then:
+        steps.append(f"{_inches(action.then)} {'on' if steps else 'ahead'}")
+    return ", ".join(steps) or "stay"
 
 
 def _poly_points(poly: Polygon) -> tuple[tuple[float, float], ...]:
@@ -187,7 +224,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     if arcs:
         lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
                               f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
-    for arc in Arc:
+    for arc in arcs or list(Arc):  # the arc a charge would strike (all four if none holds it)
         region = _on_table(state, arc_region(target.tray, arc, "corner-45", ARC_EXTENT))
         if not region.is_empty:
             shapes.append(Area(_poly_points(region), "arc", arc.value))
@@ -195,7 +232,8 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     if in_contact(viewer, target) and viewer.owner != target.owner:
         touching = contacts(viewer, target)
         side = engaged_side(target, viewer)
-        lines.append(InfoLine(f"In contact: {len(touching)} models touch {target.name}, "
+        lines.append(InfoLine(f"In contact: {counted(len(touching), 'model')} "
+                              f"{'touches' if len(touching) == 1 else 'touch'} {target.name}, "
                               f"engaging its {side.value}", ("NA-CON-1",), "good"))
         formation = viewer.formation()
         for key, poly in model_polygons(viewer.tray, formation, touching).items():
@@ -206,7 +244,8 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
             for i, poly in enumerate(model_polygons(viewer.tray, formation, support).values()):
                 label = f"{len(support)} support" if i == 0 else ""  # one tag for the group
                 shapes.append(Area(_poly_points(poly), "highlight", label))
-            lines.append(InfoLine(f"{len(support)} models support from behind",
+            lines.append(InfoLine(f"{counted(len(support), 'model')} "
+                                  f"{'supports' if len(support) == 1 else 'support'} from behind",
                                   ("NA-RST-1", "NA-ALC-3")))
         groups = strikers(state, viewer, [target])
         odds.append(melee_odds(state, viewer, target, groups))
@@ -214,13 +253,23 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     elif viewer.owner != target.owner:
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
+        if gap <= viewer.model.cha and state.turn.phase == "charge":
+            found = charge_refusal(state, viewer, target.id)
+            if isinstance(found, Refusal):  # in reach, yet no charge: say why (NA-CHG-1/2)
+                lines.append(InfoLine(f"No charge: {found.reason}", found.rules, "bad"))
         reach_shot = bow_range(viewer.model)
         if viewer.model.aim is not None and shooters(viewer) and gap > reach_shot:
             lines.append(InfoLine(f"Beyond the bow's range of {reach_shot:g}\"", ("NA-SHT-1",),
                                   "bad"))
         elif viewer.model.aim is not None and shooters(viewer):
-            lines.append(_sight_line(state, viewer, target, shapes))
-            odds.append(shooting_odds(state, viewer, target))
+            sight = _sight_line(state, viewer, target, shapes)
+            lines.append(sight)
+            if sight.tone != "bad":  # no odds for a shot that cannot be taken
+                record = shot_record(state, viewer, Target(target.id, "rf"))
+                lines.append(InfoLine(f"{counted(shooters(viewer), 'shot')}: "
+                                      f"{record.summary()}".replace("hit -", "hit 7+ (none)"),
+                                      ("NA-SHT-1", "NA-SHT-3", "NA-HIT-3")))
+                odds.append(shooting_odds(state, viewer, target))
     return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
                       tuple(odds))
 
@@ -242,9 +291,31 @@ def _sight_line(state: GameState, viewer: NinthUnit, target: NinthUnit,
                         "bad")
     (ax, ay), (bx, by) = seen.coords[0], seen.coords[-1]
     shapes.append(Segment((float(ax), float(ay)), (float(bx), float(by)), "sight", "sight"))
-    if cover(state, viewer, target):
-        return InfoLine("Line of Sight, soft cover: shots need one more", ("NA-SHT-2",))
-    return InfoLine("Line of Sight, no cover", ("NA-SHT-2",), "good")
+    reading = read_cover(state, viewer, target)
+    hidden = reading.hidden_hard + reading.hidden_soft
+    if hidden:  # the hidden models' bases, one tag for the group (NA-SHT-3)
+        polys = model_polygons(target.tray, target.formation(), hidden)  # type: ignore[arg-type]
+        for i, key in enumerate(hidden):
+            label = f"{counted(len(hidden), 'model')} hidden" if i == 0 else ""
+            shapes.append(Area(_poly_points(polys[key]), "blocker", label))
+    return _cover_line(reading)
+
+
+def _cover_line(reading: CoverReading) -> InfoLine:
+    """The hover line saying the cover and why (NA-SHT-2, NA-SHT-3)."""
+    hidden = len(reading.hidden_hard) + len(reading.hidden_soft)
+    reasons = [f"{hidden} of {counted(reading.counted, 'model')} in the Front Arc hidden by "
+               f"{', '.join(reading.by)}"] if hidden else []
+    if reading.standing_in:
+        reasons.append(f"it stands in {reading.standing_in}")
+    why = f": {'; '.join(reasons)}" if reasons else ""
+    if reading.modifier == HARD_COVER:
+        return InfoLine(f"Line of Sight, hard cover (shots need two more){why}",
+                        ("NA-SHT-2", "NA-SHT-3"))
+    if reading.modifier == SOFT_COVER:
+        return InfoLine(f"Line of Sight, soft cover (shots need one more){why}",
+                        ("NA-SHT-2", "NA-SHT-3"))
+    return InfoLine(f"Line of Sight, no cover{why}", ("NA-SHT-2", "NA-SHT-3"), "good")
 
 
 def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
@@ -266,8 +337,8 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
     region = _on_table(state, arc_region(unit.tray, Arc.FRONT, "corner-45", extent))
     if not region.is_empty:
         shapes.append(Area(_poly_points(region), "arc", "front"))
-    lines = (InfoLine(f"{unit.rf_alive()} rank and file in {formation.files} files, "
-                      f"{proper_ranks(unit)} Proper Ranks", ("NA-PRK-1", "NA-ATT-1")),)
+    lines = (InfoLine(f"{unit.rf_alive()} rank and file in {counted(formation.files, 'file')}, "
+                      f"{counted(proper_ranks(unit), 'Proper Rank')}", ("NA-PRK-1", "NA-ATT-1")),)
     return Inspection(unit.name, lines, tuple(shapes))
 
 
@@ -283,7 +354,7 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
     if not isinstance(unit, NinthUnit):
         return None
     lines: list[InfoLine] = []
-    profiles = [("Rank and file", unit.model, f"{unit.rf_alive()} models, "
+    profiles = [("Rank and file", unit.model, f"{counted(unit.rf_alive(), 'model')}, "
                  f"{unit.rf_damage} HP lost on the current one")]
     profiles += [("Character", c.profile, f"{c.hp}/{c.profile.hp} HP") for c in unit.characters]
     for label, p, left in profiles:

@@ -4,19 +4,29 @@ phases, and rounds of combat with attack allocation (NA-*; docs/rules/ninth_age.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
-from game.core.present import Offer
+from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.geometry.tray import Tray
 from game.rulesets.ninth_age import present as view
-from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import (
+    Advance,
+    Charge,
+    Manoeuvre,
+    Reform,
+    Shift,
+    Shoot,
+    Turn,
+    Wheel,
+)
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -31,21 +41,34 @@ from game.rulesets.ninth_age.look import unit_look
 from game.rulesets.ninth_age.moves import (
     charge_arcs,
     charge_refusal,
+    manoeuvre_refusal,
     move_refusal,
+    mover_refusal,
     reform_refusal,
+    shift_refusal,
     shoot_refusal,
     wheel_distance,
     wheel_swept,
     wheeled,
 )
-from game.rulesets.ninth_age.texts import RULE_TEXTS
+from game.rulesets.ninth_age.steer import move_steers
+from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
+
+T = TypeVar("T")
 
 PHASES = ("charge", "move", "shoot", "melee")
 OPTIONS = ("rounds",)
 DEFAULT_ROUNDS = 6
 INSPECTION_MEMO = 256
 """Pair inspections a ruleset object remembers before it forgets them all."""
+
+PHASE_VERBS: dict[str, tuple[str, ...]] = {
+    "charge": (Charge.verb,),
+    "move": (Advance.verb, Wheel.verb, Manoeuvre.verb, Shift.verb, Turn.verb, Reform.verb),
+    "shoot": (Shoot.verb,),
+}
+"""The buttons each phase shows (the Melee phase is answered through its decisions)."""
 
 TURN_ANGLES = (45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
 WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
@@ -93,6 +116,8 @@ class NinthAgeRuleset(Ruleset):
         self.register(Charge, self._check_charge, self._do_charge)
         self.register(Advance, self._check_advance, self._do_advance)
         self.register(Wheel, self._check_wheel, self._do_wheel)
+        self.register(Manoeuvre, self._check_manoeuvre, self._do_manoeuvre)
+        self.register(Shift, self._check_shift, self._do_shift)
         self.register(Turn, self._check_turn, self._do_turn)
         self.register(Reform, self._check_reform, self._do_reform)
         self.register(Shoot, self._check_shoot, self._do_shoot)
@@ -163,6 +188,9 @@ class NinthAgeRuleset(Ruleset):
             steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
             candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
             candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
+            half = unit.model.mob / 2.0
+            candidates += [Manoeuvre(unit.id, half, a, 0.0) for a in (-22.5, 22.5)]
+            candidates += [Shift(unit.id, d, half) for d in ("back", "left", "right")]
             candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
             candidates += [Reform(unit.id, f) for f in (unit.files - 1, unit.files + 1)
                            if f >= 1]
@@ -173,18 +201,33 @@ class NinthAgeRuleset(Ruleset):
 
     # --- charge ------------------------------------------------------------------------------
 
-    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
-        unit = self._actor(state, "charge", "NA-CHG-1", action.unit)
+    def _checked(self, state: GameState, phase: str, rule: str, unit_id: str,
+                 where: Callable[[NinthUnit], object]) -> Refusal | None:
+        """Why the active player's unit may not act now, or why ``where`` (a function giving
+        the new place or a Refusal) refuses it."""
+        unit = self._actor(state, phase, rule, unit_id)
         if isinstance(unit, Refusal):
             return unit
-        found = charge_refusal(state, unit, action.target, action.facing)
+        found = where(unit)
         return found if isinstance(found, Refusal) else None
 
-    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
-        unit = state.units[action.unit]
+    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
+        return self._checked(state, "charge", "NA-CHG-1", action.unit, lambda u: charge_refusal(
+            state, u, action.target, action.facing))
+
+    @staticmethod
+    def _placed(state: GameState, unit_id: str,
+                where: Callable[[NinthUnit], T | Refusal]) -> tuple[NinthUnit, T]:
+        """The unit and where a checked action puts it (``where`` as in :meth:`_checked`)."""
+        unit = state.units[unit_id]
         assert isinstance(unit, NinthUnit)
-        tray = charge_refusal(state, unit, action.target, action.facing)
-        assert not isinstance(tray, Refusal)
+        found = where(unit)
+        assert not isinstance(found, Refusal)
+        return unit, found
+
+    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
+        unit, tray = self._placed(state, action.unit, lambda u: charge_refusal(
+            state, u, action.target, action.facing))
         target = state.units[action.target]
         unit.tray = tray
         unit.charged = True
@@ -236,6 +279,36 @@ class NinthAgeRuleset(Ruleset):
         ctx.emit("unit.wheeled", f"{unit.name} wheels {action.degrees:g}° ({distance:.1f}\").",
                  ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=action.degrees,
                  distance=distance)
+
+    def _check_manoeuvre(self, state: GameState, action: Manoeuvre) -> Refusal | None:
+        return self._checked(state, "move", "NA-MOV-2", action.unit, lambda u: manoeuvre_refusal(
+            state, u, action.ahead, action.degrees, action.then))
+
+    def _do_manoeuvre(self, state: GameState, action: Manoeuvre, ctx: Context) -> None:
+        unit, (tray, distance) = self._placed(state, action.unit, lambda u: manoeuvre_refusal(
+            state, u, action.ahead, action.degrees, action.then))
+        unit.tray = tray
+        unit.moved = True
+        unit.marched = distance > unit.model.mob + 1e-9
+        state.turn.activated.append(unit.id)
+        kind = "marches" if unit.marched else "advances"
+        ctx.emit("unit.manoeuvred", f"{unit.name} {kind}: {view.manoeuvre_words(action)} "
+                 f"({distance:.1f}\" in all).",
+                 ("NA-MOV-2", "NA-MOV-1"), player=unit.owner, unit=unit.id, ahead=action.ahead,
+                 degrees=action.degrees, then=action.then, distance=distance)
+
+    def _check_shift(self, state: GameState, action: Shift) -> Refusal | None:
+        return self._checked(state, "move", "NA-MOV-3", action.unit, lambda u: shift_refusal(
+            state, u, action.direction, action.distance))
+
+    def _do_shift(self, state: GameState, action: Shift, ctx: Context) -> None:
+        unit, found = self._placed(state, action.unit, lambda u: shift_refusal(
+            state, u, action.direction, action.distance))
+        unit.tray, unit.moved, unit.marched = found, True, False
+        state.turn.activated.append(unit.id)
+        ctx.emit("unit.shifted", f"{unit.name} steps {action.distance:g}\" {action.direction}.",
+                 ("NA-MOV-3",), player=unit.owner, unit=unit.id, direction=action.direction,
+                 distance=action.distance)
 
     def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
         unit = self._actor(state, "move", "NA-MOV-1", action.unit)
@@ -292,7 +365,7 @@ class NinthAgeRuleset(Ruleset):
         count = shooters(unit)
         striker = Striker(unit.id, "rf", 0, "shot", 0, tuple(f"s{i}" for i in range(count)), 1,
                           tuple(ranged_options(target)))
-        ctx.emit("shoot.declared", f"{unit.name} shoots {count} shots at {target.name}.",
+        ctx.emit("shoot.declared", f"{unit.name} shoots {counted(count, 'shot')} at {target.name}.",
                  ("NA-SHT-1", "NA-TGT-3"), player=unit.owner, unit=unit.id, target=target.id,
                  shots=count)
         state.procedures.append(Melee(step="allocate", player=unit.owner,
@@ -333,10 +406,12 @@ class NinthAgeRuleset(Ruleset):
         self._check_outcome(state, ctx)
         if state.outcome is not None:
             return
+        last = state.next_player(state.turn.active) == state.players[0].number
+        if last and state.turn.round >= self.rounds:  # the round counter stays on the last
+            self._finish(state, ctx, "the last round is over")
+            return
         self.hand_over(state, ctx)
         state.turn.phase = PHASES[0]
-        if state.turn.round > self.rounds:
-            self._finish(state, ctx, "the last round is over")
 
     def _check_outcome(self, state: GameState, ctx: Context) -> None:
         sides = {u.owner for u in ninth_units(state)}
@@ -351,13 +426,32 @@ class NinthAgeRuleset(Ruleset):
         winners = [p for p, n in counts.items() if n == best]
         winner = winners[0] if len(winners) == 1 else None
         name = state.player(winner).name if winner else "nobody"
-        state.outcome = Outcome(winner, f"{why}; {name} wins with the most models standing")
+        state.outcome = Outcome(winner, f"{why[:1].upper()}{why[1:]}; {name} wins with the most "
+                                "models standing")
         ctx.emit("game.over", state.outcome.summary, ("NA-TURN-1",), winner=winner)
 
     # --- presentation ------------------------------------------------------------------------
 
     def present(self, state: GameState, action: Action) -> Offer:
         return view.present(state, action)
+
+    def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
+        """The unit's buttons for the current phase only (NA-TURN-1: the other phases' actions
+        could never be used now); in the Move phase the combined move and the Shift are also
+        pointed on the table (NA-MOV-2, NA-MOV-3), each pointed move checked by ``why_not``."""
+        verbs = PHASE_VERBS.get(state.turn.phase or "", ())
+        found = tuple(self._explained(state, unit_id, c)
+                      for c in self.commands_from(state, self.legal_actions_for(state, unit_id))
+                      if c.key in verbs)
+        unit = state.units.get(unit_id)
+        if (not isinstance(unit, NinthUnit) or unit.tray is None or state.procedures
+                or state.turn.phase != "move" or unit.owner != state.turn.active
+                or mover_refusal(state, unit) is not None):
+            return found
+        combined, step = move_steers(unit, lambda a: view.present(state, a))
+        steers = {Manoeuvre.verb: combined, Shift.verb: step}
+        return tuple(replace(c, steer=steers[c.key], refusal=None) if c.key in steers else c
+                     for c in found)
 
     def inspect_pair(self, state: GameState, viewer_id: str,
                      target_id: str) -> Inspection | None:
@@ -381,6 +475,30 @@ class NinthAgeRuleset(Ruleset):
                 strikers(state, unit, [enemy])
                 strikers(state, enemy, [unit])
         return view.inspect_unit(state, unit_id)
+
+    def _explained(self, state: GameState, unit_id: str, command: Command) -> Command:
+        """A Charge or Shoot button that says why an enemy is no target (hovered while
+        aiming), and, disabled, why the nearest enemy cannot be charged or shot (NA-CHG-1,
+        NA-SHT-1): the game's own refusal, never a bare "no legal use"."""
+        kinds: dict[str, type[Charge] | type[Shoot]] = {Charge.verb: Charge, Shoot.verb: Shoot}
+        kind = kinds.get(command.key)
+        unit = state.units.get(unit_id)
+        if kind is None or not isinstance(unit, NinthUnit) or unit.tray is None:
+            return command
+
+        def why(target_id: str) -> Refusal | None:
+            return self.why_not(state, kind(unit_id, target_id))
+
+        if command.offers:
+            return replace(command, target_refusal=why)
+        tray = unit.tray
+        enemies = sorted((e for e in ninth_units(state) if e.owner != unit.owner and e.tray),
+                         key=lambda e: tray.polygon.distance(e.tray.polygon))  # type: ignore
+        reason = next((r for r in (why(e.id) for e in enemies[:1]) if r is not None), None)
+        if reason is None or command.refusal is None:
+            return command
+        return replace(command, refusal=Refusal(f"{command.label}: nearest enemy: "
+                                                f"{reason.reason}", reason.rules))
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         return view.unit_card(state, unit_id)

@@ -1,7 +1,7 @@
 """Line of Sight for shooting (NA-SHT-2): from the shooter's front facing, within 45 degrees of
 its facing, to the part of the target's Unit Boundary inside its Front Arc, not through another
-unit's boundary nor terrain that blocks sight; cover when every such line crosses hindering
-ground (docs/rules/ninth_age.md).
+unit's boundary nor terrain that blocks sight (docs/rules/ninth_age.md; cover is
+``cover.py``).
 
 Exact, not sampled: if some unblocked sight line exists, one can be slid and turned until it
 rests on two features (a front corner, a vertex of the target's visible part or of a blocker)
@@ -130,10 +130,6 @@ def sees(a: Point, b: Point, blockers: Sequence[Polygon]) -> bool:
     return not any(bl.buffer(-TOLERANCE).intersects(seg) for bl in blockers)
 
 
-SOFT_COVER = 1
-"""Soft cover makes a shot need one more on the D6 (NA-SHT-2 reading)."""
-
-
 def blockers(state: GameState, shooter: NinthUnit, target: NinthUnit,
              keyword: str = "blocks-sight") -> list[tuple[str, Polygon]]:
     """What stands in the way of sight, named: every other unit's boundary (friend or foe)
@@ -151,14 +147,3 @@ def line_of_sight(state: GameState, shooter: NinthUnit,
     assert shooter.tray is not None and target.tray is not None
     return sight_line(shooter.tray, target.tray.polygon,
                       [p for _, p in blockers(state, shooter, target)])
-
-
-def cover(state: GameState, shooter: NinthUnit, target: NinthUnit) -> int:
-    """Soft cover (NA-SHT-2 reading): the target is seen, but every sight line crosses
-    hindering terrain (a target standing in it is always in cover)."""
-    assert shooter.tray is not None and target.tray is not None
-    solid = [p for _, p in blockers(state, shooter, target)]
-    soft = [p for _, p in blockers(state, shooter, target, "hindering")]
-    if not soft or sight_line(shooter.tray, target.tray.polygon, solid) is None:
-        return 0
-    return 0 if sight_line(shooter.tray, target.tray.polygon, solid + soft) else SOFT_COVER

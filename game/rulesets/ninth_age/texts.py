@@ -74,16 +74,33 @@ RULE_TEXTS: dict[str, str] = {
     "once: straight ahead or in a wheel about a front corner, up to its Mob (an Advance) or "
     "up to twice it (a March), or turn in place; never through units or impassable ground, "
     "off the table, or to end within 1 inch of an enemy.",
+    "NA-MOV-2": "A combined move goes straight ahead, wheels about a front corner, and goes "
+    "straight on again (either straight part may be nothing); the distance the wheel's outer "
+    "corner travels counts with the straight parts against the Advance or March rate, and all "
+    "the ground it sweeps must be free.",
+    "NA-MOV-3": "Instead a unit may step straight back or straight to its left or right, "
+    "keeping its facing, up to half its Advance rate; that is its whole move.",
     "NA-SHT-1": "In the Shoot phase a unit with a ranged weapon that is not in combat and did "
     "not March shoots at an enemy not in combat, in its Front Arc and within range; the first "
     "rank shoots (and the second with a bow); to hit needs the Aim, one worse beyond half range "
     "and one worse after moving.",
     "NA-SHT-2": "A unit shoots only at a target it can see: a straight line from its front "
     "edge, at most 45 degrees off its facing, to the target's boundary inside its Front Arc, "
-    "passing through no other unit and no terrain that blocks sight. When every such line "
-    "crosses hindering ground the target is in soft cover and the shots need one more.",
+    "passing through no other unit and no terrain that blocks sight.",
+    "NA-SHT-3": "Cover: a target model is hidden when every such line to the middle of its "
+    "base crosses something in the way. When at least half of the target's models in the Front "
+    "Arc are hidden by hard things (a unit as tall as the target or taller, terrain that blocks "
+    "sight or gives hard cover) the shots need two more; when at least half are hidden counting "
+    "soft things too (a shorter unit, hindering ground), or the target stands in hindering "
+    "ground, they need one more.",
     "NA-WPN-1": "A model fights with a melee weapon other than its Hand Weapon when it carries "
     "one; carrying several, its owner picks one for each pool when the round of combat starts, "
     "and it fights the whole round with it.",
 }
 """Every NA rule ID of the catalogue and the game's own NA-TURN/CHG/MOV/SHT IDs."""
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``1 attack``, ``2 attacks``: a number with its noun in agreement (``plural`` when the
+    noun does not just take an ``s``)."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"

@@ -205,7 +205,7 @@ class NinthUnit(Unit):
     def status_line(self) -> str:
         """The label's counters in words: rank-and-file models left, HP lost by their pool,
         each character by name with its HP (NA-HP-1), and a broken unit said so."""
-        parts = [f"{self.rf_alive()} models"]
+        parts = [f"{self.rf_alive()} model{'' if self.rf_alive() == 1 else 's'}"]
         if self.rf_damage:
             parts.append(f"{self.rf_damage} HP lost")
         parts += [f"{c.profile.name} {c.hp} HP" for c in self.characters]
