@@ -21,7 +21,7 @@ from game.core.state import TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.tray import Tray
 from game.ui.camera import Camera
-from game.ui.palette import RGB
+from game.ui.palette import RGB, Palette
 from game.ui.unit_text import polygon_rings
 
 ARC_ALPHA = 70
@@ -29,6 +29,12 @@ EDGE_ALPHA = 160
 SEAM_PX = 3.0
 """Pixels around a tray counted as its own: a fill's rasterised edge and its 1-pixel outline
 never reach further from the region they draw."""
+
+
+def arc_colour(palette: Palette, arc: Arc) -> RGB:
+    """The overlay colour of an arc under ``palette``."""
+    return {Arc.FRONT: palette.arc_front, Arc.LEFT: palette.arc_left,
+            Arc.RIGHT: palette.arc_right, Arc.REAR: palette.arc_rear}[arc]
 
 
 def showing(trays: Sequence[Tray], zoom: float) -> list[Tray]:

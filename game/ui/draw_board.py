@@ -172,11 +172,15 @@ def draw_table(base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool,
     pygame.draw.rect(base, palette.table_edge, rect.inflate(12, 12))
     pygame.draw.rect(base, palette.table, rect)
     if grid and cam.zoom >= 4:
-        for i in range(1, math.ceil(board.width)):
+        # only the lines that can land on the layer (one inch of margin either side)
+        left, top = cam.to_world(0, 0)
+        right, bottom = cam.to_world(*base.get_size())
+        for i in range(max(1, math.floor(left)), min(math.ceil(board.width), math.ceil(right) + 1)):
             sx = round(cam.to_screen(i, 0)[0])
             colour = palette.grid_major if i % 6 == 0 else palette.grid
             pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
-        for j in range(1, math.ceil(board.height)):
+        for j in range(max(1, math.floor(bottom)), min(math.ceil(board.height),
+                                                       math.ceil(top) + 1)):
             sy = round(cam.to_screen(0, j)[1])
             colour = palette.grid_major if j % 6 == 0 else palette.grid
             pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))

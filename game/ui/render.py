@@ -21,7 +21,8 @@ It never changes the game state.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 from functools import partial
 
@@ -33,19 +34,21 @@ from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.geometry.arcs import Arc
 from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
-from game.ui.arcs_layer import ArcsPainter
+from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
 from game.ui.board_page import BoardPage
 from game.ui.camera import Camera
-from game.ui.draw_profile import draw_beside
-from game.ui.inspect_draw import InspectionPainter, alpha_polygon
+from game.ui.draw_units import facing_wedge
+from game.ui.inspect_draw import InspectionPainter
 from game.ui.palette import RGB, Palette
-from game.ui.unit_ops import Op, near, run_ops
+from game.ui.unit_ops import Op, run_ops, shows
 from game.ui.unit_text import models_left, shade, status_text
-from game.ui.view import HoverOverlay, ViewState
+from game.ui.view import ViewState
 
 Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
+AHEAD_MS = 2.0
+"""CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
 
 
 class Renderer:
@@ -72,7 +75,10 @@ class Renderer:
         self._ops: tuple[Hashable, list[Op]] = (None, [])
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
         self.page = BoardPage()
-        self._board_for: tuple[int, int, frozenset[str]] | None = None
+        self._board_for: Hashable = None
+        """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
+        while the frame would show the same."""
+        self._ahead: tuple[Hashable, Iterator[None]] | None = None  # see _zoom_ahead
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -91,31 +97,36 @@ class Renderer:
         cam = view.camera
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        scaled = None if view.ghosts or self._board_for != (
-            id(state), view.revision, self._moving(view)) else self.page.scaled(self._board, cam)
+        scaled = None if view.ghosts or self._board_for != self._showing(state, view) else (
+            self.page.scaled(self._board, cam, building=self._ahead is not None))
         if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
             surface.fill(self.palette.background, pygame.Rect(cam.left, cam.top, cam.width,
                                                               cam.height))
             surface.blit(*scaled)
             self._draw_units(surface, state, view, self._moving(view))
-            self._draw_outlines(surface, state, view)
-            self._draw_overlays(surface, state, view)
-            surface.set_clip(clip)
-            return
-        page_cam, offset = self.page.place(cam)
+        else:
+            self._ahead = None
+            self._draw_board(surface, state, view)
+        self._draw_outlines(surface, state, view)
+        self.painter.overlays(surface, state, view, self._outline_of(state, view))
+        surface.set_clip(clip)
+        if scaled is not None:
+            self._zoom_ahead(state, view)
+
+    def _draw_board(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
+        """The cached layers of the page, the units that move and a decision's ghosts."""
+        page_cam, offset = self.page.place(view.camera)
         page_view = replace(view, camera=page_cam)
         ground = self._ground_layer(self._base_layer(surface, state, page_view), state,
                                     page_view)
         if view.ghosts:
             surface.blit(ground, offset)
-            self._draw_ghosts(surface, state, view)
+            draw_units.draw_ghosts(surface, view.ghosts, view.hovered_ghost, view.camera,
+                                   self.palette.hover, self.fonts.get(13, bold=True))
             self._draw_units(surface, state, view, None)
         else:
             surface.blit(self._board_layer(ground, state, page_view), offset)
             self._draw_units(surface, state, view, self._moving(view))
-        self._draw_outlines(surface, state, view)
-        self._draw_overlays(surface, state, view)
-        surface.set_clip(clip)
 
     # --- the ruleset's looks and marks ------------------------------------------------------
 
@@ -140,6 +151,10 @@ class Renderer:
 
     # --- units ----------------------------------------------------------------------------
 
+    def _showing(self, state: GameState, view: ViewState) -> Hashable:
+        """The game moment, the moving units and the arcs a board layer shows."""
+        return (id(state), view.revision, self._moving(view), self._arc_trays(state, view))
+
     @staticmethod
     def _moving(view: ViewState) -> frozenset[str]:
         """Units drawn at a view override (dragged or animated): never cached."""
@@ -159,16 +174,20 @@ class Renderer:
                 board = ground.copy()
             else:
                 board.blit(ground, (0, 0))
-            ops_key = (id(state), view.revision, moving, view.camera.key(), self.palette.name,
-                       id(self.ruleset), board.get_size())
+            ops_key = self._ops_key(state, view, moving, board)
             if self._ops[0] != ops_key:
                 self._ops = (ops_key, self._unit_ops(state, view, None, moving,
                                                      board.get_rect()))
             run_ops(board, self._ops[1])
             self._board, self._units_key = board, key
-            self._board_for = (id(state), view.revision, moving)
+            self._board_for = self._showing(state, view)
             self.stats["board_renders"] += 1
         return self._board
+
+    def _ops_key(self, state: GameState, view: ViewState, moving: frozenset[str],
+                 board: pygame.Surface) -> Hashable:
+        return (id(state), view.revision, moving, view.camera.key(), self.palette.name,
+                id(self.ruleset), board.get_size())
 
     def _draw_units(
         self, surface: pygame.Surface, state: GameState, view: ViewState,
@@ -185,15 +204,58 @@ class Renderer:
     ) -> list[Op]:
         """The drawing steps of the units (``only``/``skip`` as in :meth:`_draw_units`),
         leaving out the units that cannot reach ``clip``."""
+        return [op for unit, colour in self._units_to_draw(state, only, skip)
+                for op in self._unit_steps(state, view, unit, colour, clip)]
+
+    def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
+                       skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
+        """The units on the board (``only``/``skip`` as in :meth:`_draw_units`) with their
+        side colour, in drawing order."""
         colours = {p.number: self.palette.player_colour(p.number, p.colour)
                    for p in state.players}
-        ops: list[Op] = []
         for unit in state.units.values():
             if not unit.on_board or unit.id in skip or (only is not None and unit.id not in only):
                 continue
-            ops += self._unit_steps(state, view, unit,
-                                    colours.get(unit.owner, (160, 160, 160)), clip)
-        return ops
+            yield unit, colours.get(unit.owner, (160, 160, 160))
+
+    # --- zooming --------------------------------------------------------------------------
+
+    def _zoom_ahead(self, state: GameState, view: ViewState) -> None:
+        """Past a factor 2 of zoom, build the board at the zoom reached a slice per wheel
+        frame (base, ground, then units for :data:`AHEAD_MS`) and scale from it once whole."""
+        cam = view.camera
+        key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
+        if self._ahead is None or self._ahead[0] != key:
+            if not self.page.far(cam):
+                self._ahead = None
+                return
+            page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
+            self._ahead = (key, self._build_ahead(state, replace(view, camera=page)))
+        end = time.process_time() + AHEAD_MS / 1000
+        for _ in self._ahead[1]:
+            if time.process_time() >= end:
+                return
+        self._ahead = None
+
+    def _build_ahead(self, state: GameState, view: ViewState) -> Iterator[None]:
+        """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page)."""
+        base = self._base_layer(None, state, view)
+        yield
+        board = self._ground_layer(base, state, view).copy()
+        yield
+        moving = self._moving(view)
+        ops: list[Op] = []
+        for unit, colour in self._units_to_draw(state, None, moving):
+            steps = self._unit_steps(state, view, unit, colour, board.get_rect())
+            run_ops(board, steps)
+            ops += steps
+            yield
+        self._ops = (self._ops_key(state, view, moving, board), ops)
+        self._board, self._units_key = board, (self._ground_key, id(state), view.revision,
+                                               moving)
+        self._board_for = self._showing(state, view)
+        self.page.adopt(view.camera)
+        self.stats["board_renders"] += 1
 
     # --- base layer -----------------------------------------------------------------------
 
@@ -218,7 +280,7 @@ class Renderer:
         return ("table", board.width, board.height)
 
     def _base_layer(
-        self, surface: pygame.Surface, state: GameState, view: ViewState
+        self, surface: pygame.Surface | None, state: GameState, view: ViewState
     ) -> pygame.Surface:
         size = (view.camera.width, view.camera.height)
         key = (
@@ -227,17 +289,21 @@ class Renderer:
             self.board_marks(state, view),
         )
         if self._base is None or key != self._base_key:
-            self._base = self._render_base(size, state, view)
+            self._base = self._render_base(size, state, view, self._base)
             self._base_key = key
             self.stats["base_renders"] += 1
         return self._base
 
     def _render_base(
-        self, size: tuple[int, int], state: GameState, view: ViewState
+        self, size: tuple[int, int], state: GameState, view: ViewState,
+        reuse: pygame.Surface | None = None,
     ) -> pygame.Surface:
-        base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
-            pygame.Surface(size)
-        )
+        """The base layer of a camera, drawn into ``reuse`` when it has the right size."""
+        if reuse is not None and reuse.get_size() == size:
+            base = reuse
+        else:
+            base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
+                pygame.Surface(size))
         base.fill(self.palette.background)
         cam = view.camera
         board = state.board
@@ -245,7 +311,7 @@ class Renderer:
             draw_board.draw_table(base, board, cam, view.grid, self.palette)
             draw_board.draw_terrain(base, state.terrain, cam, self.palette, self._font)
         else:
-            self._draw_hexmap(base, board, cam)
+            draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
             marks = self.board_marks(state, view)
             if marks:
                 draw_board.draw_marks(base, marks, cam, self.palette, self._font)
@@ -281,12 +347,7 @@ class Renderer:
 
     def arc_colour(self, arc: Arc) -> RGB:
         """The overlay colour of an arc."""
-        p = self.palette
-        return {Arc.FRONT: p.arc_front, Arc.LEFT: p.arc_left, Arc.RIGHT: p.arc_right,
-                Arc.REAR: p.arc_rear}[arc]
-
-    def _draw_hexmap(self, base: pygame.Surface, board: HexBoard, cam: Camera) -> None:
-        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
+        return arc_colour(self.palette, arc)
 
     # --- units ----------------------------------------------------------------------------
 
@@ -308,7 +369,7 @@ class Renderer:
         if tray is not None:
             sx, sy = cam.to_screen(tray.x, tray.y)
             reach = math.hypot(tray.width, tray.depth) / 2 * cam.zoom + max(6.0, cam.zoom * 0.6)
-            if not near(clip, sx, sy, reach):
+            if not shows(clip, sx, sy, reach, lambda: bool(self._height(state, view, unit.id))):
                 return []
             look = self.look(state, view, unit.id)
             bases = (draw_units.bases_in_frame(look, unit.tray, tray)
@@ -329,7 +390,7 @@ class Renderer:
                 steps.append(partial(draw_units.draw_footprint, look=look,
                                      anchor=(unit.hex.q, unit.hex.r), at=(wx, wy), cam=cam,
                                      colour=colour))
-            elif not near(clip, sx, sy, cam.zoom * 1.05 + 4):
+            elif not shows(clip, sx, sy, cam.zoom * 1.05 + 4, lambda: bool(look and look.height)):
                 return []
             sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
         else:
@@ -340,6 +401,10 @@ class Renderer:
             steps.append((tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4)))
                           .topleft))
         return steps
+
+    def _height(self, state: GameState, view: ViewState, uid: str) -> str:
+        look = self.look(state, view, uid)
+        return look.height if look is not None else ""
 
     def _height_tag(self, text: str, zoom: float) -> pygame.Surface | None:
         """A unit's height tag, rendered once per (text, zoom)."""
@@ -509,6 +574,10 @@ class Renderer:
             return cam.points_to_screen(hexlayout.hex_corners_world(unit.hex.q, unit.hex.r, 0.96))
         return []
 
+    def _outline_of(self, state: GameState,
+                    view: ViewState) -> Callable[[str], list[Point]]:
+        return lambda uid: self.unit_outline(state, view, uid)
+
     def _draw_outlines(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
         for uid in sorted(view.targets):
             pts = self.unit_outline(state, view, uid)
@@ -522,72 +591,6 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
-
-    def _draw_ghosts(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
-        if not view.ghosts:
-            return
-        cam = view.camera
-        font = self.fonts.get(13, bold=True)
-        for ghost in view.ghosts:
-            if ghost.tray is not None:
-                pts = cam.points_to_screen(ghost.tray.corners)
-                centre = cam.to_screen(ghost.tray.x, ghost.tray.y)
-            elif ghost.hex is not None:
-                pts = cam.points_to_screen(hexlayout.hex_corners_world(*ghost.hex, 0.9))
-                centre = cam.to_screen(*hexlayout.hex_centre(*ghost.hex))
-            else:
-                continue
-            lit = ghost.key == view.hovered_ghost
-            alpha_polygon(surface, pts, self.palette.hover if lit else (235, 235, 235),
-                                140 if lit else 80)
-            pygame.draw.polygon(surface, self.palette.hover, pts, 3 if lit else 1)
-            if ghost.tray is not None:  # its front edge, so a turned ghost reads its facing
-                from game.geometry.tray import Side
-
-                a, b = ghost.tray.edge_points(Side.FRONT)
-                pygame.draw.line(surface, self.palette.hover, cam.to_screen(*a),
-                                 cam.to_screen(*b), 4)
-            img = font.render(ghost.label, True, (255, 255, 255))
-            box = img.get_rect(center=(round(centre[0]), round(centre[1])))
-            pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
-            surface.blit(img, box)
-
-    def _draw_overlays(self, surface: pygame.Surface, state: GameState,
-                       view: ViewState) -> None:
-        """The selected unit's own inspection, then the hovered pair's with its info box."""
-        cam = view.camera
-        self.painter.begin_frame()
-        overlay = view.overlay
-        if view.unit_overlay is not None:
-            self.painter.shapes(surface, state, view.unit_overlay, cam,
-                                labels=overlay is None and not view.ghosts)
-        if overlay is None:
-            return
-        self.painter.shapes(surface, state, overlay, cam)
-        avoid = [p for uid in (overlay.viewer, overlay.target) if uid
-                 for p in self.unit_outline(state, view, uid)]
-        avoid += [cam.to_screen(*p) for p in overlay.points()]
-        self.painter.info_box(surface, overlay, cam, avoid, view.reserved)
-        self._draw_profiles(surface, overlay, cam)
-
-    def _draw_profiles(self, surface: pygame.Surface, overlay: HoverOverlay,
-                       cam: Camera) -> None:
-        """The record's side profiles, beside the info box."""
-        box = self.painter.info_rect
-        if box is not None and overlay.inspection.profiles:
-            draw_beside(surface, overlay.inspection.profiles, box, cam, self._font)
-
-
-def facing_wedge(c: Point, angle: float, zoom: float) -> list[Point]:
-    """The facing marker of a hex unit: a narrow wedge from inside the token to the hex edge,
-    pointing at ``angle`` (table degrees, 0 = up, clockwise; screen y grows downwards)."""
-    rad = math.radians(angle)
-    fx, fy = math.sin(rad), -math.cos(rad)
-    rx, ry = -fy, fx
-    tip = (c[0] + fx * zoom * 0.95, c[1] + fy * zoom * 0.95)
-    base, half = zoom * 0.45, zoom * 0.17
-    return [tip, (c[0] + fx * base + rx * half, c[1] + fy * base + ry * half),
-            (c[0] + fx * base - rx * half, c[1] + fy * base - ry * half)]
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

@@ -259,6 +259,9 @@ class TableScene(Scene):
         for unit in self.state.live_units():
             tray = self.view.overrides.get(unit.id, unit.tray)
             if tray is not None:
+                dx, dy = px - tray.x, py - tray.y  # beyond the half-diagonal: not on it
+                if 4 * (dx * dx + dy * dy) > tray.width ** 2 + tray.depth ** 2 + 1e-6:
+                    continue
                 across, along = tray.table_to_local(px, py)
                 if abs(across) <= tray.width / 2 and abs(along) <= tray.depth / 2:
                     return unit.id

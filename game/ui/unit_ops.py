@@ -20,11 +20,18 @@ TAG_ROOM = 160
 
 
 def near(clip: pygame.Rect, sx: float, sy: float, reach: float) -> bool:
-    """Whether something within ``reach`` pixels of (sx, sy), or its height tag, can touch
-    ``clip``."""
-    room = reach + TAG_ROOM
-    return bool(clip.colliderect(pygame.Rect(round(sx - room), round(sy - room),
-                                             round(2 * room), round(2 * room))))
+    """Whether something within ``reach`` pixels of (sx, sy) can touch ``clip``."""
+    return bool(clip.colliderect(pygame.Rect(round(sx - reach - 1), round(sy - reach - 1),
+                                             round(2 * reach + 2), round(2 * reach + 2))))
+
+
+def shows(clip: pygame.Rect, sx: float, sy: float, reach: float,
+          tagged: Callable[[], bool]) -> bool:
+    """Whether a unit's sprite (within ``reach`` of its centre) or its height tag (asked of
+    ``tagged`` only when it matters) can touch ``clip``."""
+    if near(clip, sx, sy, reach):
+        return True
+    return near(clip, sx, sy, reach + TAG_ROOM) and tagged()
 
 
 def run_ops(surface: pygame.Surface, ops: list[Op]) -> None:
