@@ -88,3 +88,18 @@ def offset(page: Camera, cam: Camera) -> tuple[int, int]:
     ``page`` (the same world point)."""
     sx, sy = cam.to_screen(*page.to_world(0, 0))
     return round(sx), round(sy)
+
+
+def fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,
+                covered: pygame.Rect) -> None:
+    """Fill the parts of ``area`` outside ``covered`` (a scaled board is blitted there)."""
+    inner = covered.clip(area)
+    if not inner.width or not inner.height:
+        surface.fill(colour, area)
+        return
+    for rect in (pygame.Rect(area.left, area.top, area.width, inner.top - area.top),
+                 pygame.Rect(area.left, inner.bottom, area.width, area.bottom - inner.bottom),
+                 pygame.Rect(area.left, inner.top, inner.left - area.left, inner.height),
+                 pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height)):
+        if rect.width > 0 and rect.height > 0:
+            surface.fill(colour, rect)

@@ -36,7 +36,7 @@ from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
-from game.ui.board_page import BoardPage
+from game.ui.board_page import BoardPage, fill_around
 from game.ui.camera import Camera
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
@@ -100,9 +100,10 @@ class Renderer:
         scaled = None if view.ghosts or self._board_for != self._showing(state, view) else (
             self.page.scaled(self._board, cam, building=self._ahead is not None))
         if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
-            surface.fill(self.palette.background, pygame.Rect(cam.left, cam.top, cam.width,
-                                                              cam.height))
-            surface.blit(*scaled)
+            image, at = scaled
+            fill_around(surface, self.palette.background, pygame.Rect(
+                cam.left, cam.top, cam.width, cam.height), image.get_rect(topleft=at))
+            surface.blit(image, at)
             self._draw_units(surface, state, view, self._moving(view))
         else:
             self._ahead = None

@@ -90,6 +90,9 @@ class TableScene(Scene):
         self.lens = RulesLens()
         self.view = ViewState(grid=app.settings.grid, all_arcs=app.settings.show_all_arcs)
         self.revision = 0
+        self._busy = False
+        self._prepared: tuple[int, int] | None = None
+        """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self.mode: Mode = SelectMode()
         self.status = ""
         self.explanation: tuple[str, str] | None = None
@@ -248,6 +251,7 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._busy = True
         self.input.handle(event)
 
     # --- hit tests -------------------------------------------------------------------------
@@ -392,6 +396,16 @@ class TableScene(Scene):
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()
+        self._prepare_when_idle()
+
+    def _prepare_when_idle(self) -> None:
+        """In the first frame without input of a game moment, let the ruleset build what its
+        queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path."""
+        busy, self._busy = self._busy, False
+        moment = (id(self.state), self.revision)
+        if not busy and self._prepared != moment:
+            self._prepared = moment
+            self.game.ruleset.prepare(self.state)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state

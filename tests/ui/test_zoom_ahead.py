@@ -10,6 +10,7 @@ import pygame
 
 from game.core.state import GameState
 from game.ui.bench import bench_state
+from game.ui.board_page import fill_around
 from game.ui.palette import palette_named
 from game.ui.render import Renderer, fit_camera
 from game.ui.view import ViewState
@@ -70,3 +71,20 @@ def test_a_wheel_frame_never_scales_a_board_with_other_arcs() -> None:
     view.camera.zoom_at(1.15, SIZE[0] / 2, SIZE[1] / 2)
     renderer.draw(surface, state, view)
     assert pygame.image.tobytes(surface, "RGB") == fresh(state, view, still=False)
+
+
+def test_the_ground_around_a_scaled_board_is_filled_as_the_whole_viewport_was() -> None:
+    """The scaled board is opaque: filling only around it gives the same pixels."""
+    area = pygame.Rect(10, 20, 300, 200)
+    image = pygame.Surface((120, 90))
+    image.fill((200, 30, 30))
+    for at in [(0, 0), (50, 60), (250, 180), (-30, 150), (5, 5), (400, 400)]:
+        whole, around = pygame.Surface((400, 300)), pygame.Surface((400, 300))
+        for target in (whole, around):
+            target.fill((1, 2, 3))
+            target.set_clip(area)
+        whole.fill((9, 9, 9), area)
+        fill_around(around, (9, 9, 9), area, image.get_rect(topleft=at))
+        for target in (whole, around):
+            target.blit(image, at)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(around, "RGB"), at
