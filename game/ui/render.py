@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import replace
 from functools import partial
 
@@ -109,7 +109,8 @@ class Renderer:
             self._ahead = None
             self._draw_board(surface, state, view)
         self._draw_outlines(surface, state, view)
-        self.painter.overlays(surface, state, view, self._outline_of(state, view))
+        self.painter.overlays(surface, state, view,
+                              lambda uid: self.unit_outline(state, view, uid))
         surface.set_clip(clip)
         if scaled is not None:
             self._zoom_ahead(state, view)
@@ -164,17 +165,12 @@ class Renderer:
     def _board_layer(
         self, ground: pygame.Surface, state: GameState, view: ViewState
     ) -> pygame.Surface:
-        """The ground layer with every unit that is not moving, cached on the ground layer,
-        the state (object and ``view.revision``) and the set of moving units; a new ground
-        (the selection's arcs) replays the kept unit blits onto the same surface."""
+        """The ground with every unit that is not moving, cached on the ground, the game
+        moment and the moving units (a new ground replays the kept unit blits)."""
         moving = self._moving(view)
         key = (self._ground_key, id(state), view.revision, moving)
         if self._board is None or key != self._units_key:
-            board = self._board
-            if board is None or board.get_size() != ground.get_size():
-                board = ground.copy()
-            else:
-                board.blit(ground, (0, 0))
+            board = copy_into(self._board, ground)
             ops_key = self._ops_key(state, view, moving, board)
             if self._ops[0] != ops_key:
                 self._ops = (ops_key, self._unit_ops(state, view, None, moving,
@@ -210,8 +206,7 @@ class Renderer:
 
     def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
                        skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
-        """The units on the board (``only``/``skip`` as in :meth:`_draw_units`) with their
-        side colour, in drawing order."""
+        """The units on the board (as :meth:`_draw_units`) and their colour, in order."""
         colours = {p.number: self.palette.player_colour(p.number, p.colour)
                    for p in state.players}
         for unit in state.units.values():
@@ -331,11 +326,7 @@ class Renderer:
             self._ground_key = key
             return base
         if self._ground is None or key != self._ground_key:
-            ground = self._ground
-            if ground is None or ground.get_size() != base.get_size():
-                ground = base.copy()
-            else:
-                ground.blit(base, (0, 0))
+            ground = copy_into(self._ground, base)
             self.arcs.draw(ground, board, [tray for _, tray in arcs], view.camera,
                            self.arc_colour)
             if marks:
@@ -575,10 +566,6 @@ class Renderer:
             return cam.points_to_screen(hexlayout.hex_corners_world(unit.hex.q, unit.hex.r, 0.96))
         return []
 
-    def _outline_of(self, state: GameState,
-                    view: ViewState) -> Callable[[str], list[Point]]:
-        return lambda uid: self.unit_outline(state, view, uid)
-
     def _draw_outlines(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
         for uid in sorted(view.targets):
             pts = self.unit_outline(state, view, uid)
@@ -592,6 +579,15 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
+
+
+def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
+    """``source``'s pixels in ``target`` when it has the same size (no new surface), else in
+    a copy of ``source``."""
+    if target is None or target.get_size() != source.get_size():
+        return source.copy()
+    target.blit(source, (0, 0))
+    return target
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:
