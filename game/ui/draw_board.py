@@ -19,6 +19,7 @@ from game.core.inspect import Area, BoardMark, HexMark, Segment
 from game.core.state import HexBoard, TableBoard, TerrainPiece
 from game.geometry.hexgrid import DIRECTIONS, Hex
 from game.ui import hexlayout
+from game.ui.board_page import fill_around
 from game.ui.camera import Camera
 from game.ui.draw_units import lift
 from game.ui.palette import RGB, Palette
@@ -163,14 +164,18 @@ def _dashed(surface: pygame.Surface, colour: RGB, a: Point, b: Point, width: int
 
 
 def draw_table(base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool,
-               palette: Palette) -> None:
+               palette: Palette, background: tuple[int, int, int] | None = None) -> None:
     """The table with its edge, and the inch grid (every sixth line heavier) when zoomed in
-    enough to read it."""
+    enough to read it; ``background``: the ground around the edge too (each pixel filled
+    once, not three times over, when the table fills the layer)."""
     x0, y1 = cam.to_screen(0, 0)
     x1, y0 = cam.to_screen(board.width, board.height)
     rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-    pygame.draw.rect(base, palette.table_edge, rect.inflate(12, 12))
-    pygame.draw.rect(base, palette.table, rect)
+    edge = rect.inflate(12, 12)
+    if background is not None:
+        fill_around(base, background, base.get_rect(), edge)
+    fill_around(base, palette.table_edge, edge, rect)
+    base.fill(palette.table, rect)
     if grid and cam.zoom >= 4:
         # only the lines that can land on the layer (one inch of margin either side)
         left, top = cam.to_world(0, 0)

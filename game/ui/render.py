@@ -300,13 +300,14 @@ class Renderer:
         else:
             base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
                 pygame.Surface(size))
-        base.fill(self.palette.background)
         cam = view.camera
         board = state.board
-        if isinstance(board, TableBoard):
-            draw_board.draw_table(base, board, cam, view.grid, self.palette)
+        if isinstance(board, TableBoard):  # the table covers most of it: one fill a pixel
+            draw_board.draw_table(base, board, cam, view.grid, self.palette,
+                                  self.palette.background)
             draw_board.draw_terrain(base, state.terrain, cam, self.palette, self._font)
         else:
+            base.fill(self.palette.background)
             draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
             marks = self.board_marks(state, view)
             if marks:
