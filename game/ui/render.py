@@ -173,8 +173,7 @@ class Renderer:
             board = copy_into(self._board, ground)
             ops_key = self._ops_key(state, view, moving, board)
             if self._ops[0] != ops_key:
-                self._ops = (ops_key, self._unit_ops(state, view, None, moving,
-                                                     board.get_rect()))
+                self._ops = (ops_key, self._unit_ops(state, view, None, moving, board.get_rect()))
             run_ops(board, self._ops[1])
             self._board, self._units_key = board, key
             self._board_for = self._showing(state, view)
@@ -235,10 +234,11 @@ class Renderer:
 
     def _build_ahead(self, state: GameState, view: ViewState) -> Iterator[None]:
         """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page)."""
-        base = self._base_layer(None, state, view)
+        ground = self._base_layer(None, state, view)
         yield
-        board = self._ground_layer(base, state, view).copy()
+        ground = self._ground_layer(ground, state, view)
         yield
+        board = ground.copy()
         moving = self._moving(view)
         ops: list[Op] = []
         for unit, colour in self._units_to_draw(state, None, moving):
