@@ -385,6 +385,13 @@ class Ruleset:
         """What the selected unit can do now (reach areas, arcs, notes); None for nothing."""
         return None
 
+    def prepare(self, state: GameState) -> None:
+        """Build ahead what the rules queries of this position share (a prepared geometry,
+        per-position caches), so that the player's first click on a unit does not pay for
+        it. The table calls it in a frame without input after each new game moment; no
+        answer may depend on whether it ran. Default: nothing."""
+        return None
+
     def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
         """How the table draws ``unit_id`` beyond its tray or hex: every model base, the hexes
         it covers, its height (:class:`~game.core.inspect.UnitLook`). None (the default) keeps

@@ -6,7 +6,9 @@ do not redraw the board every frame (issue 12).
   when the viewport leaves it.
 - Zooming: while the wheel turns, the last rendered board is scaled to the new zoom (one
   scale instead of a redraw of every unit); the frame after the zoom holds still draws the
-  board afresh. On a zoom frame the page is the viewport itself (no bigger render then).
+  board afresh. Past a factor 2 the renderer builds the board at the zoom reached (the
+  viewport itself), a slice per wheel frame, and scales from it once it is whole, so no
+  wheel frame redraws the whole board (only a factor 4 reached first would).
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from game.ui.camera import Camera
 
 MAX_SCALE = 4.0
 """A scaled board stands in for at most a factor 4 of zoom either way."""
+AHEAD_AT = 2.0
+"""Beyond a factor 2 the renderer starts building the board at the new zoom, a slice per
+frame, and scales from it once it is whole (long before the factor 4)."""
 
 
 class BoardPage:
@@ -42,16 +47,28 @@ class BoardPage:
         self.cam = page
         return page, offset(page, cam)
 
-    def scaled(self, board: pygame.Surface | None, cam: Camera
+    def far(self, cam: Camera) -> bool:
+        """Whether the zoom of ``cam`` is more than :data:`AHEAD_AT` times the page's either
+        way (time to build a board at the new zoom ahead, see ``Renderer._zoom_ahead``)."""
+        page = self.cam
+        return page is not None and not 1 / AHEAD_AT <= cam.zoom / page.zoom <= AHEAD_AT
+
+    def adopt(self, page: Camera) -> None:
+        """The cached layers are now drawn with ``page`` (a board built ahead)."""
+        self.cam = page
+
+    def scaled(self, board: pygame.Surface | None, cam: Camera, building: bool = False
                ) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """On a frame whose zoom differs from the last frame's: the last board (rendered with
-        :attr:`cam`) scaled to the new zoom and where it lands; None otherwise."""
+        :attr:`cam`) scaled to the new zoom and where it lands; None otherwise (beyond
+        :data:`MAX_SCALE`, or twice that while a board at a nearer zoom is ``building``)."""
         page = self.cam
         if (board is None or page is None or self.last_zoom is None
                 or self.last_zoom == cam.zoom):
             return None
         factor = cam.zoom / page.zoom
-        if not 1 / MAX_SCALE <= factor <= MAX_SCALE:
+        limit = MAX_SCALE * (2 if building else 1)
+        if not 1 / limit <= factor <= limit:
             return None
         self.last_zoom = cam.zoom
         # only the part of the page the viewport shows is scaled
@@ -71,3 +88,18 @@ def offset(page: Camera, cam: Camera) -> tuple[int, int]:
     ``page`` (the same world point)."""
     sx, sy = cam.to_screen(*page.to_world(0, 0))
     return round(sx), round(sy)
+
+
+def fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pygame.Rect,
+                covered: pygame.Rect) -> None:
+    """Fill the parts of ``area`` outside ``covered`` (a scaled board is blitted there)."""
+    inner = covered.clip(area)
+    if not inner.width or not inner.height:
+        surface.fill(colour, area)
+        return
+    for rect in (pygame.Rect(area.left, area.top, area.width, inner.top - area.top),
+                 pygame.Rect(area.left, inner.bottom, area.width, area.bottom - inner.bottom),
+                 pygame.Rect(area.left, inner.top, inner.left - area.left, inner.height),
+                 pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height)):
+        if rect.width > 0 and rect.height > 0:
+            surface.fill(colour, rect)

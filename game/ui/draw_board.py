@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.core.inspect import Area, BoardMark, HexMark, Segment
-from game.core.state import HexBoard
+from game.core.state import HexBoard, TableBoard, TerrainPiece
 from game.geometry.hexgrid import DIRECTIONS, Hex
 from game.ui import hexlayout
+from game.ui.board_page import fill_around
 from game.ui.camera import Camera
 from game.ui.draw_units import lift
 from game.ui.palette import RGB, Palette
@@ -160,6 +161,54 @@ def _dashed(surface: pygame.Surface, colour: RGB, a: Point, b: Point, width: int
         pygame.draw.line(surface, colour, (a[0] + ux * t, a[1] + uy * t),
                          (a[0] + ux * e, a[1] + uy * e), width)
         t += dash * 1.8
+
+
+def draw_table(base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool,
+               palette: Palette, background: tuple[int, int, int] | None = None) -> None:
+    """The table with its edge, and the inch grid (every sixth line heavier) when zoomed in
+    enough to read it; ``background``: the ground around the edge too (each pixel filled
+    once, not three times over, when the table fills the layer)."""
+    x0, y1 = cam.to_screen(0, 0)
+    x1, y0 = cam.to_screen(board.width, board.height)
+    rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    edge = rect.inflate(12, 12)
+    if background is not None:
+        fill_around(base, background, base.get_rect(), edge)
+    fill_around(base, palette.table_edge, edge, rect)
+    base.fill(palette.table, rect)
+    if grid and cam.zoom >= 4:
+        # only the lines that can land on the layer (one inch of margin either side)
+        left, top = cam.to_world(0, 0)
+        right, bottom = cam.to_world(*base.get_size())
+        for i in range(max(1, math.floor(left)), min(math.ceil(board.width), math.ceil(right) + 1)):
+            sx = round(cam.to_screen(i, 0)[0])
+            colour = palette.grid_major if i % 6 == 0 else palette.grid
+            pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
+        for j in range(max(1, math.floor(bottom)), min(math.ceil(board.height),
+                                                       math.ceil(top) + 1)):
+            sy = round(cam.to_screen(0, j)[1])
+            colour = palette.grid_major if j % 6 == 0 else palette.grid
+            pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
+
+
+def draw_terrain(base: pygame.Surface, terrain: Sequence[TerrainPiece], cam: Camera,
+                 palette: Palette, fonts: FontGet) -> None:
+    """Each terrain piece filled in its kind's colour, outlined (heavier when it blocks
+    sight), hatched when impassable, and labelled with its kind."""
+    font = fonts(max(9, min(16, int(cam.zoom * 0.8))), False)
+    for piece in terrain:
+        pts = cam.points_to_screen(piece.points)
+        colour = palette.terrain_colour(piece.kind)
+        pygame.draw.polygon(base, colour, pts)
+        edge = lift(colour, 0.6)
+        width = 3 if piece.has("blocks-sight") else 1
+        pygame.draw.polygon(base, edge, pts, width)
+        if piece.has("impassable"):
+            hatch(base, pts, edge)
+        c = piece.polygon.centroid
+        label = font.render(piece.kind, True, lift(colour, 1.5))
+        sx, sy = cam.to_screen(c.x, c.y)
+        base.blit(label, label.get_rect(center=(round(sx), round(sy))))
 
 
 def hatch(base: pygame.Surface, pts: list[Point], colour: RGB) -> None:

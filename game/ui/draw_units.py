@@ -8,16 +8,18 @@ tray drawn elsewhere (dragged, animated) carries them along in the tray's frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from game.core.inspect import ModelBase, UnitLook
 from game.geometry.hexgrid import DIRECTIONS
-from game.geometry.tray import Tray
+from game.geometry.tray import Side, Tray
 from game.ui import hexlayout
 from game.ui.camera import Camera
+from game.ui.inspect_draw import alpha_polygon
 from game.ui.palette import RGB
+from game.ui.view import Ghost
 
 Point = tuple[float, float]
 
@@ -179,3 +181,43 @@ def height_tag(fonts_get: Callable[[int, bool], pygame.font.Font], text: str,
     tag.fill((0, 0, 0, 190))
     tag.blit(img, (3, 1))
     return tag
+
+
+def draw_ghosts(surface: pygame.Surface, ghosts: Sequence[Ghost], lit_key: str | None,
+                cam: Camera, hover: RGB, font: pygame.font.Font) -> None:
+    """The placements a decision offers: see-through trays or hexes with their label (the
+    one under the pointer, ``lit_key``, lit), a tray's front edge drawn heavy so a turned
+    ghost reads its facing."""
+    for ghost in ghosts:
+        if ghost.tray is not None:
+            pts = cam.points_to_screen(ghost.tray.corners)
+            centre = cam.to_screen(ghost.tray.x, ghost.tray.y)
+        elif ghost.hex is not None:
+            pts = cam.points_to_screen(hexlayout.hex_corners_world(*ghost.hex, 0.9))
+            centre = cam.to_screen(*hexlayout.hex_centre(*ghost.hex))
+        else:
+            continue
+        lit = ghost.key == lit_key
+        alpha_polygon(surface, pts, hover if lit else (235, 235, 235), 140 if lit else 80)
+        pygame.draw.polygon(surface, hover, pts, 3 if lit else 1)
+        if ghost.tray is not None:
+            a, b = ghost.tray.edge_points(Side.FRONT)
+            pygame.draw.line(surface, hover, cam.to_screen(*a), cam.to_screen(*b), 4)
+        img = font.render(ghost.label, True, (255, 255, 255))
+        box = img.get_rect(center=(round(centre[0]), round(centre[1])))
+        pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
+        surface.blit(img, box)
+
+
+def facing_wedge(c: Point, angle: float, zoom: float) -> list[Point]:
+    """The facing marker of a hex unit: a narrow wedge from inside the token to the hex edge,
+    pointing at ``angle`` (table degrees, 0 = up, clockwise; screen y grows downwards)."""
+    import math
+
+    rad = math.radians(angle)
+    fx, fy = math.sin(rad), -math.cos(rad)
+    rx, ry = -fy, fx
+    tip = (c[0] + fx * zoom * 0.95, c[1] + fy * zoom * 0.95)
+    base, half = zoom * 0.45, zoom * 0.17
+    return [tip, (c[0] + fx * base + rx * half, c[1] + fy * base + ry * half),
+            (c[0] + fx * base - rx * half, c[1] + fy * base - ry * half)]

@@ -28,6 +28,7 @@ class Hud:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
+        self._rows_cache: tuple[UnitCard, list[tuple[str, str]]] | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
 
     def pending_text(self) -> str:
@@ -193,7 +194,13 @@ class Hud:
         return self._card_cache[1]
 
     def _card_rows(self, card: UnitCard) -> list[tuple[str, str]]:
-        """The card's lines wrapped to the panel; a long card ends with a "more" row."""
+        """The card's lines wrapped to the panel; a long card ends with a "more" row (worked
+        out once per card record: every frame draws the card)."""
+        if self._rows_cache is None or self._rows_cache[0] is not card:
+            self._rows_cache = (card, self._wrap_card(card))
+        return self._rows_cache[1]
+
+    def _wrap_card(self, card: UnitCard) -> list[tuple[str, str]]:
         font = self.scene.app.fonts.get(13)
         rows = [(part, str(line.tone)) for line in card.lines
                 for part in wrap(font, line.text, PANEL_W - 44)]

@@ -10,7 +10,7 @@ can open its explanation when the player clicks it.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -23,9 +23,9 @@ from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
 from game.ui.draw_profile import SIZE as PROFILE_SIZE
-from game.ui.draw_profile import beside_rects
+from game.ui.draw_profile import beside_rects, draw_beside
 from game.ui.palette import RGB, Palette
-from game.ui.view import HoverOverlay
+from game.ui.view import HoverOverlay, ViewState
 
 Point = tuple[float, float]
 LINK = (120, 190, 255)
@@ -171,6 +171,27 @@ class InspectionPainter:
         surface.blit(img, box)
 
     # --- the info box -------------------------------------------------------------------------
+
+    def overlays(self, surface: pygame.Surface, state: GameState, view: ViewState,
+                 outline: Callable[[str], list[Point]]) -> None:
+        """The selected unit's own inspection, then the hovered pair's with its info box
+        (kept off both units, ``outline`` giving their screen outlines) and side profiles."""
+        cam = view.camera
+        self.begin_frame()
+        overlay = view.overlay
+        if view.unit_overlay is not None:
+            self.shapes(surface, state, view.unit_overlay, cam,
+                        labels=overlay is None and not view.ghosts)
+        if overlay is None:
+            return
+        self.shapes(surface, state, overlay, cam)
+        avoid = [p for uid in (overlay.viewer, overlay.target) if uid for p in outline(uid)]
+        avoid += [cam.to_screen(*p) for p in overlay.points()]
+        self.info_box(surface, overlay, cam, avoid, view.reserved)
+        box = self.info_rect
+        if box is not None and overlay.inspection.profiles:
+            draw_beside(surface, overlay.inspection.profiles, box, cam,
+                        lambda size, bold: self.fonts.get(size, bold=bold))
 
     def info_box(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera,
                  avoid: Sequence[Point],

@@ -5,13 +5,16 @@ Everything shown comes from the ruleset's records: :class:`~game.core.present.Co
 buttons (label, ``hint`` tooltip, disabled with their refusal), :class:`~game.core.present.Offer`
 labels and ghosts, and a :class:`~game.core.pending.PlayerDecision`'s ``offers`` and ``free``
 answers (:class:`~game.core.pending.PickDice`, :class:`~game.core.pending.PickNumber`,
-:class:`~game.core.pending.PointAnswer`). The panel rebuilds only when its key changes.
+:class:`~game.core.pending.PointAnswer`). The panel rebuilds only when its key changes, and
+a rebuild keeps every button and text box that comes back the same (text, place, enabled;
+pygame_gui builds a button's images in about a millisecond, and selecting another unit
+usually gives the same tools, commands and log): only its callback and tooltip are renewed.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -50,6 +53,10 @@ class SidePanel:
         self.slider_button: Any = None
         self.number: PickNumber | None = None
         self._key: Any = None
+        self._spare: dict[Hashable, Any] = {}
+        self._made: dict[Any, Hashable] = {}
+        """What each plain button and text box was built as (its key among the spares)."""
+        """Widgets of the last build that the current one may take back (see :meth:`rebuild`)."""
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -59,9 +66,20 @@ class SidePanel:
 
     def clear(self) -> None:
         """Kill every widget."""
+        self._recycle()
+        self._drop_spare()
+
+    def _recycle(self) -> None:
+        """Forget every widget: the plain buttons and text boxes go to the spares (the next
+        build takes back those it makes again), the rest are killed."""
         for element in self.elements:
-            element.kill()
+            key = self._made.get(element)
+            if key is None or key in self._spare or not _still(element, key):
+                element.kill()
+            else:
+                self._spare[key] = element
         self.elements = []
+        self._made = {}
         self.callbacks.clear()
         self.refusals.clear()
         self.hover_ghosts.clear()
@@ -70,6 +88,11 @@ class SidePanel:
         self.slider = self.slider_button = None
         self.number = None
         self.die_buttons = {}
+
+    def _drop_spare(self) -> None:
+        for element in self._spare.values():
+            element.kill()
+        self._spare = {}
 
     def refresh(self) -> None:
         """Rebuild if the game, the selection, the mode or the window changed."""
@@ -98,11 +121,18 @@ class SidePanel:
         """A button calling ``fn``; disabled (with ``tip`` as its reason) when ``fn`` is None."""
         from pygame_gui.elements import UIButton
 
-        b = UIButton(rect, label, self.scene.app.manager, tool_tip_text=tip or None,
-                     container=container)
+        key = ("button", label, tuple(rect), fn is not None)
+        b = None if container is not None else self._spare.pop(key, None)
+        if b is None:
+            b = UIButton(rect, label, self.scene.app.manager, tool_tip_text=tip or None,
+                         container=container)
+        else:
+            b.set_tooltip(tip or None)
+        if container is None:
+            self._made[b] = key
         self.elements.append(b)
         if fn is None:
-            b.disable()  # type: ignore[no-untyped-call]
+            b.disable()
             self.refusals[b] = tip or ""
         else:
             self.callbacks[b] = fn
@@ -114,13 +144,23 @@ class SidePanel:
         """A read-only text box (its ``<a href>`` links open rule explanations)."""
         from pygame_gui.elements import UITextBox
 
-        box = UITextBox(text_html, rect, self.scene.app.manager)
+        key = ("text", text_html, tuple(rect))
+        box = self._spare.pop(key, None)
+        if box is None:
+            box = UITextBox(text_html, rect, self.scene.app.manager)
+        self._made[box] = key
         self.elements.append(box)
         return box
 
     def rebuild(self) -> None:
-        """Kill and rebuild every widget from the current game."""
-        self.clear()
+        """Rebuild every widget from the current game (taking back the unchanged ones)."""
+        self._recycle()
+        try:
+            self._build()
+        finally:
+            self._drop_spare()
+
+    def _build(self) -> None:
         s = self.scene
         w, h = s.app.screen.get_size()
         x0, width = w - PANEL_W + 8, PANEL_W - 16
@@ -416,6 +456,15 @@ class SidePanel:
             lines.append(f"<font color='{colour}'>&#9632;</font> {html.escape(event.text)} "
                          f"{links}")
         return "<br>".join(lines) or "No events yet."
+
+
+def _still(element: Any, key: Hashable) -> bool:
+    """Whether a widget still is what it was built as (a button's text and enabled state may
+    change after its build: the dice pick's confirm button; a die may be selected)."""
+    if isinstance(key, tuple) and key[0] == "button":
+        return bool(element.text == key[1] and element.is_enabled == key[3]
+                    and not element.is_selected and not element.held)
+    return True
 
 
 __all__ = ["PANEL_W", "SidePanel", "TargetMode"]

@@ -2,12 +2,18 @@
 
 Layers, back to front, each cached on what it depends on:
 
-1. **base**: background, table or hex map, inch grid, terrain and the selected unit's arcs;
-   re-rendered only when the camera, the board, the terrain, the palette or the arcs change.
-2. **units**: one sprite per unit, cached by (unit look, zoom); blitted at its centre.
-3. **inspections**: the ruleset's records of the selected unit and of the hovered pair, drawn
+1. **base**: background, table or hex map, inch grid, terrain (and a hex board's marks);
+   re-rendered only when the camera, the board, the terrain or the palette change.
+2. **ground**: the base with the Line of Sight arcs (of the selected unit or of every unit,
+   :mod:`game.ui.arcs_layer`) and a table's marks over them; redrawn when the arcs change,
+   from the cached base (selecting a unit never re-renders the table and its terrain).
+3. **units**: one sprite per unit, cached by (unit look, zoom); blitted at its centre. The
+   board layer is the ground with every unit that is not moving; the list of its blits is
+   kept per game moment and camera, so a new ground only replays it; units whose sprite
+   cannot reach the layer are left out.
+4. **inspections**: the ruleset's records of the selected unit and of the hovered pair, drawn
    by :class:`game.ui.inspect_draw.InspectionPainter` (shapes, info box, odds charts).
-4. selection/target outlines and decision ghosts, drawn directly (a few polygons).
+5. selection/target outlines and decision ghosts, drawn directly (a few polygons).
 
 It never changes the game state.
 """
@@ -15,29 +21,34 @@ It never changes the game state.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+import time
+from collections.abc import Hashable, Iterator
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
 from game.core.inspect import BoardMark, ModelBase, UnitLook
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, TableBoard, Unit
-from game.geometry.arcs import Arc, arc_region
+from game.geometry.arcs import Arc
 from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
+from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
-from game.ui.board_page import BoardPage
+from game.ui.board_page import BoardPage, fill_around
 from game.ui.camera import Camera
-from game.ui.draw_profile import draw_beside
-from game.ui.inspect_draw import InspectionPainter, alpha_polygon
+from game.ui.draw_units import facing_wedge
+from game.ui.inspect_draw import InspectionPainter
 from game.ui.palette import RGB, Palette
-from game.ui.unit_text import models_left, polygon_rings, shade, status_text
-from game.ui.view import HoverOverlay, ViewState
+from game.ui.unit_ops import Op, run_ops, shows
+from game.ui.unit_text import models_left, shade, status_text
+from game.ui.view import ViewState
 
 Point = tuple[float, float]
-ARC_ALPHA = 70
 SPRITE_CACHE_LIMIT = 4000
+AHEAD_MS = 2.0
+"""CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
 
 
 class Renderer:
@@ -56,17 +67,26 @@ class Renderer:
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
         self.painter = InspectionPainter(palette, self.fonts)
+        self._ground: pygame.Surface | None = None
+        self._ground_key: Hashable = None
+        self.arcs = ArcsPainter()
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
+        self._ops: tuple[Hashable, list[Op]] = (None, [])
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
         self.page = BoardPage()
-        self._board_for: tuple[int, int, frozenset[str]] | None = None
+        self._board_for: Hashable = None
+        """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
+        while the frame would show the same."""
+        self._ahead: tuple[Hashable, Iterator[None]] | None = None  # see _zoom_ahead
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
         self.palette = palette
         self._base_key = None
+        self._ground_key = None
         self._units_key = None
+        self._ops = (None, [])
         self._sprites.clear()
         self.painter.reset(palette)
 
@@ -77,30 +97,38 @@ class Renderer:
         cam = view.camera
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        scaled = None if view.ghosts or self._board_for != (
-            id(state), view.revision, self._moving(view)) else self.page.scaled(self._board, cam)
+        scaled = None if view.ghosts or self._board_for != self._showing(state, view) else (
+            self.page.scaled(self._board, cam, building=self._ahead is not None))
         if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
-            surface.fill(self.palette.background, pygame.Rect(cam.left, cam.top, cam.width,
-                                                              cam.height))
-            surface.blit(*scaled)
+            image, at = scaled
+            fill_around(surface, self.palette.background, pygame.Rect(
+                cam.left, cam.top, cam.width, cam.height), image.get_rect(topleft=at))
+            surface.blit(image, at)
             self._draw_units(surface, state, view, self._moving(view))
-            self._draw_outlines(surface, state, view)
-            self._draw_overlays(surface, state, view)
-            surface.set_clip(clip)
-            return
-        page_cam, offset = self.page.place(cam)
+        else:
+            self._ahead = None
+            self._draw_board(surface, state, view)
+        self._draw_outlines(surface, state, view)
+        self.painter.overlays(surface, state, view,
+                              lambda uid: self.unit_outline(state, view, uid))
+        surface.set_clip(clip)
+        if scaled is not None:
+            self._zoom_ahead(state, view)
+
+    def _draw_board(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
+        """The cached layers of the page, the units that move and a decision's ghosts."""
+        page_cam, offset = self.page.place(view.camera)
         page_view = replace(view, camera=page_cam)
-        base = self._base_layer(surface, state, page_view)
+        ground = self._ground_layer(self._base_layer(surface, state, page_view), state,
+                                    page_view)
         if view.ghosts:
-            surface.blit(base, offset)
-            self._draw_ghosts(surface, state, view)
+            surface.blit(ground, offset)
+            draw_units.draw_ghosts(surface, view.ghosts, view.hovered_ghost, view.camera,
+                                   self.palette.hover, self.fonts.get(13, bold=True))
             self._draw_units(surface, state, view, None)
         else:
-            surface.blit(self._board_layer(base, state, page_view), offset)
+            surface.blit(self._board_layer(ground, state, page_view), offset)
             self._draw_units(surface, state, view, self._moving(view))
-        self._draw_outlines(surface, state, view)
-        self._draw_overlays(surface, state, view)
-        surface.set_clip(clip)
 
     # --- the ruleset's looks and marks ------------------------------------------------------
 
@@ -125,25 +153,37 @@ class Renderer:
 
     # --- units ----------------------------------------------------------------------------
 
+    def _showing(self, state: GameState, view: ViewState) -> Hashable:
+        """The game moment, the moving units and the arcs a board layer shows."""
+        return (id(state), view.revision, self._moving(view), self._arc_trays(state, view))
+
     @staticmethod
     def _moving(view: ViewState) -> frozenset[str]:
         """Units drawn at a view override (dragged or animated): never cached."""
         return frozenset(view.overrides) | frozenset(view.hex_overrides)
 
     def _board_layer(
-        self, base: pygame.Surface, state: GameState, view: ViewState
+        self, ground: pygame.Surface, state: GameState, view: ViewState
     ) -> pygame.Surface:
-        """The base layer with every unit that is not moving, cached on the base layer, the
-        state (object and ``view.revision``) and the set of moving units."""
+        """The ground with every unit that is not moving, cached on the ground, the game
+        moment and the moving units (a new ground replays the kept unit blits)."""
         moving = self._moving(view)
-        key = (self._base_key, id(state), view.revision, moving)
+        key = (self._ground_key, id(state), view.revision, moving)
         if self._board is None or key != self._units_key:
-            board = base.copy()
-            self._draw_units(board, state, view, None, skip=moving)
+            board = copy_into(self._board, ground)
+            ops_key = self._ops_key(state, view, moving, board)
+            if self._ops[0] != ops_key:
+                self._ops = (ops_key, self._unit_ops(state, view, None, moving, board.get_rect()))
+            run_ops(board, self._ops[1])
             self._board, self._units_key = board, key
-            self._board_for = (id(state), view.revision, moving)
+            self._board_for = self._showing(state, view)
             self.stats["board_renders"] += 1
         return self._board
+
+    def _ops_key(self, state: GameState, view: ViewState, moving: frozenset[str],
+                 board: pygame.Surface) -> Hashable:
+        return (id(state), view.revision, moving, view.camera.key(), self.palette.name,
+                id(self.ruleset), board.get_size())
 
     def _draw_units(
         self, surface: pygame.Surface, state: GameState, view: ViewState,
@@ -152,13 +192,66 @@ class Renderer:
         """Draw the units on the board (``only``: just these ids; ``skip``: not these)."""
         if only is not None and not only:
             return
+        run_ops(surface, self._unit_ops(state, view, only, skip, surface.get_clip()))
+
+    def _unit_ops(
+        self, state: GameState, view: ViewState, only: frozenset[str] | None,
+        skip: frozenset[str], clip: pygame.Rect,
+    ) -> list[Op]:
+        """The drawing steps of the units (``only``/``skip`` as in :meth:`_draw_units`),
+        leaving out the units that cannot reach ``clip``."""
+        return [op for unit, colour in self._units_to_draw(state, only, skip)
+                for op in self._unit_steps(state, view, unit, colour, clip)]
+
+    def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
+                       skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
+        """The units on the board (as :meth:`_draw_units`) and their colour, in order."""
         colours = {p.number: self.palette.player_colour(p.number, p.colour)
                    for p in state.players}
         for unit in state.units.values():
             if not unit.on_board or unit.id in skip or (only is not None and unit.id not in only):
                 continue
-            self._draw_unit(surface, view, unit, colours.get(unit.owner, (160, 160, 160)),
-                            self.look(state, view, unit.id))
+            yield unit, colours.get(unit.owner, (160, 160, 160))
+
+    # --- zooming --------------------------------------------------------------------------
+
+    def _zoom_ahead(self, state: GameState, view: ViewState) -> None:
+        """Past a factor 2 of zoom, build the board at the zoom reached a slice per wheel
+        frame (base, ground, then units for :data:`AHEAD_MS`) and scale from it once whole."""
+        cam = view.camera
+        key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
+        if self._ahead is None or self._ahead[0] != key:
+            if not self.page.far(cam):
+                self._ahead = None
+                return
+            page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
+            self._ahead = (key, self._build_ahead(state, replace(view, camera=page)))
+        end = time.process_time() + AHEAD_MS / 1000
+        for _ in self._ahead[1]:
+            if time.process_time() >= end:
+                return
+        self._ahead = None
+
+    def _build_ahead(self, state: GameState, view: ViewState) -> Iterator[None]:
+        """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page)."""
+        ground = self._base_layer(None, state, view)
+        yield
+        ground = self._ground_layer(ground, state, view)
+        yield
+        board = ground.copy()
+        moving = self._moving(view)
+        ops: list[Op] = []
+        for unit, colour in self._units_to_draw(state, None, moving):
+            steps = self._unit_steps(state, view, unit, colour, board.get_rect())
+            run_ops(board, steps)
+            ops += steps
+            yield
+        self._ops = (self._ops_key(state, view, moving, board), ops)
+        self._board, self._units_key = board, (self._ground_key, id(state), view.revision,
+                                               moving)
+        self._board_for = self._showing(state, view)
+        self.page.adopt(view.camera)
+        self.stats["board_renders"] += 1
 
     # --- base layer -----------------------------------------------------------------------
 
@@ -183,108 +276,71 @@ class Renderer:
         return ("table", board.width, board.height)
 
     def _base_layer(
-        self, surface: pygame.Surface, state: GameState, view: ViewState
+        self, surface: pygame.Surface | None, state: GameState, view: ViewState
     ) -> pygame.Surface:
-        arcs = self._arc_trays(state, view)
         size = (view.camera.width, view.camera.height)
         key = (
             view.camera.key(), size, self._board_key(state),
-            tuple(state.terrain), view.grid, self.palette.name, arcs,
+            tuple(state.terrain), view.grid, self.palette.name,
             self.board_marks(state, view),
         )
         if self._base is None or key != self._base_key:
-            self._base = self._render_base(size, state, view, arcs)
+            self._base = self._render_base(size, state, view, self._base)
             self._base_key = key
             self.stats["base_renders"] += 1
         return self._base
 
     def _render_base(
         self, size: tuple[int, int], state: GameState, view: ViewState,
-        arcs: tuple[tuple[str, Tray], ...],
+        reuse: pygame.Surface | None = None,
     ) -> pygame.Surface:
-        base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
-            pygame.Surface(size)
-        )
-        base.fill(self.palette.background)
+        """The base layer of a camera, drawn into ``reuse`` when it has the right size."""
+        if reuse is not None and reuse.get_size() == size:
+            base = reuse
+        else:
+            base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
+                pygame.Surface(size))
         cam = view.camera
         board = state.board
-        if isinstance(board, TableBoard):
-            self._draw_table(base, board, cam, view.grid)
-            self._draw_terrain(base, state, cam)
-            self._draw_arcs(base, board, arcs, cam)
+        if isinstance(board, TableBoard):  # the table covers most of it: one fill a pixel
+            draw_board.draw_table(base, board, cam, view.grid, self.palette,
+                                  self.palette.background)
+            draw_board.draw_terrain(base, state.terrain, cam, self.palette, self._font)
         else:
-            self._draw_hexmap(base, board, cam)
-        marks = self.board_marks(state, view)
-        if marks:
-            draw_board.draw_marks(base, marks, cam, self.palette, self._font)
+            base.fill(self.palette.background)
+            draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
+            marks = self.board_marks(state, view)
+            if marks:
+                draw_board.draw_marks(base, marks, cam, self.palette, self._font)
         return base
+
+    def _ground_layer(
+        self, base: pygame.Surface, state: GameState, view: ViewState
+    ) -> pygame.Surface:
+        """The base with the arcs and, on a table, the ruleset's marks over them (the base
+        itself when there is neither); redrawn only when the base or the arcs change."""
+        board = state.board
+        arcs = self._arc_trays(state, view)
+        marks = self.board_marks(state, view) if isinstance(board, TableBoard) else ()
+        key = (self._base_key, arcs)
+        if not isinstance(board, TableBoard) or not (arcs or marks):
+            self._ground_key = key
+            return base
+        if self._ground is None or key != self._ground_key:
+            ground = copy_into(self._ground, base)
+            self.arcs.draw(ground, board, [tray for _, tray in arcs], view.camera,
+                           self.arc_colour)
+            if marks:
+                draw_board.draw_marks(ground, marks, view.camera, self.palette, self._font)
+            self._ground, self._ground_key = ground, key
+        return self._ground
 
     def _font(self, size: int, bold: bool) -> pygame.font.Font:
         return self.fonts.get(size, bold=bold)
 
-    def _draw_table(self, base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool) -> None:
-        x0, y1 = cam.to_screen(0, 0)
-        x1, y0 = cam.to_screen(board.width, board.height)
-        rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-        pygame.draw.rect(base, self.palette.table_edge, rect.inflate(12, 12))
-        pygame.draw.rect(base, self.palette.table, rect)
-        if grid and cam.zoom >= 4:
-            for i in range(1, math.ceil(board.width)):
-                sx = round(cam.to_screen(i, 0)[0])
-                colour = self.palette.grid_major if i % 6 == 0 else self.palette.grid
-                pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
-            for j in range(1, math.ceil(board.height)):
-                sy = round(cam.to_screen(0, j)[1])
-                colour = self.palette.grid_major if j % 6 == 0 else self.palette.grid
-                pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
-
-    def _draw_terrain(self, base: pygame.Surface, state: GameState, cam: Camera) -> None:
-        font = self.fonts.get(max(9, min(16, int(cam.zoom * 0.8))))
-        for piece in state.terrain:
-            pts = cam.points_to_screen(piece.points)
-            colour = self.palette.terrain_colour(piece.kind)
-            pygame.draw.polygon(base, colour, pts)
-            edge = shade(colour, 0.6)
-            width = 3 if piece.has("blocks-sight") else 1
-            pygame.draw.polygon(base, edge, pts, width)
-            if piece.has("impassable"):
-                self._hatch(base, pts, edge)
-            c = piece.polygon.centroid
-            label = font.render(piece.kind, True, shade(colour, 1.5))
-            sx, sy = cam.to_screen(c.x, c.y)
-            base.blit(label, label.get_rect(center=(round(sx), round(sy))))
-
-    def _hatch(self, base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
-        draw_board.hatch(base, pts, colour)
-
     def arc_colour(self, arc: Arc) -> RGB:
         """The overlay colour of an arc."""
-        p = self.palette
-        return {Arc.FRONT: p.arc_front, Arc.LEFT: p.arc_left, Arc.RIGHT: p.arc_right,
-                Arc.REAR: p.arc_rear}[arc]
-
-    def _draw_arcs(
-        self, base: pygame.Surface, board: TableBoard,
-        arcs: tuple[tuple[str, Tray], ...], cam: Camera,
-    ) -> None:
-        if not arcs:
-            return
-        layer = pygame.Surface(base.get_size(), pygame.SRCALPHA)
-        extent = max(board.width, board.height) * 2 + 10
-        table = board.polygon
-        for _, tray in arcs:
-            for arc in Arc:
-                region = arc_region(tray, arc, "corner-45", extent).intersection(table)
-                colour = self.arc_colour(arc)
-                for ring in polygon_rings(region):
-                    pts = cam.points_to_screen(ring)
-                    if len(pts) >= 3:
-                        pygame.draw.polygon(layer, (*colour, ARC_ALPHA), pts)
-                        pygame.draw.polygon(layer, (*colour, 160), pts, 1)
-        base.blit(layer, (0, 0))
-
-    def _draw_hexmap(self, base: pygame.Surface, board: HexBoard, cam: Camera) -> None:
-        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
+        return arc_colour(self.palette, arc)
 
     # --- units ----------------------------------------------------------------------------
 
@@ -296,17 +352,23 @@ class Renderer:
             return (160, 160, 160)
         return self.palette.player_colour(player.number, player.colour)
 
-    def _draw_unit(
-        self, surface: pygame.Surface, view: ViewState, unit: Unit, colour: RGB,
-        look: UnitLook | None = None,
-    ) -> None:
+    def _unit_steps(
+        self, state: GameState, view: ViewState, unit: Unit, colour: RGB, clip: pygame.Rect,
+    ) -> list[Op]:
+        """How to draw one unit (its sprite, a large unit's hexes, its height tag); nothing
+        when its sprite and tag cannot reach ``clip`` (the look is not even asked then)."""
         cam = view.camera
         tray = view.overrides.get(unit.id, unit.tray)
         if tray is not None:
+            sx, sy = cam.to_screen(tray.x, tray.y)
+            reach = math.hypot(tray.width, tray.depth) / 2 * cam.zoom + max(6.0, cam.zoom * 0.6)
+            if not shows(clip, sx, sy, reach, lambda: bool(self._height(state, view, unit.id))):
+                return []
+            look = self.look(state, view, unit.id)
             bases = (draw_units.bases_in_frame(look, unit.tray, tray)
                      if look is not None and look.bases and unit.tray is not None else [])
             sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom, bases)
-            sx, sy = cam.to_screen(tray.x, tray.y)
+            steps: list[Op] = []
         elif unit.hex is not None:
             over = view.hex_overrides.get(unit.id)
             if over is not None:
@@ -314,17 +376,41 @@ class Renderer:
             else:
                 wx, wy = hexlayout.hex_centre(unit.hex.q, unit.hex.r)
                 angle = hexlayout.facing_angle(unit.hex_facing)
-            if look is not None and look.hexes:
-                draw_units.draw_footprint(surface, look, (unit.hex.q, unit.hex.r), (wx, wy),
-                                          cam, colour)
-            sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
             sx, sy = cam.to_screen(wx, wy)
+            look = self.look(state, view, unit.id)
+            steps = []
+            if look is not None and look.hexes:
+                steps.append(partial(draw_units.draw_footprint, look=look,
+                                     anchor=(unit.hex.q, unit.hex.r), at=(wx, wy), cam=cam,
+                                     colour=colour))
+            elif not shows(clip, sx, sy, cam.zoom * 1.05 + 4, lambda: bool(look and look.height)):
+                return []
+            sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
         else:
-            return
-        surface.blit(sprite, (round(sx - offset[0]), round(sy - offset[1])))
-        tag = draw_units.height_tag(self._font, look.height if look else "", cam.zoom)
+            return []
+        steps.append((sprite, (round(sx - offset[0]), round(sy - offset[1]))))
+        tag = self._height_tag(look.height if look else "", cam.zoom)
         if tag is not None:
-            surface.blit(tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4))))
+            steps.append((tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4)))
+                          .topleft))
+        return steps
+
+    def _height(self, state: GameState, view: ViewState, uid: str) -> str:
+        look = self.look(state, view, uid)
+        return look.height if look is not None else ""
+
+    def _height_tag(self, text: str, zoom: float) -> pygame.Surface | None:
+        """A unit's height tag, rendered once per (text, zoom)."""
+        if not text:
+            return None
+        key = ("tag", text, round(zoom, 4))
+        hit = self._sprites.get(key)
+        if hit is not None:
+            return hit[0]
+        tag = draw_units.height_tag(self._font, text, zoom)
+        if tag is not None:
+            self._remember(key, tag, (0.0, 0.0))
+        return tag
 
     def _remember(self, key: Hashable, sprite: pygame.Surface, offset: Point) -> None:
         if len(self._sprites) > SPRITE_CACHE_LIMIT:
@@ -495,71 +581,14 @@ class Renderer:
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
 
-    def _draw_ghosts(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
-        if not view.ghosts:
-            return
-        cam = view.camera
-        font = self.fonts.get(13, bold=True)
-        for ghost in view.ghosts:
-            if ghost.tray is not None:
-                pts = cam.points_to_screen(ghost.tray.corners)
-                centre = cam.to_screen(ghost.tray.x, ghost.tray.y)
-            elif ghost.hex is not None:
-                pts = cam.points_to_screen(hexlayout.hex_corners_world(*ghost.hex, 0.9))
-                centre = cam.to_screen(*hexlayout.hex_centre(*ghost.hex))
-            else:
-                continue
-            lit = ghost.key == view.hovered_ghost
-            alpha_polygon(surface, pts, self.palette.hover if lit else (235, 235, 235),
-                                140 if lit else 80)
-            pygame.draw.polygon(surface, self.palette.hover, pts, 3 if lit else 1)
-            if ghost.tray is not None:  # its front edge, so a turned ghost reads its facing
-                from game.geometry.tray import Side
 
-                a, b = ghost.tray.edge_points(Side.FRONT)
-                pygame.draw.line(surface, self.palette.hover, cam.to_screen(*a),
-                                 cam.to_screen(*b), 4)
-            img = font.render(ghost.label, True, (255, 255, 255))
-            box = img.get_rect(center=(round(centre[0]), round(centre[1])))
-            pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
-            surface.blit(img, box)
-
-    def _draw_overlays(self, surface: pygame.Surface, state: GameState,
-                       view: ViewState) -> None:
-        """The selected unit's own inspection, then the hovered pair's with its info box."""
-        cam = view.camera
-        self.painter.begin_frame()
-        overlay = view.overlay
-        if view.unit_overlay is not None:
-            self.painter.shapes(surface, state, view.unit_overlay, cam,
-                                labels=overlay is None and not view.ghosts)
-        if overlay is None:
-            return
-        self.painter.shapes(surface, state, overlay, cam)
-        avoid = [p for uid in (overlay.viewer, overlay.target) if uid
-                 for p in self.unit_outline(state, view, uid)]
-        avoid += [cam.to_screen(*p) for p in overlay.points()]
-        self.painter.info_box(surface, overlay, cam, avoid, view.reserved)
-        self._draw_profiles(surface, overlay, cam)
-
-    def _draw_profiles(self, surface: pygame.Surface, overlay: HoverOverlay,
-                       cam: Camera) -> None:
-        """The record's side profiles, beside the info box."""
-        box = self.painter.info_rect
-        if box is not None and overlay.inspection.profiles:
-            draw_beside(surface, overlay.inspection.profiles, box, cam, self._font)
-
-
-def facing_wedge(c: Point, angle: float, zoom: float) -> list[Point]:
-    """The facing marker of a hex unit: a narrow wedge from inside the token to the hex edge,
-    pointing at ``angle`` (table degrees, 0 = up, clockwise; screen y grows downwards)."""
-    rad = math.radians(angle)
-    fx, fy = math.sin(rad), -math.cos(rad)
-    rx, ry = -fy, fx
-    tip = (c[0] + fx * zoom * 0.95, c[1] + fy * zoom * 0.95)
-    base, half = zoom * 0.45, zoom * 0.17
-    return [tip, (c[0] + fx * base + rx * half, c[1] + fy * base + ry * half),
-            (c[0] + fx * base - rx * half, c[1] + fy * base - ry * half)]
+def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
+    """``source``'s pixels in ``target`` when it has the same size (no new surface), else in
+    a copy of ``source``."""
+    if target is None or target.get_size() != source.get_size():
+        return source.copy()
+    target.blit(source, (0, 0))
+    return target
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

@@ -90,6 +90,9 @@ class TableScene(Scene):
         self.lens = RulesLens()
         self.view = ViewState(grid=app.settings.grid, all_arcs=app.settings.show_all_arcs)
         self.revision = 0
+        self._busy = False
+        self._prepared: tuple[int, int] | None = None
+        """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self.mode: Mode = SelectMode()
         self.status = ""
         self.explanation: tuple[str, str] | None = None
@@ -248,6 +251,7 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._busy = True
         self.input.handle(event)
 
     # --- hit tests -------------------------------------------------------------------------
@@ -259,6 +263,9 @@ class TableScene(Scene):
         for unit in self.state.live_units():
             tray = self.view.overrides.get(unit.id, unit.tray)
             if tray is not None:
+                dx, dy = px - tray.x, py - tray.y  # beyond the half-diagonal: not on it
+                if 4 * (dx * dx + dy * dy) > tray.width ** 2 + tray.depth ** 2 + 1e-6:
+                    continue
                 across, along = tray.table_to_local(px, py)
                 if abs(across) <= tray.width / 2 and abs(along) <= tray.depth / 2:
                     return unit.id
@@ -389,6 +396,16 @@ class TableScene(Scene):
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()
+        self._prepare_when_idle()
+
+    def _prepare_when_idle(self) -> None:
+        """In the first frame without input of a game moment, let the ruleset build what its
+        queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path."""
+        busy, self._busy = self._busy, False
+        moment = (id(self.state), self.revision)
+        if not busy and self._prepared != moment:
+            self._prepared = moment
+            self.game.ruleset.prepare(self.state)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state

@@ -1,0 +1,90 @@
+"""Zoom frames blit a scaled board; past a factor 2 the board at the new zoom is built a slice
+per wheel frame and scaled from once whole, and the frame after the wheel stops is drawn
+afresh, crisp (issue 12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from game.core.state import GameState
+from game.ui.bench import bench_state
+from game.ui.board_page import fill_around
+from game.ui.palette import palette_named
+from game.ui.render import Renderer, fit_camera
+from game.ui.view import ViewState
+
+SIZE = (640, 420)
+
+
+def fresh(state: GameState, view: ViewState, still: bool = True) -> bytes:
+    """The frame a new renderer draws (no cache, no scaling); ``still``: at a zoom that holds
+    still (a page twice the viewport's size), else on a zoom frame (the viewport's size)."""
+    surface = pygame.Surface(SIZE)
+    renderer = Renderer(palette_named("default"))
+    renderer.page.last_zoom = view.camera.zoom if still else None
+    renderer.draw(surface, state, replace(view))
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def setup() -> tuple[GameState, ViewState, Renderer, pygame.Surface]:
+    state = bench_state()
+    view = ViewState(selected="u45")
+    view.camera.resize(0, 0, *SIZE)
+    fit_camera(view.camera, state)
+    renderer = Renderer(palette_named("default"))
+    surface = pygame.Surface(SIZE)
+    renderer.draw(surface, state, view)
+    return state, view, renderer, surface
+
+
+def test_the_wheel_builds_the_board_ahead_and_the_still_frame_is_crisp() -> None:
+    state, view, renderer, surface = setup()
+    start = renderer.page.cam
+    assert start is not None
+    adopted = []
+    for _ in range(20):  # 1.1 ** 20 = 6.7 times closer
+        view.camera.zoom_at(1.1, SIZE[0] / 2, SIZE[1] / 2)
+        before = renderer.stats["base_renders"]
+        renderer.draw(surface, state, view)
+        page = renderer.page.cam
+        assert page is not None
+        if page.zoom != start.zoom and (not adopted or adopted[-1] != page.zoom):
+            adopted.append(page.zoom)
+        # a wheel frame renders at most one base (a slice of the board built ahead)
+        assert renderer.stats["base_renders"] - before <= 1
+        assert renderer._ahead is not None or page.zoom != start.zoom or (
+            view.camera.zoom / start.zoom <= 2.0)
+    assert adopted and all(start.zoom < z < view.camera.zoom for z in adopted)
+    renderer.draw(surface, state, view)  # the wheel stopped: drawn afresh
+    assert pygame.image.tobytes(surface, "RGB") == fresh(state, view)
+
+
+def test_a_wheel_frame_never_scales_a_board_with_other_arcs() -> None:
+    """The arcs of every unit switched off, then the wheel: the board is drawn again with the
+    selected unit's arcs, not the last board scaled."""
+    state, view, renderer, surface = setup()
+    view.all_arcs = True
+    renderer.draw(surface, state, view)
+    view.all_arcs = False
+    view.camera.zoom_at(1.15, SIZE[0] / 2, SIZE[1] / 2)
+    renderer.draw(surface, state, view)
+    assert pygame.image.tobytes(surface, "RGB") == fresh(state, view, still=False)
+
+
+def test_the_ground_around_a_scaled_board_is_filled_as_the_whole_viewport_was() -> None:
+    """The scaled board is opaque: filling only around it gives the same pixels."""
+    area = pygame.Rect(10, 20, 300, 200)
+    image = pygame.Surface((120, 90))
+    image.fill((200, 30, 30))
+    for at in [(0, 0), (50, 60), (250, 180), (-30, 150), (5, 5), (400, 400)]:
+        whole, around = pygame.Surface((400, 300)), pygame.Surface((400, 300))
+        for target in (whole, around):
+            target.fill((1, 2, 3))
+            target.set_clip(area)
+        whole.fill((9, 9, 9), area)
+        fill_around(around, (9, 9, 9), area, image.get_rect(topleft=at))
+        for target in (whole, around):
+            target.blit(image, at)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(around, "RGB"), at
