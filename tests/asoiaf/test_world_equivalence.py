@@ -182,6 +182,22 @@ def test_the_cache_follows_the_board_position() -> None:
     assert geo.tray_of(again.units[0]) == moved.tray
 
 
+
+@FAST
+@given(tables())
+def test_prepare_builds_the_world_the_click_uses_and_changes_no_answer(
+        drawn: tuple[AsoiafRuleset, GameState]) -> None:
+    """Ruleset.prepare (the table's idle frame) leaves the position's world and its sight
+    world built, and a unit's actions are the same whether it ran or not."""
+    rules, state = drawn
+    cold = [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
+    rules.worlds = type(rules.worlds)()
+    rules.prepare(state)
+    world = rules.worlds.of(state)
+    assert world._geometry is not None
+    assert [rules.legal_actions_for(state, u.id) for u in geo.live(state)] == cold
+    assert rules.worlds.of(state) is world
+
 def _declared(a: AsoiafUnit, b: AsoiafUnit) -> list[Attack]:
     """Attacks worth declaring on ``b``: as they stand, faced and aligned, shifted."""
     return [*attacks.melee_variants(a, b.id), Attack(a.id, b.id, dx=1.0, dy=0.0),

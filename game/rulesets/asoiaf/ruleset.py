@@ -211,6 +211,12 @@ class AsoiafRuleset(Ruleset):
 
     # --- presentation and inspection (the table draws these records) ----------------------
 
+    def prepare(self, state: GameState) -> None:
+        """Build the position's :class:`RulesWorld` and its batched sight world in an idle
+        frame (issue 12), so that the first click after a move or a load does not pay for
+        them; every answer is the same whether this ran or not."""
+        self.worlds.of(state).geometry()
+
     def present(self, state: GameState, action: Action) -> Offer:
         return presentation.present(self, state, action) or super().present(state, action)
 
