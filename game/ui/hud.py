@@ -114,6 +114,8 @@ class Hud:
         info = getattr(self.scene.renderer.painter, "info_rect", None)
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
+        if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
+            return None  # so does the dice tray (a row of the legend peeked out under it)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill((20, 22, 26, 200))
         surface.blit(panel, box.topleft)

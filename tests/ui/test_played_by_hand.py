@@ -8,6 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ui.anims import DiceShow, dice_tray_rect
+
 from .conftest import SCENARIOS
 from .driver import frames, make_app, table
 
@@ -46,3 +48,35 @@ def test_ctrl_s_released_ctrl_first_does_not_pan(data_dir: Path,
     frames(app, 5, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="",
                                        scancode=0)])
     assert (camera.cx, camera.cy) != before, "S alone pans"
+
+
+def _white_rows(surface: pygame.Surface, rect: pygame.Rect) -> set[int]:
+    return {y - rect.top for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)
+            if surface.get_at((x, y))[:3] == (255, 255, 255)}
+
+
+def test_the_dice_tray_caption_shows_a_long_purpose_whole_with_its_result(data_dir: Path
+                                                                          ) -> None:
+    """The charge roll's caption ("... (D6 + Speed 6): 2") was cut at 48 characters, losing
+    the formula and the result; it wraps inside the tray now."""
+    app = make_app(data_dir, SKIRMISH)
+    scene = table(app)
+    label = "Charge distance of House Umber Berserkers (D6 + Speed 6): 2"
+    scene.animator.dice = DiceShow([[]], 6, label)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.animator.draw_dice(surface, scene.viewport(), app.fonts)
+    box = dice_tray_rect(scene.viewport())
+    rows = _white_rows(surface, box)
+    assert rows and min(rows) < box.height - 18, "the caption's first line sits above the last"
+    assert max(rows) < box.height, "inside the tray"
+
+
+def test_the_terrain_legend_gives_way_to_the_dice_tray(data_dir: Path) -> None:
+    """The legend shares the board's lower-left corner with the dice tray; while dice are
+    shown its last row peeked out under the tray."""
+    app = make_app(data_dir, SKIRMISH)
+    scene = table(app)
+    assert scene.hud.draw_legend(pygame.Surface(app.screen.get_size())) is not None
+    scene.animator.dice = DiceShow([[]], 6, "2d6: 3 4")
+    frames(app, 1)
+    assert scene.hud.draw_legend(pygame.Surface(app.screen.get_size())) is None
