@@ -11,7 +11,7 @@ import pytest
 from game.ui.anims import DiceShow, dice_tray_rect
 
 from .conftest import SCENARIOS
-from .driver import frames, make_app, table
+from .driver import click, frames, hover, make_app, press, screen_of, table
 
 SKIRMISH = SCENARIOS / "asoiaf_skirmish.toml"
 
@@ -80,3 +80,32 @@ def test_the_terrain_legend_gives_way_to_the_dice_tray(data_dir: Path) -> None:
     scene.animator.dice = DiceShow([[]], 6, "2d6: 3 4")
     frames(app, 1)
     assert scene.hud.draw_legend(pygame.Surface(app.screen.get_size())) is None
+
+
+ROUND_3 = Path(__file__).resolve().parent / "data" / "asoiaf_skirmish_round3.json"
+"""The skirmish as played by hand to round 3: the House Umber Berserkers stand below the
+Lannister Halberdiers with the east stone wall's end just across their straight path."""
+
+
+def test_as_chg_5_the_hover_agrees_with_the_charge_button_on_a_pivoted_charge(data_dir: Path
+                                                                             ) -> None:
+    """The Charge button offered the Halberdiers (with the nearest legal pivot, 15° left),
+    but hovering them said "Charge: not possible - ... blocked by the stone wall": the hover
+    tried only no pivot and pointing at the target. It now shows the charge the button makes,
+    after that pivot, and still names the wall straight ahead."""
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    charge = next(c for c in scene.commands_of("berserkers") if c.key == "charge")
+    assert any(o.target == "halberdiers" for o in charge.offers), "the button offers it"
+    press(app, "Charge")
+    hover(app, screen_of(app, halb.x, halb.y))
+    overlay = scene.view.overlay
+    assert overlay is not None and overlay.target == "halberdiers"
+    assert not [line for line in overlay.lines if "not possible" in line and
+                line.startswith("Charge")], overlay.lines
+    charge_line = next(line for line in overlay.lines if line.startswith("Charge after a pivot"))
+    assert "left" in charge_line, charge_line
+    assert any("stone wall" in line for line in overlay.lines if line.startswith("Straight"))
