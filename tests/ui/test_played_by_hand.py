@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -11,7 +12,7 @@ import pytest
 from game.ui.anims import DiceShow, dice_tray_rect
 
 from .conftest import SCENARIOS
-from .driver import click, frames, hover, make_app, press, screen_of, table
+from .driver import click, frames, hover, make_app, press, screen_of, steer_unit, table
 
 SKIRMISH = SCENARIOS / "asoiaf_skirmish.toml"
 
@@ -109,3 +110,34 @@ def test_as_chg_5_the_hover_agrees_with_the_charge_button_on_a_pivoted_charge(da
     charge_line = next(line for line in overlay.lines if line.startswith("Charge after a pivot"))
     assert "left" in charge_line, charge_line
     assert any("stone wall" in line for line in overlay.lines if line.startswith("Straight"))
+
+
+def test_the_log_says_a_maneuver_and_a_charge_pivot_in_player_words(data_dir: Path) -> None:
+    """The log read "Stark Outriders pivots 0°, moves 6" and pivots 15°." (which way?),
+    "pivots -15° keeping ... in sight" and "Stark Outriders's activation ends"; it says
+    "maneuvers: move 6", then turn 15° right", "(turn 15° left)" and "Outriders'" now."""
+    app = make_app(data_dir, SKIRMISH)
+    scene = table(app)
+    tray = scene.state.units["outriders"].tray
+    assert tray is not None
+    steer_unit(app, "outriders")
+    target = screen_of(app, tray.x, tray.y + 9.0)
+    hover(app, target)
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+    click(app, target)
+    texts = [e.text for e in scene.game.events()]
+    moved = next(t for t in texts if t.startswith("Stark Outriders maneuvers"))
+    assert re.fullmatch(r"Stark Outriders maneuvers: move 6\", then turn \d+° (left|right)\.",
+                        moved), moved
+    assert "Stark Outriders' activation ends." in texts, texts[-4:]
+    assert not [t for t in texts if "°," in t or "-" in t.split("°")[0][-4:]], texts
+
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    pivot = next(e.text for e in scene.game.events() if e.kind == "charge.pivot")
+    assert "(turn 15° left)" in pivot and "-" not in pivot, pivot

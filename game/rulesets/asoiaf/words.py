@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 
+def possessive(name: str) -> str:
+    """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def turn_words(turn: float) -> str:
     """``45`` -> ``turn 45° right``; ``-30`` -> ``turn 30° left``; 0 -> ``""``."""
     if abs(turn) < 1e-9:
