@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ui.anims import DiceShow, dice_tray_rect
+from game.ui.panel import PANEL_W
 
 from .conftest import SCENARIOS
 from .driver import click, frames, hover, make_app, press, screen_of, steer_unit, table
@@ -141,3 +142,20 @@ def test_the_log_says_a_maneuver_and_a_charge_pivot_in_player_words(data_dir: Pa
     click(app, screen_of(app, halb.x, halb.y))
     pivot = next(e.text for e in scene.game.events() if e.kind == "charge.pivot")
     assert "(turn 15° left)" in pivot and "-" not in pivot, pivot
+
+
+def test_the_top_bar_shows_a_long_roll_whole_and_names_the_roller_once(data_dir: Path) -> None:
+    """Declaring the charge, the top bar read "Round 3 - Stark to act: Stark rolls 1d6 for
+    Charge distance of House Umb…": the roller named twice and the purpose cut off."""
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    top = scene.hud.top_text()
+    assert top.count("Stark") == 1 and "Charge distance" in top, top
+    width = app.screen.get_width() - PANEL_W - 200
+    text, _ = scene.hud.top_line(width)
+    assert text == top, text
