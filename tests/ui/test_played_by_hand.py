@@ -13,7 +13,17 @@ from game.ui.anims import DiceShow, dice_tray_rect
 from game.ui.panel import PANEL_W
 
 from .conftest import SCENARIOS
-from .driver import click, frames, hover, make_app, press, screen_of, steer_unit, table
+from .driver import (
+    click,
+    frames,
+    hover,
+    key,
+    make_app,
+    press,
+    screen_of,
+    steer_unit,
+    table,
+)
 
 SKIRMISH = SCENARIOS / "asoiaf_skirmish.toml"
 
@@ -159,3 +169,29 @@ def test_the_top_bar_shows_a_long_roll_whole_and_names_the_roller_once(data_dir:
     width = app.screen.get_width() - PANEL_W - 200
     text, _ = scene.hud.top_line(width)
     assert text == top, text
+
+
+def test_as_bon_1_a_picked_die_is_named_by_its_face_not_its_position(data_dir: Path) -> None:
+    """The Charge Bonus re-roll: clicking the die showing 2 (the fifth) read "Re-roll the
+    picked dice: 5" and "Picked dice 5" - as if a 5 had been picked. Both name the face."""
+    from game.core.pending import PlayerDecision
+    from game.ui.modes import DicePickMode
+
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    while not isinstance(scene.game.pending(), PlayerDecision):
+        key(app, pygame.K_SPACE)
+    mode = scene.mode
+    assert isinstance(mode, DicePickMode), mode
+    assert "Picked dice none" not in scene.status and "Click the dice" in scene.status
+    faces = mode.pick.faces
+    position = next(i for i, face in enumerate(faces, start=1) if face != i)
+    click(app, scene.panel.die_buttons[position].rect.center)
+    confirm = str(scene.panel.pick_confirm.text)
+    assert confirm.endswith(f": {faces[position - 1]}"), (confirm, faces, position)
+    assert scene.status.startswith(f"Picked {faces[position - 1]}:"), scene.status
