@@ -75,7 +75,7 @@ def test_click_dice_to_reroll(data_dir: Path) -> None:
     click(app, dice[1].rect.center)
     click(app, dice[1].rect.center)  # toggled back off
     assert mode.picked == {2, 4} and not dice[1].is_selected
-    press(app, f"{confirm}: 2, 4")
+    press(app, f"{confirm}: 2, 1")  # the faces of dice 2 and 4, as their buttons show them
     node = scene.game.pending()
     assert isinstance(node, Chance) and node.dice.count == 2
     assert str(scene.game.log[-1].action) == "choose reroll=2+4"
