@@ -48,3 +48,26 @@ def test_the_roller_sees_the_dice_land_before_the_hand_over(data_dir: Path) -> N
     assert isinstance(app.scene, HandoffScene)
     assert app.scene.player_name == "Gloom Court"
     assert "Gloom Court rolls" in app.scene.note
+
+
+def test_a_defence_roll_is_handed_over_as_a_roll_not_a_turn(data_dir: Path) -> None:
+    """The defender's hand-over read "Gloom Court, your turn" over "Gloom Court rolls ... for
+    defence" though it was still the attacker's turn: the title says "your roll" now."""
+    app = make_app(data_dir, DUEL, handoff=True)
+    scene = table(app)
+
+    def at(uid: str) -> tuple[int, int]:
+        unit = scene.state.units[uid]
+        assert unit.hex is not None
+        return screen_of(app, *hexlayout.hex_centre(unit.hex.q, unit.hex.r))
+
+    click(app, at("a1"))
+    press(app, "Activate")
+    click(app, at("a1"))
+    press(app, "Melee attack")
+    click(app, at("g1"))
+    press(app, "Roll the dice")
+    frames(app, 200)
+    handoff = app.scene
+    assert isinstance(handoff, HandoffScene) and handoff.player_name == "Gloom Court"
+    assert scene.state.turn.active != 2 and handoff.title == "your roll", handoff.title
