@@ -195,3 +195,23 @@ def test_as_bon_1_a_picked_die_is_named_by_its_face_not_its_position(data_dir: P
     confirm = str(scene.panel.pick_confirm.text)
     assert confirm.endswith(f": {faces[position - 1]}"), (confirm, faces, position)
     assert scene.status.startswith(f"Picked {faces[position - 1]}:"), scene.status
+
+
+def test_as_bon_1_a_one_die_re_roll_reads_without_a_tuple(data_dir: Path) -> None:
+    """Re-rolling every miss (one die) logged "Charge Bonus re-roll of dice (5,): now ...":
+    Python's tuple, not words."""
+    from game.core.pending import PlayerDecision
+
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    while not isinstance(scene.game.pending(), PlayerDecision):
+        key(app, pygame.K_SPACE)
+    press(app, "Re-roll every miss (1 die)")
+    key(app, pygame.K_SPACE)
+    reroll = next(e.text for e in scene.game.events() if e.kind == "attack.reroll")
+    assert re.match(r"Charge Bonus re-roll of die \d \(was \d\): now [1-6 ]+\.$", reroll), reroll

@@ -81,7 +81,7 @@ def test_click_dice_to_reroll(data_dir: Path) -> None:
     assert str(scene.game.log[-1].action) == "choose reroll=2+4"
     type_dice(app, "5 6")
     texts = [e.text for e in scene.game.events()]
-    assert any("re-roll of dice (2, 4)" in t for t in texts), texts[-5:]
+    assert any("re-roll of dice 2, 4 (were 2, 1)" in t for t in texts), texts[-5:]
 
 
 def test_keep_all_dice(data_dir: Path) -> None:

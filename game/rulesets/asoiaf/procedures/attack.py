@@ -255,10 +255,13 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             proc.step = REROLL_CHOICE if can_reroll else AFTER_ATTACK
         elif proc.step == REROLL_ROLL:
             dice = list(proc.attack_dice)
+            were = ", ".join(str(dice[pos - 1]) for pos in proc.reroll)
             for pos, face in zip(proc.reroll, results, strict=True):
                 dice[pos - 1] = face
             proc.attack_dice = tuple(dice)
-            ctx.emit("attack.reroll", f"Charge Bonus re-roll of dice {proc.reroll}: now "
+            which = (f"die {proc.reroll[0]} (was {were})" if len(proc.reroll) == 1 else
+                     f"dice {', '.join(map(str, proc.reroll))} (were {were})")
+            ctx.emit("attack.reroll", f"Charge Bonus re-roll of {which}: now "
                      f"{' '.join(map(str, dice))}.", ["AS-BON-1", "AS-RES-3"],
                      player=proc.player, positions=list(proc.reroll), dice=list(proc.attack_dice))
             proc.step = AFTER_ATTACK
