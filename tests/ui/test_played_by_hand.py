@@ -215,3 +215,32 @@ def test_as_bon_1_a_one_die_re_roll_reads_without_a_tuple(data_dir: Path) -> Non
     key(app, pygame.K_SPACE)
     reroll = next(e.text for e in scene.game.events() if e.kind == "attack.reroll")
     assert re.match(r"Charge Bonus re-roll of die \d \(was \d\): now [1-6 ]+\.$", reroll), reroll
+
+
+def test_na_mov_1_a_wheel_to_the_left_is_logged_in_words(data_dir: Path) -> None:
+    """Scanning the log of every shipped scenario played at random for program notation
+    found "Veteran Orcs with Warlord wheels -45° (3.9")" in the Ninth Age battle: the
+    log says "wheels 45° left" now (the buttons already did)."""
+    import random
+
+    from game.core.actions import RollPending
+    from game.core.pending import Chance, Over
+    from game.rulesets.ninth_age.actions import Wheel
+    from game.scenario.loader import load_scenario
+
+    game = load_scenario(SCENARIOS / "ninth_age_battle.toml").new_game()
+    rng = random.Random(0)
+    left = []
+    for _ in range(150):
+        node = game.pending()
+        if isinstance(node, Over):
+            break
+        actions = game.legal_actions()
+        wheels = [a for a in actions if isinstance(a, Wheel) and a.degrees < 0]
+        action = (RollPending() if isinstance(node, Chance)
+                  else wheels[0] if wheels and not left else rng.choice(actions))
+        events = game.apply(action)
+        left += [e.text for e in events if e.kind == "unit.wheeled" and "left" in e.text]
+    texts = [e.text for e in game.events() if e.kind == "unit.wheeled"]
+    assert left, texts
+    assert not [t for t in texts if "-" in t.split("°")[0][-6:]], texts
