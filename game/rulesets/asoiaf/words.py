@@ -18,6 +18,16 @@ def turn_words(turn: float) -> str:
     return f"turn {abs(turn):g}° {side}"
 
 
+def pivot_words(pivot: float) -> str:
+    """A charge's pivot in whole degrees: ``-64.359`` -> ``turn 64° left``; ``-0.377`` ->
+    ``turn under 1° left`` (never a signed or long number)."""
+    if abs(pivot) < 1e-9:
+        return ""
+    if abs(pivot) < 0.5:
+        return f"turn under 1° {'right' if pivot > 0 else 'left'}"
+    return turn_words(round(pivot))
+
+
 def maneuver_words(turn: float, distance: float, then: float) -> str:
     """A Maneuver as a player says it: ``Turn 45° right, move 5", then turn 10° left``."""
     parts = [turn_words(turn)]
