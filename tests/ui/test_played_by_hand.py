@@ -244,3 +244,15 @@ def test_na_mov_1_a_wheel_to_the_left_is_logged_in_words(data_dir: Path) -> None
     texts = [e.text for e in game.events() if e.kind == "unit.wheeled"]
     assert left, texts
     assert not [t for t in texts if "-" in t.split("°")[0][-6:]], texts
+
+
+def test_na_mov_1_the_reform_button_hint_shows_no_action_syntax(data_dir: Path) -> None:
+    """The Ninth Age Reform button's tooltip was its docstring's first sentence, which ended
+    in the action syntax "reform u1 8, reform u1 5 turn=180"."""
+    app = make_app(data_dir, SCENARIOS / "ninth_age_battle.toml")
+    scene = table(app)
+    unit = next(u for u in scene.state.units.values() if u.owner == 1)
+    reform = [c for c in scene.commands_of(unit.id) if c.label == "Reform"]
+    assert reform, [c.label for c in scene.commands_of(unit.id)]
+    hint = reform[0].hint
+    assert "Re-form" in hint and not re.search(r"=|\bu\d\b|reform \w+ \d", hint), hint
