@@ -128,8 +128,8 @@ def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: boo
     if seen is None:
         seen = geo.sight(state, attacker, target, cull=cull, world=world)
     if not seen.visible:  # AS-CHG-1
-        return Refusal(f"{target.name} is not in {attacker.name}'s Line of Sight ({seen.reason})",
-                       ("AS-CHG-1",))
+        return Refusal(f"{target.name} is not in {possessive(attacker.name)} Line of Sight "
+                       f"({seen.reason})", ("AS-CHG-1",))
     arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
     roomy = tuple(a for a in arcs if has_room(state, attacker, target, a, world))
     if not roomy:  # AS-CHG-2

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from game.core.present import possessive
 
-def possessive(name: str) -> str:
-    """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+__all__ = ["possessive"]
 
 
 def turn_words(turn: float) -> str:
