@@ -256,3 +256,71 @@ def test_na_mov_1_the_reform_button_hint_shows_no_action_syntax(data_dir: Path) 
     assert reform, [c.label for c in scene.commands_of(unit.id)]
     hint = reform[0].hint
     assert "Re-form" in hint and not re.search(r"=|\bu\d\b|reform \w+ \d", hint), hint
+
+
+def test_a_name_ending_in_s_takes_a_bare_apostrophe_in_the_log(data_dir: Path) -> None:
+    """The charge's log read "Lannister Halberdiers's Panic Test" and "House Umber
+    Berserkers's activation ends": every ruleset now says "Halberdiers' Panic Test"
+    (``game.core.present.possessive``)."""
+    from game.core.pending import Chance, PlayerDecision
+
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    for _ in range(12):
+        node = scene.game.pending()
+        if isinstance(node, PlayerDecision):
+            press(app, "Keep all dice")
+        elif isinstance(node, Chance):
+            key(app, pygame.K_SPACE)
+        else:
+            break
+    texts = [e.text for e in scene.game.events()]
+    assert any("Halberdiers' Panic Test" in t for t in texts), texts[-6:]
+    assert not [t for t in texts if re.search(r"s's\b", t)], texts
+
+
+def test_a_ghost_label_is_drawn_over_the_units_it_overlaps(data_dir: Path) -> None:
+    """The Halberdiers' attack variants: the label "face it and align 50% left" sat on its
+    ghost's centre, under the Halberdiers' own tray, and showed as "face it and align 5...0%
+    lef". Labels are drawn after the units now."""
+    from game.core.pending import Chance, PlayerDecision
+    from game.ui.modes import GhostPickMode
+
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    for _ in range(12):
+        node = scene.game.pending()
+        if isinstance(node, PlayerDecision):
+            press(app, "Keep all dice")
+        elif isinstance(node, Chance):
+            key(app, pygame.K_SPACE)
+        else:
+            break
+    halb, bers = scene.state.units["halberdiers"].tray, scene.state.units["berserkers"].tray
+    assert halb is not None and bers is not None
+    click(app, screen_of(app, halb.x, halb.y))
+    press(app, "Attack")
+    click(app, screen_of(app, bers.x, bers.y))
+    assert isinstance(scene.mode, GhostPickMode), scene.mode
+    frames(app, 2)
+    font = app.fonts.get(13, bold=True)
+    over: list[tuple[int, int, int]] = []  # the label boxes' top rows where the tray is
+    for ghost in scene.view.ghosts:
+        if ghost.tray is None or not ghost.label:
+            continue
+        cx, cy = screen_of(app, ghost.tray.x, ghost.tray.y)
+        box = font.render(ghost.label, True, (255, 255, 255)).get_rect(center=(cx, cy))
+        over += [app.screen.get_at((x, box.top - 1))[:3] for x in range(box.left, box.right)
+                 if scene.unit_at(scene.view.camera.to_world(x, box.top - 1)) == "halberdiers"]
+    assert len(over) > 10, "a label lies over the Halberdiers' tray"
+    assert over.count((0, 0, 0)) > len(over) * 0.8, over
