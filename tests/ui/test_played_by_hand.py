@@ -324,3 +324,16 @@ def test_a_ghost_label_is_drawn_over_the_units_it_overlaps(data_dir: Path) -> No
                  if scene.unit_at(scene.view.camera.to_world(x, box.top - 1)) == "halberdiers"]
     assert len(over) > 10, "a label lies over the Halberdiers' tray"
     assert over.count((0, 0, 0)) > len(over) * 0.8, over
+
+
+def test_the_godsgloom_legend_tells_its_kinds_of_ground_apart(data_dir: Path) -> None:
+    """The ruined crossing's legend listed deep water, ford, gloomwood, rubble, ruined tower
+    and standing stone all in the one default brown (and drew them so): no two share a
+    colour now, and deep water is drawn like water."""
+    app = make_app(data_dir, SCENARIOS / "godsgloom_skirmish.toml")
+    scene = table(app)
+    rows = scene.hud.legend_rows()
+    colours = [colour for _, colour in rows]
+    assert len(rows) >= 5 and len(set(colours)) == len(colours), rows
+    palette = scene.app.palette
+    assert palette.terrain_colour("deep water") == palette.terrain_colour("water")
