@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from game.ui.anims import DiceShow, dice_tray_rect
+from game.ui.app import App
 from game.ui.panel import PANEL_W
+from game.ui.table_scene import TableScene
 
 from .conftest import SCENARIOS
 from .driver import (
@@ -99,6 +101,33 @@ ROUND_3 = Path(__file__).resolve().parent / "data" / "asoiaf_skirmish_round3.jso
 Lannister Halberdiers with the east stone wall's end just across their straight path."""
 
 
+def _charge(data_dir: Path) -> tuple[App, TableScene]:
+    """Round 3 of the played skirmish: the Berserkers declare their charge on the
+    Halberdiers by clicks (the button, then the target)."""
+    app = make_app(data_dir, ROUND_3)
+    scene = table(app)
+    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
+    assert bers is not None and halb is not None
+    click(app, screen_of(app, bers.x, bers.y))
+    press(app, "Charge")
+    click(app, screen_of(app, halb.x, halb.y))
+    return app, scene
+
+
+def _to_the_end(app: App, scene: TableScene) -> None:
+    """Roll with Space and keep all dice until the charge's attack is over."""
+    from game.core.pending import Chance, PlayerDecision
+
+    for _ in range(12):
+        node = scene.game.pending()
+        if isinstance(node, PlayerDecision):
+            press(app, "Keep all dice")
+        elif isinstance(node, Chance):
+            key(app, pygame.K_SPACE)
+        else:
+            break
+
+
 def test_as_chg_5_the_hover_agrees_with_the_charge_button_on_a_pivoted_charge(data_dir: Path
                                                                              ) -> None:
     """The Charge button offered the Halberdiers (with the nearest legal pivot, 15° left),
@@ -143,13 +172,7 @@ def test_the_log_says_a_maneuver_and_a_charge_pivot_in_player_words(data_dir: Pa
     assert "Stark Outriders' activation ends." in texts, texts[-4:]
     assert not [t for t in texts if "°," in t or "-" in t.split("°")[0][-4:]], texts
 
-    app = make_app(data_dir, ROUND_3)
-    scene = table(app)
-    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
-    assert bers is not None and halb is not None
-    click(app, screen_of(app, bers.x, bers.y))
-    press(app, "Charge")
-    click(app, screen_of(app, halb.x, halb.y))
+    app, scene = _charge(data_dir)
     pivot = next(e.text for e in scene.game.events() if e.kind == "charge.pivot")
     assert "(turn 15° left)" in pivot and "-" not in pivot, pivot
 
@@ -157,13 +180,7 @@ def test_the_log_says_a_maneuver_and_a_charge_pivot_in_player_words(data_dir: Pa
 def test_the_top_bar_shows_a_long_roll_whole_and_names_the_roller_once(data_dir: Path) -> None:
     """Declaring the charge, the top bar read "Round 3 - Stark to act: Stark rolls 1d6 for
     Charge distance of House Umb…": the roller named twice and the purpose cut off."""
-    app = make_app(data_dir, ROUND_3)
-    scene = table(app)
-    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
-    assert bers is not None and halb is not None
-    click(app, screen_of(app, bers.x, bers.y))
-    press(app, "Charge")
-    click(app, screen_of(app, halb.x, halb.y))
+    app, scene = _charge(data_dir)
     top = scene.hud.top_text()
     assert top.count("Stark") == 1 and "Charge distance" in top, top
     width = app.screen.get_width() - PANEL_W - 200
@@ -177,13 +194,7 @@ def test_as_bon_1_a_picked_die_is_named_by_its_face_not_its_position(data_dir: P
     from game.core.pending import PlayerDecision
     from game.ui.modes import DicePickMode
 
-    app = make_app(data_dir, ROUND_3)
-    scene = table(app)
-    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
-    assert bers is not None and halb is not None
-    click(app, screen_of(app, bers.x, bers.y))
-    press(app, "Charge")
-    click(app, screen_of(app, halb.x, halb.y))
+    app, scene = _charge(data_dir)
     while not isinstance(scene.game.pending(), PlayerDecision):
         key(app, pygame.K_SPACE)
     mode = scene.mode
@@ -202,13 +213,7 @@ def test_as_bon_1_a_one_die_re_roll_reads_without_a_tuple(data_dir: Path) -> Non
     Python's tuple, not words."""
     from game.core.pending import PlayerDecision
 
-    app = make_app(data_dir, ROUND_3)
-    scene = table(app)
-    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
-    assert bers is not None and halb is not None
-    click(app, screen_of(app, bers.x, bers.y))
-    press(app, "Charge")
-    click(app, screen_of(app, halb.x, halb.y))
+    app, scene = _charge(data_dir)
     while not isinstance(scene.game.pending(), PlayerDecision):
         key(app, pygame.K_SPACE)
     press(app, "Re-roll every miss (1 die)")
@@ -262,23 +267,9 @@ def test_a_name_ending_in_s_takes_a_bare_apostrophe_in_the_log(data_dir: Path) -
     """The charge's log read "Lannister Halberdiers's Panic Test" and "House Umber
     Berserkers's activation ends": every ruleset now says "Halberdiers' Panic Test"
     (``game.core.present.possessive``)."""
-    from game.core.pending import Chance, PlayerDecision
 
-    app = make_app(data_dir, ROUND_3)
-    scene = table(app)
-    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
-    assert bers is not None and halb is not None
-    click(app, screen_of(app, bers.x, bers.y))
-    press(app, "Charge")
-    click(app, screen_of(app, halb.x, halb.y))
-    for _ in range(12):
-        node = scene.game.pending()
-        if isinstance(node, PlayerDecision):
-            press(app, "Keep all dice")
-        elif isinstance(node, Chance):
-            key(app, pygame.K_SPACE)
-        else:
-            break
+    app, scene = _charge(data_dir)
+    _to_the_end(app, scene)
     texts = [e.text for e in scene.game.events()]
     assert any("Halberdiers' Panic Test" in t for t in texts), texts[-6:]
     assert not [t for t in texts if re.search(r"s's\b", t)], texts
@@ -288,24 +279,10 @@ def test_a_ghost_label_is_drawn_over_the_units_it_overlaps(data_dir: Path) -> No
     """The Halberdiers' attack variants: the label "face it and align 50% left" sat on its
     ghost's centre, under the Halberdiers' own tray, and showed as "face it and align 5...0%
     lef". Labels are drawn after the units now."""
-    from game.core.pending import Chance, PlayerDecision
     from game.ui.modes import GhostPickMode
 
-    app = make_app(data_dir, ROUND_3)
-    scene = table(app)
-    bers, halb = scene.state.units["berserkers"].tray, scene.state.units["halberdiers"].tray
-    assert bers is not None and halb is not None
-    click(app, screen_of(app, bers.x, bers.y))
-    press(app, "Charge")
-    click(app, screen_of(app, halb.x, halb.y))
-    for _ in range(12):
-        node = scene.game.pending()
-        if isinstance(node, PlayerDecision):
-            press(app, "Keep all dice")
-        elif isinstance(node, Chance):
-            key(app, pygame.K_SPACE)
-        else:
-            break
+    app, scene = _charge(data_dir)
+    _to_the_end(app, scene)
     halb, bers = scene.state.units["halberdiers"].tray, scene.state.units["berserkers"].tray
     assert halb is not None and bers is not None
     click(app, screen_of(app, halb.x, halb.y))
