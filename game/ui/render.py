@@ -95,7 +95,6 @@ class Renderer:
             surface.blit(base, offset)
             self._draw_ghosts(surface, state, view)
             self._draw_units(surface, state, view, None)
-            self._draw_ghost_labels(surface, view)  # over the units: never hidden by one
         else:
             surface.blit(self._board_layer(base, state, page_view), offset)
             self._draw_units(surface, state, view, self._moving(view))
@@ -500,11 +499,14 @@ class Renderer:
         if not view.ghosts:
             return
         cam = view.camera
+        font = self.fonts.get(13, bold=True)
         for ghost in view.ghosts:
             if ghost.tray is not None:
                 pts = cam.points_to_screen(ghost.tray.corners)
+                centre = cam.to_screen(ghost.tray.x, ghost.tray.y)
             elif ghost.hex is not None:
                 pts = cam.points_to_screen(hexlayout.hex_corners_world(*ghost.hex, 0.9))
+                centre = cam.to_screen(*hexlayout.hex_centre(*ghost.hex))
             else:
                 continue
             lit = ghost.key == view.hovered_ghost
@@ -517,18 +519,6 @@ class Renderer:
                 a, b = ghost.tray.edge_points(Side.FRONT)
                 pygame.draw.line(surface, self.palette.hover, cam.to_screen(*a),
                                  cam.to_screen(*b), 4)
-
-    def _draw_ghost_labels(self, surface: pygame.Surface, view: ViewState) -> None:
-        """Each ghost's label on a black box at its centre (drawn after the units)."""
-        cam = view.camera
-        font = self.fonts.get(13, bold=True)
-        for ghost in view.ghosts:
-            if ghost.tray is not None:
-                centre = cam.to_screen(ghost.tray.x, ghost.tray.y)
-            elif ghost.hex is not None:
-                centre = cam.to_screen(*hexlayout.hex_centre(*ghost.hex))
-            else:
-                continue
             img = font.render(ghost.label, True, (255, 255, 255))
             box = img.get_rect(center=(round(centre[0]), round(centre[1])))
             pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))

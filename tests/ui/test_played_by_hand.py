@@ -275,34 +275,6 @@ def test_a_name_ending_in_s_takes_a_bare_apostrophe_in_the_log(data_dir: Path) -
     assert not [t for t in texts if re.search(r"s's\b", t)], texts
 
 
-def test_a_ghost_label_is_drawn_over_the_units_it_overlaps(data_dir: Path) -> None:
-    """The Halberdiers' attack variants: the label "face it and align 50% left" sat on its
-    ghost's centre, under the Halberdiers' own tray, and showed as "face it and align 5...0%
-    lef". Labels are drawn after the units now."""
-    from game.ui.modes import GhostPickMode
-
-    app, scene = _charge(data_dir)
-    _to_the_end(app, scene)
-    halb, bers = scene.state.units["halberdiers"].tray, scene.state.units["berserkers"].tray
-    assert halb is not None and bers is not None
-    click(app, screen_of(app, halb.x, halb.y))
-    press(app, "Attack")
-    click(app, screen_of(app, bers.x, bers.y))
-    assert isinstance(scene.mode, GhostPickMode), scene.mode
-    frames(app, 2)
-    font = app.fonts.get(13, bold=True)
-    over: list[tuple[int, int, int]] = []  # the label boxes' top rows where the tray is
-    for ghost in scene.view.ghosts:
-        if ghost.tray is None or not ghost.label:
-            continue
-        cx, cy = screen_of(app, ghost.tray.x, ghost.tray.y)
-        box = font.render(ghost.label, True, (255, 255, 255)).get_rect(center=(cx, cy))
-        over += [app.screen.get_at((x, box.top - 1))[:3] for x in range(box.left, box.right)
-                 if scene.unit_at(scene.view.camera.to_world(x, box.top - 1)) == "halberdiers"]
-    assert len(over) > 10, "a label lies over the Halberdiers' tray"
-    assert over.count((0, 0, 0)) > len(over) * 0.8, over
-
-
 def test_the_godsgloom_legend_tells_its_kinds_of_ground_apart(data_dir: Path) -> None:
     """The ruined crossing's legend listed deep water, ford, gloomwood, rubble, ruined tower
     and standing stone all in the one default brown (and drew them so): no two share a
