@@ -31,7 +31,7 @@ from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.hexgrid import Hex, direction_to, retreat_arc
 from game.rulesets.godsgloom.attack_test import AttackTest, Pool, pool_of, score_test
-from game.rulesets.godsgloom.board import gods_unit, is_empty, where
+from game.rulesets.godsgloom.board import facing_name, gods_unit, is_empty, where
 from game.rulesets.godsgloom.effects import (
     FORMATIONS,
     Side,
@@ -475,6 +475,6 @@ def _final_facing(state: GameState, proc: Melee, facing: int, ctx: Context) -> N
     assert proc.winner is not None
     winner = gods_unit(state, proc.winner)
     winner.hex_facing = facing
-    ctx.emit("unit.pivoted", f"{winner.name} pivots freely to facing {facing}.",
+    ctx.emit("unit.pivoted", f"{winner.name} pivots freely to face {facing_name(facing)}.",
              ["HX-MEL-70"], player=winner.owner, unit=winner.id, facing=facing)
     proc.step = END
