@@ -134,6 +134,12 @@ def plain_offers(actions: Sequence[Action],
     return tuple(Offer(a, plain_label(a, names or {})) for a in actions)
 
 
+def possessive(name: str) -> str:
+    """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``
+    (every ruleset's log and refusals name units this way)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def side_name(state: GameState, unit: Unit) -> str:
     """A unit's name with its side in front, as players read it where both sides stand
     ("Ashen Host Line Infantry"); a name that already carries its player's name ("Stark

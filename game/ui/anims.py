@@ -14,6 +14,7 @@ from game.core.state import GameState
 from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.assets import Fonts
+from game.ui.inspect_draw import wrap
 from game.ui.view import ViewState
 
 ANIM_SECONDS = 0.45
@@ -147,5 +148,16 @@ class Animator:
             surface.blit(rot, rot.get_rect(center=centre))
             label = font.render(str(die.face), True, (20, 20, 20))
             surface.blit(label, label.get_rect(center=centre))
-        caption = fonts.get(12).render(show.label[:48], True, (255, 255, 255))
-        surface.blit(caption, (box.left + 4, box.bottom - 16))
+        self._caption(surface, box, fonts, show.label)
+
+    @staticmethod
+    def _caption(surface: pygame.Surface, box: pygame.Rect, fonts: Fonts, label: str) -> None:
+        """The roll's purpose and result under the dice, wrapped on up to three lines so the
+        result at its end is never cut off."""
+        font = fonts.get(12)
+        lines = [line.strip() for line in wrap(font, label, box.width - 8)]
+        if len(lines) > 3:
+            lines = [lines[0], "…", lines[-1]]
+        for i, line in enumerate(reversed(lines)):
+            caption = font.render(line, True, (255, 255, 255))
+            surface.blit(caption, (box.left + 4, box.bottom - 16 - 14 * i))

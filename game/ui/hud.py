@@ -50,8 +50,21 @@ class Hud:
             return f"{head}  -  game over"
         phase = s.state.turn.phase
         phase_text = f" ({phase} phase)" if phase else ""
-        return f"{head}  -  {s.state.player(player).name} to act{phase_text}: " \
-               f"{self.pending_text()}"
+        name, waiting = s.state.player(player).name, self.pending_text()
+        if waiting.startswith(f"{name} ") and not phase_text:
+            return f"{head}  -  {waiting}"  # "Stark rolls 1d6 for ...": said once
+        return f"{head}  -  {name} to act{phase_text}: {waiting}"
+
+    def top_line(self, width: int) -> tuple[str, pygame.font.Font]:
+        """The top bar's text and font for ``width`` pixels: a smaller font before any of it
+        is cut off (a long roll's purpose)."""
+        fonts = self.scene.app.fonts
+        text = self.top_text()
+        for size in (17, 15, 13):
+            font = fonts.get(size, bold=True)
+            if font.size(text)[0] <= width:
+                return text, font
+        return Renderer._fit(font, text, width), font
 
     def marks(self) -> dict[str, tuple[UnitMark, ...]]:
         """``Ruleset.unit_marks`` of every unit on the board, asked once per revision."""
@@ -115,6 +128,8 @@ class Hud:
         info = getattr(self.scene.renderer.painter, "info_rect", None)
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
+        if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
+            return None  # so does the dice tray (a row of the legend peeked out under it)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill((20, 22, 26, 200))
         surface.blit(panel, box.topleft)
@@ -163,9 +178,9 @@ class Hud:
             pygame.draw.rect(surface, s.app.palette.player_colour(p.number, p.colour),
                              (0, 0, 14, top_h))
         legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in s.state.players)
-        head = fonts.get(17, bold=True)
-        text = Renderer._fit(head, self.top_text(), w - PANEL_W - legend - 50)
-        surface.blit(head.render(text, True, (245, 245, 240)), (24, 9))
+        text, head = self.top_line(w - PANEL_W - legend - 50)
+        surface.blit(head.render(text, True, (245, 245, 240)),
+                     (24, 9 + (fonts.get(17, bold=True).get_height() - head.get_height()) // 2))
         x = w - PANEL_W - 10
         for pl in reversed(s.state.players):
             colour = s.app.palette.player_colour(pl.number, pl.colour)

@@ -46,8 +46,16 @@ class Palette:
     seats: tuple[RGB, ...] = ()
 
     def terrain_colour(self, kind: str) -> RGB:
-        """The fill of a terrain kind (a neutral brown for unknown kinds)."""
-        return self.terrain.get(kind, self.terrain.get("default", (120, 100, 80)))
+        """The fill of a terrain kind: the palette's own, else that of its last word that
+        names a known kind ("deep water" like water, "gloomwood" like wood, "stone wall"
+        like wall), so a legend never shows six kinds in one colour; a neutral brown else."""
+        if kind in self.terrain:
+            return self.terrain[kind]
+        for word in reversed(kind.lower().split()):
+            for known, colour in self.terrain.items():
+                if known != "default" and word.endswith(known):
+                    return colour
+        return self.terrain.get("default", (120, 100, 80))
 
     def player_colour(self, number: int, declared: str) -> RGB:
         """The colour of seat ``number``: the scenario's, or the palette's fixed seat colour."""
@@ -67,6 +75,11 @@ _TERRAIN: dict[str, RGB] = {
     "ruins": (128, 120, 112),
     "wall": (96, 92, 88),
     "stakes": (140, 96, 60),
+    "wood": (52, 96, 52),
+    "ford": (104, 142, 170),
+    "tower": (92, 88, 86),
+    "stone": (112, 112, 118),
+    "rubble": (140, 130, 118),
     "rough": (134, 120, 90),
     "impassable": (70, 66, 64),
     "open": (186, 178, 140),

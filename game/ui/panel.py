@@ -368,15 +368,19 @@ class SidePanel:
         mode, b = s.mode, self.pick_confirm
         if not isinstance(mode, DicePickMode) or b is None:
             return
-        chosen = ", ".join(map(str, sorted(mode.picked)))
+        faces = mode.pick.faces  # the picked dice by their faces, as their buttons show them
+        chosen = ", ".join(str(faces[i - 1]) for i in sorted(mode.picked) if 0 < i <= len(faces))
         b.set_text(f"{mode.pick.confirm_label}: {chosen}" if chosen else mode.pick.confirm_label)
         refusal = mode.refusal(s.game)
         if refusal is None:
             b.enable()
-            s.status = f"Picked dice {chosen}: confirm to re-roll them"
+            s.status = f"Picked {chosen}: confirm to re-roll them"
+        elif not chosen:
+            b.disable()
+            s.status = f"Click the dice to pick them ({s.refusal_text(refusal)})"
         else:
             b.disable()
-            s.status = f"Picked dice {chosen or 'none'}: {s.refusal_text(refusal)}"
+            s.status = f"Picked {chosen}: {s.refusal_text(refusal)}"
         self.refusals.pop(b, None)
         if refusal is not None:
             self.refusals[b] = s.refusal_text(refusal)

@@ -401,10 +401,12 @@ class HandoffScene(Scene):
     """Between players: the table is hidden until the next player clicks or presses a key."""
 
     def __init__(self, app: App, table: Scene, player_name: str, colour: tuple[int, int, int],
-                 note: str) -> None:
+                 note: str, title: str = "your turn") -> None:
         super().__init__(app)
         self.table = table
         self.player_name = player_name
+        self.title = title
+        """What is handed over: "your turn", "your roll" (a defence), "your choice"."""
         self.colour = colour
         self.note = note
         self.armed = False
@@ -425,7 +427,7 @@ class HandoffScene(Scene):
         surface.fill((18, 20, 24))
         pygame.draw.rect(surface, self.colour, (0, h // 2 - 90, w, 180))
         fonts = self.app.fonts
-        big = fonts.get(40, bold=True).render(f"{self.player_name}, your turn", True,
+        big = fonts.get(40, bold=True).render(f"{self.player_name}, {self.title}", True,
                                               (255, 255, 255))
         surface.blit(big, big.get_rect(center=(w // 2, h // 2 - 30)))
         small = fonts.get(18).render(self.note, True, (255, 255, 255))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.events import Event
-from game.core.pending import IllegalAction, Over
+from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
 from game.ui.anims import Poses, poses
 from game.ui.modes import SelectMode
 
@@ -75,7 +75,11 @@ class TableFlow:
         p = s.state.player(player)
         note = f"Round {s.state.turn.round}: " + s.hud.pending_text()
         colour = s.app.palette.player_colour(p.number, p.colour)
-        s.app.switch(HandoffScene(s.app, s, p.name, colour, note))
+        node = s.pending()  # a defence roll or an answer in the other's turn is not a turn
+        title = ("your turn" if player == s.state.turn.active else
+                 "your roll" if isinstance(node, Chance) else
+                 "your choice" if isinstance(node, PlayerDecision) else "your turn")
+        s.app.switch(HandoffScene(s.app, s, p.name, colour, note, title))
 
     def facts(self) -> list[str]:
         """The game-over summary every ruleset gets: rounds played, units lost per side."""

@@ -27,6 +27,9 @@ class TableInput:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.terrain_shown: str | None = None
+        self.shortcut_keys: set[int] = set()
+        """Keys pressed with Ctrl (Ctrl+S): they do not pan until released, even when Ctrl
+        is let go first, as people (and xdotool) often do."""
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: panel buttons and links, keys, then the board's mouse."""
@@ -48,6 +51,8 @@ class TableInput:
             self.scene.use_real_dice()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.KEYUP:
+            self.shortcut_keys.discard(event.key)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                             pygame.MOUSEWHEEL):
             if event.type == pygame.MOUSEMOTION and self._explain_disabled(event.pos):
@@ -75,6 +80,8 @@ class TableInput:
             self._answer_confirm(event)
             return
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if ctrl:
+            self.shortcut_keys.add(event.key)
         flow = self.scene.flow
         shortcuts = {pygame.K_z: flow.undo, pygame.K_y: flow.redo, pygame.K_s: flow.save_now,
                      pygame.K_o: flow.load}
@@ -220,9 +227,14 @@ class TableInput:
             return
         if pygame.key.get_mods() & pygame.KMOD_CTRL:
             return  # Ctrl+S saves; it must not pan too
-        keys = pygame.key.get_pressed()
-        dx = (keys[pygame.K_RIGHT] or keys[pygame.K_d]) - (keys[pygame.K_LEFT] or keys[pygame.K_a])
-        dy = (keys[pygame.K_DOWN] or keys[pygame.K_s]) - (keys[pygame.K_UP] or keys[pygame.K_w])
+        pressed = pygame.key.get_pressed()
+        self.shortcut_keys = {k for k in self.shortcut_keys if pressed[k]}  # a lost KEYUP
+
+        def held(*keys: int) -> bool:
+            return any(pressed[k] and k not in self.shortcut_keys for k in keys)
+
+        dx = held(pygame.K_RIGHT, pygame.K_d) - held(pygame.K_LEFT, pygame.K_a)
+        dy = held(pygame.K_DOWN, pygame.K_s) - held(pygame.K_UP, pygame.K_w)
         if dx or dy:
             self.scene.view.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
 

@@ -149,7 +149,9 @@ def test_present_labels_actions_and_free_answers_in_plain_words() -> None:
     game = scenario("charge_example")
     rules, state = rules_and_state(game)
     offer = rules.present(state, Charge("sworn", "guard", 12.0))
-    assert offer.label == "Charge Lannister Guardsmen (pivot 12°)" and offer.target == "guard"
+    assert offer.label == "Charge Lannister Guardsmen (turn 12° right)" and offer.target == "guard"
+    left = rules.present(state, Charge("sworn", "guard", -24.779)).label
+    assert left == "Charge Lannister Guardsmen (turn 25° left)", left  # never "pivot -24.779°"
     assert offer.ghost is not None and offer.ghost.pose is not None
     assert rules.present(state, Hold("sworn")).label == "Hold"
     maneuver = rules.present(state, Maneuver("sworn", -30.0, 3.0, 10.0))

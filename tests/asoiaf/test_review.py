@@ -4,6 +4,7 @@ was written first and failed before its fix."""
 from __future__ import annotations
 
 import math
+import re
 
 from game.core.actions import Choose
 from game.core.game import Game
@@ -70,7 +71,8 @@ def test_as_chg_5_a_charge_is_offered_when_only_another_pivot_works() -> None:
     assert len(charges) == 1 and 30.0 <= charges[0].pivot <= 57.0
     assert game.why_not(charges[0]) is None
     command = {c.key: c for c in game.ruleset.commands(game.state, "a")}["charge"]
-    assert command.enabled and "pivot" in command.offers[0].label
+    label = command.offers[0].label  # the pivot in words: "(turn 33° right)"
+    assert command.enabled and re.search(r"\(turn \d+° (left|right)\)", label), label
 
 
 TWO_OF_EACH = {"name": "Duo", "tray": "infantry", "speed": 5, "defense": 4, "morale": 6,

@@ -9,6 +9,7 @@ import pygame
 
 from game.core.pending import Chance
 from game.ui import hexlayout
+from game.ui.app import App
 from game.ui.screens import HandoffScene
 from game.ui.table_scene import TableScene
 
@@ -17,7 +18,8 @@ from .driver import click, frames, make_app, press, screen_of, table
 DUEL = Path(__file__).parent / "data" / "godsgloom_duel.toml"
 
 
-def test_the_roller_sees_the_dice_land_before_the_hand_over(data_dir: Path) -> None:
+def _melee_declared(data_dir: Path) -> tuple[App, TableScene]:
+    """The duel with hand-overs on: a1 activates and declares its Melee Attack on g1."""
     app = make_app(data_dir, DUEL, handoff=True)
     scene = table(app)
 
@@ -31,6 +33,11 @@ def test_the_roller_sees_the_dice_land_before_the_hand_over(data_dir: Path) -> N
     click(app, at("a1"))
     press(app, "Melee attack")
     click(app, at("g1"))
+    return app, scene
+
+
+def test_the_roller_sees_the_dice_land_before_the_hand_over(data_dir: Path) -> None:
+    app, scene = _melee_declared(data_dir)
     node = scene.game.pending()
     assert isinstance(node, Chance) and node.player == 1
     entry = scene.panel.dice_entry
@@ -48,3 +55,14 @@ def test_the_roller_sees_the_dice_land_before_the_hand_over(data_dir: Path) -> N
     assert isinstance(app.scene, HandoffScene)
     assert app.scene.player_name == "Gloom Court"
     assert "Gloom Court rolls" in app.scene.note
+
+
+def test_a_defence_roll_is_handed_over_as_a_roll_not_a_turn(data_dir: Path) -> None:
+    """The defender's hand-over read "Gloom Court, your turn" over "Gloom Court rolls ... for
+    defence" though it was still the attacker's turn: the title says "your roll" now."""
+    app, scene = _melee_declared(data_dir)
+    press(app, "Roll the dice")
+    frames(app, 200)
+    handoff = app.scene
+    assert isinstance(handoff, HandoffScene) and handoff.player_name == "Gloom Court"
+    assert scene.state.turn.active != 2 and handoff.title == "your roll", handoff.title

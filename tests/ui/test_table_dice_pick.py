@@ -75,13 +75,13 @@ def test_click_dice_to_reroll(data_dir: Path) -> None:
     click(app, dice[1].rect.center)
     click(app, dice[1].rect.center)  # toggled back off
     assert mode.picked == {2, 4} and not dice[1].is_selected
-    press(app, f"{confirm}: 2, 4")
+    press(app, f"{confirm}: 2, 1")  # the faces of dice 2 and 4, as their buttons show them
     node = scene.game.pending()
     assert isinstance(node, Chance) and node.dice.count == 2
     assert str(scene.game.log[-1].action) == "choose reroll=2+4"
     type_dice(app, "5 6")
     texts = [e.text for e in scene.game.events()]
-    assert any("re-roll of dice (2, 4)" in t for t in texts), texts[-5:]
+    assert any("re-roll of dice 2, 4 (were 2, 1)" in t for t in texts), texts[-5:]
 
 
 def test_keep_all_dice(data_dir: Path) -> None:

@@ -8,6 +8,7 @@ from game.core.state import GameState, Outcome
 from game.rulesets.asoiaf import geo
 from game.rulesets.asoiaf.procedures.common import check_over
 from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import possessive
 
 
 def ready_units(state: GameState, player: int | None = None) -> list[AsoiafUnit]:
@@ -60,7 +61,7 @@ def finish_activation(state: GameState, rounds: int | None, ctx: Context) -> Non
     state.turn.current_unit = None
     if unit_id not in state.turn.activated:
         state.turn.activated.append(unit_id)
-    ctx.emit("activation.end", f"{state.units[unit_id].name}'s activation ends.",
+    ctx.emit("activation.end", f"{possessive(state.units[unit_id].name)} activation ends.",
              ["AS-CORE-1"], player=state.units[unit_id].owner, unit=unit_id)
     if check_over(state, ctx):
         return

@@ -12,6 +12,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
 from game.core.pending import Refusal
+from game.core.present import possessive
 from game.core.state import GameState
 from game.geometry.arcs import Arc
 from game.geometry.ranges import LONG_RANGE, SHORT_RANGE, range_to
@@ -117,7 +118,7 @@ def melee_move_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
                            "change facing", ("AS-MEL-3",))
         arcs = geo.arc_of(tray, geo.tray_of(target))
         if all(a is Arc.FRONT for a in arcs):
-            return Refusal(f"{target.name} is in {unit.name}'s Front Arc: no change of "
+            return Refusal(f"{target.name} is in {possessive(unit.name)} Front Arc: no change of "
                            "facing (only against an enemy in the Flank or Rear)",
                            ("AS-MEL-3",))
         return None
@@ -201,6 +202,6 @@ def ranged_refusal(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
     distance = range_to(tray, geo.tray_of(target).polygon)
     if distance > limit + TOLERANCE:
         return Refusal(f"{target.name} is {distance:.2f}\" from the Front Arrow, beyond "
-                       f"{attack.name}'s {attack.kind} range of {limit:g}\"",
+                       f"{possessive(attack.name)} {attack.kind} range of {limit:g}\"",
                        ("AS-RNG-5", "AS-RNG-6", "AS-RNG-7"))
     return None

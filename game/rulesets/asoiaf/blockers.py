@@ -71,11 +71,6 @@ def blocked_marks(blocker: Blocker, start: Tray, stop: float) -> tuple[Shape, ..
     return (Area(ring(swept), "corridor"), Area(ring(blocker.polygon), "blocker", blocker.name))
 
 
-def possessive(name: str) -> str:
-    """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def crowding(state: GameState, host: Tray, edge: Side, depth: float, *skip: str
              ) -> list[Blocker]:
     """What stands in the strip ``depth`` inches deep outside ``host``'s ``edge`` (where an

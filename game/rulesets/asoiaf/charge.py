@@ -20,7 +20,7 @@ from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray, facing_of_vector
 from game.rulesets.asoiaf import blockers, geo
 from game.rulesets.asoiaf.units import AsoiafUnit
-from game.rulesets.asoiaf.words import turn_words
+from game.rulesets.asoiaf.words import possessive, turn_words
 
 MAX_ROLL = 6
 DEFAULT_PENALTY = 2.0
@@ -142,8 +142,8 @@ def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: boo
     if seen is None:
         seen = geo.sight(state, attacker, target, cull=cull, world=world)
     if not seen.visible:  # AS-CHG-1
-        return Refusal(f"{target.name} is not in {attacker.name}'s Line of Sight ({seen.reason})",
-                       ("AS-CHG-1",))
+        return Refusal(f"{target.name} is not in {possessive(attacker.name)} Line of Sight "
+                       f"({seen.reason})", ("AS-CHG-1",))
     arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
     roomy = tuple(a for a in arcs if has_room(state, attacker, target, a, world))
     if not roomy:  # AS-CHG-2
@@ -161,7 +161,7 @@ def no_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                                                         attacker.id, target.id)]
     why = f": {found[0].name} is in the way" if found else ""
     marks = tuple(Area(blockers.ring(b.polygon), "blocker", b.name) for b in found[:1])
-    return Refusal(f"no room to align at 50% or more on {blockers.possessive(target.name)} "
+    return Refusal(f"no room to align at 50% or more on {possessive(target.name)} "
                    f"{names} arc{why}", ("AS-CHG-2",), marks)
 
 

@@ -138,6 +138,8 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
         turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
                                  blocked_fails=rules.blocked_fails, world=world,
                                  seen=seen) if abs(turn) > 0.5 else plan
+        if isinstance(turned, Refusal):  # the nearest legal pivot, as the Charge button has
+            turn, turned = _searched_pivot(rules, state, viewer, target, world, seen, turned)
         shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
         if isinstance(turned, Refusal):
             lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
@@ -160,6 +162,23 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     if melee:
         mods = attack_modifiers(viewer, target, melee[0], best_arc(plan.arcs), True)
         _odds_lines("Charge attack", mods, lines, odds, charge_odds(state, viewer, target, plan))
+
+
+def _searched_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
+                    target: AsoiafUnit, world: geo.RulesWorld, seen: Sight,
+                    refused: Refusal) -> tuple[float, chg.ChargePlan | Refusal]:
+    """When neither no pivot nor pointing at the target works, the legal pivot nearest the
+    latter that ``legal_actions`` offers (AS-CHG-5), so the hover never calls a charge
+    impossible that the Charge button makes; ``refused`` when there is none."""
+    basis = chg.charge_basis(state, viewer, target, True, world=world, seen=seen)
+    if isinstance(basis, Refusal):
+        return 0.0, refused
+    pivot = chg.first_legal_pivot(state, viewer, target, basis, rules.rough_penalty, cull=True,
+                                  blocked_fails=rules.blocked_fails, world=world)
+    if pivot is None:
+        return 0.0, refused
+    return pivot, chg.plan_charge(state, viewer, target, pivot, rules.rough_penalty,
+                                  blocked_fails=rules.blocked_fails, world=world, seen=seen)
 
 
 def charge_odds(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,

@@ -20,7 +20,7 @@ from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.odds import charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
-from game.rulesets.asoiaf.words import facing_words, maneuver_words
+from game.rulesets.asoiaf.words import facing_words, maneuver_words, pivot_words
 
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
@@ -108,7 +108,7 @@ def _charge_offer(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit,
     name = target.name if target is not None else action.target
     label = f"Charge {name}"
     if abs(action.pivot) > 1e-9:
-        label += f" (pivot {action.pivot:g}°)"
+        label += f" ({pivot_words(action.pivot)})"
     if target is None:
         return Offer(action, label, target=action.target)
     plan = chg.plan_charge(state, unit, target, action.pivot, rules.rough_penalty,

@@ -36,6 +36,7 @@ from game.rulesets.asoiaf.profiles import Profile, parse_profile, profiles
 from game.rulesets.asoiaf.rules_world import WorldCache
 from game.rulesets.asoiaf.texts import RULE_TEXTS
 from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import pivot_words
 
 __all__ = ["RANGES", "WINDOWS", "AsoiafRuleset", "option_problems", "validate_options"]
 
@@ -310,9 +311,9 @@ class AsoiafRuleset(Ruleset):
                  needed=round(plan.needed, 3), roll_needed=plan.roll_needed(unit.stats.speed))
         if abs(action.pivot) > TOLERANCE:
             unit.tray = plan.start
-            ctx.emit("charge.pivot", f"{unit.name} pivots {action.pivot:g}° keeping "
-                     f"{target.name} in sight.", ["AS-CHG-5", "AS-CHG-9"], player=unit.owner,
-                     unit=unit.id, pivot=action.pivot, facing=plan.start.facing)
+            ctx.emit("charge.pivot", f"{unit.name} pivots ({pivot_words(action.pivot)}) "
+                     f"keeping {target.name} in sight.", ["AS-CHG-5", "AS-CHG-9"],
+                     player=unit.owner, unit=unit.id, pivot=action.pivot, facing=plan.start.facing)
         state.procedures.append(start_charge(unit, target, plan))
         self.settle(state, ctx)
 

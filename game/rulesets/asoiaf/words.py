@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from game.core.present import possessive
+
+__all__ = ["possessive"]
+
 
 def turn_words(turn: float) -> str:
     """``45`` -> ``turn 45° right``; ``-30`` -> ``turn 30° left``; 0 -> ``""``."""
@@ -11,6 +15,16 @@ def turn_words(turn: float) -> str:
     if abs(abs(turn) - 180.0) < 1e-9:
         return "turn about"
     return f"turn {abs(turn):g}° {side}"
+
+
+def pivot_words(pivot: float) -> str:
+    """A charge's pivot in whole degrees: ``-64.359`` -> ``turn 64° left``; ``-0.377`` ->
+    ``turn under 1° left`` (never a signed or long number)."""
+    if abs(pivot) < 1e-9:
+        return ""
+    if abs(pivot) < 0.5:
+        return f"turn under 1° {'right' if pivot > 0 else 'left'}"
+    return turn_words(round(pivot))
 
 
 def maneuver_words(turn: float, distance: float, then: float) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.present import possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Outcome, Procedure
 from game.rulesets.godsgloom.board import gods_units
@@ -44,7 +45,7 @@ def finish_activation(state: GameState, ctx: Context, rounds: int | None) -> Non
     assert isinstance(proc, Activation)
     state.turn.activated.append(proc.unit)
     state.turn.current_unit = None
-    ctx.emit("activation.end", f"{state.units[proc.unit].name}'s activation ends.",
+    ctx.emit("activation.end", f"{possessive(state.units[proc.unit].name)} activation ends.",
              ["HX-ACT-2"], player=proc.player, unit=proc.unit)
     if not check_elimination(state, ctx):
         hand_over(state, ctx, rounds)

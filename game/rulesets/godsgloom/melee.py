@@ -26,11 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.core.actions import Choose
+from game.core.present import possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.hexgrid import Hex, direction_to, retreat_arc
 from game.rulesets.godsgloom.attack_test import AttackTest, Pool, pool_of, score_test
-from game.rulesets.godsgloom.board import gods_unit, is_empty, where
+from game.rulesets.godsgloom.board import facing_name, gods_unit, is_empty, where
 from game.rulesets.godsgloom.effects import (
     FORMATIONS,
     Side,
@@ -180,7 +181,7 @@ def death_throes(attacker: GodsUnit, defender: GodsUnit, ctx: Context) -> None:
         wounds = death_throes_wounds(unit, destroyed[unit.id])
         if wounds and not foe.destroyed:
             suffer_wounds(foe, wounds, ctx, ["HX-MEL-40", "HX-EFF-2"],
-                          f"{unit.name}'s death throes")
+                          f"{possessive(unit.name)} death throes")
 
 
 def wound_both(attacker: GodsUnit, defender: GodsUnit, to_defender: int, to_attacker: int,
@@ -220,7 +221,7 @@ def _start(state: GameState, proc: Melee, ctx: Context) -> None:
              player=attacker.owner, attacker=attacker.id, defender=defender.id)
     if attacker.hex_facing != facing:
         attacker.hex_facing = facing
-        ctx.emit("unit.pivoted", f"{attacker.name} pivots to face {defender.name}'s hex.",
+        ctx.emit("unit.pivoted", f"{attacker.name} pivots to face {possessive(defender.name)} hex.",
                  ["HX-MEL-10"], player=attacker.owner, unit=attacker.id, facing=facing)
     beginning_effects(state, attacker, defender, ctx)
     if not _early_exit(state, proc, ctx, "HX-MEL-10"):
@@ -403,7 +404,7 @@ def _declare_formation(state: GameState, proc: Melee, name: str, ctx: Context) -
              formation=name, tokens=unit.tokens)
     if formation.wounds_enemy:
         suffer_wounds(enemy, formation.wounds_enemy, ctx,
-                      ["HX-MEL-20", formation.rule], f"{unit.name}'s {name}")
+                      ["HX-MEL-20", formation.rule], f"{possessive(unit.name)} {name}")
         _early_exit(state, proc, ctx, "HX-MEL-20")
 
 
@@ -474,6 +475,6 @@ def _final_facing(state: GameState, proc: Melee, facing: int, ctx: Context) -> N
     assert proc.winner is not None
     winner = gods_unit(state, proc.winner)
     winner.hex_facing = facing
-    ctx.emit("unit.pivoted", f"{winner.name} pivots freely to facing {facing}.",
+    ctx.emit("unit.pivoted", f"{winner.name} pivots freely to face {facing_name(facing)}.",
              ["HX-MEL-70"], player=winner.owner, unit=winner.id, facing=facing)
     proc.step = END

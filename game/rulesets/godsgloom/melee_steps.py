@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Protocol
 
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision
-from game.core.present import Ghost, Offer
+from game.core.present import Ghost, Offer, possessive
 from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
@@ -232,8 +232,8 @@ def _facing_decision(state: GameState, proc: Melee) -> PlayerDecision:
                          f"{winner.name} turns to face {facing_name(f)}"
                          + (" (as it does now)." if f == winner.hex_facing else "."),
                          ghost=Ghost(winner.id, hex=here, hex_facing=f)) for f in range(6))
-    return PlayerDecision(winner.owner, "facing", f"Choose {winner.name}'s facing.", offers,
-                          ("HX-MEL-70",))
+    return PlayerDecision(winner.owner, "facing", f"Choose {possessive(winner.name)} facing.",
+                          offers, ("HX-MEL-70",))
 
 
 def procedure_steps(rules: MeleeRules) -> tuple[Steps[Any], ...]:

@@ -29,6 +29,7 @@ from game.rulesets.godsgloom.activation import (
 )
 from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, DEFAULT_TEST, AttackTest
 from game.rulesets.godsgloom.board import (
+    facing_name,
     gods_unit,
     gods_units,
     is_engaged,
@@ -300,7 +301,8 @@ class GodsgloomRuleset(Ruleset):
         if is_engaged(state, unit):
             rules.append("HX-MOV-3")
         ctx.emit("unit.moved", f"{unit.name} moves from {where(start)} to "
-                 f"{where(unit.hex)}, facing {action.facing}.", rules, player=unit.owner,
+                 f"{where(unit.hex)}, facing {facing_name(action.facing)}.", rules,
+                 player=unit.owner,
                  unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 
     def _check_face(self, state: GameState, action: Face) -> Refusal | None:
@@ -314,7 +316,7 @@ class GodsgloomRuleset(Ruleset):
     def _do_face(self, state: GameState, action: Face, ctx: Context) -> None:
         unit = gods_unit(state, action.unit)
         unit.hex_facing = action.facing
-        ctx.emit("unit.pivoted", f"{unit.name} pivots to facing {action.facing}.",
+        ctx.emit("unit.pivoted", f"{unit.name} pivots to face {facing_name(action.facing)}.",
                  ["HX-MOV-2"], player=unit.owner, unit=unit.id, facing=action.facing)
 
     def _check_melee(self, state: GameState, action: MeleeAttack) -> Refusal | None:

@@ -53,8 +53,11 @@ class Wheel(Action):
 
 @dataclass(frozen=True)
 class Reform(Action):
-    """Re-form the unit about its centre ``files`` models wide, turned ``turn`` degrees
-    clockwise (its whole move, NA-MOV-1): ``reform u1 8``, ``reform u1 5 turn=180``."""
+    """Re-form the unit about its centre to a new width, turned if you like (its whole move,
+    NA-MOV-1).
+
+    ``files`` models wide, turned ``turn`` degrees clockwise: ``reform u1 8``,
+    ``reform u1 5 turn=180``."""
 
     verb: ClassVar[str] = "reform"
     unit: str

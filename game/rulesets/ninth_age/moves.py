@@ -10,6 +10,7 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from game.core.pending import Refusal
+from game.core.present import possessive
 from game.core.ruleset import OVERLAP_AREA, placement_problem
 from game.core.state import GameState
 from game.geometry.arcs import ARC_EDGE, Arc, arc_region, arcs_of_point
@@ -173,7 +174,8 @@ def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
     if charger.charged or charger.moved:
         return Refusal(f"{charger.name} has already moved this turn", ("NA-CHG-1",))
     if not in_front_arc(charger, target):
-        return Refusal(f"{target.name} is not in {charger.name}'s Front Arc", ("NA-CHG-1",))
+        return Refusal(f"{target.name} is not in {possessive(charger.name)} Front Arc",
+                       ("NA-CHG-1",))
     gap = shooting_distance(charger, target)
     if gap > charger.model.cha:
         return Refusal(f"{target.name} is {gap:.1f}\" away, beyond the Charge reach of "
@@ -194,7 +196,7 @@ def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
         if why is None:
             return tray
         problem = why
-    return Refusal(f"{charger.name} cannot reach {target.name}'s {arc.value}: {problem}",
+    return Refusal(f"{charger.name} cannot reach {possessive(target.name)} {arc.value}: {problem}",
                    ("NA-CHG-2",))
 
 

@@ -12,7 +12,7 @@ from shapely.ops import nearest_points
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
-from game.core.present import Ghost, Offer, plain_label
+from game.core.present import Ghost, Offer, plain_label, possessive
 from game.core.state import GameState, TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
@@ -161,7 +161,7 @@ def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
     """The chart of HP the target's rank-and-file lose to the viewer's attacks."""
     groups = strikers(state, viewer, [target]) if groups is None else groups
     pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
-    return _chart(f"HP lost by {target.name}'s rank and file",
+    return _chart(f"HP lost by {possessive(target.name)} rank and file",
                   _rf_loss(state, viewer, target, groups, False), pool_hp)
 
 
@@ -222,8 +222,9 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
     shapes: list[Segment | Area] = [Segment((a.x, a.y), (b.x, b.y), "range", f"{gap:.2f}\"")]
     arcs = charge_arcs(viewer, target)
     if arcs:
-        lines.append(InfoLine(f"{viewer.name}'s front middle is in {target.name}'s "
-                              f"{' / '.join(x.value for x in arcs)} arc", ("NA-CHG-2",)))
+        lines.append(InfoLine(f"{possessive(viewer.name)} front middle is in "
+                              f"{possessive(target.name)} {' / '.join(x.value for x in arcs)} "
+                              "arc", ("NA-CHG-2",)))
     for arc in arcs or list(Arc):  # the arc a charge would strike (all four if none holds it)
         region = _on_table(state, arc_region(target.tray, arc, "corner-45", ARC_EXTENT))
         if not region.is_empty:

@@ -276,7 +276,9 @@ class NinthAgeRuleset(Ruleset):
         unit.moved = True
         unit.marched = distance > unit.model.mob + 1e-9
         state.turn.activated.append(unit.id)
-        ctx.emit("unit.wheeled", f"{unit.name} wheels {action.degrees:g}° ({distance:.1f}\").",
+        side = "right" if action.degrees > 0 else "left"
+        ctx.emit("unit.wheeled", f"{unit.name} wheels {abs(action.degrees):g}° {side} "
+                 f"({distance:.1f}\").",
                  ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=action.degrees,
                  distance=distance)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision, Refusal
-from game.core.present import Offer
+from game.core.present import Offer, possessive
 from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
@@ -110,17 +110,18 @@ class AttackSteps(Steps[AttackProc]):
         if proc.step == "vote":
             voter = self._voter(state, proc)
             return PlayerDecision(voter, "cancel", f"{state.player(proc.player).name} asks to "
-                                  f"call off {att.name}'s attack on {tgt.name}",
+                                  f"call off {possessive(att.name)} attack on {tgt.name}",
                                   (Offer(AGREE, "Agree to cancel"),
                                    Offer(REFUSE, "Refuse: the attack goes on")), ("RL-DEC-1",))
         if proc.step == "dice" and len(proc.rolls) < len(proc.plan.dice):
             size = proc.plan.dice[len(proc.rolls)]
             if size > 1:
-                return Chance(proc.player, DiceSpec(1, size), f"{att.name}'s attack die "
+                return Chance(proc.player, DiceSpec(1, size), f"{possessive(att.name)} attack die "
                               f"{len(proc.rolls) + 1} (d{size})", ("RL-DMG-1",))
         if proc.step == "defense":
             return Chance(tgt.owner, DiceSpec(1, proc.plan.defense_die),
-                          f"{tgt.name}'s defense die (d{proc.plan.defense_die})", ("RL-DEF-1",))
+                          f"{possessive(tgt.name)} defense die (d{proc.plan.defense_die})",
+                          ("RL-DEF-1",))
         return None
 
     def _voter(self, state: GameState, proc: AttackProc) -> int:

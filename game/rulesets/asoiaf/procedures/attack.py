@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PickDice, PlayerDecision, Refusal
-from game.core.present import Offer
+from game.core.present import Offer, possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.arcs import Arc
@@ -94,7 +94,7 @@ def push_attack(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon: 
     state.procedures.append(proc)
     if len(arcs) > 1:
         proc.step = ARC_CHOICE
-        ctx.emit("attack.tie", f"{unit.name} stands 50/50 across {target.name}'s "
+        ctx.emit("attack.tie", f"{unit.name} stands 50/50 across {possessive(target.name)} "
                  f"{' and '.join(a.value for a in arcs)} arcs: its player chooses.",
                  [*rules, "AS-BON-2", "AS-BON-3"], player=unit.owner, unit=unit.id,
                  target=target.id, arcs=[a.value for a in arcs])
@@ -173,8 +173,8 @@ class AttackSteps(AsoiafSteps[AttackProc]):
                                  "The attacker stands 50/50 across two arcs: it picks one.")
                            for a in tied_arcs(state, proc))
             return PlayerDecision(attacker.owner, "attack.arc", f"{attacker.name} stands "
-                                  f"50/50 across two of {defender.name}'s arcs: attack from "
-                                  "which?", offers, ("AS-BON-2", "AS-BON-3"))
+                                  f"50/50 across two of {possessive(defender.name)} arcs: "
+                                  "attack from which?", offers, ("AS-BON-2", "AS-BON-3"))
         if proc.step == ROLL_ATTACK:
             return Chance(attacker.owner, DiceSpec(mods.dice.value, 6), f"Attack dice of "
                           f"{attacker.name} ({mods.to_hit.value}+ hits)",
@@ -257,10 +257,13 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             proc.step = REROLL_CHOICE if can_reroll else AFTER_ATTACK
         elif proc.step == REROLL_ROLL:
             dice = list(proc.attack_dice)
+            were = ", ".join(str(dice[pos - 1]) for pos in proc.reroll)
             for pos, face in zip(proc.reroll, results, strict=True):
                 dice[pos - 1] = face
             proc.attack_dice = tuple(dice)
-            ctx.emit("attack.reroll", f"Charge Bonus re-roll of dice {proc.reroll}: now "
+            which = (f"die {proc.reroll[0]} (was {were})" if len(proc.reroll) == 1 else
+                     f"dice {', '.join(map(str, proc.reroll))} (were {were})")
+            ctx.emit("attack.reroll", f"Charge Bonus re-roll of {which}: now "
                      f"{' '.join(map(str, dice))}.", ["AS-BON-1", "AS-RES-3"],
                      player=proc.player, positions=list(proc.reroll), dice=list(proc.attack_dice))
             proc.step = AFTER_ATTACK
@@ -348,8 +351,9 @@ class AttackSteps(AsoiafSteps[AttackProc]):
         short = panic_shortfall(total, target)
         proc.panic_taken = True
         verdict = f"fails by {short}: {short} more wound(s)" if short else "passes"
-        ctx.emit("panic.test", f"{defender.name}'s Panic Test: {' + '.join(map(str, results))} "
-                 f"= {total} against {proc.mods.panic.explain()}+ {verdict}.",
+        ctx.emit("panic.test", f"{possessive(defender.name)} Panic Test: "
+                 f"{' + '.join(map(str, results))} = {total} against "
+                 f"{proc.mods.panic.explain()}+ {verdict}.",
                  ["AS-RES-7", "AS-PNC-1", "AS-PNC-2", *(r for _, r in proc.mods.panic.parts)],
                  player=defender.owner, unit=defender.id, total=total, target=target,
                  failed_by=short)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision
-from game.core.present import Ghost, Offer
+from game.core.present import Ghost, Offer, possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.arcs import Arc
@@ -166,10 +166,11 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
         if proc.penalty and success:
             rough_ground(unit, proc.penalty, ctx)
         if proc.disorderly:
-            ctx.emit("charge.disorderly", f"A roll of 1: {unit.name}'s charge is disorderly "
-                     "(no Charge Bonus).", ["AS-CHG-11"], player=unit.owner, unit=unit.id)
+            ctx.emit("charge.disorderly", f"A roll of 1: {possessive(unit.name)} charge is "
+                     "disorderly (no Charge Bonus).", ["AS-CHG-11"], player=unit.owner,
+                     unit=unit.id)
         if blocked:  # AS-CHG-6 with charge_blocked_path = "fail": it cannot get through
-            ctx.emit("charge.blocked", f"{unit.name}'s straight path to {target.name} is "
+            ctx.emit("charge.blocked", f"{possessive(unit.name)} straight path to {target.name} is "
                      "blocked: the charge fails.", ["AS-CHG-6"], player=unit.owner,
                      unit=unit.id)
         if success:

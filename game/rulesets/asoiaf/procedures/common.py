@@ -13,6 +13,7 @@ from game.core.state import GameState, Outcome, Procedure
 from game.rulesets.asoiaf import geo, moves
 from game.rulesets.asoiaf.modifiers import models_lost
 from game.rulesets.asoiaf.units import AsoiafUnit
+from game.rulesets.asoiaf.words import maneuver_words
 
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
@@ -73,7 +74,8 @@ def move_maneuver(state: GameState, unit: AsoiafUnit, turn: float, distance: flo
                   then: float, rules: Sequence[str], ctx: Context) -> None:
     """Carry out a Maneuver already checked (AS-CORE-3): pivot, straight ahead, pivot."""
     unit.tray = moves.maneuver_tray(unit, turn, distance, then)
-    ctx.emit("unit.maneuvered", f"{unit.name} pivots {turn:g}°, moves {distance:g}\" and "
-             f"pivots {then:g}°.", rules, player=unit.owner, unit=unit.id, turn=turn,
+    words = maneuver_words(turn, distance, then).lower()
+    ctx.emit("unit.maneuvered", f"{unit.name} maneuvers: {words}.", rules, player=unit.owner,
+             unit=unit.id, turn=turn,
              distance=distance, then=then, x=unit.tray.x, y=unit.tray.y,
              facing=unit.tray.facing)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose
 from game.core.pending import PlayerDecision, PointAnswer, Refusal
-from game.core.present import Ghost, Offer, Point, Steer
+from game.core.present import Ghost, Offer, Point, Steer, possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.rulesets.asoiaf import geo, moves, steer
@@ -137,7 +137,7 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
         unit = unit_of(state, uid)
         keys = set(answer.as_dict())
         if answer.get("unit") != uid:
-            return Refusal(f"the free {kind} is {unit.name}'s", (rule,))
+            return Refusal(f"the free {kind} is {possessive(unit.name)}", (rule,))
         if keys == {"unit", "skip"} and answer.get("skip") == "yes":
             return None
         world = self.rules.worlds.of(state)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from game.core.actions import DiceSpec
 from game.core.pending import Chance
+from game.core.present import possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.rulesets.asoiaf.modifiers import panic_shortfall
@@ -49,8 +50,8 @@ class PanicSteps(AsoiafSteps[PanicProc]):
         total = sum(results)
         short = panic_shortfall(total, proc.target)
         verdict = f"fails by {short}" if short else "passes"
-        ctx.emit("panic.test", f"{unit.name}'s Panic Test ({proc.reason}): {total} against "
-                 f"{proc.target}+ {verdict}.", [*proc.rules, "AS-PNC-1"], player=unit.owner,
+        ctx.emit("panic.test", f"{possessive(unit.name)} Panic Test ({proc.reason}): {total} "
+                 f"against {proc.target}+ {verdict}.", [*proc.rules, "AS-PNC-1"], player=unit.owner,
                  unit=unit.id, total=total, target=proc.target, failed_by=short)
         if short and unit.on_board:
             apply_wounds(state, unit, short, "failed Panic Test", ("AS-PNC-1",), ctx)
