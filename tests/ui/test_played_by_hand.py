@@ -17,6 +17,7 @@ from game.ui.table_scene import TableScene
 from .conftest import SCENARIOS
 from .driver import (
     click,
+    find_button,
     frames,
     hover,
     key,
@@ -305,3 +306,28 @@ def test_hx_mov_1_a_godsgloom_move_is_logged_with_the_facing_named(data_dir: Pat
     press(app, "Move to")
     moved = next(e.text for e in scene.game.events() if e.kind == "unit.moved")
     assert re.search(r", facing (north|south)?-?(east|west)\.$", moved), moved
+
+
+def test_the_leave_question_is_modal_a_click_behind_it_does_nothing(data_dir: Path) -> None:
+    """Esc on the table asks before leaving for the menu. While the question showed, a click
+    on a panel button (Hold) still acted behind it and ended the selected unit's activation;
+    the wheel turned a steered ghost. Only Enter and Esc answer the question now."""
+    app = make_app(data_dir, SKIRMISH)
+    scene = table(app)
+    unit = next(u for u in scene.state.live_units()
+                if u.tray is not None and u.owner == scene.game.current_player())
+    assert unit.tray is not None
+    click(app, screen_of(app, unit.tray.x, unit.tray.y))
+    hold = find_button(app, "Hold")
+    assert hold.is_enabled
+    key(app, pygame.K_ESCAPE)
+    assert scene.confirm is not None, "Esc asks before leaving"
+    before = len(scene.game.actions())
+    click(app, hold.rect.center)
+    frames(app, 2, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)])
+    assert len(scene.game.actions()) == before, "a button behind the question acted"
+    assert app.scene is scene and scene.confirm is not None, "the question still waits"
+    key(app, pygame.K_ESCAPE)
+    assert scene.confirm is None, "Esc stays at the table"
+    press(app, "Hold")
+    assert len(scene.game.actions()) == before + 1, "with the question gone, Hold acts"
