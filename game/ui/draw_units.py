@@ -184,10 +184,17 @@ def height_tag(fonts_get: Callable[[int, bool], pygame.font.Font], text: str,
 
 
 def draw_ghosts(surface: pygame.Surface, ghosts: Sequence[Ghost], lit_key: str | None,
-                cam: Camera, hover: RGB, font: pygame.font.Font) -> None:
+                cam: Camera, hover: RGB, font: pygame.font.Font,
+                under_labels: Callable[[], None] | None = None) -> list[pygame.Rect]:
     """The placements a decision offers: see-through trays or hexes with their label (the
     one under the pointer, ``lit_key``, lit), a tray's front edge drawn heavy so a turned
-    ghost reads its facing."""
+    ghost reads its facing. Labels go on after every outline, the lit one first on its
+    ghost, the others moved off any label already placed (:func:`label_spot`), so offers at
+    or near one place (the alignments, a Retreat's keep-or-turn pairs, Surge Forth's turns)
+    read one by one instead of printing over each other; ``under_labels`` (the units) is
+    drawn between the outlines and the labels, so no token hides a label. Returns the
+    label boxes."""
+    centres: list[tuple[Ghost, tuple[float, float]]] = []
     for ghost in ghosts:
         if ghost.tray is not None:
             pts = cam.points_to_screen(ghost.tray.corners)
@@ -203,10 +210,29 @@ def draw_ghosts(surface: pygame.Surface, ghosts: Sequence[Ghost], lit_key: str |
         if ghost.tray is not None:
             a, b = ghost.tray.edge_points(Side.FRONT)
             pygame.draw.line(surface, hover, cam.to_screen(*a), cam.to_screen(*b), 4)
+        centres.append((ghost, centre))
+    if under_labels is not None:
+        under_labels()
+    boxes: list[pygame.Rect] = []
+    for ghost, centre in sorted(centres, key=lambda gc: gc[0].key != lit_key):
         img = font.render(ghost.label, True, (255, 255, 255))
-        box = img.get_rect(center=(round(centre[0]), round(centre[1])))
-        pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
-        surface.blit(img, box)
+        box = label_spot(img.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(8, 4),
+                         boxes)
+        boxes.append(box)
+        pygame.draw.rect(surface, (0, 0, 0), box)
+        surface.blit(img, img.get_rect(center=box.center))
+    return boxes
+
+
+def label_spot(box: pygame.Rect, taken: Sequence[pygame.Rect]) -> pygame.Rect:
+    """``box`` moved down past every box in ``taken`` it would cover (a stack of labels)."""
+    box = box.copy()
+    for _ in range(len(taken) + 1):
+        hit = box.collidelist(list(taken))
+        if hit < 0:
+            break
+        box.top = taken[hit].bottom + 1
+    return box
 
 
 def facing_wedge(c: Point, angle: float, zoom: float) -> list[Point]:

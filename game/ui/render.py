@@ -124,8 +124,8 @@ class Renderer:
         if view.ghosts:
             surface.blit(ground, offset)
             draw_units.draw_ghosts(surface, view.ghosts, view.hovered_ghost, view.camera,
-                                   self.palette.hover, self.fonts.get(13, bold=True))
-            self._draw_units(surface, state, view, None)
+                                   self.palette.hover, self.fonts.get(13, bold=True),
+                                   lambda: self._draw_units(surface, state, view, None))
         else:
             surface.blit(self._board_layer(ground, state, page_view), offset)
             self._draw_units(surface, state, view, self._moving(view))

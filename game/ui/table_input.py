@@ -36,6 +36,10 @@ class TableInput:
         import pygame_gui
 
         panel = self.scene.panel
+        if self.scene.confirm is not None and event.type != pygame.KEYUP:
+            if event.type == pygame.KEYDOWN:  # the question is modal: only keys answer it,
+                self._answer_confirm(event)   # no button, click or wheel acts behind it
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in panel.callbacks:
             panel.callbacks[event.ui_element]()
         elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
@@ -76,9 +80,6 @@ class TableInput:
         return False
 
     def _key(self, event: pygame.event.Event) -> None:
-        if self.scene.confirm is not None:
-            self._answer_confirm(event)
-            return
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         if ctrl:
             self.shortcut_keys.add(event.key)

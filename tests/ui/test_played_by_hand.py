@@ -17,6 +17,7 @@ from game.ui.table_scene import TableScene
 from .conftest import SCENARIOS
 from .driver import (
     click,
+    find_button,
     frames,
     hover,
     key,
@@ -305,3 +306,55 @@ def test_hx_mov_1_a_godsgloom_move_is_logged_with_the_facing_named(data_dir: Pat
     press(app, "Move to")
     moved = next(e.text for e in scene.game.events() if e.kind == "unit.moved")
     assert re.search(r", facing (north|south)?-?(east|west)\.$", moved), moved
+
+
+def test_the_leave_question_is_modal_a_click_behind_it_does_nothing(data_dir: Path) -> None:
+    """Esc on the table asks before leaving for the menu. While the question showed, a click
+    on a panel button (Hold) still acted behind it and ended the selected unit's activation;
+    the wheel turned a steered ghost. Only Enter and Esc answer the question now."""
+    app = make_app(data_dir, SKIRMISH)
+    scene = table(app)
+    unit = next(u for u in scene.state.live_units()
+                if u.tray is not None and u.owner == scene.game.current_player())
+    assert unit.tray is not None
+    click(app, screen_of(app, unit.tray.x, unit.tray.y))
+    hold = find_button(app, "Hold")
+    assert hold.is_enabled
+    key(app, pygame.K_ESCAPE)
+    assert scene.confirm is not None, "Esc asks before leaving"
+    before = len(scene.game.actions())
+    click(app, hold.rect.center)
+    frames(app, 2, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)])
+    assert len(scene.game.actions()) == before, "a button behind the question acted"
+    assert app.scene is scene and scene.confirm is not None, "the question still waits"
+    key(app, pygame.K_ESCAPE)
+    assert scene.confirm is None, "Esc stays at the table"
+    press(app, "Hold")
+    assert len(scene.game.actions()) == before + 1, "with the question gone, Hold acts"
+
+
+def test_labels_of_ghosts_at_one_place_stack_instead_of_printing_over_each_other(
+        data_dir: Path) -> None:
+    """A charge's three alignments, a Retreat's keep-the-facing / turn-about pairs and Surge
+    Forth's turns put their ghosts at or near one place; their labels were printed on top
+    of each other ("Align 50%, Align ... side"). The lit offer's label stays on its ghost
+    and the others stack clear of it and of each other."""
+    from itertools import combinations
+
+    from game.ui import draw_units
+    from game.ui.view import Ghost
+
+    app = make_app(data_dir, SKIRMISH)
+    scene = table(app)
+    tray = scene.state.units["sworn"].tray
+    assert tray is not None
+    ghosts = [Ghost("a", "Align 100% (centred)", tray=tray),
+              Ghost("b", "Align 50%, left side", tray=tray.moved_to(tray.x - 1, tray.y, 0)),
+              Ghost("c", "Align 50%, right side", tray=tray.moved_to(tray.x + 1, tray.y, 0))]
+    surface = pygame.Surface(app.screen.get_size())
+    boxes = draw_units.draw_ghosts(surface, ghosts, "b", scene.view.camera, (255, 255, 0),
+                                   app.fonts.get(13, bold=True))
+    assert boxes is not None and len(boxes) == 3, "one label per ghost"
+    assert not any(a.colliderect(b) for a, b in combinations(boxes, 2)), boxes
+    assert boxes[0].center == pytest.approx(screen_of(app, tray.x - 1, tray.y), abs=1), (
+        "the lit offer's label sits on its ghost")
