@@ -243,7 +243,7 @@ class ResumeScene(ListScene):
             else (self.label(path), self._opener(path), self.tip(path))
             for path, g in self.games.items()]
         if self.path is not None:
-            rows.append((f"New game: {self.path.stem.replace('_', ' ')}", self.fresh,
+            rows.append((f"New game: {_game_name(self.path)}", self.fresh,
                          "start this scenario from the beginning (the games above are kept)"))
         return rows or [("(nothing here)", None, "")]
 
@@ -263,6 +263,21 @@ class ResumeScene(ListScene):
         """Start the scenario given on the command line."""
         assert self.path is not None
         start_table(self.app, self.path)
+
+
+def _game_name(path: Path) -> str:
+    """The name a scenario file (or a save) gives its game, its file name if it cannot be
+    read (a missing or broken file is named, not hidden)."""
+    import json
+
+    try:
+        text = path.read_text("utf-8")
+        if path.suffix == ".json":
+            text = str(json.loads(text)["scenario"]["text"])
+    except (OSError, ValueError, KeyError, TypeError):
+        text = ""
+    name = _scenario_meta(text).get("name")
+    return str(name) if isinstance(name, str) and name else path.stem.replace("_", " ")
 
 
 def _autosave_scenario(path: Path) -> str:
