@@ -97,3 +97,21 @@ def test_sandbox_hex_buttons_list_free_hexes_and_facings() -> None:
     taken = {(u.hex.q, u.hex.r) for u in game.state.units.values() if u.hex is not None}
     assert not any(o.ghost is not None and o.ghost.hex in taken for o in move.offers)
     assert (1, -1) not in {o.ghost.hex for o in move.offers if o.ghost is not None}  # rocks
+
+
+def test_wb_tbl_1_and_2_the_log_says_moves_and_facings_in_player_words() -> None:
+    """Play-testers read "placed at (18.00, 12.45) facing 0": the log says inches and a compass
+    facing (north is away from the first player), on a table and on a hex map."""
+    game = game_of("table")
+    move = game.apply(MoveUnit("n1", 18.0, 12.5, 0.0))
+    assert [e.text for e in move if e.kind == "unit.moved"] == [
+        f'{game.state.units["n1"].name} moves to 18.0", 12.5" facing north.']
+    turn = game.apply(Pivot("n1", 100.0))
+    assert any(e.text.endswith("turns to face 100° (near east).") for e in turn)
+    assert all(not SYNTAX.search(e.text) for e in (*move, *turn))
+    hexes = game_of("hex")
+    unit = next(u for u in hexes.state.units.values() if u.hex is not None)
+    assert unit.hex is not None
+    said = [e.text for e in hexes.apply(MoveHex(unit.id, unit.hex.q, unit.hex.r, 2))
+            if e.kind == "unit.moved"]
+    assert said and said[0].endswith("facing south-east."), said

@@ -134,6 +134,13 @@ def plain_offers(actions: Sequence[Action],
     return tuple(Offer(a, plain_label(a, names or {})) for a in actions)
 
 
+def victory(name: str, how: str = "") -> str:
+    """The one wording of a win, wherever game-over text is made: ``Victory: Orcs`` reads
+    right for singular and plural side names alike ("Orcs wins" does not); ``how`` (why or by
+    how much) follows in brackets."""
+    return f"Victory: {name}" + (f" ({how})" if how else "")
+
+
 def possessive(name: str) -> str:
     """``Stark Outriders`` -> ``Stark Outriders'``; ``the Mountain`` -> ``the Mountain's``
     (every ruleset's log and refusals name units this way)."""

@@ -99,6 +99,25 @@ def free_unit(ruleset: Ruleset, state: GameState, unit_id: str, what: str,
     return own_unit(state, unit_id)
 
 
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+           "north-west")
+"""The eight compass points, clockwise from north (+y, away from the first player)."""
+
+HEX_FACING_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")
+"""A hex facing 0..5 as players say it (clockwise from the neighbour up and to the right)."""
+
+
+def compass_words(facing: float) -> str:
+    """A table facing as players say it: ``north`` on a compass point, else the bearing and
+    the nearest point (``100° (near east)``); never a raw number like ``facing 0``."""
+    bearing = facing % 360.0
+    nearest = round(bearing / 45.0) % 8
+    off = (bearing - nearest * 45.0 + 180.0) % 360.0 - 180.0
+    if abs(off) < 0.5:
+        return COMPASS[nearest]
+    return f"{round(bearing) % 360}° (near {COMPASS[nearest]})"
+
+
 def check_move(ruleset: Ruleset, state: GameState, action: MoveUnit) -> Refusal | None:
     """Why a sandbox move is refused (WB-TBL-1)."""
     unit = free_unit(ruleset, state, action.unit, "moves", "WB-TBL-1")
@@ -118,7 +137,8 @@ def do_move(state: GameState, action: MoveUnit, ctx: Context) -> None:
     unit.tray = unit.tray.moved_to(action.x, action.y, action.facing)
     ctx.emit(
         "unit.moved",
-        f"{unit.name} is placed at ({action.x:.2f}, {action.y:.2f}) facing {action.facing:g}.",
+        f'{unit.name} moves to {action.x:.1f}", {action.y:.1f}" facing '
+        f"{compass_words(action.facing)}.",
         ["WB-TBL-1"],
         player=unit.owner,
         unit=unit.id,
@@ -180,7 +200,8 @@ def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
     unit.hex_facing = action.facing
     ctx.emit(
         "unit.moved",
-        f"{unit.name} is placed on hex {hex_label(unit.hex)} facing {action.facing}.",
+        f"{unit.name} moves to hex {hex_label(unit.hex)} facing "
+        f"{HEX_FACING_NAMES[action.facing % 6]}.",
         ["WB-TBL-1"],
         player=unit.owner,
         unit=unit.id,
@@ -208,11 +229,13 @@ def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
     unit = state.units[action.unit]
     if unit.tray is not None:
         unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+        towards = compass_words(action.facing)
     else:
         unit.hex_facing = int(action.facing)
+        towards = HEX_FACING_NAMES[unit.hex_facing % 6]
     ctx.emit(
         "unit.pivoted",
-        f"{unit.name} turns to face {action.facing:g}.",
+        f"{unit.name} turns to face {towards}.",
         ["WB-TBL-2"],
         player=unit.owner,
         unit=unit.id,

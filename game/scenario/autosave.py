@@ -127,8 +127,10 @@ def attach_autosave(
     The file is ``path``, the autosave the session was resumed from, or the game's own
     autosave (:func:`autosave_name`). If another live
     Warbench process holds that file's lock, the game is autosaved to a copy
-    (``...-copy2.json``) so neither window overwrites the other. The autosave is written once
-    at once, so even an unplayed game can be resumed. It never raises: when no autosave can be
+    (``...-copy2.json``) so neither window overwrites the other. The file is written at once
+    only when the game already has actions (a loaded save); an opened scenario gets its
+    autosave with its first action, so a game nobody played never shows up among the
+    unfinished games (issue 13, item 9). It never raises: when no autosave can be
     kept (the folder cannot be created), :attr:`Autosave.error` says so and the game goes on.
     """
     if path is None and session.source is not None and _inside(session.source, autosave_dir()):
@@ -152,7 +154,8 @@ def attach_autosave(
             callback(failure)
         return autosave
     session.game.listeners.append(autosave.listener)
-    autosave.write()
+    if session.game.log:
+        autosave.write()
     return autosave
 
 

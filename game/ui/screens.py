@@ -85,7 +85,8 @@ class ButtonScene(Scene):
 
         w, h = self.app.screen.get_size()
         rows = self.entries()
-        top = max(200, h // 2 - len(rows) * 26)
+        below_text = 150 + 22 * len(self.subtitle_lines())  # never over the subtitle
+        top = max(200, below_text, h // 2 - len(rows) * 26)
         for i, (label, action, tip) in enumerate(rows):
             rect = pygame.Rect(w // 2 - 180, top + i * 52, 360, 44)
             button = UIButton(rect, label, self.app.manager, tool_tip_text=tip or None,
@@ -109,10 +110,13 @@ class ButtonScene(Scene):
         w, _ = surface.get_size()
         title = self.app.fonts.get(44, bold=True).render(self.title, True, (240, 236, 220))
         surface.blit(title, title.get_rect(midtop=(w // 2, 70)))
-        if self.subtitle:
-            for i, line in enumerate(self.subtitle.splitlines()[:4]):
-                img = self.app.fonts.get(16).render(line, True, (200, 200, 196))
-                surface.blit(img, img.get_rect(midtop=(w // 2, 135 + i * 22)))
+        for i, line in enumerate(self.subtitle_lines()):
+            img = self.app.fonts.get(16).render(line, True, (200, 200, 196))
+            surface.blit(img, img.get_rect(midtop=(w // 2, 135 + i * 22)))
+
+    def subtitle_lines(self) -> list[str]:
+        """The lines drawn under the title (at most four: a menu's message stays short)."""
+        return self.subtitle.splitlines()[:4]
 
 
 class MenuScene(ButtonScene):
@@ -243,7 +247,7 @@ class ResumeScene(ListScene):
             else (self.label(path), self._opener(path), self.tip(path))
             for path, g in self.games.items()]
         if self.path is not None:
-            rows.append((f"New game: {self.path.stem.replace('_', ' ')}", self.fresh,
+            rows.append((f"New game: {_game_name(self.path)}", self.fresh,
                          "start this scenario from the beginning (the games above are kept)"))
         return rows or [("(nothing here)", None, "")]
 
@@ -263,6 +267,21 @@ class ResumeScene(ListScene):
         """Start the scenario given on the command line."""
         assert self.path is not None
         start_table(self.app, self.path)
+
+
+def _game_name(path: Path) -> str:
+    """The name a scenario file (or a save) gives its game, its file name if it cannot be
+    read (a missing or broken file is named, not hidden)."""
+    import json
+
+    try:
+        text = path.read_text("utf-8")
+        if path.suffix == ".json":
+            text = str(json.loads(text)["scenario"]["text"])
+    except (OSError, ValueError, KeyError, TypeError):
+        text = ""
+    name = _scenario_meta(text).get("name")
+    return str(name) if isinstance(name, str) and name else path.stem.replace("_", " ")
 
 
 def _autosave_scenario(path: Path) -> str:
@@ -450,6 +469,10 @@ class EndScene(ButtonScene):
         self.subtitle = "\n".join([line for line in lines if line] + (facts or []))
         self.table = table
         self.again = again
+
+    def subtitle_lines(self) -> list[str]:
+        """Every line: the winner, the summary and each side's losses (none may be cut)."""
+        return self.subtitle.splitlines()
 
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         return [

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.events import Event
 from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
+from game.core.present import victory
 from game.ui.anims import Poses, poses
 from game.ui.modes import SelectMode
 
@@ -48,8 +49,8 @@ class TableFlow:
         if isinstance(node, Over):
             from game.ui.screens import EndScene, release_autosave
 
-            winner = "No winner" if node.winner is None else (
-                f"{s.state.player(node.winner).name} wins")
+            winner = "No winner" if node.winner is None else victory(
+                s.state.player(node.winner).name)
             release_autosave(s.app, finished=True)  # a finished game is no longer resumable
             s.app.switch(EndScene(s.app, winner, node.summary, s, self.facts(), self.again))
             return

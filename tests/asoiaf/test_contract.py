@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from shapely.geometry import Polygon
+
 from game.core.actions import Choose, Dice
 from game.core.game import Game
 from game.core.inspect import Area, OddsChart, Segment
@@ -169,3 +171,18 @@ def test_present_labels_a_free_answer_of_the_waiting_decision() -> None:
     rules, state = rules_and_state(game)
     offer = rules.present(state, Choose.of(unit="s", turn=-30.0, distance=3.0, then=0.0))
     assert offer.label == 'Turn 30° left, move 3"' and offer.ghost is not None
+
+
+def test_as_core_3_the_drawn_reach_stops_at_impassable_terrain() -> None:
+    """The selected unit's charge reach was drawn straight through a stone wall: the drawn
+    reach stops where the wall stops a move straight ahead, and says paths are not checked."""
+    walled = table(_two(8.0), [WALL])
+    looked = _rules(walled).inspect_unit(walled.state, "sworn")
+    assert looked is not None
+    reach = [s for s in looked.shapes if isinstance(s, Area) and s.style == "reach"]
+    assert len(reach) == 2
+    wall = Polygon(WALL["polygon"])  # type: ignore[arg-type]
+    assert all(Polygon(s.points).intersection(wall).area < 1e-6 for s in reach)
+    assert any("paths not checked" in s.label for s in reach)
+    assert "wall stops a move straight ahead" in looked.text()
+    assert "before any path is checked" in looked.text()

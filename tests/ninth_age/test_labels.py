@@ -27,3 +27,18 @@ def test_numbers_agree_with_their_nouns_in_prompts_and_offers() -> None:
     assert counted(1, "attack") == "1 attack"
     assert counted(0, "attack") == "0 attacks"
     assert counted(3, "Proper Rank") == "3 Proper Ranks"
+
+
+def test_na_alc_1_an_allocation_answer_reads_in_shown_names_never_unit_keys() -> None:
+    """The status label read "To guard/imperial_captain:2" (a typed answer, keys and all)."""
+    from game.core.actions import Choose
+
+    game = load_scenario(SCENARIOS / "ninth_age_d6_hits.toml").new_game()
+    guard = game.state.units["guard"]
+    assert isinstance(guard, NinthUnit) and guard.characters
+    captain = guard.characters[0]
+    label = game.ruleset.present(
+        game.state, Choose.of(to=f"guard/rf:2+guard/{captain.key}:2")).label
+    assert label == (f"2 on {guard.name} (rank and file), "
+                     f"2 on {guard.name}: {captain.profile.name}"), label
+    assert captain.key not in label and "/" not in label

@@ -56,7 +56,17 @@ def test_each_game_has_its_own_autosave_named_after_it_and_its_start() -> None:
     assert first.path.name == "Sandbox-river-crossing-20231114-221320.json"
     first.session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
     assert len(load_save(first.path).game.log) == 1
-    assert load_save(second.path).game.log == []  # untouched by the other game
+    assert not second.path.exists()  # untouched by the other game (and not played yet)
+
+
+def test_a_game_nobody_played_leaves_no_autosave() -> None:
+    unplayed = attach_autosave(_session(started=1.7e9))
+    assert not unplayed.path.exists() and unfinished_games() == []
+    unplayed.release()
+    assert unfinished_games() == [] and not unplayed.lock_path.exists()
+    played = attach_autosave(_session(started=1.7e9 + 5))
+    played.session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
+    assert [g.path for g in unfinished_games()] == [played.path]
 
 
 def test_two_games_started_in_the_same_second_never_share_an_autosave() -> None:
@@ -89,6 +99,7 @@ def test_a_stale_lock_of_a_closed_window_is_taken_over() -> None:
 def test_ending_one_game_never_deletes_another_games_autosave() -> None:
     one = attach_autosave(_session(started=1.7e9))
     two = attach_autosave(_session(started=1.7e9 + 60))
+    two.session.game.apply(MoveUnit("n1", 10.0, 8.0, 30.0))
     one.finish()
     assert not one.path.exists() and not one.lock_path.exists()
     assert two.path.exists() and two.lock_path.exists()
@@ -121,6 +132,8 @@ def test_resuming_lists_every_unfinished_game_newest_first() -> None:
     old = attach_autosave(_session(started=1.7e9))
     new = attach_autosave(_session("asoiaf_skirmish.toml", started=1.7e9 + 100))
     over = attach_autosave(_session("asoiaf_skirmish.toml", started=1.7e9 + 200))
+    for played in (new, over):
+        played.write()  # as after an action (an unplayed game writes nothing)
     doc = json.loads(over.path.read_text())
     doc["over"] = True
     over.path.write_text(json.dumps(doc))

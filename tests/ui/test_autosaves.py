@@ -73,7 +73,8 @@ def test_the_app_opens_on_the_list_of_unfinished_games(data_dir: Path) -> None:
     other.switch(scene)
     frames(other, 2)
     labels = [label for label, _, _ in scene.entries()]
-    assert len(labels) == 2 and labels[-1].startswith("New game: sandbox hex")
+    # the scenario's own name (its TOML title), not its file name
+    assert len(labels) == 2 and labels[-1] == "New game: Sandbox: hill fort"
     assert find_button(other, labels[0]).is_enabled
 
 

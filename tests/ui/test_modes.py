@@ -272,13 +272,31 @@ def test_game_over_screen_summarises_and_plays_again(app: App) -> None:
     click(app, screen_of(app, r1.x - 6, r1.y))  # shove: the crushing poke ends the game
     end = app.scene
     assert isinstance(end, EndScene)
-    assert end.subtitle.count("wins") == 1, end.subtitle
+    assert end.subtitle.count("Victory: Blue") == 1 and "wins" not in end.subtitle, end.subtitle
     assert "Rounds played: 1" in end.subtitle
     assert "Red: 1 of 2 units lost" in end.subtitle and "Blue: 0 of 1 units lost" in end.subtitle
     press(app, "Play it again")
     again = table(app)
     assert again is not scene and not again.game.log
     assert again.state.units["r1"].on_board
+
+
+def test_game_over_screen_lists_every_sides_losses_and_names_the_victor_plainly(app: App) -> None:
+    """A draw or three sides made the casualty lines longer than the four drawn; the winner
+    line read "Orcs wins". Every line is drawn, above the buttons; the winner reads "Victory:"."""
+    from game.ui.screens import EndScene
+
+    facts = ["Rounds played: 3", "Orcs: 2 of 4 units lost", "Elves: 1 of 3 units lost",
+             "Dwarfs: 3 of 3 units lost"]
+    end = EndScene(app, "No winner", "The last round is over: a draw.", table(app), facts)
+    app.switch(end)
+    frames(app, 1)
+    assert end.subtitle_lines()[-3:] == facts[1:]
+    last_line = 135 + 22 * (len(end.subtitle_lines()) - 1) + 20
+    assert all(b.rect.top > last_line for b in end.buttons), "a button covers the summary"
+    from game.core.present import victory
+
+    assert victory("Orcs") == "Victory: Orcs"
 
 
 def test_game_over_screen_offers_a_replay_of_the_game(app: App) -> None:

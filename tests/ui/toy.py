@@ -18,7 +18,7 @@ import pytest
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
-from game.core.present import Command, Ghost, Offer, Steer
+from game.core.present import Command, Ghost, Offer, Steer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, placement_problem
 from game.core.state import BoardKind, GameState, Outcome, Procedure, Unit
@@ -312,7 +312,7 @@ class ToyRuleset(SandboxRuleset):
             if sum(proc.dice) >= 17:
                 target.destroyed = True  # a crushing poke (TOY-7): the toy is out, game over
                 winner = state.player(proc.player)
-                state.outcome = Outcome(winner.number, f"{winner.name} wins: a crushing poke.")
+                state.outcome = Outcome(winner.number, victory(winner.name, "a crushing poke"))
 
     # --- presentation ---------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.core.pending import Refusal
+from game.core.present import victory
 from game.core.ruleset import Context
 from game.core.state import GameState, Outcome
 from game.rulesets.asoiaf import geo
@@ -96,9 +97,9 @@ def end_by_limit(state: GameState, rounds: int, ctx: Context) -> None:
     best = max(scores.values())
     leaders = [n for n, s in scores.items() if s == best]
     winner = leaders[0] if len(leaders) == 1 else None
-    summary = (f"round limit {rounds} reached; "
-               + (f"{state.player(winner).name} wins with {best} wounds left" if winner
-                  else "a draw"))
+    summary = (f"Round limit {rounds} reached. "
+               + (victory(state.player(winner).name, f"{best} wounds left") if winner
+                  else "A draw."))
     state.outcome = Outcome(winner, summary)
     ctx.emit("game.over", summary, ["AS-CORE-5"], player=winner,
              **{f"wounds_left_{n}": s for n, s in scores.items()})

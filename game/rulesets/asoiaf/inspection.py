@@ -25,7 +25,8 @@ from game.core.state import GameState
 from game.geometry.arcs import Arc
 from game.geometry.ranges import range_band, range_to
 from game.geometry.sight import Sight
-from game.geometry.tray import Point
+from game.geometry.sweep import first_contact
+from game.geometry.tray import Point, Tray
 from game.rulesets.asoiaf import attacks, geo
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack
@@ -259,16 +260,32 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
     speed = unit.stats.speed
     lines = [InfoLine(f'Speed {speed}": a Maneuver moves up to {speed}" straight ahead',
                       ("AS-CORE-3",)),
-             InfoLine(f'Greatest charge distance {speed + chg.MAX_ROLL}" (Speed + 6)',
+             InfoLine(f'Greatest charge distance {speed + chg.MAX_ROLL}" (Speed + 6); the '
+                      "drawn reach is straight ahead, before any path is checked",
                       ("AS-CHG-3",))]
+    ahead, wall = _clear_ahead(state, tray, float(speed + chg.MAX_ROLL))
+    if wall is not None:
+        lines.append(InfoLine(f'The {wall} stops a move straight ahead after {ahead:.1f}"',
+                              ("AS-CORE-3",)))
     shapes: list[Shape] = [
-        Area(_ring(geo.corridor(tray, float(speed + chg.MAX_ROLL))), "reach", "charge reach"),
-        Area(_ring(geo.corridor(tray, float(speed))), "reach", "Speed"),
+        Area(_ring(geo.corridor(tray, ahead)), "reach",
+             "charge reach straight ahead (paths not checked)"),
+        Area(_ring(geo.corridor(tray, min(ahead, float(speed)))), "reach", "Speed"),
     ]
     if geo.engaged_enemies(state, unit, world=rules.worlds.of(state)):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
         shapes = []  # an engaged unit neither moves nor charges: no reach to draw
     return Inspection(unit.name, tuple(lines), tuple(shapes))
+
+
+def _clear_ahead(state: GameState, tray: Tray, distance: float) -> tuple[float, str | None]:
+    """How far the tray goes straight ahead (up to ``distance``) before impassable terrain,
+    and that terrain's kind (None: nothing in the way), so the drawn reach never runs through
+    a wall (AS-CORE-3: never through impassable ground). Units are left out: a charge ends
+    on one."""
+    walls = [t for t in state.terrain if t.has("impassable")]
+    stop, hit = first_contact(tray, [t.polygon for t in walls], distance)
+    return stop, (None if hit is None else walls[hit].kind)
 
 
 # --- previews as records (tests, the CLI and the bench read the numbers directly) -------------

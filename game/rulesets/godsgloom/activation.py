@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.present import possessive
+from game.core.present import possessive, victory
 from game.core.ruleset import Context
 from game.core.state import GameState, Outcome, Procedure
 from game.rulesets.godsgloom.board import gods_units
@@ -57,7 +57,7 @@ def check_elimination(state: GameState, ctx: Context) -> bool:
     if len(sides) > 1:
         return False
     winner = sides[0] if sides else None
-    summary = (f"{state.player(winner).name} wins: the enemy has no units left."
+    summary = (victory(state.player(winner).name, "the enemy has no units left")
                if winner is not None else "No units are left: a draw.")
     _end_game(state, ctx, winner, summary)
     return True
@@ -110,8 +110,8 @@ def _end_by_score(state: GameState, ctx: Context) -> None:
     best = max(scores.values())
     leaders = [p for p, s in scores.items() if s == best]
     if len(leaders) == 1:
-        summary = (f"The last round is over: {state.player(leaders[0]).name} wins with "
-                   f"{best[0]} units and {best[1]} health left.")
+        summary = "The last round is over. " + victory(
+            state.player(leaders[0]).name, f"{best[0]} units and {best[1]} health left")
         _end_game(state, ctx, leaders[0], summary)
     else:
         _end_game(state, ctx, None, "The last round is over: a draw.")

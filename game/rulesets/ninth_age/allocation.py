@@ -149,6 +149,16 @@ def describe(token: str, names: dict[str, str]) -> str:
     return f"{unit}: {names.get(token, target.pool)}"
 
 
+def allocation_words(answer: str, names: dict[str, str]) -> str:
+    """An allocation answer ``guard/rf:2+guard/imperial_captain:2`` as players read it:
+    ``2 on Guard (rank and file), 2 on Guard: Imperial Captain`` (NA-ALC-1), never a key."""
+    parts = []
+    for item in answer.split("+"):
+        token, _, count = item.rpartition(":")
+        parts.append(f"{count} on {describe(token, names)}" if token else describe(item, names))
+    return ", ".join(parts)
+
+
 def split_numbers(first: str, options: tuple[str, ...], total: int, names: dict[str, str],
                   keep: int = 0) -> tuple[PickNumber, ...]:
     """Free answers: how many of ``total`` go to each other option (the rest on ``first``);

@@ -9,7 +9,7 @@ from fractions import Fraction
 from shapely.geometry import Polygon
 from shapely.ops import nearest_points
 
-from game.core.actions import Action, EndActivation
+from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
 from game.core.present import Ghost, Offer, plain_label, possessive
@@ -18,7 +18,7 @@ from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Manoeuvre, Shift, Shoot, Turn, Wheel
-from game.rulesets.ninth_age.allocation import pool_names
+from game.rulesets.ninth_age.allocation import allocation_words, pool_names
 from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -110,6 +110,8 @@ def present(state: GameState, action: Action) -> Offer:
                      f"({counted(shooters(unit), 'shot')})", target=action.target)
     if isinstance(action, EndActivation):
         return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
+    if isinstance(action, Choose) and set(action.as_dict()) == {"to"}:
+        return Offer(action, allocation_words(str(action.get("to")), names))  # NA-ALC-1
     return Offer(action, plain_label(action, names), target=action.target_id())
 
 

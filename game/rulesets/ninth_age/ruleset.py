@@ -11,7 +11,7 @@ from typing import Any, ClassVar, TypeVar
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
-from game.core.present import Command, Offer
+from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
@@ -427,9 +427,9 @@ class NinthAgeRuleset(Ruleset):
         best = max(counts.values())
         winners = [p for p, n in counts.items() if n == best]
         winner = winners[0] if len(winners) == 1 else None
-        name = state.player(winner).name if winner else "nobody"
-        state.outcome = Outcome(winner, f"{why[:1].upper()}{why[1:]}; {name} wins with the most "
-                                "models standing")
+        result = (victory(state.player(winner).name, "the most models standing") if winner
+                  else "a draw: no side has more models standing")
+        state.outcome = Outcome(winner, f"{why[:1].upper()}{why[1:]}; {result}")
         ctx.emit("game.over", state.outcome.summary, ("NA-TURN-1",), winner=winner)
 
     # --- presentation ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ turn (fortify ends, RL-FRT-1) and the end of the game."""
 
 from __future__ import annotations
 
+from game.core.present import victory
 from game.core.ruleset import Context
 from game.core.state import GameState, Outcome
 from game.rulesets.realms.attack import Result
@@ -69,7 +70,7 @@ def check_outcome(state: GameState, ctx: Context) -> bool:
     if len(alive) > 1:
         return False
     winner = alive[0] if alive else None
-    text = f"{state.player(winner).name} wins: no other side has a fighting unit left." \
+    text = victory(state.player(winner).name, "no other side has a fighting unit left") \
         if winner else "No fighting unit is left on any side."
     state.outcome = Outcome(winner, text)
     ctx.emit("game.over", text, ["RL-TRN-1"], player=winner)
@@ -108,8 +109,8 @@ def end_by_rounds(settings: Settings, state: GameState, ctx: Context) -> None:
     best = max(left.values())
     top = [n for n, v in left.items() if v == best]
     winner = top[0] if len(top) == 1 else None
-    text = (f"After {settings.rounds} rounds "
-            + (f"{state.player(winner).name} has the most health left and wins."
-               if winner else "the sides are level: a draw."))
+    text = (f"After {settings.rounds} rounds: "
+            + (victory(state.player(winner).name, "the most health left")
+               if winner else "the sides are level, a draw."))
     state.outcome = Outcome(winner, text)
     ctx.emit("game.over", text, ["RL-TRN-1"], player=winner)

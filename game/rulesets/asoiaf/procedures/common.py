@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from game.core.present import victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Outcome, Procedure
@@ -62,7 +63,7 @@ def check_over(state: GameState, ctx: Context) -> bool:
     if len(standing) > 1:
         return False
     winner = standing[0] if standing else None
-    summary = (f"{state.player(winner).name} wins: no enemy unit is left" if winner
+    summary = (victory(state.player(winner).name, "no enemy unit is left") if winner
                else "no unit is left: a draw")
     state.outcome = Outcome(winner, summary)
     state.procedures.clear()
