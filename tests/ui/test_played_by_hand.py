@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.core.actions import EndActivation
 from game.ui.anims import DiceShow, dice_tray_rect
 from game.ui.app import App
 from game.ui.panel import PANEL_W
@@ -257,6 +258,7 @@ def test_na_mov_1_the_reform_button_hint_shows_no_action_syntax(data_dir: Path) 
     in the action syntax "reform u1 8, reform u1 5 turn=180"."""
     app = make_app(data_dir, SCENARIOS / "ninth_age_battle.toml")
     scene = table(app)
+    assert scene.perform(EndActivation())  # the Charge phase ends; Reform is a Move-phase button
     unit = next(u for u in scene.state.units.values() if u.owner == 1)
     reform = [c for c in scene.commands_of(unit.id) if c.label == "Reform"]
     assert reform, [c.label for c in scene.commands_of(unit.id)]
