@@ -20,7 +20,7 @@ from game.core.context import Context
 from game.core.inspect import Area, HexMark
 from game.core.pending import Refusal
 from game.core.state import GameState, HexBoard, TableBoard, Unit
-from game.geometry.hexgrid import Hex
+from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.geometry.tray import Tray
 
 if TYPE_CHECKING:
@@ -180,7 +180,8 @@ def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
     unit.hex_facing = action.facing
     ctx.emit(
         "unit.moved",
-        f"{unit.name} is placed on hex {hex_label(unit.hex)} facing {action.facing}.",
+        f"{unit.name} is placed on hex {hex_label(unit.hex)} facing "
+        f"{FACING_NAMES[action.facing % 6]}.",
         ["WB-TBL-1"],
         player=unit.owner,
         unit=unit.id,
@@ -210,9 +211,11 @@ def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
         unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
     else:
         unit.hex_facing = int(action.facing)
+    # a hex facing is a side, named in words like the Turn button; a table facing is degrees
+    facing = f"{action.facing:g}" if unit.tray is not None else FACING_NAMES[unit.hex_facing % 6]
     ctx.emit(
         "unit.pivoted",
-        f"{unit.name} turns to face {action.facing:g}.",
+        f"{unit.name} turns to face {facing}.",
         ["WB-TBL-2"],
         player=unit.owner,
         unit=unit.id,

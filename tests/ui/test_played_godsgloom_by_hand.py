@@ -1,5 +1,5 @@
-"""What playing the GODSGLOOM skirmish to its game-over screen by hand in a real window (Xvfb,
-xdotool) found, one headless test per finding, each failing before its fix."""
+"""What playing the GODSGLOOM skirmish to its game-over screen and the two sandboxes by hand in a
+real window (Xvfb, xdotool) found, one headless test per finding, each failing before its fix."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from typing import Any
 
 import pygame
 
+from game.core.actions import MoveHex, Pivot
+from game.scenario import load_scenario, new_session
 from game.ui.pbf_scene import GameStepper, ReplayScene
 
 from .conftest import SCENARIOS
 from .driver import frames, make_app, table
 
 SKIRMISH = SCENARIOS / "godsgloom_skirmish.toml"
+SANDBOX_HEX = SCENARIOS / "sandbox_hex.toml"
 
 
 class _Spy:
@@ -44,3 +47,13 @@ def test_the_replay_of_a_hotseat_game_is_not_titled_received_turn(data_dir: Path
     frames(app, 1)
     assert "Received turn" not in seen, seen
     assert any(text.startswith("Replay of the game") for text in seen), seen
+
+
+def test_wb_tbl_1_the_hex_sandbox_logs_a_placement_facing_in_words() -> None:
+    """WB-TBL-1 / WB-TBL-2: dragging b1 on the hex sandbox logged "b1 is placed on hex (1,0)
+    facing 0." while Undo named the same move "facing north-east": the log names the side."""
+    game = new_session(load_scenario(SANDBOX_HEX)).game
+    placed = game.apply(MoveHex("b1", 1, 0, 0))[-1].text
+    assert placed == "b1 is placed on hex (1,0) facing north-east.", placed
+    turned = game.apply(Pivot("b1", 3))[-1].text
+    assert turned == "b1 turns to face south-west.", turned
