@@ -20,7 +20,7 @@ from game.core.context import Context
 from game.core.inspect import Area, HexMark
 from game.core.pending import Refusal
 from game.core.state import GameState, HexBoard, TableBoard, Unit
-from game.geometry.hexgrid import Hex
+from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.geometry.tray import Tray
 
 if TYPE_CHECKING:
@@ -102,10 +102,6 @@ def free_unit(ruleset: Ruleset, state: GameState, unit_id: str, what: str,
 COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
            "north-west")
 """The eight compass points, clockwise from north (+y, away from the first player)."""
-
-HEX_FACING_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")
-"""A hex facing 0..5 as players say it (clockwise from the neighbour up and to the right)."""
-
 
 def compass_words(facing: float) -> str:
     """A table facing as players say it: ``north`` on a compass point, else the bearing and
@@ -201,7 +197,7 @@ def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
     ctx.emit(
         "unit.moved",
         f"{unit.name} moves to hex {hex_label(unit.hex)} facing "
-        f"{HEX_FACING_NAMES[action.facing % 6]}.",
+        f"{FACING_NAMES[action.facing % 6]}.",
         ["WB-TBL-1"],
         player=unit.owner,
         unit=unit.id,
@@ -232,7 +228,7 @@ def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
         towards = compass_words(action.facing)
     else:
         unit.hex_facing = int(action.facing)
-        towards = HEX_FACING_NAMES[unit.hex_facing % 6]
+        towards = FACING_NAMES[unit.hex_facing % 6]
     ctx.emit(
         "unit.pivoted",
         f"{unit.name} turns to face {towards}.",

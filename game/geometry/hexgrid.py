@@ -39,6 +39,10 @@ SQRT3 = math.sqrt(3.0)
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
 """Axial (dq, dr) of directions 0..5 (see the module table)."""
 
+FACING_NAMES: tuple[str, ...] = (
+    "north-east", "east", "south-east", "south-west", "west", "north-west")
+"""Compass names of directions 0..5 (see the module table), for words in logs and labels."""
+
 
 @dataclass(frozen=True, order=True)
 class Hex:

@@ -79,6 +79,9 @@ def open_turn(app: App, path: Path) -> bool:
 class TurnPreviewScene(ButtonScene):
     """The received turn on the board, with step controls (see module docstring)."""
 
+    heading = "Received turn"
+    """The side panel's title: what is being stepped through."""
+
     def __init__(self, app: App, stepper: TurnStepper) -> None:
         super().__init__(app)
         from game.ui.render import Renderer
@@ -181,7 +184,7 @@ class TurnPreviewScene(ButtonScene):
         pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(0, 0, w - SIDE_W, 40))
         img = self.app.fonts.get(16).render(self.position_text()[:110], True, (236, 232, 220))
         surface.blit(img, (10, 11))
-        title = self.app.fonts.get(18, bold=True).render("Received turn", True, (236, 232, 220))
+        title = self.app.fonts.get(18, bold=True).render(self.heading, True, (236, 232, 220))
         surface.blit(title, (w - SIDE_W + 10, 20))
 
 
@@ -280,6 +283,9 @@ class GameStepper(StepControls):
 class ReplayScene(TurnPreviewScene):
     """A finished game replayed on the board with the same step controls; Back returns to the
     game over screen."""
+
+    heading = "Replay of the game"
+    """Not "Received turn": a hotseat game's replay has no file and no sender."""
 
     def __init__(self, app: App, stepper: GameStepper, back_to: Any) -> None:
         super().__init__(app, stepper)  # type: ignore[arg-type]

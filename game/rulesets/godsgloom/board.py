@@ -10,15 +10,17 @@ from __future__ import annotations
 import heapq
 
 from game.core.state import GameState, HexBoard
-from game.geometry.hexgrid import Hex, HexSight, front_arc_directions, hex_line_of_sight
+from game.geometry.hexgrid import (
+    FACING_NAMES,
+    Hex,
+    HexSight,
+    front_arc_directions,
+    hex_line_of_sight,
+)
 from game.rulesets.godsgloom.units import GodsUnit
 
 ROUGH_COST = 2
 """Movement points a ``rough`` hex costs to enter (HX-MOV-1); other hexes cost 1."""
-
-
-FACING_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")
-"""Player-facing names of the hex facings 0..5 (see :mod:`game.geometry.hexgrid`)."""
 
 
 def facing_name(facing: int) -> str:

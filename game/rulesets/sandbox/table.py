@@ -15,8 +15,7 @@ from game.core.actions import Action, EndActivation, FreeRoll, MoveHex, MoveUnit
 from game.core.pending import Refusal
 from game.core.present import Command, Ghost, Offer, Steer
 from game.core.state import GameState, HexBoard, Unit
-from game.core.table_actions import HEX_FACING_NAMES
-from game.geometry.hexgrid import Hex
+from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.geometry.tray import facing_of_vector, normalise_facing
 
 if TYPE_CHECKING:
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-HEX_FACINGS = HEX_FACING_NAMES
+HEX_FACINGS = FACING_NAMES
 """Names of the hex facings 0..5 (clockwise from the neighbour up and to the right)."""
 
 SNAP = 15.0
