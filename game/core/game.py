@@ -296,6 +296,11 @@ class Game:
         """Whether an undone action can be applied again."""
         return bool(self._redo)
 
+    def redo_action(self) -> Action | None:
+        """The action :meth:`redo` would apply next, if any (so a table can name it in the
+        words of the decision it answers before it is applied)."""
+        return self._redo[-1].action if self._redo else None
+
     def redo(self) -> LogEntry:
         """Apply again the last undone action (recorded dice included)."""
         if not self._redo:

@@ -133,12 +133,14 @@ class TableFlow:
     def redo(self) -> None:
         """Ctrl+Y: apply the undone action again."""
         before = poses(self.scene.state)
+        redone = self.scene.game.redo_action()
+        label = self.scene.label_of(redone) if redone is not None else ""
         try:
             entry = self.scene.game.redo()
         except IllegalAction as exc:
             self.scene.status = f"Cannot redo: {self.scene.refusal_text(exc.refusal)}"
             return
-        self.scene.status = f"Redone: {self.scene.label_of(entry.action)}"
+        self.scene.status = f"Redone: {label or self.scene.label_of(entry.action)}"
         # as the action the first time: a turn that passes is handed over once seen
         self.scene.set_mode(SelectMode())
         self.changed(before, list(entry.events), True)

@@ -167,7 +167,13 @@ class TableScene(Scene):
         return self._commands[1]
 
     def label_of(self, action: Action) -> str:
-        """The player-facing label of an action (never its syntax)."""
+        """The player-facing label of an action (never its syntax): an answer to the decision
+        now pending reads as its offer's button did ("Do not push", not "Push no")."""
+        node = self.game.pending()
+        if isinstance(node, PlayerDecision):
+            for offer in node.offers:
+                if offer.action == action:
+                    return offer.label
         return self.game.ruleset.present(self.state, action).label
 
     @staticmethod

@@ -8,15 +8,18 @@ from typing import Any
 
 import pygame
 
-from game.core.actions import MoveHex, Pivot
+from game.core.actions import MoveHex, Pivot, RollPending
+from game.core.pending import PlayerDecision
 from game.scenario import load_scenario, new_session
 from game.ui.pbf_scene import GameStepper, ReplayScene
+from tests.playing import play
 
 from .conftest import SCENARIOS
 from .driver import frames, make_app, table
 
 SKIRMISH = SCENARIOS / "godsgloom_skirmish.toml"
 SANDBOX_HEX = SCENARIOS / "sandbox_hex.toml"
+DUEL = Path(__file__).resolve().parent / "data" / "godsgloom_duel.toml"
 
 
 class _Spy:
@@ -57,3 +60,27 @@ def test_wb_tbl_1_the_hex_sandbox_logs_a_placement_facing_in_words() -> None:
     assert placed == "b1 moves to hex (1,0) facing north-east.", placed
     turned = game.apply(Pivot("b1", 3))[-1].text
     assert turned == "b1 turns to face south-west.", turned
+
+
+def test_undo_and_redo_name_a_decision_answer_as_its_button_did(data_dir: Path) -> None:
+    """Playing by hand, taking back "Do not push" said "Undone: Push no" (the answer's field
+    syntax) and Ctrl+Y said "Redone: Push no": both now read as the button, "Do not push"."""
+    app = make_app(data_dir, DUEL)
+    scene = table(app)
+    play(scene.game, "activate a1", "melee a1 -> g1")
+    for _ in range(30):
+        node = scene.game.pending()
+        offers = node.offers if isinstance(node, PlayerDecision) else ()
+        decline = [o for o in offers if o.label == "Do not push"]
+        if decline:
+            break
+        assert scene.perform(offers[0].action if offers else RollPending())
+    else:
+        raise AssertionError("the melee never offered the winner a push")
+    assert scene.perform(decline[0].action)
+    # the winner still sits at the table, before the hand-over screen is dismissed
+    scene.flow.seated, scene.flow.handoff_due = node.player, True
+    scene.flow.undo()
+    assert scene.status == "Undone: Do not push", scene.status
+    scene.flow.redo()
+    assert scene.status == "Redone: Do not push", scene.status
