@@ -133,14 +133,14 @@ class TableFlow:
     def redo(self) -> None:
         """Ctrl+Y: apply the undone action again."""
         before = poses(self.scene.state)
-        redone = self.scene.game.redo_action()
-        label = self.scene.label_of(redone) if redone is not None else ""
+        redone = self.scene.game.redo_action()  # named before it applies: the decision it
+        label = "" if redone is None else self.scene.label_of(redone)  # answers is pending now
         try:
             entry = self.scene.game.redo()
         except IllegalAction as exc:
             self.scene.status = f"Cannot redo: {self.scene.refusal_text(exc.refusal)}"
             return
-        self.scene.status = f"Redone: {label or self.scene.label_of(entry.action)}"
+        self.scene.status = f"Redone: {label}"
         # as the action the first time: a turn that passes is handed over once seen
         self.scene.set_mode(SelectMode())
         self.changed(before, list(entry.events), True)

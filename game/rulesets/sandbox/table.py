@@ -23,9 +23,6 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-HEX_FACINGS = FACING_NAMES
-"""Names of the hex facings 0..5 (clockwise from the neighbour up and to the right)."""
-
 SNAP = 15.0
 """Degrees a pointed turn snaps to unless the player aims freely."""
 
@@ -43,7 +40,7 @@ def present(state: GameState, action: Action) -> Offer | None:
                      "Put the unit anywhere it fits: on the table, on no other unit.",
                      ghost=Ghost(action.unit, pose=(action.x, action.y, action.facing)))
     if isinstance(action, MoveHex):
-        facing = HEX_FACINGS[action.facing % 6]
+        facing = FACING_NAMES[action.facing % 6]
         return Offer(action, f"Place {_name(state, action.unit)} on hex ({action.q},{action.r}) "
                      f"facing {facing}", "Put the unit on any free hex.",
                      ghost=Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing))
@@ -70,7 +67,7 @@ def _present_pivot(state: GameState, action: Pivot) -> Offer:
     here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None
     facing = int(action.facing) % 6
     ghost = Ghost(action.unit, hex=here, hex_facing=facing) if here else None
-    return Offer(action, f"Turn {name} to face {HEX_FACINGS[facing]}",
+    return Offer(action, f"Turn {name} to face {FACING_NAMES[facing]}",
                  "Turn the unit in place.", ghost=ghost)
 
 
