@@ -58,6 +58,8 @@ class World:
         terrain: Iterable[Terrain] = (),
         construction: ArcConstruction = "corner-45",
     ) -> None:
+        import numpy.ma  # noqa: F401  np.unique loads it on its first call (numpy >= 2.3): pay
+        # that once here, where worlds are built ahead, not in the first sight query
         self.construction: ArcConstruction = construction
         self._ids: list[str] = list((trays or {}).keys())
         self._index: dict[str, int] = {k: i for i, k in enumerate(self._ids)}

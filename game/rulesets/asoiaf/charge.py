@@ -76,7 +76,8 @@ def plan_charge(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, pivo
                            blocked_fails=blocked_fails, world=world)
     if isinstance(plan, Refusal) and abs(pivot) <= TOLERANCE and misses(attacker, target,
                                                                       world=world):
-        return explain_miss(state, attacker, target, basis, penalty, blocked_fails, plan, world)
+        return explain_miss(state, attacker, target, basis, penalty, blocked_fails, plan, world,
+                            cull)
     return plan
 
 
@@ -100,15 +101,16 @@ def _contact_with(tray: Tray, target: AsoiafUnit, reach: float,
 
 def explain_miss(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, basis: ChargeBasis,
                  penalty: float, blocked_fails: bool, missed: Refusal,
-                 world: geo.RulesWorld | None = None) -> Refusal:
+                 world: geo.RulesWorld | None = None, cull: bool = False) -> Refusal:
     """The real reason a charge declared without a pivot fails when the target is not straight
     ahead (AS-CHG-5): what the Step 2 pivot that faces the target would meet (a blocker, named
-    and drawn), or, when that pivot works, the advice to declare it."""
+    and drawn), or, when that pivot works, the advice to declare it (``cull`` as in
+    :func:`plan_charge`)."""
     turn = facing_pivot(attacker, target)
     gap = geo.tray_of(attacker).polygon.distance(geo.tray_of(target).polygon)
     if abs(turn) < 0.5 or gap > attacker.stats.speed + MAX_ROLL + TOLERANCE:
         return missed  # straight ahead, or too far whatever the pivot
-    turned = plan_from_basis(state, attacker, target, basis, turn, penalty,
+    turned = plan_from_basis(state, attacker, target, basis, turn, penalty, cull,
                              blocked_fails=blocked_fails, world=world)
     words = turn_words(round(turn)) or "no turn"
     if isinstance(turned, Refusal):
@@ -126,10 +128,17 @@ def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`.
     ``seen``: the pair's Line of Sight if the caller already has it (the hover asks the
     batched geometry world; only the witness line drawn may differ)."""
-    if world is not None and seen is None:
-        return world.remember(("basis", attacker.id, target.id, cull),
-                              lambda: _basis(state, attacker, target, cull, world, None))
+    if world is not None:  # a Sight is a frozen record: the same line, the same answer
+        how = cull if seen is None else seen  # ``cull`` only matters when sight is looked up
+        return world.remember(("basis", attacker.id, target.id, how),
+                              lambda: _basis(state, attacker, target, cull, world, seen))
     return _basis(state, attacker, target, cull, world, seen)
+
+
+def known_basis(world: geo.RulesWorld, attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
+    """Whether the position's world already holds the basis ``legal_actions`` asks for
+    (culled sight), so a caller holding another Line of Sight can ask the same question."""
+    return world.holds(("basis", attacker.id, target.id, True))
 
 
 def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: bool,
@@ -144,6 +153,9 @@ def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: boo
     if not seen.visible:  # AS-CHG-1
         return Refusal(f"{target.name} is not in {possessive(attacker.name)} Line of Sight "
                        f"({seen.reason})", ("AS-CHG-1",))
+    too_far = beyond_reach(attacker, target)
+    if too_far is not None:  # AS-CHG-3, whatever the pivot: before the dear room check
+        return too_far
     arcs = geo.arc_of(geo.tray_of(target), tray)  # AS-CHG-4
     roomy = tuple(a for a in arcs if has_room(state, attacker, target, a, world))
     if not roomy:  # AS-CHG-2
@@ -163,6 +175,19 @@ def no_room(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     marks = tuple(Area(blockers.ring(b.polygon), "blocker", b.name) for b in found[:1])
     return Refusal(f"no room to align at 50% or more on {possessive(target.name)} "
                    f"{names} arc{why}", ("AS-CHG-2",), marks)
+
+
+def beyond_reach(attacker: AsoiafUnit, target: AsoiafUnit, start: Tray | None = None
+                 ) -> Refusal | None:
+    """AS-CHG-3: the refusal of a charge on a target further from the tray (``start``, else
+    as it stands) than the greatest charge distance, Speed + 6 (no straight move reaches it,
+    whatever the pivot); None when it is near enough to try."""
+    reach = attacker.stats.speed + MAX_ROLL
+    gap = float((start or geo.tray_of(attacker)).polygon.distance(geo.tray_of(target).polygon))
+    if gap <= reach + TOLERANCE:
+        return None
+    return Refusal(f"{target.name} is {gap:.2f}\" away, beyond the greatest charge distance "
+                   f"{reach}\" (Speed {attacker.stats.speed} + 6)", ("AS-CHG-3",))
 
 
 def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
@@ -237,11 +262,9 @@ def contact_distance(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     declared anyway and fails when rolled: AS-CHG-6)."""
     d_t, hit = _contact_with(start, target, reach, world)
     if hit is None:
-        gap = float(start.polygon.distance(geo.tray_of(target).polygon))
-        if gap > reach - 1.0 + TOLERANCE:  # too far whatever the line (AS-CHG-3)
-            return Refusal(f"{target.name} is {gap:.2f}\" away, beyond the greatest charge "
-                           f"distance {reach - 1.0:g}\" (Speed {attacker.stats.speed} + 6)",
-                           ("AS-CHG-3",))
+        too_far = beyond_reach(attacker, target, start)  # whatever the line (AS-CHG-3)
+        if too_far is not None:
+            return too_far
         return Refusal(f"moving straight ahead {attacker.name} would not reach {target.name} "
                        f"within {reach - 1.0:g}\"", ("AS-CHG-3", "AS-CHG-6"))
     d_b, which = geo.sweep_past(state, start, (attacker.id, target.id), d_t, world)

@@ -128,17 +128,21 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
 
 def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
             lines: list[InfoLine], shapes: list[Shape], odds: list[OddsChart]) -> None:
-    """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options)."""
-    seen, _ = sight_with_blockers(rules, state, viewer, target)
+    """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options),
+    asked as ``legal_actions`` asks it when the panel already did for the selected unit's
+    Charge buttons (the position world holds those answers), else from the hover's own Line
+    of Sight row (only the witness line may differ, and the hover draws the row's)."""
     world = rules.worlds.of(state)
+    seen = None if chg.known_basis(world, viewer, target) else sight_with_blockers(
+        rules, state, viewer, target)[0]
     plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
-                           blocked_fails=rules.blocked_fails, world=world, seen=seen)
+                           blocked_fails=rules.blocked_fails, world=world, seen=seen, cull=True)
     pivot = ""
     if isinstance(plan, Refusal):
         turn = chg.facing_pivot(viewer, target)
         turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
-                                 blocked_fails=rules.blocked_fails, world=world,
-                                 seen=seen) if abs(turn) > 0.5 else plan
+                                 blocked_fails=rules.blocked_fails, world=world, seen=seen,
+                                 cull=True) if abs(turn) > 0.5 else plan
         if isinstance(turned, Refusal):  # the nearest legal pivot, as the Charge button has
             turn, turned = _searched_pivot(rules, state, viewer, target, world, seen, turned)
         shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
@@ -166,7 +170,7 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
 
 
 def _searched_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
-                    target: AsoiafUnit, world: geo.RulesWorld, seen: Sight,
+                    target: AsoiafUnit, world: geo.RulesWorld, seen: Sight | None,
                     refused: Refusal) -> tuple[float, chg.ChargePlan | Refusal]:
     """When neither no pivot nor pointing at the target works, the legal pivot nearest the
     latter that ``legal_actions`` offers (AS-CHG-5), so the hover never calls a charge
@@ -179,7 +183,8 @@ def _searched_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
     if pivot is None:
         return 0.0, refused
     return pivot, chg.plan_charge(state, viewer, target, pivot, rules.rough_penalty,
-                                  blocked_fails=rules.blocked_fails, world=world, seen=seen)
+                                  blocked_fails=rules.blocked_fails, world=world, seen=seen,
+                                  cull=True)
 
 
 def charge_odds(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,

@@ -194,6 +194,10 @@ class RulesWorld:
         found: T = self._memo[key]
         return found
 
+    def holds(self, key: Hashable) -> bool:
+        """Whether an answer is stored under ``key`` for this position."""
+        return key in self._memo
+
     def keep(self, key: Hashable, value: object) -> None:
         """Store ``value`` under ``key`` for this position, unless something is already
         there (an answer worked out on the way, for :meth:`remember` to find)."""
@@ -377,3 +381,4 @@ class WorldCache:
             same_game = self._world is not None and self._world.state is state
             self._key, self._world = key, RulesWorld(state, self._world if same_game else None)
         return self._world
+
