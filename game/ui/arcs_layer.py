@@ -12,7 +12,7 @@ fraction of the fills (issue 12: the arcs-of-all toggle drew 800 page-sized poly
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pygame
 from shapely.geometry.base import BaseGeometry
@@ -71,12 +71,20 @@ class ArcsPainter:
     def draw(self, ground: pygame.Surface, board: TableBoard, trays: Sequence[Tray],
              cam: Camera, colour: Callable[[Arc], RGB]) -> None:
         """Blend the arcs of ``trays`` (drawn in order, later over earlier) onto ``ground``."""
+        for _ in self.paint(ground, board, trays, cam, colour):
+            pass
+
+    def paint(self, ground: pygame.Surface, board: TableBoard, trays: Sequence[Tray],
+              cam: Camera, colour: Callable[[Arc], RGB]) -> Iterator[None]:
+        """:meth:`draw` a step at a time (a board built ahead while the wheel turns): a
+        step per unit's arcs, then the blend onto ``ground``."""
         if not trays:
             return
         layer = self._clear_layer(ground.get_size())
         extent = max(board.width, board.height) * 2 + 10
         table = board.polygon
         for tray in showing(trays, cam.zoom):
+            yield
             for arc in Arc:
                 region = arc_region(tray, arc, "corner-45", extent).intersection(table)
                 rgb = colour(arc)
@@ -85,4 +93,5 @@ class ArcsPainter:
                     if len(pts) >= 3:
                         pygame.draw.polygon(layer, (*rgb, ARC_ALPHA), pts)
                         pygame.draw.polygon(layer, (*rgb, EDGE_ALPHA), pts, 1)
+        yield
         ground.blit(layer, (0, 0))

@@ -176,7 +176,16 @@ def draw_table(base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool,
         fill_around(base, background, base.get_rect(), edge)
     fill_around(base, palette.table_edge, edge, rect)
     base.fill(palette.table, rect)
-    if grid and cam.zoom >= 4:
+    if grid:
+        draw_grid(base, board, cam, palette)
+
+
+def draw_grid(base: pygame.Surface, board: TableBoard, cam: Camera, palette: Palette) -> None:
+    """The inch grid of the table, every sixth line heavier, when zoomed in enough to read."""
+    x0, y1 = cam.to_screen(0, 0)
+    x1, y0 = cam.to_screen(board.width, board.height)
+    rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    if cam.zoom >= 4:
         # only the lines that can land on the layer (one inch of margin either side)
         left, top = cam.to_world(0, 0)
         right, bottom = cam.to_world(*base.get_size())

@@ -12,8 +12,8 @@ from game.core.inspect import UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
 from game.core.state import HexBoard
 from game.ui.inspect_draw import TONES, wrap
+from game.ui.labels import fit
 from game.ui.panel import PANEL_W
-from game.ui.render import Renderer
 
 if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
@@ -64,7 +64,7 @@ class Hud:
             font = fonts.get(size, bold=True)
             if font.size(text)[0] <= width:
                 return text, font
-        return Renderer._fit(font, text, width), font
+        return fit(font, text, width), font
 
     def marks(self) -> dict[str, tuple[UnitMark, ...]]:
         """``Ruleset.unit_marks`` of every unit on the board, asked once per revision."""
@@ -243,7 +243,7 @@ class Hud:
         size = next((z for z in (16, 15, 14, 13) if fonts.get(z, bold=True).size(
             card.title)[0] <= PANEL_W - 40), 13)  # shrink a long title before cutting it
         title = fonts.get(size, bold=True)
-        surface.blit(title.render(Renderer._fit(title, card.title, PANEL_W - 40), True,
+        surface.blit(title.render(fit(title, card.title, PANEL_W - 40), True,
                                   (255, 255, 255)), (x0 + 26, y + 2))
         y += 24
         font = fonts.get(13)
@@ -256,7 +256,7 @@ class Hud:
         w, h = surface.get_size()
         pygame.draw.rect(surface, (16, 18, 22), (0, h - s.status_h, w, s.status_h))
         font = s.app.fonts.get(14)
-        text = Renderer._fit(font, s.status or "F1: controls", w - 20)
+        text = fit(font, s.status or "F1: controls", w - 20)
         surface.blit(font.render(text, True, (235, 225, 190)), (10, h - s.status_h + 6))
 
     def _explanation(self, surface: pygame.Surface) -> None:

@@ -40,6 +40,7 @@ from game.ui.board_page import BoardPage, fill_around
 from game.ui.camera import Camera
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
+from game.ui.labels import draw_label
 from game.ui.palette import RGB, Palette
 from game.ui.unit_ops import Op, run_ops, shows
 from game.ui.unit_text import models_left, shade, status_text
@@ -233,11 +234,27 @@ class Renderer:
         self._ahead = None
 
     def _build_ahead(self, state: GameState, view: ViewState) -> Iterator[None]:
-        """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page)."""
-        ground = self._base_layer(None, state, view)
-        yield
-        ground = self._ground_layer(ground, state, view)
-        yield
+        """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page): the
+        base (table, then each terrain piece), the ground (each unit's arcs, the blend, the
+        marks), then the units. A layer is adopted only once whole, so a frame drawn between
+        two steps never sees a half-painted one."""
+        key = self._base_key_of(state, view)
+        if self._base is None or key != self._base_key:
+            base = self._new_layer((view.camera.width, view.camera.height), None)
+            yield from self._paint_base(base, state, view)
+            self._base, self._base_key = base, key
+            self.stats["base_renders"] += 1
+        ground = self._base
+        need = self._ground_needs(state, view)
+        if need is not None and need[0] != self._ground_key:
+            ground = self._base.copy()
+            yield
+            yield from self._paint_ground(ground, state, view, need[1])
+            self._ground, self._ground_key = ground, need[0]
+        elif need is None:
+            self._ground_key = (self._base_key, self._arc_trays(state, view))
+        else:
+            ground = self._ground if self._ground is not None else ground
         board = ground.copy()
         moving = self._moving(view)
         ops: list[Op] = []
@@ -275,65 +292,92 @@ class Renderer:
             return ("hex", id(board.cells), len(board.cells))
         return ("table", board.width, board.height)
 
+    def _base_key_of(self, state: GameState, view: ViewState) -> Hashable:
+        """What the base layer of ``view``'s camera shows (it is redrawn when this changes)."""
+        return (view.camera.key(), (view.camera.width, view.camera.height),
+                self._board_key(state), tuple(state.terrain), view.grid, self.palette.name,
+                self.board_marks(state, view))
+
     def _base_layer(
         self, surface: pygame.Surface | None, state: GameState, view: ViewState
     ) -> pygame.Surface:
-        size = (view.camera.width, view.camera.height)
-        key = (
-            view.camera.key(), size, self._board_key(state),
-            tuple(state.terrain), view.grid, self.palette.name,
-            self.board_marks(state, view),
-        )
+        key = self._base_key_of(state, view)
         if self._base is None or key != self._base_key:
-            self._base = self._render_base(size, state, view, self._base)
-            self._base_key = key
+            base = self._new_layer((view.camera.width, view.camera.height), self._base)
+            for _ in self._paint_base(base, state, view):
+                pass
+            self._base, self._base_key = base, key
             self.stats["base_renders"] += 1
         return self._base
 
-    def _render_base(
-        self, size: tuple[int, int], state: GameState, view: ViewState,
-        reuse: pygame.Surface | None = None,
-    ) -> pygame.Surface:
-        """The base layer of a camera, drawn into ``reuse`` when it has the right size."""
+    @staticmethod
+    def _new_layer(size: tuple[int, int], reuse: pygame.Surface | None) -> pygame.Surface:
+        """A layer surface of ``size``: ``reuse`` when it has that size."""
         if reuse is not None and reuse.get_size() == size:
-            base = reuse
-        else:
-            base = pygame.Surface(size).convert() if pygame.display.get_surface() else (
-                pygame.Surface(size))
+            return reuse
+        return pygame.Surface(size).convert() if pygame.display.get_surface() else (
+            pygame.Surface(size))
+
+    def _paint_base(self, base: pygame.Surface, state: GameState, view: ViewState
+                    ) -> Iterator[None]:
+        """Paint the base layer of a camera, a step at a time: the table or hex map, then
+        each terrain piece (see :meth:`_build_ahead`)."""
         cam = view.camera
         board = state.board
         if isinstance(board, TableBoard):  # the table covers most of it: one fill a pixel
-            draw_board.draw_table(base, board, cam, view.grid, self.palette,
+            draw_board.draw_table(base, board, cam, False, self.palette,
                                   self.palette.background)
-            draw_board.draw_terrain(base, state.terrain, cam, self.palette, self._font)
-        else:
-            base.fill(self.palette.background)
-            draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
-            marks = self.board_marks(state, view)
-            if marks:
-                draw_board.draw_marks(base, marks, cam, self.palette, self._font)
-        return base
+            if view.grid:
+                yield
+                draw_board.draw_grid(base, board, cam, self.palette)
+            for piece in state.terrain:
+                yield
+                draw_board.draw_terrain(base, (piece,), cam, self.palette, self._font)
+            return
+        base.fill(self.palette.background)
+        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
+        marks = self.board_marks(state, view)
+        if marks:
+            draw_board.draw_marks(base, marks, cam, self.palette, self._font)
+
+    def _ground_needs(self, state: GameState, view: ViewState
+                      ) -> tuple[Hashable, tuple[Tray, ...]] | None:
+        """The key of the ground layer and the trays whose arcs it shows; None when the ground
+        is the base itself (a hex board, or a table with neither arcs nor marks)."""
+        board = state.board
+        arcs = self._arc_trays(state, view)
+        marks = self.board_marks(state, view) if isinstance(board, TableBoard) else ()
+        if not isinstance(board, TableBoard) or not (arcs or marks):
+            return None
+        return (self._base_key, arcs), tuple(tray for _, tray in arcs)
 
     def _ground_layer(
         self, base: pygame.Surface, state: GameState, view: ViewState
     ) -> pygame.Surface:
         """The base with the arcs and, on a table, the ruleset's marks over them (the base
         itself when there is neither); redrawn only when the base or the arcs change."""
-        board = state.board
-        arcs = self._arc_trays(state, view)
-        marks = self.board_marks(state, view) if isinstance(board, TableBoard) else ()
-        key = (self._base_key, arcs)
-        if not isinstance(board, TableBoard) or not (arcs or marks):
-            self._ground_key = key
+        need = self._ground_needs(state, view)
+        if need is None:
+            self._ground_key = (self._base_key, self._arc_trays(state, view))
             return base
-        if self._ground is None or key != self._ground_key:
+        if self._ground is None or need[0] != self._ground_key:
             ground = copy_into(self._ground, base)
-            self.arcs.draw(ground, board, [tray for _, tray in arcs], view.camera,
-                           self.arc_colour)
-            if marks:
-                draw_board.draw_marks(ground, marks, view.camera, self.palette, self._font)
-            self._ground, self._ground_key = ground, key
+            for _ in self._paint_ground(ground, state, view, need[1]):
+                pass
+            self._ground, self._ground_key = ground, need[0]
         return self._ground
+
+    def _paint_ground(self, ground: pygame.Surface, state: GameState, view: ViewState,
+                      trays: tuple[Tray, ...]) -> Iterator[None]:
+        """Paint the arcs of ``trays`` and a table's marks over a copy of the base, a step
+        at a time (see :meth:`_build_ahead`)."""
+        board = state.board
+        assert isinstance(board, TableBoard)
+        yield from self.arcs.paint(ground, board, trays, view.camera, self.arc_colour)
+        marks = self.board_marks(state, view)
+        if marks:
+            yield
+            draw_board.draw_marks(ground, marks, view.camera, self.palette, self._font)
 
     def _font(self, size: int, bold: bool) -> pygame.font.Font:
         return self.fonts.get(size, bold=bold)
@@ -454,7 +498,7 @@ class Renderer:
         fl, fr = loc(centred.corners[0]), loc(centred.corners[1])
         pygame.draw.line(sprite, (250, 250, 250), fl, fr, max(2, round(zoom * 0.15)))
         self._draw_arrow(sprite, centred, zoom, loc)
-        self._draw_label(sprite, unit.name, text, off, tray.width * zoom)
+        draw_label(sprite, self.fonts, unit.name, text, off, tray.width * zoom)
         self._remember(key, sprite, off)
         return sprite, off
 
@@ -483,52 +527,6 @@ class Renderer:
         b = tray.local_to_table(size * 0.7, tray.depth / 2 + 0.02)
         pygame.draw.polygon(sprite, (250, 250, 250), [loc(tip), loc(a), loc(b)])
 
-    def _draw_label(
-        self, sprite: pygame.Surface, name: str, text: str, centre: Point, max_width: float
-    ) -> None:
-        if max_width < 28:
-            return
-        size = max(9, min(15, int(max_width / 9)))
-        room = min(max_width * 1.3, sprite.get_width() - 8)  # never clipped by the sprite
-        for smaller in range(size, max(8, size - 4) - 1, -1):  # shrink before cutting
-            if self.fonts.get(smaller, bold=True).size(name)[0] <= room:
-                size = smaller
-                break
-        font = self.fonts.get(size, bold=True)
-        small = self.fonts.get(max(8, size - 2))
-        lines = [(font, self._fit(font, part, room)) for part in self._split(font, name, room)]
-        if text:
-            lines.append((small, self._fit(small, text, room)))
-        heights = sum(f.get_linesize() for f, _ in lines)
-        y = centre[1] - heights / 2
-        for f, line in lines:
-            img = f.render(line, True, (255, 255, 255))
-            box = img.get_rect(midtop=(round(centre[0]), round(y)))
-            bg = pygame.Surface(box.inflate(6, 0).size, pygame.SRCALPHA)
-            bg.fill((0, 0, 0, 150))
-            sprite.blit(bg, box.inflate(6, 0).topleft)
-            sprite.blit(img, box)
-            y += f.get_linesize()
-
-    @staticmethod
-    def _split(font: pygame.font.Font, name: str, width: float) -> list[str]:
-        """A name on one line if it fits, else on two lines broken at the space nearest its
-        middle (unit names are two to four words: "Lannister Halberdiers")."""
-        words = name.split()
-        if font.size(name)[0] <= width or len(words) < 2:
-            return [name]
-        cut = min(range(1, len(words)),
-                  key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
-        return [" ".join(words[:cut]), " ".join(words[cut:])]
-
-    @staticmethod
-    def _fit(font: pygame.font.Font, text: str, width: float) -> str:
-        if font.size(text)[0] <= width:
-            return text
-        while len(text) > 3 and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
-
     def _hex_sprite(
         self, unit: Unit, angle: float, colour: RGB, zoom: float
     ) -> tuple[pygame.Surface, Point]:
@@ -546,7 +544,7 @@ class Renderer:
         pygame.draw.circle(sprite, colour, c, radius * 0.86)
         # the label stays inside its own hex (neighbours' labels never overlap) and the
         # facing wedge is drawn over it: long and narrow, so it reads on every facing
-        self._draw_label(sprite, unit.name, text, c, zoom * 1.1)
+        draw_label(sprite, self.fonts, unit.name, text, c, zoom * 1.1)
         pygame.draw.polygon(sprite, (250, 250, 250), facing_wedge(c, angle, zoom))
         pygame.draw.polygon(sprite, (20, 20, 20), facing_wedge(c, angle, zoom), 1)
         self._remember(key, sprite, c)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -28,31 +29,43 @@ def test_short_lines_stay_whole() -> None:
     assert wrap_text(font, line, 600) == [line]
 
 
-def test_unit_names_are_drawn_whole_on_two_lines_rather_than_cut() -> None:
+def test_unit_names_are_drawn_whole_on_two_lines_rather_than_cut(monkeypatch: Any) -> None:
     """Issue 13 item 14: tray labels were cut ("Lannister Guards...")."""
     from pathlib import Path
 
     from game.scenario import load_scenario
+    from game.ui import labels
     from game.ui.headless import init_headless, render_state
-    from game.ui.render import Renderer
 
     init_headless()
     drawn: list[str] = []
-    original = Renderer._fit
+    original = labels.fit
 
     def spy(font: pygame.font.Font, text: str, width: float) -> str:
         out = original(font, text, width)
         drawn.append(out)
         return out
 
-    Renderer._fit = staticmethod(spy)  # type: ignore[method-assign]
-    try:
-        root = Path(__file__).resolve().parents[2]
-        state = load_scenario(root / "scenarios" / "asoiaf_skirmish.toml").new_game().state
-        render_state(state, (1280, 800))
-    finally:
-        Renderer._fit = staticmethod(original)  # type: ignore[method-assign]
+    monkeypatch.setattr(labels, "fit", spy)
+    root = Path(__file__).resolve().parents[2]
+    state = load_scenario(root / "scenarios" / "asoiaf_skirmish.toml").new_game().state
+    render_state(state, (1280, 800))
     names = [u.name for u in state.units.values()]
     assert not [t for t in drawn if t.endswith("…")], drawn
     assert "Lannister" in drawn and "Halberdiers" in drawn, drawn
     assert len(names) == 8
+
+
+def test_a_units_counters_wrap_between_counters_rather_than_cut() -> None:
+    """Issue 13 (left over): a label read "health 3/8 to…"; the counters now take a second
+    line, broken between two counters, and none is cut."""
+    from game.ui.labels import wrap_counters
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 16)
+    text = "health 3/8  tokens 2  shaken"
+    width = font.size("health 3/8  tokens 2")[0] - 1
+    lines = wrap_counters(font, text, width)
+    assert lines == ["health 3/8", "tokens 2  shaken"]
+    assert all(font.size(line)[0] <= width for line in lines)
+    assert wrap_counters(font, text, 2000) == [text]

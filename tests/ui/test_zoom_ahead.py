@@ -88,3 +88,29 @@ def test_the_ground_around_a_scaled_board_is_filled_as_the_whole_viewport_was() 
         for target in (whole, around):
             target.blit(image, at)
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(around, "RGB"), at
+
+
+def _layers(renderer: Renderer, state: GameState, view: ViewState) -> pygame.Surface:
+    """The board layer of ``view``'s camera, rendered at once."""
+    base = renderer._base_layer(None, state, view)
+    return renderer._board_layer(renderer._ground_layer(base, state, view), state, view)
+
+
+def test_the_board_built_a_step_at_a_time_is_the_board_rendered_at_once() -> None:
+    """The base (table, grid, each terrain piece), the ground (each unit's arcs, the blend)
+    and the units, built in slices, give the very pixels of one rendering; and no layer is
+    adopted half-painted: until the last step the renderer's layers are the old ones."""
+    state, view, renderer, _surface = setup()
+    view.grid = True
+    view.all_arcs = True
+    view.camera.zoom_at(3.0, SIZE[0] / 2, SIZE[1] / 2)
+    once = pygame.image.tobytes(_layers(Renderer(palette_named("default")), state, view), "RGB")
+    old = (renderer._base, renderer._base_key, renderer._ground, renderer._board)
+    steps = renderer._build_ahead(state, view)
+    next(steps)
+    next(steps)
+    assert (renderer._base, renderer._base_key, renderer._ground, renderer._board) == old
+    for _ in steps:
+        pass
+    assert renderer._board is not None
+    assert pygame.image.tobytes(renderer._board, "RGB") == once
