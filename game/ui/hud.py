@@ -4,6 +4,7 @@ and the rule explanation box. The hover box is the renderer's (it draws inspecti
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,6 +31,20 @@ class Hud:
         self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
         self._rows_cache: tuple[UnitCard, list[tuple[str, str]]] | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
+        self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+
+    def _layer(self, name: str, key: Hashable, size: tuple[int, int],
+               paint: Callable[[pygame.Surface], None], alpha: bool = False) -> pygame.Surface:
+        """The HUD part ``name`` as a surface of ``size``, painted again only when ``key``
+        (everything the painting reads) changes: a frame blits the text it drew before
+        (issue 12: text rendered once per change)."""
+        hit = self._layers.get(name)
+        if hit is not None and hit[0] == key and hit[1].get_size() == size:
+            return hit[1]
+        layer = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+        paint(layer)
+        self._layers[name] = (key, layer)
+        return layer
 
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
@@ -125,20 +140,25 @@ class Hud:
         width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
         box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - LINE_H * len(rows), width,
                           8 + LINE_H * len(rows))
-        info = getattr(self.scene.renderer.painter, "info_rect", None)
+        info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
         if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
             return None  # so does the dice tray (a row of the legend peeked out under it)
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel.fill((20, 22, 26, 200))
-        surface.blit(panel, box.topleft)
-        for i, (text, colour) in enumerate(rows):
-            y = box.top + 4 + i * LINE_H
-            pygame.draw.rect(surface, colour, pygame.Rect(box.left + 6, y + 2, 12, 12))
-            pygame.draw.rect(surface, (200, 200, 196), pygame.Rect(box.left + 6, y + 2, 12, 12), 1)
-            surface.blit(font.render(text, True, (230, 228, 220)), (box.left + 24, y))
+        surface.blit(self._layer("legend", tuple(rows), box.size,
+                                 lambda layer: self._paint_legend(layer, rows), alpha=True),
+                     box.topleft)
         return box
+
+    def _paint_legend(self, layer: pygame.Surface,
+                      rows: list[tuple[str, tuple[int, int, int]]]) -> None:
+        font = self.scene.app.fonts.get(13)
+        layer.fill((20, 22, 26, 200))
+        for i, (text, colour) in enumerate(rows):
+            y = 4 + i * LINE_H
+            pygame.draw.rect(layer, colour, pygame.Rect(6, y + 2, 12, 12))
+            pygame.draw.rect(layer, (200, 200, 196), pygame.Rect(6, y + 2, 12, 12), 1)
+            layer.blit(font.render(text, True, (230, 228, 220)), (24, y))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, unit card, status line."""
@@ -169,27 +189,38 @@ class Hud:
     def _top(self, surface: pygame.Surface) -> None:
         s = self.scene
         w, _ = surface.get_size()
-        top_h = s.top_h
-        pygame.draw.rect(surface, (16, 18, 22), (0, 0, w, top_h))
         fonts = s.app.fonts
         player = s.game.current_player()
-        if player is not None:
-            p = s.state.player(player)
-            pygame.draw.rect(surface, s.app.palette.player_colour(p.number, p.colour),
-                             (0, 0, 14, top_h))
         legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in s.state.players)
         text, head = self.top_line(w - PANEL_W - legend - 50)
-        surface.blit(head.render(text, True, (245, 245, 240)),
-                     (24, 9 + (fonts.get(17, bold=True).get_height() - head.get_height()) // 2))
+        colours = tuple((pl.name, s.app.palette.player_colour(pl.number, pl.colour))
+                        for pl in s.state.players)
+        key = (text, head, player, colours, s.session.scenario.name)
+        surface.blit(self._layer("top", key, (w, s.top_h),
+                                 lambda layer: self._paint_top(layer, text, head, player)),
+                     (0, 0))
+
+    def _paint_top(self, layer: pygame.Surface, text: str, head: pygame.font.Font,
+                   player: int | None) -> None:
+        s = self.scene
+        w, top_h = layer.get_size()
+        layer.fill((16, 18, 22))
+        fonts = s.app.fonts
+        if player is not None:
+            p = s.state.player(player)
+            pygame.draw.rect(layer, s.app.palette.player_colour(p.number, p.colour),
+                             (0, 0, 14, top_h))
+        layer.blit(head.render(text, True, (245, 245, 240)),
+                   (24, 9 + (fonts.get(17, bold=True).get_height() - head.get_height()) // 2))
         x = w - PANEL_W - 10
         for pl in reversed(s.state.players):
             colour = s.app.palette.player_colour(pl.number, pl.colour)
             img = fonts.get(13).render(pl.name, True, (240, 240, 240))
             x -= img.get_width() + 26
-            pygame.draw.rect(surface, colour, (x, 12, 14, 14))
-            surface.blit(img, (x + 18, 11))
+            pygame.draw.rect(layer, colour, (x, 12, 14, 14))
+            layer.blit(img, (x + 18, 11))
         name = fonts.get(13).render(s.session.scenario.name, True, (170, 170, 170))
-        surface.blit(name, (w - PANEL_W + 8, 4))
+        layer.blit(name, (w - PANEL_W + 8, 4))
 
     def card_height(self) -> int:
         """Pixels the unit card takes under the tools row."""
@@ -227,37 +258,51 @@ class Hud:
     def _card(self, surface: pygame.Surface) -> None:
         s = self.scene
         w, h = surface.get_size()
-        x0, y0 = w - PANEL_W, s.top_h
-        pygame.draw.rect(surface, (30, 33, 38), (x0, y0, PANEL_W, h - y0))
-        fonts = s.app.fonts
-        y = y0 + 42
         card = self._card_record()
-        if card is None:
-            surface.blit(fonts.get(14).render("Click a unit to select it.", True,
-                                              (190, 190, 190)), (x0 + 10, y + 8))
+        colour = None
+        if card is not None:
+            owner = s.state.player(s.state.units[s.view.selected or ""].owner)
+            colour = s.app.palette.player_colour(owner.number, owner.colour)
+        size = (PANEL_W, h - s.top_h)
+        surface.blit(self._layer("card", (card, colour), size,
+                                 lambda layer: self._paint_card(layer, card, colour)),
+                     (w - PANEL_W, s.top_h))
+
+    def _paint_card(self, layer: pygame.Surface, card: UnitCard | None,
+                    colour: tuple[int, int, int] | None) -> None:
+        """The selected unit's card on the panel's layer (or the hint to select one)."""
+        fonts = self.scene.app.fonts
+        layer.fill((30, 33, 38))
+        y = 42
+        if card is None or colour is None:
+            layer.blit(fonts.get(14).render("Click a unit to select it.", True,
+                                            (190, 190, 190)), (10, y + 8))
             return
-        unit = s.state.units[s.view.selected or ""]
-        owner = s.state.player(unit.owner)
-        colour = s.app.palette.player_colour(owner.number, owner.colour)
-        pygame.draw.rect(surface, colour, (x0 + 8, y + 4, 10, self.card_height() - 8))
+        pygame.draw.rect(layer, colour, (8, y + 4, 10, self.card_height() - 8))
         size = next((z for z in (16, 15, 14, 13) if fonts.get(z, bold=True).size(
             card.title)[0] <= PANEL_W - 40), 13)  # shrink a long title before cutting it
         title = fonts.get(size, bold=True)
-        surface.blit(title.render(fit(title, card.title, PANEL_W - 40), True,
-                                  (255, 255, 255)), (x0 + 26, y + 2))
+        layer.blit(title.render(fit(title, card.title, PANEL_W - 40), True, (255, 255, 255)),
+                   (26, y + 2))
         y += 24
         font = fonts.get(13)
         for text, tone in self._card_rows(card):
-            surface.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (x0 + 26, y))
+            layer.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (26, y))
             y += LINE_H
 
     def _status(self, surface: pygame.Surface) -> None:
         s = self.scene
         w, h = surface.get_size()
-        pygame.draw.rect(surface, (16, 18, 22), (0, h - s.status_h, w, s.status_h))
-        font = s.app.fonts.get(14)
-        text = fit(font, s.status or "F1: controls", w - 20)
-        surface.blit(font.render(text, True, (235, 225, 190)), (10, h - s.status_h + 6))
+        text = s.status or "F1: controls"
+        surface.blit(self._layer("status", text, (w, s.status_h),
+                                 lambda layer: self._paint_status(layer, text)),
+                     (0, h - s.status_h))
+
+    def _paint_status(self, layer: pygame.Surface, text: str) -> None:
+        layer.fill((16, 18, 22))
+        font = self.scene.app.fonts.get(14)
+        layer.blit(font.render(fit(font, text, layer.get_width() - 20), True, (235, 225, 190)),
+                   (10, 6))
 
     def _explanation(self, surface: pygame.Surface) -> None:
         s = self.scene
