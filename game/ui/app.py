@@ -7,6 +7,7 @@ Tests drive an App headless by posting events and calling :meth:`App.step`.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -88,6 +89,7 @@ class App:
         self.manager.clear_and_reset()
         self.scene = scene
         scene.enter()
+        settle_memory()
 
     def notify(self, text: str, seconds: float = 3.0) -> None:
         """Show a short message at the bottom of the window."""
@@ -225,3 +227,15 @@ def main(path: Path, size: str = "1280x800") -> int:
     else:
         start_table(app, path)
     return app.run()
+
+
+def settle_memory() -> None:
+    """Collect the garbage of the scene just left, then freeze what is alive (the loaded game,
+    its table, the imported modules) out of the collector's sight: without it a full
+    collection rescans every unit, tray and cached shape, a pause of 50-200 ms measured in
+    the middle of clicks and hovers at 200-800 trays (issue 12). Objects made later are
+    collected as usual; the next switch unfreezes and collects everything again, so nothing
+    frozen is kept once it is garbage."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()

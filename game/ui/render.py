@@ -80,6 +80,8 @@ class Renderer:
         """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
         while the frame would show the same."""
         self._ahead: tuple[Hashable, Iterator[None]] | None = None  # see _zoom_ahead
+        self.ahead_ms = AHEAD_MS
+        """CPU milliseconds a wheel frame may spend building the board ahead."""
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -227,7 +229,7 @@ class Renderer:
                 return
             page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
             self._ahead = (key, self._build_ahead(state, replace(view, camera=page)))
-        end = time.process_time() + AHEAD_MS / 1000
+        end = time.process_time() + self.ahead_ms / 1000
         for _ in self._ahead[1]:
             if time.process_time() >= end:
                 return
