@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.pending import Chance, PlayerDecision
 from game.core.stepping import StepControls
 from game.ui.screens import ButtonScene, ListScene, MenuScene
 
@@ -169,6 +170,12 @@ class TurnPreviewScene(ButtonScene):
         """The accept button's label and tooltip (None: no accept button)."""
         if self.stepper.finished is not None:
             return "Accept: the game is over", "keep this last file of the game"
+        game = self.stepper.received.replay.game  # a defence roll or answer is not a turn
+        node = game.pending()
+        if isinstance(node, Chance):
+            return "Accept and roll your dice", f"keep this file and roll: {node.purpose}"
+        if isinstance(node, PlayerDecision) and node.player != game.state.turn.active:
+            return "Accept and make your choice", f"keep this file and answer: {node.prompt}"
         return "Accept and play your turn", "keep this file and take over"
 
     def _stepping(self, step: Callable[[], Any]) -> Callable[[], None]:
