@@ -13,19 +13,13 @@ import pygame
 from game.ui import draw_units, hexlayout
 
 from .conftest import SCENARIOS
-from .driver import click, frames, hover, make_app, press, screen_of, table
+from .driver import activate_hex_unit, frames, hover, make_app, screen_of, table
 
 
 def _advance_ghosts(data_dir: Path):  # type: ignore[no-untyped-def]
     app = make_app(data_dir, SCENARIOS / "godsgloom_skirmish.toml")
     scene = table(app)
-    unit = scene.state.units["a1"]  # the skirmishers: speed 5, many hexes in reach
-    assert unit.hex is not None
-    here = screen_of(app, *hexlayout.hex_centre(unit.hex.q, unit.hex.r))
-    click(app, here)
-    press(app, "Activate")
-    click(app, here)
-    press(app, "Advance")
+    activate_hex_unit(app, "a1", "Advance")  # the skirmishers: speed 5, many hexes in reach
     frames(app, 2)
     return app, scene
 
