@@ -56,7 +56,9 @@ def test_sandbox_labels_read_as_words_with_ghosts() -> None:
               table.ruleset.present(table.state, FreeRoll("2d6")),
               table.ruleset.present(table.state, EndActivation())]
     labels = [o.label for o in offers]
-    assert labels[0] == 'Place n1 at (3.0", 4.5") facing 90 degrees'
+    # compass words and how far, never "facing 90 degrees" or raw coordinates (issue 13)
+    assert labels[0] == 'Move n1 15.4" west, facing east', labels[0]
+    assert labels[1] == "Turn n1 to face north-east", labels[1]
     assert labels[2] == "Place b1 on hex (1,0) facing south-east"
     assert labels[3] == "Turn b1 to face south-west"
     assert labels[4] == "Roll 2d6" and labels[5].startswith("End the turn (")
@@ -100,12 +102,16 @@ def test_sandbox_hex_buttons_list_free_hexes_and_facings() -> None:
 
 
 def test_wb_tbl_1_and_2_the_log_says_moves_and_facings_in_player_words() -> None:
-    """Play-testers read "placed at (18.00, 12.45) facing 0": the log says inches and a compass
-    facing (north is away from the first player), on a table and on a hex map."""
+    """Play-testers read "placed at (18.00, 12.45) facing 0": the log says how far and which
+    way in inches and compass words (north is away from the first player), never the raw
+    coordinates it ends at (issue 13), on a table and on a hex map."""
     game = game_of("table")
     move = game.apply(MoveUnit("n1", 18.0, 12.5, 0.0))
     assert [e.text for e in move if e.kind == "unit.moved"] == [
-        f'{game.state.units["n1"].name} moves to 18.0", 12.5" facing north.']
+        f'{game.state.units["n1"].name} moves 4.5" north, facing north.']
+    sideways = game.apply(MoveUnit("n1", 15.0, 9.5, 90.0))
+    assert [e.text for e in sideways if e.kind == "unit.moved"] == [
+        f'{game.state.units["n1"].name} moves 4.2" south-west, facing east.']
     turn = game.apply(Pivot("n1", 100.0))
     assert any(e.text.endswith("turns to face 100° (near east).") for e in turn)
     assert all(not SYNTAX.search(e.text) for e in (*move, *turn))

@@ -272,7 +272,7 @@ class Game:
             )
         if by in last.rolled_by and not options.allow_undo_dice:
             return Refusal(
-                f"{self._who(by)} rolled dice in '{last.action}' and cannot take them back",
+                f"{self._who(by)} rolled {_rolls_of(last, by)} and cannot take them back",
                 ("WB-HIST-1",),
             )
         return None
@@ -325,3 +325,16 @@ class Game:
         game = Game.replay(self.initial_state, self.ruleset, self.actions())
         game.opening_events = self.opening_events
         return game
+
+
+def _rolls_of(entry: LogEntry, player: int) -> str:
+    """The dice ``player`` rolled in ``entry`` as a player reads them: ``3, 6 for Panic Test
+    of X (7+)`` -- never the answer's syntax (``'dice 3 6'``, issue 13)."""
+    rolls = []
+    for event in entry.events:
+        if event.kind == "dice.rolled" and event.player == player:
+            purpose = event.text.rpartition(": ")[0] or "a roll"
+            results = event.data.get("results")
+            faces = ", ".join(str(r) for r in results) if isinstance(results, list) else "dice"
+            rolls.append(f"{faces} for {purpose}")
+    return " and ".join(rolls) if rolls else "dice in that action"

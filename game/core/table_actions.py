@@ -20,6 +20,7 @@ from game.core.context import Context
 from game.core.inspect import Area, HexMark
 from game.core.pending import Refusal
 from game.core.state import GameState, HexBoard, TableBoard, Unit
+from game.core.words import compass_words, heading_words
 from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.geometry.tray import Tray
 
@@ -99,19 +100,11 @@ def free_unit(ruleset: Ruleset, state: GameState, unit_id: str, what: str,
     return own_unit(state, unit_id)
 
 
-COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-           "north-west")
-"""The eight compass points, clockwise from north (+y, away from the first player)."""
-
-def compass_words(facing: float) -> str:
-    """A table facing as players say it: ``north`` on a compass point, else the bearing and
-    the nearest point (``100° (near east)``); never a raw number like ``facing 0``."""
-    bearing = facing % 360.0
-    nearest = round(bearing / 45.0) % 8
-    off = (bearing - nearest * 45.0 + 180.0) % 360.0 - 180.0
-    if abs(off) < 0.5:
-        return COMPASS[nearest]
-    return f"{round(bearing) % 360}° (near {COMPASS[nearest]})"
+def travel_words(dx: float, dy: float) -> str:
+    """How far and which way a step of ``(dx, dy)`` inches goes: ``6.2" north-east`` (empty
+    for a turn on the spot); never the raw coordinates it ends at."""
+    distance = (dx * dx + dy * dy) ** 0.5
+    return f'{distance:.1f}" {heading_words(dx, dy)}' if distance >= 0.05 else ""
 
 
 def check_move(ruleset: Ruleset, state: GameState, action: MoveUnit) -> Refusal | None:
@@ -130,10 +123,11 @@ def do_move(state: GameState, action: MoveUnit, ctx: Context) -> None:
     """Put the tray at its new place (WB-TBL-1)."""
     unit = state.units[action.unit]
     assert unit.tray is not None
+    way = travel_words(action.x - unit.tray.x, action.y - unit.tray.y)
     unit.tray = unit.tray.moved_to(action.x, action.y, action.facing)
     ctx.emit(
         "unit.moved",
-        f'{unit.name} moves to {action.x:.1f}", {action.y:.1f}" facing '
+        f"{unit.name} {f'moves {way}' if way else 'stays'}, facing "
         f"{compass_words(action.facing)}.",
         ["WB-TBL-1"],
         player=unit.owner,

@@ -8,6 +8,7 @@ tray drawn elsewhere (dragged, animated) carries them along in the tray's frame.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -187,14 +188,11 @@ def draw_ghosts(surface: pygame.Surface, ghosts: Sequence[Ghost], lit_key: str |
                 cam: Camera, hover: RGB, font: pygame.font.Font,
                 under_labels: Callable[[], None] | None = None) -> list[pygame.Rect]:
     """The placements a decision offers: see-through trays or hexes with their label (the
-    one under the pointer, ``lit_key``, lit), a tray's front edge drawn heavy so a turned
-    ghost reads its facing. Labels go on after every outline, the lit one first on its
-    ghost, the others moved off any label already placed (:func:`label_spot`), so offers at
-    or near one place (the alignments, a Retreat's keep-or-turn pairs, Surge Forth's turns)
-    read one by one instead of printing over each other; ``under_labels`` (the units) is
-    drawn between the outlines and the labels, so no token hides a label. Returns the
-    label boxes."""
-    centres: list[tuple[Ghost, tuple[float, float]]] = []
+    one under the pointer, ``lit_key``, lit), a tray's front edge drawn heavy and a hex's
+    facing wedge drawn, so a turned ghost reads its facing without words. Labels go on after
+    every outline (:func:`place_labels`); ``under_labels`` (the units) is drawn between the
+    outlines and the labels, so no token hides a label. Returns the label boxes drawn."""
+    shown: list[tuple[Ghost, Point, pygame.Rect]] = []
     for ghost in ghosts:
         if ghost.tray is not None:
             pts = cam.points_to_screen(ghost.tray.corners)
@@ -210,18 +208,38 @@ def draw_ghosts(surface: pygame.Surface, ghosts: Sequence[Ghost], lit_key: str |
         if ghost.tray is not None:
             a, b = ghost.tray.edge_points(Side.FRONT)
             pygame.draw.line(surface, hover, cam.to_screen(*a), cam.to_screen(*b), 4)
-        centres.append((ghost, centre))
+        else:
+            radius = math.dist(centre, pts[0]) / 0.9
+            wedge = facing_wedge(centre, hexlayout.facing_angle(ghost.facing), radius)
+            pygame.draw.polygon(surface, hover, wedge)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        shown.append((ghost, centre, area))
     if under_labels is not None:
         under_labels()
-    boxes: list[pygame.Rect] = []
-    for ghost, centre in sorted(centres, key=lambda gc: gc[0].key != lit_key):
+    return place_labels(surface, shown, lit_key, font)
+
+
+def place_labels(surface: pygame.Surface, shown: Sequence[tuple[Ghost, Point, pygame.Rect]],
+                 lit_key: str | None, font: pygame.font.Font) -> list[pygame.Rect]:
+    """The ghosts' labels, none over another: the lit one first, on its ghost; a label of a
+    ghost at or near the place of one already labelled (the alignments, a Retreat's pairs:
+    its centre lies inside that ghost's box) stacks under it (:func:`label_spot`); a label
+    that would cover the label of a ghost elsewhere (Advance offers on neighbouring hexes) is
+    left out, so labels never run in long chains across the board: that ghost's label shows
+    when the pointer is on it (issue 13 leftovers). Returns the label boxes drawn."""
+    placed: list[tuple[pygame.Rect, pygame.Rect]] = []  # (label box, its ghost's box)
+    for ghost, centre, area in sorted(shown, key=lambda s: s[0].key != lit_key):
         img = font.render(ghost.label, True, (255, 255, 255))
-        box = label_spot(img.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(8, 4),
-                         boxes)
-        boxes.append(box)
+        box = img.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(8, 4)
+        near = [label for label, other in placed if other.collidepoint(centre)]
+        box = label_spot(box, near)
+        if ghost.key != lit_key and box.collidelist([label for label, _ in placed]) >= 0:
+            continue
+        placed.append((box, area))
         pygame.draw.rect(surface, (0, 0, 0), box)
         surface.blit(img, img.get_rect(center=box.center))
-    return boxes
+    return [label for label, _ in placed]
 
 
 def label_spot(box: pygame.Rect, taken: Sequence[pygame.Rect]) -> pygame.Rect:
@@ -238,8 +256,6 @@ def label_spot(box: pygame.Rect, taken: Sequence[pygame.Rect]) -> pygame.Rect:
 def facing_wedge(c: Point, angle: float, zoom: float) -> list[Point]:
     """The facing marker of a hex unit: a narrow wedge from inside the token to the hex edge,
     pointing at ``angle`` (table degrees, 0 = up, clockwise; screen y grows downwards)."""
-    import math
-
     rad = math.radians(angle)
     fx, fy = math.sin(rad), -math.cos(rad)
     rx, ry = -fy, fx

@@ -187,7 +187,7 @@ class GhostPickMode(Mode):
                 ghost = replace(ghost, label=short[i]) if not offer.ghost or not (
                     offer.ghost.label) else ghost
                 by_spot.setdefault(_spot(ghost), []).append(ghost)
-        return tuple(self._shown(group, lit) for group in by_spot.values())
+        return tuple(self._shown(_told_apart(group), lit) for group in by_spot.values())
 
     def _shown(self, group: list[Ghost], lit: str | None) -> Ghost:
         """The ghost drawn for a spot: the hovered variant's, else the one facing the
@@ -216,6 +216,16 @@ class GhostPickMode(Mode):
         else:
             host.set_mode(GhostPickMode(self.title, same, self.pointer))
         return True
+
+
+def _told_apart(group: list[Ghost]) -> list[Ghost]:
+    """The variants sharing one spot labelled by what tells them apart: Advance offers on
+    one hex read ``north-east``, ``east``... instead of ``Move to (5,0) facing north-east``
+    each (the hex is on the board already; issue 13: long labels crowded the board)."""
+    if len(group) < 2:
+        return group
+    short = short_labels([g.label for g in group], fits=lambda _: False)
+    return [replace(g, label=label) for g, label in zip(group, short, strict=True)]
 
 
 def short_labels(labels: list[str], fits: Callable[[str], bool] | None = None) -> list[str]:

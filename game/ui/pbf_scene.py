@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.pending import Chance, PlayerDecision
 from game.core.stepping import StepControls
 from game.ui.screens import ButtonScene, ListScene, MenuScene
 
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 
 SIDE_W = 330
 """Width of the preview's control column."""
+
+ROW_H = 30
+"""Height of one event's row in the preview's list."""
 
 
 def inbox(app: App) -> Path:
@@ -91,6 +95,10 @@ class TurnPreviewScene(ButtonScene):
         self.renderer = Renderer(app.palette)
         self.view = ViewState(grid=app.settings.grid)
         self._fitted = False
+        self.event_rows: list[tuple[int, Any]] = []
+        """Each event's row in the list: the step it belongs to and its button."""
+        self.marked = -1
+        """The step whose rows are highlighted (-1: none yet)."""
 
     # --- controls --------------------------------------------------------------------------
 
@@ -120,19 +128,54 @@ class TurnPreviewScene(ButtonScene):
         top, height = 150, h - 150 - 60
         box = UIScrollingContainer(pygame.Rect(x0, top, SIDE_W - 20, height), self.app.manager,
                                    allow_scroll_x=False)
-        box.set_scrollable_area_dimensions((SIDE_W - 42, max(1, len(events)) * 30))
+        box.set_scrollable_area_dimensions((SIDE_W - 42, max(1, len(events)) * ROW_H))
+        self.event_rows = []
         for i, turn_event in enumerate(events):
             text = turn_event.event.text
-            button = UIButton(pygame.Rect(0, i * 30, SIDE_W - 46, 28),
+            button = UIButton(pygame.Rect(0, i * ROW_H, SIDE_W - 46, ROW_H - 2),
                               text if len(text) <= 40 else text[:39] + "...", self.app.manager,
                               container=box, tool_tip_text=text)
             self.buttons[button] = self._jumping(i)
+            self.event_rows.append((turn_event.position, button))
         self.event_box = box
+        self.marked = -1  # the list is new: mark and scroll again
+        self.mark_current()
+
+    def mark_current(self) -> None:
+        """Highlight the events of the step shown (the action just replayed) and scroll the
+        list so they are in view; nothing is highlighted before the first action. Called
+        every frame; it works only when the position has changed."""
+        position = self.stepper.position
+        if position == self.marked or not self.event_rows:
+            return
+        self.marked = position
+        rows = [i for i, (at, _) in enumerate(self.event_rows) if at == position]
+        for at, button in self.event_rows:
+            if at == position:
+                button.select()
+            elif button.is_selected:
+                button.unselect()
+        bar = self.event_box.vert_scroll_bar
+        if bar is None:
+            return
+        if not rows:
+            bar.set_scroll_from_start_percentage(0.0)
+            return
+        total = len(self.event_rows) * ROW_H
+        seen = self.event_box.rect.height
+        middle = (rows[0] + rows[-1] + 1) * ROW_H / 2  # the marked rows' centre, in the middle
+        bar.set_scroll_from_start_percentage(max(0.0, middle - seen / 2) / total)
 
     def accept_label(self) -> tuple[str, str] | None:
         """The accept button's label and tooltip (None: no accept button)."""
         if self.stepper.finished is not None:
             return "Accept: the game is over", "keep this last file of the game"
+        game = self.stepper.received.replay.game  # a defence roll or answer is not a turn
+        node = game.pending()
+        if isinstance(node, Chance):
+            return "Accept and roll your dice", f"keep this file and roll: {node.purpose}"
+        if isinstance(node, PlayerDecision) and node.player != game.state.turn.active:
+            return "Accept and make your choice", f"keep this file and answer: {node.prompt}"
         return "Accept and play your turn", "keep this file and take over"
 
     def _stepping(self, step: Callable[[], Any]) -> Callable[[], None]:
@@ -172,6 +215,7 @@ class TurnPreviewScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         from game.ui.render import fit_camera
 
+        self.mark_current()
         w, h = surface.get_size()
         surface.fill((22, 24, 28))
         state = self.stepper.game.state

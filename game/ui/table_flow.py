@@ -76,9 +76,10 @@ class TableFlow:
         p = s.state.player(player)
         note = f"Round {s.state.turn.round}: " + s.hud.pending_text()
         colour = s.app.palette.player_colour(p.number, p.colour)
-        node = s.pending()  # a defence roll or an answer in the other's turn is not a turn
-        title = ("your turn" if player == s.state.turn.active else
-                 "your roll" if isinstance(node, Chance) else
+        node = s.pending()  # a defence roll or an answer in the other's turn is not a turn;
+        # nor is a roll handed back mid-turn (the shooter's friends' Panic Test, AS-RNG-8)
+        title = ("your roll" if isinstance(node, Chance) else
+                 "your turn" if player == s.state.turn.active else
                  "your choice" if isinstance(node, PlayerDecision) else "your turn")
         s.app.switch(HandoffScene(s.app, s, p.name, colour, note, title))
 

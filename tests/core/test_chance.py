@@ -155,6 +155,20 @@ def test_wb_hist_1_the_roller_cannot_undo_their_dice() -> None:
     assert game.state_hash() == before_roll
 
 
+def test_wb_hist_1_the_refusal_names_the_roll_in_words_not_the_answer_syntax() -> None:
+    """The by-hand play read "rolled dice in 'dice 3 6 3 3 5 1 2' and cannot take them
+    back": the refusal names what the dice were for and their faces (issue 13)."""
+    game = make_game()
+    game.apply(Probe("n1"))
+    game.apply(Dice((3, 6)))
+    refusal = game.can_undo()
+    assert refusal is not None and refusal.rules == ("WB-HIST-1",)
+    name = game.state.player(1).name
+    assert refusal.reason == f"{name} rolled 3, 6 for test roll and cannot take them back", \
+        refusal.reason
+    assert "'" not in refusal.reason and "dice 3" not in refusal.reason
+
+
 def test_wb_hist_1_the_table_may_allow_undoing_dice() -> None:
     game = make_game(allow_undo=True)
     game.apply(Probe("n1"))

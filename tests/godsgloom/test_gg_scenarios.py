@@ -54,3 +54,23 @@ def test_every_rule_text_is_cited_by_code() -> None:
 def test_scenario_files_exist() -> None:
     for name in ("godsgloom_skirmish", "godsgloom_duel", "godsgloom_last_stand"):
         assert Path(SCENARIOS / f"{name}.toml").exists()
+
+
+def test_hx_act_3_the_skirmish_ends_after_its_last_round_and_names_the_winner() -> None:
+    """The skirmish had no round limit and could hardly end: it now stops after round 8
+    (announced as the last) with the winner or a draw reported."""
+    game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
+    assert game.ruleset.rounds == 8  # type: ignore[attr-defined]
+    texts = [e.text for e in game.events()]
+    for _ in range(200):  # every unit activates and does nothing, round after round
+        if isinstance(game.pending(), Over):
+            break
+        unit = next(str(a).split()[1] for a in game.legal_actions()
+                    if str(a).startswith("activate "))
+        texts += [e.text for e in play(game, f"activate {unit}", "end")]
+    over = game.pending()
+    assert isinstance(over, Over) and game.state.turn.round == 8
+    assert texts[0].startswith("Round 1 of 8 begins") and "Round 8 of 8 (the last) begins." \
+        in texts, texts[:3]
+    assert texts[-1] == over.summary and over.summary.startswith("The last round is over")
+    assert over.winner is not None or "draw" in over.summary

@@ -131,3 +131,14 @@ def test_rl_dw_1_the_hover_shows_the_off_hand_once_the_main_hand_has_attacked() 
     play(g, "command a", "attack a -> d hand=main", "choose declared=roll")
     insp = g.ruleset.inspect_pair(g.state, "a", "d")
     assert insp is not None and insp.odds[0].title.startswith("mace (off)")
+
+
+def test_rl_mov_1_a_walk_names_its_facing_in_words() -> None:
+    """The by-hand play read "moves from (0,0) to (-1,1), facing 3." and "Walk to (-1,1)
+    facing 3": the button and the log name the side (issue 13 leftovers)."""
+    g = duel(a={"stats": {"move": 2}}, d_at=(3, 0))
+    play(g, "command a")
+    offer = g.ruleset.present(g.state, Walk("a", -1, 1, 3))
+    assert offer is not None and offer.label == "Walk to (-1,1) facing south-west", offer
+    said = [e.text for e in play(g, "walk a -1 1 3") if e.kind == "unit.moved"]
+    assert said and said[0].endswith("to (-1,1), facing south-west."), said

@@ -158,3 +158,17 @@ def steer_unit(app: App, uid: str, label: str = "Maneuver") -> Any:
     press(app, label)
     assert isinstance(scene.mode, SteerMode)
     return scene.mode
+
+
+def activate_hex_unit(app: App, uid: str, command: str) -> None:
+    """Click a hex unit, press Activate, click it again and press its ``command`` (GODSGLOOM:
+    a unit acts only once activated)."""
+    from game.ui import hexlayout
+
+    unit = table(app).state.units[uid]
+    assert unit.hex is not None
+    here = screen_of(app, *hexlayout.hex_centre(unit.hex.q, unit.hex.r))
+    click(app, here)
+    press(app, "Activate")
+    click(app, here)
+    press(app, command)

@@ -86,3 +86,23 @@ def test_open_turn_steps_through_the_file_then_takes_over_and_sends(data_dir: Pa
     sent = parse_turn(written.read_text("utf-8"))
     assert sent.sequence == 3 and [r.text for r in sent.actions] == ["end"]
     assert isinstance(app.scene, TableScene)
+
+
+def test_a_received_defence_roll_is_accepted_as_a_roll_not_a_turn(tmp_path: Path,
+                                                                   data_dir: Path) -> None:
+    """A file that hands Bob his own dice to type (honour dice, a defence in Alice's turn)
+    offered "Accept and play your turn": it says "Accept and roll your dice" (issue 13)."""
+    from game.pbf.session import receive
+    from game.pbf.stepper import TurnStepper
+    from tests.pbf.test_turns import ATTACK, _opening, _write, start_turn
+
+    files = _opening(tmp_path, "honour", ("order formation choose formation=none",))
+    writer = start_turn(receive(str(files[1]), tmp_path / "alice"))
+    for line in ATTACK:
+        writer.apply_line(line)
+    writer.apply_line("dice 6 6 6 6 6 6 6")
+    f2, _ = _write(writer, tmp_path, "f2.txt")
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    preview = TurnPreviewScene(app, TurnStepper(receive(str(f2), tmp_path / "bob")))
+    label = preview.accept_label()
+    assert label is not None and label[0] == "Accept and roll your dice", label

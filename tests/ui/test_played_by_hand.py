@@ -17,6 +17,7 @@ from game.ui.table_scene import TableScene
 
 from .conftest import SCENARIOS
 from .driver import (
+    activate_hex_unit,
     click,
     find_button,
     frames,
@@ -294,17 +295,10 @@ def test_the_godsgloom_legend_tells_its_kinds_of_ground_apart(data_dir: Path) ->
 def test_hx_mov_1_a_godsgloom_move_is_logged_with_the_facing_named(data_dir: Path) -> None:
     """Advancing the Ashen Line Infantry logged "moves from (3,1) to (0,1), facing 0." while
     its card said "facing north-east": the log names the facing now."""
-    from game.ui import hexlayout
-
     app = make_app(data_dir, SCENARIOS / "godsgloom_skirmish.toml")
     scene = table(app)
     unit = next(u for u in scene.state.units.values() if u.owner == 1 and u.hex is not None)
-    assert unit.hex is not None
-    here = screen_of(app, *hexlayout.hex_centre(unit.hex.q, unit.hex.r))
-    click(app, here)
-    press(app, "Activate")
-    click(app, here)
-    press(app, "Advance")
+    activate_hex_unit(app, unit.id, "Advance")
     press(app, "Move to")
     moved = next(e.text for e in scene.game.events() if e.kind == "unit.moved")
     assert re.search(r", facing (north|south)?-?(east|west)\.$", moved), moved

@@ -41,10 +41,12 @@ def activation_refusal(state: GameState, unit_id: str) -> Refusal | AsoiafUnit:
     return unit
 
 
-def begin(state: GameState, unit: AsoiafUnit, what: str, ctx: Context) -> None:
-    """Start ``unit``'s activation with its one action (AS-CORE-2)."""
+def begin(state: GameState, unit: AsoiafUnit, what: str, ctx: Context,
+          said: str | None = None) -> None:
+    """Start ``unit``'s activation with its one action (AS-CORE-2); the log says ``said``, or
+    else ``<unit> activates: <what>.``"""
     state.turn.current_unit = unit.id
-    ctx.emit("activation.start", f"{unit.name} activates: {what}.", ["AS-CORE-2"],
+    ctx.emit("activation.start", said or f"{unit.name} activates: {what}.", ["AS-CORE-2"],
              player=unit.owner, unit=unit.id, action=what)
 
 

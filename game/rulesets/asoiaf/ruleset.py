@@ -10,6 +10,7 @@ loop), the attack checks in :mod:`attacks`, rounds in :mod:`activation`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -20,6 +21,7 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
+from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
@@ -241,7 +243,8 @@ class AsoiafRuleset(Ruleset):
         return got if isinstance(got, Refusal) else None
 
     def _do_hold(self, state: GameState, action: Hold, ctx: Context) -> None:
-        act.begin(state, unit_of(state, action.unit), "no action", ctx)
+        unit = unit_of(state, action.unit)  # AS-CORE-2: a Hold is the activation's action
+        act.begin(state, unit, "Hold", ctx, f"{unit.name} holds: it takes no action.")
         self.settle(state, ctx)
 
     def _check_end_activation(self, state: GameState, action: EndActivation) -> Refusal | None:
@@ -333,9 +336,12 @@ class AsoiafRuleset(Ruleset):
         act.begin(state, unit, f"{'Ranged' if attack.ranged else 'Melee'} Attack on "
                   f"{target.name}", ctx)
         if attack.ranged and (action.dx or action.dy):
-            unit.tray = geo.tray_of(unit).translated(action.dx, action.dy)
-            ctx.emit("attack.shift", f"{unit.name} shifts ({action.dx:g}, {action.dy:g}) before "
-                     "shooting.", ["AS-RNG-3"], player=unit.owner, unit=unit.id,
+            tray = geo.tray_of(unit)
+            unit.tray = tray.translated(action.dx, action.dy)
+            ctx.emit("attack.shift", f"{unit.name} shifts "
+                     f"{math.hypot(action.dx, action.dy):.1f}\" "
+                     f"{side_words(tray.facing, action.dx, action.dy)} before shooting.",
+                     ["AS-RNG-3"], player=unit.owner, unit=unit.id,
                      dx=action.dx, dy=action.dy)
         if not attack.ranged and action.align != "keep":
             self._face_for_melee(state, unit, target, action, ctx, self.worlds.of(state))

@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 from game.core.present import possessive
+from game.core.words import turn_between, turn_words, whole_turn_words
 
-__all__ = ["possessive"]
-
-
-def turn_words(turn: float) -> str:
-    """``45`` -> ``turn 45° right``; ``-30`` -> ``turn 30° left``; 0 -> ``""``."""
-    if abs(turn) < 1e-9:
-        return ""
-    side = "right" if turn > 0 else "left"
-    if abs(abs(turn) - 180.0) < 1e-9:
-        return "turn about"
-    return f"turn {abs(turn):g}° {side}"
+__all__ = ["possessive", "turn_words"]
 
 
 def pivot_words(pivot: float) -> str:
-    """A charge's pivot in whole degrees: ``-64.359`` -> ``turn 64° left``; ``-0.377`` ->
-    ``turn under 1° left`` (never a signed or long number)."""
-    if abs(pivot) < 1e-9:
-        return ""
-    if abs(pivot) < 0.5:
-        return f"turn under 1° {'right' if pivot > 0 else 'left'}"
-    return turn_words(round(pivot))
+    """A charge's pivot in whole degrees (see :func:`whole_turn_words`)."""
+    return whole_turn_words(pivot)
 
 
 def maneuver_words(turn: float, distance: float, then: float) -> str:
@@ -40,8 +26,7 @@ def maneuver_words(turn: float, distance: float, then: float) -> str:
 
 def facing_words(facing: float, current: float) -> str:
     """A free Pivot to ``facing`` as a turn from ``current``."""
-    turn = (facing - current + 180.0) % 360.0 - 180.0
-    words = turn_words(180.0 if abs(turn) >= 180.0 - 1e-9 else turn)
+    words = turn_words(turn_between(current, facing))
     return (words[:1].upper() + words[1:]) if words else "Keep the facing"
 
 

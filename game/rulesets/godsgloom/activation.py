@@ -80,11 +80,20 @@ def hand_over(state: GameState, ctx: Context, rounds: int | None) -> None:
         state.turn.activated.clear()
         nxt = _next_with_units(state, last)
         assert nxt is not None
-        ctx.emit("round.start", f"Round {state.turn.round} begins.", ["HX-ACT-1"],
+        ctx.emit("round.start", f"{round_words(state.turn.round, rounds)} begins.",
+                 ["HX-ACT-1", *(("HX-ACT-3",) if rounds is not None else ())],
                  round=state.turn.round)
     state.turn.active = nxt
     ctx.emit("turn.handover", f"{state.player(nxt).name} activates a unit next.",
              ["HX-ACT-1"], player=nxt, previous=last, round=state.turn.round)
+
+
+def round_words(number: int, rounds: int | None) -> str:
+    """``Round 2 of 6`` under a round limit, ``Round 6 of 6 (the last)``, else ``Round 2``
+    (HX-ACT-3: the players see how long the game lasts)."""
+    if rounds is None:
+        return f"Round {number}"
+    return f"Round {number} of {rounds}" + (" (the last)" if number >= rounds else "")
 
 
 def _next_with_units(state: GameState, after: int) -> int | None:

@@ -26,6 +26,7 @@ from game.rulesets.godsgloom.activation import (
     current_activation,
     finish_activation,
     first_player,
+    round_words,
 )
 from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, DEFAULT_TEST, AttackTest
 from game.rulesets.godsgloom.board import (
@@ -134,8 +135,10 @@ class GodsgloomRuleset(Ruleset):
 
     def start(self, state: GameState, ctx: Context) -> None:
         """Open round 1 (HX-ACT-1), naming this game's Attack Test."""
-        ctx.emit("round.start", f"Round 1 begins (Attack Test: {self.attack_test}).",
-                 ["HX-ACT-1", "HX-MEL-30"], round=1, attack_test=self.attack_test)
+        ctx.emit("round.start", f"{round_words(1, self.rounds)} begins (Attack Test: "
+                 f"{self.attack_test}).", ["HX-ACT-1", "HX-MEL-30",
+                                           *(("HX-ACT-3",) if self.rounds else ())],
+                 round=1, attack_test=self.attack_test)
         if check_elimination(state, ctx):
             return
         first = first_player(state)

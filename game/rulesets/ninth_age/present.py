@@ -14,6 +14,7 @@ from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, Un
 from game.core.pending import Refusal
 from game.core.present import Ghost, Offer, plain_label, possessive
 from game.core.state import GameState, TableBoard
+from game.core.words import compass_words, turn_between, whole_turn_words
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
@@ -103,7 +104,9 @@ def present(state: GameState, action: Action) -> Offer:
                      "Back or sideways, at most half the Advance rate", ghost=Ghost(
                          unit.id, pose=(tray.x, tray.y, tray.facing)))
     if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
-        return Offer(action, f"Turn to {action.facing:g}°", ghost=Ghost(
+        words = whole_turn_words(turn_between(unit.tray.facing, action.facing)) or "keep"
+        return Offer(action, f"{words[:1].upper()}{words[1:]} to face "
+                     f"{compass_words(action.facing)}", ghost=Ghost(
             unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
     if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
         return Offer(action, f"Shoot {names.get(action.target, action.target)} "

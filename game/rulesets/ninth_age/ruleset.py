@@ -15,6 +15,7 @@ from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
+from game.core.words import compass_words, pivot_to_words
 from game.geometry.tray import Tray
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
@@ -325,10 +326,11 @@ class NinthAgeRuleset(Ruleset):
     def _do_turn(self, state: GameState, action: Turn, ctx: Context) -> None:
         unit = state.units[action.unit]
         assert isinstance(unit, NinthUnit) and unit.tray is not None
+        turned = pivot_to_words(unit.tray.facing, action.facing)
         unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
         unit.moved = True
         state.turn.activated.append(unit.id)
-        ctx.emit("unit.turned", f"{unit.name} turns to face {action.facing:g}.", ("NA-MOV-1",),
+        ctx.emit("unit.turned", f"{unit.name} {turned}.", ("NA-MOV-1",),
                  player=unit.owner, unit=unit.id, facing=action.facing)
 
     def _reformed(self, state: GameState, action: Reform) -> Tray | Refusal:
@@ -348,8 +350,8 @@ class NinthAgeRuleset(Ruleset):
         unit.tray, unit.files, unit.moved = tray, action.files, True
         state.turn.activated.append(unit.id)
         ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
-                 f" facing {tray.facing:g}.", ("NA-MOV-1",), player=unit.owner, unit=unit.id,
-                 files=tray.files, facing=tray.facing)
+                 f" facing {compass_words(tray.facing)}.", ("NA-MOV-1",), player=unit.owner,
+                 unit=unit.id, files=tray.files, facing=tray.facing)
 
     # --- shoot -------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from game.core.present import Command as Button
 from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
 from game.geometry.elevation import PEGS_PER_SPACE
-from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
+from game.geometry.hexgrid import FACING_NAMES, SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
     Sighting,
@@ -60,7 +60,8 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
             walker, RealmsUnit) else ()
         also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
-        return Offer(action, f"Walk to ({action.q},{action.r}) facing {action.facing}{also}",
+        return Offer(action, f"Walk to ({action.q},{action.r}) facing "
+                     f"{FACING_NAMES[action.facing % 6]}{also}",
                      "Move first; the action comes after (RL-ATK-1)",
                      ghost=Ghost(action.unit, hex=(action.q, action.r),
                                  hex_facing=action.facing,

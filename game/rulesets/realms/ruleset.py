@@ -21,7 +21,7 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
-from game.geometry.hexgrid import Hex
+from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.rulesets.realms import preview, table, turns
 from game.rulesets.realms.actions import (
     Cast,
@@ -222,7 +222,8 @@ class RealmsRuleset(Ruleset):
         """RL-MOV-1: why the final turn of a walk that cost ``cost`` is not possible."""
         extra = turn_cost(hex_board(state), unit, to, facing, self.settings.climb_pegs)
         if extra is None:
-            return Refusal(f"{unit.name} cannot turn onto {hex_label(to)} facing {facing}: "
+            return Refusal(f"{unit.name} cannot turn onto {hex_label(to)} facing "
+                           f"{FACING_NAMES[facing % 6]}: "
                            "its other spaces would climb a cliff", ("RL-MOV-1",))
         if cost + extra > unit.move:
             return Refusal(f"{unit.name} needs {cost + extra} spaces of movement to turn that "
@@ -284,7 +285,7 @@ class RealmsRuleset(Ruleset):
                            "of movement", ("RL-MOV-1",))
         if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
-                           f"{action.facing}", ("RL-MOV-1",))
+                           f"{FACING_NAMES[action.facing % 6]}", ("RL-MOV-1",))
         return self._turn_refusal(state, unit, to, action.facing, costs[to])
 
     def _do_walk(self, state: GameState, action: Walk, ctx: Context) -> None:
@@ -296,7 +297,8 @@ class RealmsRuleset(Ruleset):
         unit.hex, unit.hex_facing = Hex(action.q, action.r), action.facing
         cmd.moved = True
         ctx.emit("unit.moved", f"{unit.name} moves from {hex_label(start)} to "
-                 f"{hex_label(unit.hex)}, facing {action.facing}.", ["RL-MOV-1", "RL-ATK-1"],
+                 f"{hex_label(unit.hex)}, facing {FACING_NAMES[action.facing % 6]}.",
+                 ["RL-MOV-1", "RL-ATK-1"],
                  player=unit.owner, unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 
     def _check_fortify(self, state: GameState, action: Fortify) -> Refusal | None:

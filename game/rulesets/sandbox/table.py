@@ -15,6 +15,8 @@ from game.core.actions import Action, EndActivation, FreeRoll, MoveHex, MoveUnit
 from game.core.pending import Refusal
 from game.core.present import Command, Ghost, Offer, Steer
 from game.core.state import GameState, HexBoard, Unit
+from game.core.table_actions import travel_words
+from game.core.words import compass_words
 from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.geometry.tray import facing_of_vector, normalise_facing
 
@@ -35,8 +37,7 @@ def _name(state: GameState, unit_id: str) -> str:
 def present(state: GameState, action: Action) -> Offer | None:
     """The sandbox's words for the table actions (None: keep the default)."""
     if isinstance(action, MoveUnit):
-        return Offer(action, f'Place {_name(state, action.unit)} at ({action.x:.1f}", '
-                     f'{action.y:.1f}") facing {normalise_facing(action.facing):.0f} degrees',
+        return Offer(action, _move_words(state, action),
                      "Put the unit anywhere it fits: on the table, on no other unit.",
                      ghost=Ghost(action.unit, pose=(action.x, action.y, action.facing)))
     if isinstance(action, MoveHex):
@@ -56,12 +57,23 @@ def present(state: GameState, action: Action) -> Offer | None:
     return None
 
 
+def _move_words(state: GameState, action: MoveUnit) -> str:
+    """``Move n1 4.5" north, facing east``: how far, which way and the facing in compass
+    words (issue 13: never ``facing 90 degrees`` or raw coordinates)."""
+    unit = state.units.get(action.unit)
+    name, facing = _name(state, action.unit), compass_words(action.facing)
+    if unit is None or unit.tray is None:
+        return f"Place {name} facing {facing}"
+    way = travel_words(action.x - unit.tray.x, action.y - unit.tray.y)
+    return f"Move {name} {way}, facing {facing}" if way else f"Turn {name} to face {facing}"
+
+
 def _present_pivot(state: GameState, action: Pivot) -> Offer:
     unit = state.units.get(action.unit)
     name = _name(state, action.unit)
     if unit is not None and unit.tray is not None:
         t = unit.tray
-        return Offer(action, f"Turn {name} to {normalise_facing(action.facing):.0f} degrees",
+        return Offer(action, f"Turn {name} to face {compass_words(action.facing)}",
                      "Turn the unit in place.", ghost=Ghost(unit.id, pose=(t.x, t.y,
                                                                             action.facing)))
     here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None

@@ -14,6 +14,7 @@ from game.core.pending import PlayerDecision, PointAnswer, Refusal
 from game.core.present import Ghost, Offer, Point, Steer, possessive
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
+from game.core.words import compass_words, pivot_to_words
 from game.rulesets.asoiaf import geo, moves, steer
 from game.rulesets.asoiaf.procedures.common import AsoiafSteps, move_maneuver, unit_of
 from game.rulesets.asoiaf.units import AsoiafUnit
@@ -149,8 +150,8 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
         tray = geo.tray_of(unit)
         problem = geo.placement_problem(state, uid, tray.moved_to(tray.x, tray.y, facing),
                                         world)
-        return Refusal(f"{unit.name} cannot face {facing:g}°: {problem}", (rule,)) if problem \
-            else None
+        return Refusal(f"{unit.name} cannot face {compass_words(facing)}: {problem}",
+                       (rule,)) if problem else None
 
     @staticmethod
     def _check_maneuver(state: GameState, unit: AsoiafUnit, answer: Choose, keys: set[str],
@@ -191,7 +192,8 @@ class FreeMoveSteps(AsoiafSteps[FreeMoveProc]):
             tray = geo.tray_of(unit)
             facing = float(answer.get("facing") or 0)
             unit.tray = tray.moved_to(tray.x, tray.y, facing)
-            ctx.emit("unit.pivoted", f"{unit.name} pivots to face {facing:g}°.", [rule],
+            ctx.emit("unit.pivoted", f"{unit.name} "
+                     f"{pivot_to_words(tray.facing, facing)}.", [rule],
                      player=unit.owner, unit=uid, facing=facing)
         if not proc.queue:
             state.procedures.pop()

@@ -13,6 +13,7 @@ from game.core.pending import Chance, PlayerDecision, PointAnswer, Refusal
 from game.core.present import Ghost, Offer, Point, Steer
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
+from game.core.words import pivot_to_words
 from game.rulesets.asoiaf import geo, moves, steer
 from game.rulesets.asoiaf.procedures.common import AsoiafSteps, unit_of
 from game.rulesets.asoiaf.procedures.free_move import PIVOT, free_moves
@@ -147,9 +148,10 @@ class RetreatSteps(AsoiafSteps[RetreatProc]):
                      player=unit.owner, unit=unit.id)
             return
         distance, facing = float(answer.get("distance") or 0), float(answer.get("facing") or 0)
+        turn = pivot_to_words(geo.tray_of(unit).facing, facing)
         unit.tray = moves.retreat_tray(unit, direction, distance, facing)
-        ctx.emit("retreat.move", f"{unit.name} retreats {distance:g}\" {direction} and faces "
-                 f"{facing:g}°.", ["AS-CORE-4"], player=unit.owner, unit=unit.id,
+        ctx.emit("retreat.move", f"{unit.name} retreats {round(distance, 1):g}\" {direction} and "
+                 f"{turn}.", ["AS-CORE-4"], player=unit.owner, unit=unit.id,
                  direction=direction, distance=distance, facing=facing)
         world = self.rules.worlds.of(state)  # the position after the move
         freed = [e for e in proc.enemies if state.units[e].on_board
