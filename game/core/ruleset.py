@@ -403,6 +403,11 @@ class Ruleset:
         links between places), drawn under the units; none by default."""
         return ()
 
+    def round_limit(self, state: GameState) -> int | None:
+        """How many rounds this game lasts under the ruleset's options (the table shows "Round
+        2 of 6"); None (the default) when no number of rounds ends it."""
+        return None
+
     def unit_marks(self, state: GameState, unit_id: str) -> tuple[UnitMark, ...]:
         """Badges the table draws on a unit (default: "done" once it activated this round,
         from ``state.turn.activated``); a ruleset overrides it for its own markers."""

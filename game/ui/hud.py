@@ -57,10 +57,12 @@ class Hud:
         return "your activation"
 
     def top_text(self) -> str:
-        """``Round 2 - Stark to act (Movement phase): your activation``."""
+        """``Round 2 of 6 - Stark to act (Movement phase): your activation`` (the round limit
+        when the ruleset has one)."""
         s = self.scene
         player = s.game.current_player()
-        head = f"Round {s.state.turn.round}"
+        limit = s.game.ruleset.round_limit(s.state)
+        head = f"Round {s.state.turn.round}" + (f" of {limit}" if limit else "")
         if player is None:
             return f"{head}  -  game over"
         phase = s.state.turn.phase

@@ -46,3 +46,32 @@ def test_a_cached_hud_shows_what_a_fresh_one_paints_and_follows_every_change(
     scene.status = "something else entirely"
     frames(app, 1)
     assert _cached(hud, size) == _fresh(scene, size)
+
+
+def test_the_top_bar_names_the_round_limit_the_ruleset_declares(data_dir: Path) -> None:
+    """AS-CORE-5 (the game ends at the round limit): the table says how many rounds there are,
+    from the ruleset's ``round_limit`` (no ruleset name in the table); none without a limit."""
+    limited = table(make_app(data_dir, SCENARIOS / "asoiaf_skirmish.toml"))
+    assert limited.game.ruleset.round_limit(limited.state) == 6
+    assert limited.hud.top_text().startswith("Round 1 of 6  -  ")
+    free = table(make_app(data_dir, SCENARIOS / "asoiaf_two_sides.toml"))
+    assert free.game.ruleset.round_limit(free.state) is None
+    assert free.hud.top_text().startswith("Round 1  -  ")
+
+
+def test_every_ruleset_declares_the_round_limit_of_its_options() -> None:
+    """HX-ACT-3, NA-TURN-1, AS-CORE-5 and the realms ``rounds`` option: each ruleset reports
+    the number of rounds its scenario sets (the Ninth Age plays six unless told)."""
+    from game.rulesets.asoiaf.ruleset import AsoiafRuleset
+    from game.rulesets.godsgloom.ruleset import GodsgloomRuleset
+    from game.rulesets.ninth_age.ruleset import NinthAgeRuleset
+    from game.rulesets.realms.ruleset import RealmsRuleset
+    from game.scenario import load_scenario
+
+    state = load_scenario(SCENARIOS / "asoiaf_two_sides.toml").new_game().state
+    for cls in (AsoiafRuleset, GodsgloomRuleset, NinthAgeRuleset, RealmsRuleset):
+        assert cls({"rounds": 4}).round_limit(state) == 4, cls.__name__
+    assert AsoiafRuleset({}).round_limit(state) is None
+    assert GodsgloomRuleset({}).round_limit(state) is None
+    assert RealmsRuleset({}).round_limit(state) is None
+    assert NinthAgeRuleset({}).round_limit(state) == 6

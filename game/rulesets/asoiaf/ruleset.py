@@ -220,6 +220,10 @@ class AsoiafRuleset(Ruleset):
         them; every answer is the same whether this ran or not."""
         self.worlds.of(state).geometry()
 
+    def round_limit(self, state: GameState) -> int | None:
+        """The scenario's number of rounds (AS-CORE-5), None when it sets none."""
+        return self.rounds
+
     def present(self, state: GameState, action: Action) -> Offer:
         return presentation.present(self, state, action) or super().present(state, action)
 

@@ -200,6 +200,10 @@ class GodsgloomRuleset(Ruleset):
 
     # --- presentation and inspection (see .table) --------------------------------------------
 
+    def round_limit(self, state: GameState) -> int | None:
+        """The scenario's number of rounds (HX-ACT-3), None when it sets none."""
+        return self.rounds
+
     def present(self, state: GameState, action: Action) -> Offer:
         """GODSGLOOM's words, targets and ghosts for an action or a decision's answer."""
         return table.present(self, state, action) or super().present(state, action)

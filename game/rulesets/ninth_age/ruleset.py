@@ -436,6 +436,10 @@ class NinthAgeRuleset(Ruleset):
 
     # --- presentation ------------------------------------------------------------------------
 
+    def round_limit(self, state: GameState) -> int | None:
+        """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
+        return self.rounds
+
     def present(self, state: GameState, action: Action) -> Offer:
         return view.present(state, action)
 

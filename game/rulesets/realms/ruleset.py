@@ -434,6 +434,10 @@ class RealmsRuleset(Ruleset):
 
     # --- presentation ------------------------------------------------------------------------
 
+    def round_limit(self, state: GameState) -> int | None:
+        """The scenario's number of rounds (0 in the options: none)."""
+        return self.settings.rounds or None
+
     def present(self, state: GameState, action: Action) -> Offer:
         """Player-facing labels, hints and ghosts of realms actions."""
         return preview.present(self, state, action) or super().present(state, action)
