@@ -144,8 +144,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              "mods.defense.value, mods.panic.base,",
              (T + "test_mutants.py::test_as_bon_3_odds_with_the_rear_bonus_match_the_resolver",)),
     Mutation("AS-CHG-3", AS + "charge.py",
-             "return bool(gap > attacker.stats.speed + MAX_ROLL + TOLERANCE)",
-             "return bool(gap > attacker.stats.speed + MAX_ROLL - 1.0 + TOLERANCE)",
+             "limit = attacker.stats.speed + MAX_ROLL + TOLERANCE",
+             "limit = attacker.stats.speed + MAX_ROLL - 1.0 + TOLERANCE",
              (T + "test_mutants.py::test_as_chg_3_legal_actions_keep_charges_of_speed_plus_five_"
                   "to_six",)),
 )

@@ -103,3 +103,20 @@ def fill_around(surface: pygame.Surface, colour: tuple[int, int, int], area: pyg
                  pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height)):
         if rect.width > 0 and rect.height > 0:
             surface.fill(colour, rect)
+
+
+def new_layer(size: tuple[int, int], reuse: pygame.Surface | None) -> pygame.Surface:
+    """A layer surface of ``size``: ``reuse`` when it has that size."""
+    if reuse is not None and reuse.get_size() == size:
+        return reuse
+    return pygame.Surface(size).convert() if pygame.display.get_surface() else (
+        pygame.Surface(size))
+
+
+def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
+    """``source``'s pixels in ``target`` when it has the same size (no new surface), else in
+    a copy of ``source``."""
+    if target is None or target.get_size() != source.get_size():
+        return source.copy()
+    target.blit(source, (0, 0))
+    return target

@@ -36,7 +36,7 @@ from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
-from game.ui.board_page import BoardPage, fill_around
+from game.ui.board_page import BoardPage, copy_into, fill_around, new_layer
 from game.ui.camera import Camera
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
@@ -122,8 +122,7 @@ class Renderer:
         """The cached layers of the page, the units that move and a decision's ghosts."""
         page_cam, offset = self.page.place(view.camera)
         page_view = replace(view, camera=page_cam)
-        ground = self._ground_layer(self._base_layer(surface, state, page_view), state,
-                                    page_view)
+        ground = self._ground_layer(state, page_view)
         if view.ghosts:
             surface.blit(ground, offset)
             draw_units.draw_ghosts(surface, view.ghosts, view.hovered_ghost, view.camera,
@@ -240,23 +239,11 @@ class Renderer:
         base (table, then each terrain piece), the ground (each unit's arcs, the blend, the
         marks), then the units. A layer is adopted only once whole, so a frame drawn between
         two steps never sees a half-painted one."""
-        key = self._base_key_of(state, view)
-        if self._base is None or key != self._base_key:
-            base = self._new_layer((view.camera.width, view.camera.height), None)
-            yield from self._paint_base(base, state, view)
-            self._base, self._base_key = base, key
-            self.stats["base_renders"] += 1
-        ground = self._base
+        yield from self._base_steps(state, view, None)
         need = self._ground_needs(state, view)
-        if need is not None and need[0] != self._ground_key:
-            ground = self._base.copy()
-            yield
-            yield from self._paint_ground(ground, state, view, need[1])
-            self._ground, self._ground_key = ground, need[0]
-        elif need is None:
-            self._ground_key = (self._base_key, self._arc_trays(state, view))
-        else:
-            ground = self._ground if self._ground is not None else ground
+        yield from self._ground_steps(state, view, need, None)
+        ground = self._base if need is None else self._ground
+        assert ground is not None
         board = ground.copy()
         moving = self._moving(view)
         ops: list[Op] = []
@@ -300,25 +287,25 @@ class Renderer:
                 self._board_key(state), tuple(state.terrain), view.grid, self.palette.name,
                 self.board_marks(state, view))
 
-    def _base_layer(
-        self, surface: pygame.Surface | None, state: GameState, view: ViewState
-    ) -> pygame.Surface:
-        key = self._base_key_of(state, view)
-        if self._base is None or key != self._base_key:
-            base = self._new_layer((view.camera.width, view.camera.height), self._base)
-            for _ in self._paint_base(base, state, view):
-                pass
-            self._base, self._base_key = base, key
-            self.stats["base_renders"] += 1
+    def _base_layer(self, state: GameState, view: ViewState) -> pygame.Surface:
+        """The base layer of ``view``'s camera, painted again only when it shows otherwise."""
+        for _ in self._base_steps(state, view, self._base):
+            pass
+        assert self._base is not None
         return self._base
 
-    @staticmethod
-    def _new_layer(size: tuple[int, int], reuse: pygame.Surface | None) -> pygame.Surface:
-        """A layer surface of ``size``: ``reuse`` when it has that size."""
-        if reuse is not None and reuse.get_size() == size:
-            return reuse
-        return pygame.Surface(size).convert() if pygame.display.get_surface() else (
-            pygame.Surface(size))
+    def _base_steps(self, state: GameState, view: ViewState, reuse: pygame.Surface | None
+                    ) -> Iterator[None]:
+        """Bring the base layer up to date a step at a time, into ``reuse`` when it has the
+        size (None: a new surface, so a frame drawn between two steps of a board built ahead
+        keeps the old layer); the layer is adopted only once whole."""
+        key = self._base_key_of(state, view)
+        if self._base is not None and key == self._base_key:
+            return
+        base = new_layer((view.camera.width, view.camera.height), reuse)
+        yield from self._paint_base(base, state, view)
+        self._base, self._base_key = base, key
+        self.stats["base_renders"] += 1
 
     def _paint_base(self, base: pygame.Surface, state: GameState, view: ViewState
                     ) -> Iterator[None]:
@@ -353,21 +340,32 @@ class Renderer:
             return None
         return (self._base_key, arcs), tuple(tray for _, tray in arcs)
 
-    def _ground_layer(
-        self, base: pygame.Surface, state: GameState, view: ViewState
-    ) -> pygame.Surface:
+    def _ground_layer(self, state: GameState, view: ViewState) -> pygame.Surface:
         """The base with the arcs and, on a table, the ruleset's marks over them (the base
         itself when there is neither); redrawn only when the base or the arcs change."""
+        self._base_layer(state, view)
         need = self._ground_needs(state, view)
+        for _ in self._ground_steps(state, view, need, self._ground):
+            pass
+        ground = self._base if need is None else self._ground
+        assert ground is not None
+        return ground
+
+    def _ground_steps(self, state: GameState, view: ViewState,
+                      need: tuple[Hashable, tuple[Tray, ...]] | None,
+                      reuse: pygame.Surface | None) -> Iterator[None]:
+        """Bring the ground layer (``need``: :meth:`_ground_needs`) up to date over the
+        current base a step at a time, into ``reuse`` as :meth:`_base_steps` does."""
         if need is None:
             self._ground_key = (self._base_key, self._arc_trays(state, view))
-            return base
-        if self._ground is None or need[0] != self._ground_key:
-            ground = copy_into(self._ground, base)
-            for _ in self._paint_ground(ground, state, view, need[1]):
-                pass
-            self._ground, self._ground_key = ground, need[0]
-        return self._ground
+            return
+        if self._ground is not None and need[0] == self._ground_key:
+            return
+        assert self._base is not None
+        ground = copy_into(reuse, self._base)
+        yield
+        yield from self._paint_ground(ground, state, view, need[1])
+        self._ground, self._ground_key = ground, need[0]
 
     def _paint_ground(self, ground: pygame.Surface, state: GameState, view: ViewState,
                       trays: tuple[Tray, ...]) -> Iterator[None]:
@@ -580,15 +578,6 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
-
-
-def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
-    """``source``'s pixels in ``target`` when it has the same size (no new surface), else in
-    a copy of ``source``."""
-    if target is None or target.get_size() != source.get_size():
-        return source.copy()
-    target.blit(source, (0, 0))
-    return target
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

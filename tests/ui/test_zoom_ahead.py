@@ -93,8 +93,8 @@ def test_the_ground_around_a_scaled_board_is_filled_as_the_whole_viewport_was() 
 
 def _layers(renderer: Renderer, state: GameState, view: ViewState) -> pygame.Surface:
     """The board layer of ``view``'s camera, rendered at once."""
-    base = renderer._base_layer(None, state, view)
-    return renderer._board_layer(renderer._ground_layer(base, state, view), state, view)
+    renderer._base_layer(state, view)
+    return renderer._board_layer(renderer._ground_layer(state, view), state, view)
 
 
 def test_the_board_built_a_step_at_a_time_is_the_board_rendered_at_once() -> None:

@@ -125,12 +125,12 @@ def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
                  cull: bool = False, world: geo.RulesWorld | None = None,
                  seen: Sight | None = None) -> ChargeBasis | Refusal:
     """The pivot-independent checks of a Charge, in the order :func:`plan_charge` makes them
-    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-4, AS-CHG-2); ``cull`` as in :func:`geo.sight`.
+    (AS-CHG-12, AS-MEL-2, AS-CHG-1, AS-CHG-3, AS-CHG-4, AS-CHG-2); ``cull`` as in
+    :func:`geo.sight`.
     ``seen``: the pair's Line of Sight if the caller already has it (the hover asks the
     batched geometry world; only the witness line drawn may differ)."""
-    if world is not None:  # a Sight is a frozen record: the same line, the same answer
-        how = cull if seen is None else seen  # ``cull`` only matters when sight is looked up
-        return world.remember(("basis", attacker.id, target.id, how),
+    if world is not None:
+        return world.remember(_basis_key(attacker, target, cull, seen),
                               lambda: _basis(state, attacker, target, cull, world, seen))
     return _basis(state, attacker, target, cull, world, seen)
 
@@ -138,7 +138,15 @@ def charge_basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
 def known_basis(world: geo.RulesWorld, attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
     """Whether the position's world already holds the basis ``legal_actions`` asks for
     (culled sight), so a caller holding another Line of Sight can ask the same question."""
-    return world.holds(("basis", attacker.id, target.id, True))
+    return world.holds(_basis_key(attacker, target, True, None))
+
+
+def _basis_key(attacker: AsoiafUnit, target: AsoiafUnit, cull: bool, seen: Sight | None
+               ) -> tuple[object, ...]:
+    """Where a position's world remembers a charge basis: per Line of Sight given (a frozen
+    record: the same line, the same answer), else per ``cull`` (it only matters when the
+    sight is looked up)."""
+    return ("basis", attacker.id, target.id, cull if seen is None else seen)
 
 
 def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: bool,
@@ -190,17 +198,10 @@ def beyond_reach(attacker: AsoiafUnit, target: AsoiafUnit, start: Tray | None = 
                    f"{reach}\" (Speed {attacker.stats.speed} + 6)", ("AS-CHG-3",))
 
 
-def out_of_reach(attacker: AsoiafUnit, target: AsoiafUnit) -> bool:
-    """A cheap sufficient test that no charge of ``attacker`` can reach ``target`` (AS-CHG-3):
-    the trays are further apart than Speed + 6, and a straight move of d inches closes a gap
-    by at most d. Used by ``legal_actions`` before any sight or sweep."""
-    gap = geo.tray_of(attacker).polygon.distance(geo.tray_of(target).polygon)
-    return bool(gap > attacker.stats.speed + MAX_ROLL + TOLERANCE)
-
-
 def out_of_reach_all(attacker: AsoiafUnit, targets: list[Polygon]) -> list[bool]:
-    """:func:`out_of_reach` of each of these target trays' outlines, the distances in one
-    vectorised call (the same distance function, the same operand order)."""
+    """Whether each of these target trays' outlines is beyond any charge (AS-CHG-3, as
+    :func:`beyond_reach` tells it), the distances in one vectorised call (the same distance
+    function, the same operand order): ``legal_actions`` asks it before any sight or sweep."""
     if not targets:
         return []
     gaps = shapely.distance(geo.tray_of(attacker).polygon, np.asarray(targets, dtype=object))
