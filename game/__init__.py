@@ -1,3 +1,3 @@
 """Warbench: a 2D tactical sandbox that plays miniatures rules exactly and explains them."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
