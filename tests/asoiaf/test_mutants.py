@@ -193,3 +193,28 @@ def test_as_chg_3_legal_actions_keep_charges_of_speed_plus_five_to_six() -> None
     game = table(_two(10.5))  # Speed 5: only a 6 reaches
     assert refusal_rules(game, "charge sworn -> guard") == ()
     assert Charge("sworn", "guard") in game.legal_actions()
+
+
+def test_as_chg_15_a_failed_charge_entering_rough_ground_loses_the_penalty() -> None:
+    # rough ground 1" ahead, rough_penalty 2: the failed roll of 2 (7") enters it, so the
+    # failed move is 7 - 2 = 5" (AS-CHG-15 with the option; the issue 30 boundary)
+    rough = {"kind": "rough ground", "keywords": ["rough"],
+             "polygon": [[18.0, 13.4], [30.0, 13.4], [30.0, 13.8], [18.0, 13.8]]}
+    game = table(_two(9.0), [rough], dice=[2, 6, 6], options={"rough_penalty": 2})
+    events = act(game, "charge sworn -> guard")
+    assert first(events, "charge.roll").data["result"] == "failed"
+    assert first(events, "charge.terrain").data["penalty"] == 2.0
+    assert float(first(events, "charge.failed").data["moved"]) == 5.0  # type: ignore[arg-type]
+
+
+def test_as_rng_8_a_friend_engaged_with_the_target_and_another_enemy_tests_too() -> None:
+    # the Sworn Swords fight the shot Guardsmen in front and other Guardsmen on their flank:
+    # engaged with the target (not only with it), they still take the Panic Test (AS-RNG-8)
+    game = table([unit("bow", 1, "stark_bowmen", 34.0, 12.0),
+                  unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
+                  unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180),
+                  unit("h", 2, "lannister_guardsmen", 18.85, 19.0, 90)], dice=[6] * 40)
+    assert refusal_rules(game, "attack bow g") == ()
+    events = act(game, "attack bow g")
+    tested = {e.data["unit"] for e in events if e.kind == "panic.test" and "AS-RNG-8" in e.rules}
+    assert tested == {"sw"}

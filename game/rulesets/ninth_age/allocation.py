@@ -181,9 +181,10 @@ def _builder(first: str, other: str, total: int) -> Callable[[float], Action]:
 
 
 def parse_split(answer: Action, options: tuple[str, ...], total: int,
-                keep: str = "") -> dict[str, int] | Refusal:
+                keep: str = "", least: int = 1) -> dict[str, int] | Refusal:
     """Read ``choose to=u2/rf:3+u2/boss:2``: every attack on a viable target, the counts adding
-    up to ``total`` (NA-ALC-1); with ``keep``, at least one on it (NA-TGT-5)."""
+    up to ``total`` (NA-ALC-1); with ``keep``, at least ``least`` on it: one hit of each
+    model's roll (NA-TGT-5)."""
     if not isinstance(answer, Choose) or answer.get("to") is None:
         return Refusal("answer with to=<unit>/<pool>:<count>+...", ("NA-ALC-1",))
     out: dict[str, int] = {}
@@ -194,6 +195,7 @@ def parse_split(answer: Action, options: tuple[str, ...], total: int,
         out[token] = out.get(token, 0) + int(count)
     if sum(out.values()) != total:
         return Refusal(f"allocate exactly {total} (got {sum(out.values())})", ("NA-ALC-1",))
-    if keep and out.get(keep, 0) < 1:
-        return Refusal("at least one hit stays on the original target", ("NA-TGT-5",))
+    if keep and out.get(keep, 0) < max(1, least):
+        return Refusal(f"at least {max(1, least)} of the hits stay on the original target (one "
+                       "of each model's roll)", ("NA-TGT-5",))
     return out

@@ -62,6 +62,9 @@ class Batch:
     stage: str
     original: str = ""
     options: tuple[str, ...] = ()
+    keep: int = 0
+    """Hits that must stay on ``original`` when allocated again: one per model whose roll
+    made them (NA-TGT-5; a D3 or D6 never rolls fewer than one hit)."""
 
 
 @dataclass(kw_only=True)
@@ -192,15 +195,17 @@ class MeleeSteps(Steps[Melee]):
             for other in b.options:
                 if other == b.original:
                     continue
-                for k in range(1, b.count):
+                for k in range(1, b.count - b.keep + 1):
                     offers.append(Offer(Choose.of(to=f"{b.original}:{b.count - k}+{other}:{k}"),
                                         f"{b.count - k} on {describe(b.original, names)}, "
                                         f"{k} on {describe(other, names)}"))
             return PlayerDecision(attacker.owner, "reallocate",
-                                  f"{counted(b.count, 'hit')} of {names[b.unit]}: allocate again",
+                                  f"{counted(b.count, 'hit')} of {names[b.unit]}: allocate again "
+                                  f"(at least {b.keep} on {describe(b.original, names)}: one "
+                                  "of each model's roll)",
                                   tuple(offers), ("NA-TGT-5",),
                                   free=split_numbers(b.original, b.options, b.count, names,
-                                                     keep=1))
+                                                     keep=b.keep))
         defender = _unit(state, Target.parse(b.target).unit)  # type: ignore[union-attr]
         roller = attacker.owner if b.stage in ("hit", "wound") else defender.owner
         record = record_for(state, b)
@@ -383,8 +388,9 @@ class MeleeSteps(Steps[Melee]):
                 else sum(results)
             ctx.emit("melee.impact", f"{b.kind.capitalize()}: {counted(hits, 'hit')}.",
                      ("NA-NSM-1", "NA-TGT-5"), hits=hits)
-            stage = "realloc" if len(b.options) > 1 and hits > 1 else "wound"
-            proc.batches[0] = replace(b, count=hits, stage=stage)
+            keep = len(results)  # one hit of each model's roll stays (NA-TGT-5)
+            stage = "realloc" if len(b.options) > 1 and hits > keep else "wound"
+            proc.batches[0] = replace(b, count=hits, stage=stage, keep=keep)
             return
         record = record_for(state, b)
         if b.stage == "hit":
@@ -424,7 +430,7 @@ class MeleeSteps(Steps[Melee]):
                 self._queue(proc, s, split, ctx, state)
             return
         b = proc.batches.pop(0)
-        split = parse_split(answer, b.options, b.count, b.original)
+        split = parse_split(answer, b.options, b.count, b.original, b.keep)
         assert isinstance(split, dict)
         names = pool_names(state)
         ctx.emit("melee.reallocate", "Hits allocated again: " + ", ".join(
@@ -450,13 +456,13 @@ class MeleeSteps(Steps[Melee]):
 
     def check_answer(self, state: GameState, proc: Melee, answer: Action) -> Refusal | None:
         """A free split: every attack on a viable target, the counts adding up (NA-ALC-1);
-        a re-allocation keeps one hit on the original target (NA-TGT-5)."""
+        a re-allocation keeps one hit of each model's roll on the original target (NA-TGT-5)."""
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
             found = parse_split(answer, s.options, to_allocate(state, s))
         elif proc.step == "resolve" and proc.batches and proc.batches[0].stage == "realloc":
             b = proc.batches[0]
-            found = parse_split(answer, b.options, b.count, b.original)
+            found = parse_split(answer, b.options, b.count, b.original, b.keep)
         else:
             return Refusal("no allocation is waiting", ("NA-ALC-1",))
         return found if isinstance(found, Refusal) else None
