@@ -2,7 +2,10 @@
 with the one-line bug of its row applied by hand (tools/mutate.py keeps those bugs as
 mutations): range from a large unit's tail space (RL-RNG-1), a gap with spaces in it
 (RL-ELV-3), melee across a step between units of different heights (RL-ELV-1), the head's
-90 degree turn and an eyeless unit's sight from its weapon's front (RL-LOS-1)."""
+90 degree turn and an eyeless unit's sight from its weapon's front (RL-LOS-1). Then the
+realms deviations and readings of the review, said on the table: night lowers spells
+(RL-NGT-1), no pre-rolled bonus without a defense die (RL-PRE-1), the sight cone and the long
+neck's sample (RL-LOS-1)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from typing import Any
 
 from game.geometry.hexgrid import Hex, hex_line
 from game.rulesets.realms.board import spaces
+from game.rulesets.realms.rules import Attempt, attempt
 
 from .helpers import duel, play, ru, why
 
@@ -75,3 +79,82 @@ def test_rl_los_1_an_eyeless_unit_looks_from_its_space_front_edge() -> None:
     assert _why_attack(a={"stats": {**looker, "eyeless": True}}, d_at=(2, -2),
                        features=block) == ""
     assert "RL-LOS-1" in _why_attack(a={"stats": looker}, d_at=(2, -2), features=block)
+
+
+# --- the deviations and readings of issue 30, said on the table --------------------------
+
+MAGE = {"mana": 3, "spells": {"bolt": {"dice": [8, 6], "type": "fire", "range": 4,
+                                       "cost": 2}}}
+
+
+def _spell_plan(g: Any) -> Any:
+    found = attempt(g.ruleset.settings, g.state, ru(g, "a"), "d", "",
+                    ru(g, "a").spells[0], True)
+    assert isinstance(found, Attempt), found
+    return found.plan
+
+
+def test_rl_ngt_1_night_lowers_a_spell_and_the_table_says_so() -> None:
+    """RL-NGT-1 with RL-SPC-1: precision is a penalty, not a perk, so at night a spell's d8 +
+    d6 is lowered by precision 2 to d6 + d6 (the default); the hover and the unit card say
+    it. With ``spell_night = false`` the spell keeps its dice and the hover says why."""
+    g = duel(a={"stats": MAGE}, options={"night_rounds": [1]})
+    assert _spell_plan(g).dice == (6, 6)
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None
+    assert any(line.text.startswith("bolt: night: precision 2") and "RL-NGT-1" in line.rules
+               for line in view.lines)
+    card = g.ruleset.unit_card(g.state, "a")
+    assert card is not None and any("lowers attacks and spells" in line.text
+                                    for line in card.lines)
+    g = duel(a={"stats": MAGE}, options={"night_rounds": [1], "spell_night": False})
+    assert _spell_plan(g).dice == (8, 6)
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None and any("does not lower spells" in line.text for line in view.lines)
+    card = g.ruleset.unit_card(g.state, "a")
+    assert card is not None and any("not spells" in line.text for line in card.lines)
+
+
+def test_rl_pre_1_no_defense_die_means_no_pre_rolled_bonus_and_the_hover_says_so() -> None:
+    """RL-PRE-1 (reading): a fortified defender on higher ground with no defense die gets no
+    +1: its defense stays 0 and the hover's modifier lines say why."""
+    g = duel(d={"stats": {"defense_die": 0, "health": 30}},
+             hexes=[{"at": [1, 0], "elevation": 3}])
+    ru(g, "d").fortified = True
+    found = attempt(g.ruleset.settings, g.state, ru(g, "a"), "d", "main")
+    assert isinstance(found, Attempt)
+    assert found.plan.defense_mod == 0
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None
+    line = next(li for li in view.lines if li.text.startswith("no defense die"))
+    assert "fortified" in line.text and "height advantage" in line.text
+    assert line.rules == ("RL-PRE-1",)
+
+
+def test_rl_los_1_outside_the_cone_names_the_cone_as_the_projects_choice() -> None:
+    """RL-LOS-1: the text gives no sight cone; where the cone decides, the hover says it is
+    60 degrees each side plus the head's 90, and that the base cone is the project's
+    choice."""
+    g = duel(a={"stats": {**BOW4, "head_turn": False}}, d_at=(-2, -1))
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None
+    line = next(li for li in view.lines if li.text.startswith("Not in sight"))
+    assert "60 degrees each side" in line.text and "project's choice" in line.text
+    g = duel(a={"stats": BOW4}, d_at=(-3, 0))
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None
+    line = next(li for li in view.lines if li.text.startswith("Not in sight"))
+    assert "plus 90 as its head turns" in line.text
+
+
+def test_rl_los_1_a_long_neck_says_its_reach_is_sampled_where_it_decides() -> None:
+    """RL-LOS-1: a long neck seeing over a hill from a bent eye point (not its plain eyes)
+    is told that the neck's reach is sampled at 13 eye points; a plain sight says nothing."""
+    neck = {**BOW4, "neck_reach": 6}
+    g = duel(a={"stats": neck}, d_at=(3, 0), hexes=[{"at": [2, 0], "elevation": 8}])
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None
+    assert any("sampled at 13 eye points" in li.text for li in view.lines)
+    g = duel(a={"stats": neck}, d_at=(3, 0))
+    view = g.ruleset.inspect_pair(g.state, "a", "d")
+    assert view is not None and not any("sampled" in li.text for li in view.lines)

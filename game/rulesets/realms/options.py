@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "climb_pegs": 3,
     "pad_cost": 1,
     "spell_perks": False,
+    "spell_night": True,
     "obstructions": [],
     "walls": [],
     "pads": [],
@@ -58,6 +59,8 @@ class Settings:
     climb_pegs: int
     pad_cost: int
     spell_perks: bool
+    spell_night: bool
+    """Whether night lowers spells too (RL-NGT-1: a precision penalty, not a perk; default)."""
     features: Features
     """The features of the older ``[rules.options]`` form (see :meth:`features_for`)."""
     _merged: dict[int, tuple[HexBoard, Features]] = field(
@@ -118,6 +121,7 @@ def _scalars(options: Mapping[str, Any]) -> list[SetupProblem]:
         "climb_pegs": (_is_int(options.get("climb_pegs", 3), 1, 60), "pegs 1..60"),
         "pad_cost": (_is_int(options.get("pad_cost", 1), 0, 20), "spaces 0..20"),
         "spell_perks": (isinstance(options.get("spell_perks", False), bool), "true or false"),
+        "spell_night": (isinstance(options.get("spell_night", True), bool), "true or false"),
     }
     for key, (ok, expected) in checks.items():
         if not ok:
@@ -197,7 +201,7 @@ def read(options: Mapping[str, Any]) -> Settings:
         armor_stacking=str(o["armor_stacking"]), sight_cone=float(o["sight_cone"]),
         head_turn=float(o["head_turn"]), units_block_sight=bool(o["units_block_sight"]),
         climb_pegs=int(o["climb_pegs"]), pad_cost=int(o["pad_cost"]),
-        spell_perks=bool(o["spell_perks"]),
+        spell_perks=bool(o["spell_perks"]), spell_night=bool(o["spell_night"]),
         features=Features(obstructions, walls, pads))
 
 

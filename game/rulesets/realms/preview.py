@@ -16,8 +16,10 @@ from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import FACING_NAMES, SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
+    NECK_SAMPLES,
     Sighting,
     base_of,
+    eye_points,
     fits,
     hex_board,
     is_space,
@@ -220,9 +222,10 @@ def _hand_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Realms
 
 
 def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
-                  seen: Sighting) -> list[OddsChart]:
+                  seen: Sighting, lines: list[InfoLine]) -> list[OddsChart]:
     """The odds of every special attack and spell ``att`` could use on ``tgt`` now (RL-SPC-1:
-    the mana it has), so a caster sees what its spells would do before declaring one."""
+    the mana it has), so a caster sees what its spells would do before declaring one; at
+    night, a line per spell says what night does to it (RL-NGT-1), added to ``lines``."""
     out: list[OddsChart] = []
     cmd = command_of(state)
     if cmd is not None and cmd.unit == att.id and cmd.action:
@@ -235,6 +238,10 @@ def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Rea
                             seen=seen)
             if not isinstance(found, Refusal):
                 out += _charts(rs, found, kind, att, tgt)
+                if kind == "spell":
+                    lines.extend(InfoLine(f"{special.name.replace('_', ' ')}: {m.text}",
+                                          (m.rule,)) for m in found.plan.modifiers
+                                 if m.rule == "RL-NGT-1")
     return out
 
 
@@ -257,21 +264,46 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
         shapes.append(Segment(_layout(seen.eye), _layout(seen.point), "sight", "sight"))
     else:
-        why = "outside the sight cone" if seen.outside_cone else "hidden by the terrain"
+        why = (f"outside the sight cone ({cone_words(s.sight_cone, s.head_turn, att)})"
+               if seen.outside_cone else "hidden by the terrain")
         lines.append(InfoLine(f"Not in sight: {why}", ("RL-LOS-1",), "bad"))
         shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
+    if att.neck_reach and (not seen.visible or seen.eye != eye_points(
+            hex_board(state), att)[0]):  # the sample decided it (RL-LOS-1)
+        lines.append(InfoLine(f"Long neck: its reach of {att.neck_reach} pegs is sampled at "
+                              f"{NECK_SAMPLES} eye points, and each space under the target at "
+                              "its top's centre, corners and edge middles (not searched "
+                              "exactly)", ("RL-LOS-1",)))
     odds = _hand_odds(rs, state, att, tgt, seen, lines)
-    odds += _special_odds(rs, state, att, tgt, seen)
+    odds += _special_odds(rs, state, att, tgt, seen, lines)
     chart = s.memo.get(state, ("chart", att.id, tgt.id), lambda: profile_chart(
         state, rs.feats(state), att, tgt, seen, s.units_block_sight, occupants(s, state)))
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
 
 
-def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
-    """Every stat of a realms unit, as a player reads it."""
+def cone_words(cone: float, turn: float, unit: RealmsUnit) -> str:
+    """The sight cone as the table reads it, with where its base width comes from: the text
+    gives none, so 60 degrees each side is this project's choice (an option, RL-LOS-1)."""
+    head = f" plus {turn:g} as its head turns" if unit.head_turn and turn else ""
+    return f"{cone:g} degrees each side{head}; the base cone is the project's choice"
+
+
+def _precision_words(u: RealmsUnit, night_spells: bool) -> str:
+    """``Precision 2: at night it lowers attacks and spells`` (RL-NGT-1), so the card says
+    whether night lowers a spell."""
+    if not u.precision:
+        return "Precision 0: night lowers nothing"
+    what = "attacks" if not u.spells else (
+        "attacks and spells" if night_spells else "attacks, not spells (scenario option)")
+    return f"Precision {u.precision}: at night it lowers {what} and counterattacks"
+
+
+def unit_card(state: GameState, unit_id: str, night_spells: bool = True) -> UnitCard | None:
+    """Every stat of a realms unit, as a player reads it (``night_spells``: whether night
+    lowers its spells, the scenario's ``spell_night``, RL-NGT-1)."""
     u = state.units.get(unit_id)
     if not isinstance(u, RealmsUnit):
         return None
@@ -287,7 +319,7 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
                  ("RL-ARM-1",)),
         InfoLine(f"Defense d{u.defense_die}" if u.defense_die else "No defense die",
                  ("RL-DEF-1",)),
-        InfoLine(f"Precision {u.precision}", ("RL-NGT-1", "RL-NGT-2")),
+        InfoLine(_precision_words(u, night_spells), ("RL-NGT-1", "RL-NGT-2")),
         InfoLine(("Eyeless (sees from its weapon)" if u.eyeless else f"Eyes at {u.eye} pegs")
                  + ("; head turns" if u.head_turn else "")
                  + (f"; neck reach {u.neck_reach} pegs" if u.neck_reach else ""),

@@ -150,7 +150,8 @@ def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: Realms
         adjacent=bool(melee_pairs(hex_board(state), feats, att, tgt)),
         attacker_high=height_advantage(state, att, tgt),
         defender_high=height_advantage(state, tgt, att),
-        spell=spell, spell_perks=settings.spell_perks, physical=settings.physical_types,
+        spell=spell, spell_perks=settings.spell_perks, spell_night=settings.spell_night,
+        physical=settings.physical_types,
         stacking=settings.armor_stacking)
 
 

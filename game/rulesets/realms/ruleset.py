@@ -467,4 +467,4 @@ class RealmsRuleset(Ruleset):
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card."""
-        return preview.unit_card(state, unit_id)
+        return preview.unit_card(state, unit_id, self.settings.spell_night)
