@@ -12,13 +12,22 @@ from game.core.game import Game
 from game.core.actions import Choose, Dice, RollPending
 from game.core.pending import Chance, PlayerDecision
 from game.rulesets.ninth_age.combat import Melee
-from game.rulesets.ninth_age.engage import Target, ranged_options, shot_record, strikers
+from game.rulesets.ninth_age.actions import Advance, Charge
+from game.rulesets.ninth_age.engage import (
+    Target,
+    engaged_enemies,
+    in_contact,
+    proper_ranks,
+    ranged_options,
+    shot_record,
+    strikers,
+)
 from game.rulesets.ninth_age.score import apply_wounds
 from game.rulesets.ninth_age.tables import shooting_hit_needs
 from game.scenario import load_scenario_text
 from tests.conftest import SCENARIOS
 
-from .helpers import facing_pair, nu, play, scenario
+from .helpers import facing_pair, nu, play, scenario, unit
 
 ORCS_DEPTH = 100 / 25.4
 GUARD_DEPTH = 80 / 25.4
@@ -144,3 +153,65 @@ def test_na_tgt_5_hits_that_only_make_one_per_model_are_not_asked_again() -> Non
     play(game, "charge chariot -> guard", "end", "end", "end", "choose to=guard/rf:2")
     node = game.pending()
     assert isinstance(node, Chance) and node.dice.count == 2 and "wound" in node.purpose
+
+
+# --- boundaries the mutation list found untested (tools/mutate.py) ------------------------
+
+
+def _apart(distance: float, b: str = "imperial_guard") -> Game:
+    """Veteran Orcs facing north and an enemy ahead, their boundaries ``distance`` apart."""
+    a_depth, b_depth = 100 / 25.4, (80 if b == "imperial_guard" else 100) / 25.4
+    return scenario([unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                     unit("b", 2, (24.0, 10.0 + a_depth / 2 + distance + b_depth / 2), 180.0,
+                          profile=b)]).new_game()
+
+
+def test_na_chg_1_the_charge_reach_is_exactly_cha() -> None:
+    """NA-CHG-1: Cha 8: an enemy 7.9" away may be charged, one 8.4" away may not."""
+    assert _apart(7.9).why_not(Charge("a", "b")) is None
+    refusal = _apart(8.4).why_not(Charge("a", "b"))
+    assert refusal is not None and "NA-CHG-1" in refusal.rules
+
+
+def test_na_mov_1_a_march_is_twice_mob_and_no_more() -> None:
+    """NA-MOV-1: Mob 4: a March of 8" is allowed, 8.5" is not (far from any enemy)."""
+    game = _apart(30.0)
+    play(game, "end")
+    assert game.why_not(Advance("a", 8.0)) is None
+    refusal = game.why_not(Advance("a", 8.5))
+    assert refusal is not None and "NA-MOV-1" in refusal.rules
+
+
+def test_na_mov_1_a_move_may_not_end_within_one_inch_of_an_enemy() -> None:
+    """NA-MOV-1: 7.5" apart, an Advance of 6.4" leaves 1.1" (allowed), one of 6.7" leaves
+    0.8" (refused: within 1")."""
+    game = _apart(7.5)
+    play(game, "end")
+    assert game.why_not(Advance("a", 6.4)) is None
+    refusal = game.why_not(Advance("a", 6.7))
+    assert refusal is not None and "1\"" in refusal.reason
+
+
+def test_na_con_1_units_touching_only_at_a_corner_are_in_contact() -> None:
+    """NA-CON-1: Unit Boundaries touching at one corner are in contact (corners count)."""
+    game = _apart(10.0)
+    a = nu(game, "a")
+    assert a.tray is not None
+    corner_to_corner = [unit("a", 1, (24.0, 10.0), 0.0, profile="veteran_orcs"),
+                        unit("b", 2, (24.0 + a.tray.width, 10.0 + a.tray.depth), 0.0,
+                             profile="veteran_orcs")]
+    game = scenario(corner_to_corner).new_game()
+    assert in_contact(nu(game, "a"), nu(game, "b"))
+    assert [e.id for e in engaged_enemies(game.state, nu(game, "a"))] == ["b"]
+
+
+def test_na_prk_1_height_2_ranks_need_five_models() -> None:
+    """NA-PRK-1: Electoral Cavalry (Height 2): 8 models 4 wide make no Proper Rank (5
+    needed); 5 wide, the first rank of 5 is one."""
+    def cavalry(files: int) -> int:
+        sc = scenario([{"id": "c", "side": 1, "at": [10.0, 10.0], "facing": 0.0,
+                        "stats": {"unit": "electoral_cavalry", "files": files}}])
+        return proper_ranks(nu(sc.new_game(), "c"))
+
+    assert cavalry(4) == 0
+    assert cavalry(5) == 1
