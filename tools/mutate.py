@@ -244,7 +244,8 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "    if False:\n        return Refusal(",
              (T + "test_attack.py::test_as_mel_1_melee_only_while_engaged",)),
     Mutation("AS-MEL-2", AS + "attacks.py",
-             "        pool = unit.stats.melee_attacks() if engaged else unit.stats.ranged_attacks()",
+             "        pool = unit.stats.melee_attacks() if engaged else "
+             "unit.stats.ranged_attacks()",
              "        pool = unit.stats.attacks and (0,) if engaged else "
              "unit.stats.ranged_attacks()",
              (T + "test_attack.py::test_as_mel_2_melee_needs_a_melee_attack",)),
@@ -311,7 +312,8 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "    if False:\n        return Refusal(",
              (T + "test_attack.py::test_as_rng_1_no_ranged_attack_while_engaged",)),
     Mutation("AS-RNG-2", AS + "attacks.py",
-             "        pool = unit.stats.melee_attacks() if engaged else unit.stats.ranged_attacks()",
+             "        pool = unit.stats.melee_attacks() if engaged else "
+             "unit.stats.ranged_attacks()",
              "        pool = unit.stats.melee_attacks() if engaged else tuple(range(len("
              "unit.stats.attacks)))",
              (T + "test_attack.py::test_as_rng_2_ranged_attack_needs_a_ranged_weapon",)),

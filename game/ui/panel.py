@@ -6,10 +6,11 @@ buttons (label, ``hint`` tooltip, disabled with their refusal), :class:`~game.co
 labels and ghosts, and a :class:`~game.core.pending.PlayerDecision`'s ``offers`` and ``free``
 answers (:class:`~game.core.pending.PickDice`, :class:`~game.core.pending.PickNumber`,
 :class:`~game.core.pending.PickSplit`, :class:`~game.core.pending.PointAnswer`); every number
-or split answer keeps its own widgets, so several in one decision never read each other's. The panel rebuilds only when its key changes, and
-a rebuild keeps every button and text box that comes back the same (text, place, enabled;
-pygame_gui builds a button's images in about a millisecond, and selecting another unit
-usually gives the same tools, commands and log): only its callback and tooltip are renewed.
+or split answer keeps its own widgets, so several in one decision never read each other's.
+The panel rebuilds only when its key changes, and a rebuild keeps every button and text box
+that comes back the same (text, place, enabled; pygame_gui builds a button's images in about
+a millisecond, and selecting another unit usually gives the same tools, commands and log):
+only its callback and tooltip are renewed.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class SplitWidget:
 
     def others(self) -> tuple[int, ...]:
         """The counts the sliders give the parts after the first."""
-        return tuple(int(round(float(s.get_current_value()))) for s in self.sliders)
+        return tuple(round(float(s.get_current_value())) for s in self.sliders)
 
     def counts(self) -> tuple[int, ...] | None:
         """Every part's count, or None when the sliders ask for more than there is."""

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core.game import Game
 from game.core.actions import Choose, Dice, RollPending
+from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision
-from game.rulesets.ninth_age.combat import Melee
 from game.rulesets.ninth_age.actions import Advance, Charge
+from game.rulesets.ninth_age.combat import Melee
 from game.rulesets.ninth_age.engage import (
     Target,
     engaged_enemies,
