@@ -97,15 +97,19 @@ def test_as_rng_3_the_target_is_checked_again_after_the_shift() -> None:
     assert refusal is not None and "AS-RNG-5" in refusal.rules
 
 
-def test_as_rng_8_every_engaged_friend_takes_a_panic_test() -> None:
-    game = table([unit("bow", 1, "stark_bowmen", 14.0, 14.0),
-                  unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
-                  unit("f", 1, "stark_sworn_swords", 29.15, 25.5, 270),
-                  unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)], dice=[6] * 40)
+def _shot_into_melee(units: list[dict[str, Any]]) -> set[object]:
+    """The friends that take an AS-RNG-8 Panic Test when ``bow`` shoots ``g``."""
+    game = table(units, dice=[6] * 40)
     assert refusal_rules(game, "attack bow g") == ()
     events = act(game, "attack bow g")
-    tested = {e.data["unit"] for e in events if e.kind == "panic.test" and "AS-RNG-8" in e.rules}
-    assert tested == {"sw", "f"}
+    return {e.data["unit"] for e in events if e.kind == "panic.test" and "AS-RNG-8" in e.rules}
+
+
+def test_as_rng_8_every_engaged_friend_takes_a_panic_test() -> None:
+    assert _shot_into_melee([unit("bow", 1, "stark_bowmen", 14.0, 14.0),
+                             unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
+                             unit("f", 1, "stark_sworn_swords", 29.15, 25.5, 270),
+                             unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)]) == {"sw", "f"}
 
 
 def _surge(extra: list[dict[str, Any]]) -> list[object]:
@@ -210,11 +214,7 @@ def test_as_chg_15_a_failed_charge_entering_rough_ground_loses_the_penalty() -> 
 def test_as_rng_8_a_friend_engaged_with_the_target_and_another_enemy_tests_too() -> None:
     # the Sworn Swords fight the shot Guardsmen in front and other Guardsmen on their flank:
     # engaged with the target (not only with it), they still take the Panic Test (AS-RNG-8)
-    game = table([unit("bow", 1, "stark_bowmen", 34.0, 12.0),
-                  unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
-                  unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180),
-                  unit("h", 2, "lannister_guardsmen", 18.85, 19.0, 90)], dice=[6] * 40)
-    assert refusal_rules(game, "attack bow g") == ()
-    events = act(game, "attack bow g")
-    tested = {e.data["unit"] for e in events if e.kind == "panic.test" and "AS-RNG-8" in e.rules}
-    assert tested == {"sw"}
+    assert _shot_into_melee([unit("bow", 1, "stark_bowmen", 34.0, 12.0),
+                             unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
+                             unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180),
+                             unit("h", 2, "lannister_guardsmen", 18.85, 19.0, 90)]) == {"sw"}

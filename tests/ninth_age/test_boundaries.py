@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from game.core.actions import Choose, Dice, RollPending
 from game.core.game import Game
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, PlayerDecision, Refusal
 from game.rulesets.ninth_age.actions import Advance, Charge
 from game.rulesets.ninth_age.combat import Melee
 from game.rulesets.ninth_age.engage import (
@@ -173,23 +173,26 @@ def test_na_chg_1_the_charge_reach_is_exactly_cha() -> None:
     assert refusal is not None and "NA-CHG-1" in refusal.rules
 
 
+def _advance_refusal(distance: float, allowed: float, refused: float) -> Refusal:
+    """The Orcs' Move phase ``distance`` from the enemy: an Advance of ``allowed`` inches is
+    legal, the refusal of one of ``refused``."""
+    game = _apart(distance)
+    play(game, "end")
+    assert game.why_not(Advance("a", allowed)) is None
+    refusal = game.why_not(Advance("a", refused))
+    assert refusal is not None
+    return refusal
+
+
 def test_na_mov_1_a_march_is_twice_mob_and_no_more() -> None:
     """NA-MOV-1: Mob 4: a March of 8" is allowed, 8.5" is not (far from any enemy)."""
-    game = _apart(30.0)
-    play(game, "end")
-    assert game.why_not(Advance("a", 8.0)) is None
-    refusal = game.why_not(Advance("a", 8.5))
-    assert refusal is not None and "NA-MOV-1" in refusal.rules
+    assert "NA-MOV-1" in _advance_refusal(30.0, 8.0, 8.5).rules
 
 
 def test_na_mov_1_a_move_may_not_end_within_one_inch_of_an_enemy() -> None:
     """NA-MOV-1: 7.5" apart, an Advance of 6.4" leaves 1.1" (allowed), one of 6.7" leaves
     0.8" (refused: within 1")."""
-    game = _apart(7.5)
-    play(game, "end")
-    assert game.why_not(Advance("a", 6.4)) is None
-    refusal = game.why_not(Advance("a", 6.7))
-    assert refusal is not None and "1\"" in refusal.reason
+    assert "1\"" in _advance_refusal(7.5, 6.4, 6.7).reason
 
 
 def test_na_con_1_units_touching_only_at_a_corner_are_in_contact() -> None:
