@@ -132,14 +132,17 @@ def test_rl_pre_1_no_defense_die_means_no_pre_rolled_bonus_and_the_hover_says_so
 
 
 def test_rl_los_1_outside_the_cone_names_the_cone_as_the_projects_choice() -> None:
-    """RL-LOS-1: the text gives no sight cone; where the cone decides, the hover says it is
-    60 degrees each side plus the head's 90, and that the base cone is the project's
-    choice."""
+    """RL-LOS-1: the text gives no sight cone; where the cone decides, the hover and the
+    refusal say it is 60 degrees each side plus the head's 90, and that the base cone is the
+    project's choice."""
     g = duel(a={"stats": {**BOW4, "head_turn": False}}, d_at=(-2, -1))
     view = g.ruleset.inspect_pair(g.state, "a", "d")
     assert view is not None
     line = next(li for li in view.lines if li.text.startswith("Not in sight"))
     assert "60 degrees each side" in line.text and "project's choice" in line.text
+    play(g, "command a")
+    assert "60 degrees each side; the base cone is the project's choice" in why(
+        g, "attack a -> d")
     g = duel(a={"stats": BOW4}, d_at=(-3, 0))
     view = g.ruleset.inspect_pair(g.state, "a", "d")
     assert view is not None

@@ -30,6 +30,7 @@ from game.rulesets.realms.rules import (
     HANDS,
     Attempt,
     attempt,
+    cone_words,
     hand_refusal,
     occupants,
     pair_reach,
@@ -282,13 +283,6 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
         state, rs.feats(state), att, tgt, seen, s.units_block_sight, occupants(s, state)))
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
-
-
-def cone_words(cone: float, turn: float, unit: RealmsUnit) -> str:
-    """The sight cone as the table reads it, with where its base width comes from: the text
-    gives none, so 60 degrees each side is this project's choice (an option, RL-LOS-1)."""
-    head = f" plus {turn:g} as its head turns" if unit.head_turn and turn else ""
-    return f"{cone:g} degrees each side{head}; the base cone is the project's choice"
 
 
 def _precision_words(u: RealmsUnit, night_spells: bool) -> str:

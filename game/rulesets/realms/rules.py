@@ -155,6 +155,13 @@ def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: Realms
         stacking=settings.armor_stacking)
 
 
+def cone_words(cone: float, turn: float, unit: RealmsUnit) -> str:
+    """The sight cone as the table reads it, with where its base width comes from: the text
+    gives none, so 60 degrees each side is this project's choice (an option, RL-LOS-1)."""
+    head = f" plus {turn:g} as its head turns" if unit.head_turn and turn else ""
+    return f"{cone:g} degrees each side{head}; the base cone is the project's choice"
+
+
 def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: str,
             hand: str, special: Weapon | None = None, spell: bool = False,
             seen: Sighting | None = None) -> Attempt | Refusal:
@@ -184,7 +191,8 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
     if seen is None:
         seen = sighting(settings, state, att, tgt)
     if not seen.visible:
-        what = "outside its sight cone" if seen.outside_cone else "hidden"
+        cone = cone_words(settings.sight_cone, settings.head_turn, att)
+        what = f"outside its sight cone ({cone})" if seen.outside_cone else "hidden"
         return Refusal(f"{tgt.name} is {what} from {att.name}", ("RL-LOS-1", "RL-ATK-2"))
     plan = plan_attack(att, tgt, weapon, dice, situation(settings, state, att, tgt, spell))
     if isinstance(plan, str):
