@@ -2,7 +2,8 @@
 failed with the one-line bug of its row applied by hand (see tools/mutate.py, which keeps
 those bugs as mutations): NA-TGT-1 per model, NA-TGT-3 at 5/4 and at Height 3 at 3/2,
 NA-HIT-4 for a shot as good as 2+, NA-ALC-1 for a melee group of several models; and the
-deviation it found in NA-TGT-5 (one hit of each model's roll stays on the original target)."""
+deviations it found: NA-TGT-5 (one hit of each model's roll stays on the original target) and
+NA-TGT-4 (mixed health pools: the largest fraction's values, the attacker's pick on a tie)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from game.core.actions import Choose, Dice, RollPending
 from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.rulesets.ninth_age.actions import Advance, Charge
-from game.rulesets.ninth_age.combat import Melee
+from game.rulesets.ninth_age.combat import Melee, record_for
 from game.rulesets.ninth_age.engage import (
     Target,
     engaged_enemies,
@@ -23,8 +24,8 @@ from game.rulesets.ninth_age.engage import (
     strikers,
 )
 from game.rulesets.ninth_age.score import apply_wounds
-from game.rulesets.ninth_age.tables import shooting_hit_needs
-from game.scenario import load_scenario_text
+from game.rulesets.ninth_age.tables import NO_ROLL, shooting_hit_needs
+from game.scenario import ScenarioError, load_scenario_text
 from tests.conftest import SCENARIOS
 
 from .helpers import facing_pair, nu, play, scenario, unit
@@ -218,3 +219,83 @@ def test_na_prk_1_height_2_ranks_need_five_models() -> None:
 
     assert cavalry(4) == 0
     assert cavalry(5) == 1
+
+
+# --- NA-TGT-4: mixed health pools --------------------------------------------------------
+
+
+def _mixed_guard(models: int, wardens: int) -> Game:
+    """The Warband in contact with Imperial Guard whose rank-and-file mixes in Shrine
+    Wardens (same base and HP; Aegis 5+)."""
+    guard = {"stats": {"unit": "imperial_guard", "models": models, "files": 5,
+                       "mix": {"warded_guard": wardens}}}
+    depth = (-(-(models + 1) // 5)) * 20 / 25.4
+    return scenario(facing_pair({"profile": "orc_warband"}, guard, ORCS_DEPTH,
+                                depth)).new_game()
+
+
+def _to_rank_and_file(game: Game) -> PlayerDecision | Chance | None:
+    """Into the round of combat, the Warlord's attacks all on the rank-and-file: what the game
+    asks next."""
+    play(game, "end", "end", "end", "choose to=b/rf:4")
+    node = game.pending()
+    assert isinstance(node, PlayerDecision | Chance)
+    return node
+
+
+def test_na_tgt_4_a_tie_of_kinds_is_the_attackers_choice_and_decides_every_roll() -> None:
+    """NA-TGT-4: 7 Guards and 7 Wardens tie: the attacker (not the game) is asked whose
+    values its rolls use; picking the Wardens gives the Wardens' Aegis 5+ to every attack,
+    picking the Guards gives none."""
+    for pick, special in (("warded_guard", 5), ("imperial_guard", NO_ROLL)):
+        game = _mixed_guard(14, 7)
+        node = _to_rank_and_file(game)
+        assert isinstance(node, PlayerDecision) and node.kind == "fraction"
+        assert node.player == 1 and node.rules == ("NA-TGT-4",)
+        assert {str(o.action) for o in node.offers} == {"choose fraction=imperial_guard",
+                                                        "choose fraction=warded_guard"}
+        assert game.why_not(Choose.of(to="b/rf:4")) is not None
+        events = play(game, f"choose fraction={pick}")
+        assert any(e.kind == "melee.fraction" and "NA-TGT-4" in e.rules for e in events)
+        proc = next(p for p in game.state.procedures if isinstance(p, Melee))
+        assert record_for(game.state, proc.batches[0]).special == special
+        assert isinstance(game.pending(), Chance)
+
+
+def test_na_tgt_4_the_largest_fraction_decides_without_asking() -> None:
+    """NA-TGT-4: 8 Guards and 7 Wardens use the Guards' values (no Aegis), 7 Guards and 8
+    Wardens the Wardens' (Aegis 5+), and nobody is asked."""
+    for models, wardens, special in ((15, 7, NO_ROLL), (15, 8, 5)):
+        game = _mixed_guard(models, wardens)
+        node = _to_rank_and_file(game)
+        assert isinstance(node, Chance), node
+        proc = next(p for p in game.state.procedures if isinstance(p, Melee))
+        assert record_for(game.state, proc.batches[0]).special == special
+
+
+def test_na_tgt_4_casualties_leave_the_most_numerous_kind_first() -> None:
+    """NA-TGT-4 (reading): the mix is a count; a casualty is of the most numerous kind (the
+    unit's own model on a tie), so 8 Guards and 7 Wardens losing one become a tie."""
+    game = _mixed_guard(15, 7)
+    guard = nu(game, "b")
+    apply_wounds(guard, "rf", 1)
+    assert [(p.id, n) for p, n in guard.fractions()] == [("imperial_guard", 7),
+                                                          ("warded_guard", 7)]
+    apply_wounds(guard, "rf", 1)
+    assert [(p.id, n) for p, n in guard.fractions()] == [("imperial_guard", 6),
+                                                          ("warded_guard", 7)]
+    assert "6 Imperial Guard, 7 Shrine Warden" in guard.status_line()
+
+
+def test_na_tgt_4_a_mix_must_share_base_and_hp_and_fit_the_unit() -> None:
+    """NA-TGT-4 setup: a mixed model of another base, an unknown one or too many are refused
+    with their paths; nothing half-loads."""
+    for mix, words in (({"troll": 1}, "base and HP"), ({"wardens": 1}, "unknown model"),
+                       ({"warded_guard": 16}, "more mixed models")):
+        try:
+            scenario([{"id": "b", "side": 1, "at": [10.0, 10.0], "facing": 0.0,
+                       "stats": {"unit": "imperial_guard", "mix": mix}}])
+        except ScenarioError as exc:
+            assert words in str(exc), str(exc)
+        else:
+            raise AssertionError(f"{mix} was accepted")

@@ -21,6 +21,7 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
+from game.geometry.ranked import RANK_AND_FILE
 from game.rulesets.ninth_age.allocation import (
     counted_later,
     describe,
@@ -40,12 +41,13 @@ from game.rulesets.ninth_age.engage import (
     restricted_choices,
     shot_record,
     strikers,
+    tied_fractions,
     weapon_choices,
 )
 from game.rulesets.ninth_age.score import apply_wounds, break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
 from game.rulesets.ninth_age.texts import counted
-from game.rulesets.ninth_age.units import NinthUnit, reform
+from game.rulesets.ninth_age.units import ModelProfile, NinthUnit, reform
 from game.rulesets.ninth_age.weapons import weapon_name, weapon_offers
 
 
@@ -65,6 +67,8 @@ class Batch:
     keep: int = 0
     """Hits that must stay on ``original`` when allocated again: one per model whose roll
     made them (NA-TGT-5; a D3 or D6 never rolls fewer than one hit)."""
+    fraction: str = ""
+    """The model whose values a tied mixed pool uses, the attacker's pick (NA-TGT-4)."""
 
 
 @dataclass(kw_only=True)
@@ -92,8 +96,33 @@ def record_for(state: GameState, b: Batch) -> AttackRecord:
     assert target is not None
     attacker = _unit(state, b.unit)
     if b.kind == "shot":
-        return shot_record(state, attacker, target)
-    return attack_record(state, attacker, b.pool, b.part, b.kind, target)
+        return shot_record(state, attacker, target, b.fraction)
+    return attack_record(state, attacker, b.pool, b.part, b.kind, target, b.fraction)
+
+
+def tie_to_settle(state: GameState, b: Batch) -> list[ModelProfile]:
+    """The tied largest fractions of the batch's target pool the attacker has still to pick
+    between before rolling (NA-TGT-4); empty when there is no tie or it has picked."""
+    target = Target.parse(b.target)
+    if b.fraction or b.stage not in ("hit", "wound") or target is None \
+            or target.pool != RANK_AND_FILE:
+        return []
+    tied = tied_fractions(_unit(state, target.unit))
+    return tied if len(tied) > 1 else []
+
+
+def fraction_decision(state: GameState, b: Batch, tied: list[ModelProfile],
+                      names: dict[str, str]) -> PlayerDecision:
+    """NA-TGT-4: the attacker picks which of the tied kinds' values its rolls use."""
+    offers = tuple(Offer(Choose.of(fraction=p.id), f"Use the {p.name}'s values",
+                         hint=f"Def {p.def_}, Res {p.res}, Arm {p.armour}"
+                         + (f", Aegis {p.aegis}+" if p.aegis else ""))
+                   for p in tied)
+    counts = ", ".join(f"{n} {p.name}" for p, n in _unit(
+        state, b.target.partition("/")[0]).fractions())
+    return PlayerDecision(_unit(state, b.unit).owner, "fraction",
+                          f"{describe(b.target, names)} is a mixed pool ({counts}) with no "
+                          "largest kind: whose values do your rolls use?", offers, ("NA-TGT-4",))
 
 
 def _unit(state: GameState, uid: str) -> NinthUnit:
@@ -162,6 +191,9 @@ class MeleeSteps(Steps[Melee]):
                                   ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2"),
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:
+            tied = tie_to_settle(state, proc.batches[0])
+            if tied:
+                return fraction_decision(state, proc.batches[0], tied, names)
             return self._batch_node(state, proc, proc.batches[0], names)
         if proc.step == "weapons" and proc.arming:
             token = proc.arming[0]
@@ -429,6 +461,9 @@ class MeleeSteps(Steps[Melee]):
             else:
                 self._queue(proc, s, split, ctx, state)
             return
+        if isinstance(answer, Choose) and answer.get("fraction") is not None:
+            self._pick_fraction(state, proc, str(answer.get("fraction")), ctx)
+            return
         b = proc.batches.pop(0)
         split = parse_split(answer, b.options, b.count, b.original, b.keep)
         assert isinstance(split, dict)
@@ -438,6 +473,19 @@ class MeleeSteps(Steps[Melee]):
             split={t: n for t, n in split.items()})
         for token, n in reversed(split.items()):
             proc.batches.insert(0, replace(b, target=token, count=n, stage="wound"))
+
+    def _pick_fraction(self, state: GameState, proc: Melee, pick: str, ctx: Context) -> None:
+        """NA-TGT-4: the attacker's pick holds for its group's attacks on that pool."""
+        first = proc.batches[0]
+        proc.batches = [replace(b, fraction=pick) if (b.unit, b.target) == (
+            first.unit, first.target) else b for b in proc.batches]
+        names = pool_names(state)
+        unit = _unit(state, first.target.partition("/")[0])
+        chosen = next(p for p, _ in unit.fractions() if p.id == pick)
+        ctx.emit("melee.fraction", f"{names[first.unit]} rolls against the {chosen.name}'s "
+                 f"values of {describe(first.target, names)} (a tie of its largest kinds).",
+                 ("NA-TGT-4",), player=_unit(state, first.unit).owner, unit=first.unit,
+                 target=first.target, fraction=pick)
 
     def _arm(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
         """The owner's weapon for one pool this round (NA-WPN-1)."""
@@ -460,6 +508,8 @@ class MeleeSteps(Steps[Melee]):
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
             found = parse_split(answer, s.options, to_allocate(state, s))
+        elif proc.step == "resolve" and proc.batches and tie_to_settle(state, proc.batches[0]):
+            return Refusal("pick one of the offered kinds", ("NA-TGT-4",))
         elif proc.step == "resolve" and proc.batches and proc.batches[0].stage == "realloc":
             b = proc.batches[0]
             found = parse_split(answer, b.options, b.count, b.original, b.keep)

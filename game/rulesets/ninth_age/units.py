@@ -135,6 +135,18 @@ class UnitEntry:
     files: int
     characters: tuple[str, ...] = ()
     standard: bool = False
+    mix: tuple[tuple[str, int], ...] = ()
+    """Rank-and-file models of other profiles among ``models`` (model id, count): a mixed
+    health pool (NA-TGT-4)."""
+
+
+@dataclass(kw_only=True)
+class Mixed:
+    """Rank-and-file models of another profile in a unit's pool, and how many stand
+    (NA-TGT-4): a count, not places in the formation."""
+
+    profile: ModelProfile
+    alive: int
 
 
 @dataclass(kw_only=True)
@@ -165,6 +177,15 @@ class NinthUnit(Unit):
     fled: bool = False
     wielding: dict[str, str] = field(default_factory=dict)
     """Pool -> the melee weapon its owner chose for the running round of combat."""
+    mixed: list[Mixed] = field(default_factory=list)
+    """Rank-and-file models of other profiles in the pool (NA-TGT-4); the rest are ``model``."""
+
+    def fractions(self) -> list[tuple[ModelProfile, int]]:
+        """The kinds of the rank-and-file pool still standing, with their counts (the unit's
+        own model first), NA-TGT-4."""
+        others = [(m.profile, m.alive) for m in self.mixed if m.alive > 0]
+        own = self.rf_alive() - sum(n for _, n in others)
+        return [(p, n) for p, n in [(self.model, own), *others] if n > 0]
 
     def formation(self) -> Formation:
         """The models as they stand (dead ones included until the round ends). Memoised on
@@ -206,6 +227,8 @@ class NinthUnit(Unit):
         """The label's counters in words: rank-and-file models left, HP lost by their pool,
         each character by name with its HP (NA-HP-1), and a broken unit said so."""
         parts = [f"{self.rf_alive()} model{'' if self.rf_alive() == 1 else 's'}"]
+        if self.mixed:  # a mixed pool names its kinds (NA-TGT-4)
+            parts[0] += " (" + ", ".join(f"{n} {p.name}" for p, n in self.fractions()) + ")"
         if self.rf_damage:
             parts.append(f"{self.rf_damage} HP lost")
         parts += [f"{c.profile.name} {c.hp} HP" for c in self.characters]
@@ -330,7 +353,7 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
 
 
 ENTRY_KEYS = ("name", "unit", "model", "models", "files", "characters", "standard", "sample",
-              "size_source")
+              "size_source", "mix")
 
 
 def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, ModelProfile],
@@ -377,10 +400,41 @@ def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, Mod
     standard = data.get("standard", base.standard if base else False)
     if not isinstance(standard, bool):
         problems.append(SetupProblem(f"{where}.standard", "expected true or false"))
+    mix = _mix(data.get("mix", dict(base.mix) if base else {}), model, {**models, **inline},
+               count, f"{where}.mix", problems)
     if problems:
         raise SetupError(problems)
     name = str(data.get("name", base.name if base else eid))
-    return UnitEntry(eid, name, model, count, files, tuple(chars), bool(standard)), inline
+    return UnitEntry(eid, name, model, count, files, tuple(chars), bool(standard),
+                     mix), inline
+
+
+def _mix(raw: Any, model: str, models: Mapping[str, ModelProfile], count: int | None,
+         where: str, problems: list[SetupProblem]) -> tuple[tuple[str, int], ...]:
+    """A mixed pool's other kinds (``mix = { warded_guard = 7 }``, NA-TGT-4): known models
+    with the rank-and-file's base and HP (the mix is a count, not places, and one HP pool),
+    at most the unit's models in all."""
+    if not isinstance(raw, Mapping):
+        problems.append(SetupProblem(where, "expected a table of model = count"))
+        return ()
+    out: list[tuple[str, int]] = []
+    own = models.get(model)
+    for mid, n in raw.items():
+        other = models.get(str(mid))
+        if other is None:
+            close = difflib.get_close_matches(str(mid), list(models), n=1)
+            problems.append(SetupProblem(f"{where}.{mid}", f"unknown model {mid!r}",
+                                         close[0] if close else None))
+        elif not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            problems.append(SetupProblem(f"{where}.{mid}", "expected a count of 1 or more"))
+        elif own is not None and (other.base != own.base or other.hp != own.hp):
+            problems.append(SetupProblem(f"{where}.{mid}", "a mixed pool's models share the "
+                                         "rank-and-file's base and HP"))
+        else:
+            out.append((str(mid), n))
+    if count is not None and sum(n for _, n in out) > count:
+        problems.append(SetupProblem(where, f"more mixed models than the unit's {count}"))
+    return tuple(out)
 
 
 def load_data() -> tuple[dict[str, ModelProfile], dict[str, UnitEntry]]:
@@ -432,7 +486,9 @@ def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
         problems.append(SetupProblem("damage", "expected HP lost below the pool's HP"))
         damage = 0
     entry = UnitEntry(entry.id, entry.name, entry.model, count - damage // rf.hp, entry.files,
-                      entry.characters, entry.standard)
+                      entry.characters, entry.standard, entry.mix)
+    if sum(n for _, n in entry.mix) > entry.models:
+        problems.append(SetupProblem("models", "fewer models than the mix names (NA-TGT-4)"))
     try:
         formation = _formation_of(entry, known, "stats" if setup.stats else "profile")
     except SetupError as exc:
@@ -449,7 +505,8 @@ def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
     return NinthUnit(id=setup.id, name=setup.name or entry.name, owner=setup.owner,
                      profile=entry.id, tray=tray, model=rf, rf_models=entry.models,
                      files=entry.files, characters=chars, rf_damage=damage % rf.hp,
-                     standard=entry.standard)
+                     standard=entry.standard,
+                     mixed=[Mixed(profile=known[m], alive=n) for m, n in entry.mix])
 
 
 def _entry_of(setup: UnitSetup, models: Mapping[str, ModelProfile],
