@@ -275,8 +275,9 @@ def test_na_tgt_4_the_largest_fraction_decides_without_asking() -> None:
 
 def test_na_tgt_4_casualties_leave_the_most_numerous_kind_first() -> None:
     """NA-TGT-4 (reading): the mix is a count; a casualty is of the most numerous kind (the
-    unit's own model on a tie), so 8 Guards and 7 Wardens losing one become a tie."""
-    game = _mixed_guard(15, 7)
+    unit's own model on a tie), so 7 Guards and 8 Wardens losing one become a tie, and losing
+    another leave 6 Guards."""
+    game = _mixed_guard(15, 8)
     guard = nu(game, "b")
     apply_wounds(guard, "rf", 1)
     assert [(p.id, n) for p, n in guard.fractions()] == [("imperial_guard", 7),
