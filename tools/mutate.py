@@ -177,8 +177,7 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "    if target.owner == unit.owner:\n        return Refusal(f\"{target.name} is a "
              "friendly unit\"",
              "    if False:\n        return Refusal(f\"{target.name} is a friendly unit\"",
-             (T + "test_attack.py::test_as_atk_1_attack_is_melee_when_engaged_ranged_otherwise",
-              T + "test_attack.py::test_as_mel_5_any_engaged_enemy_without_line_of_sight")),
+             (T + "test_mutants.py::test_as_atk_1_a_friendly_unit_is_no_target",)),
     Mutation("AS-BON-1", AS + "procedures/attack.py",
              "            can_reroll = mods.charge_bonus and any(d < 6 for d in results)",
              "            can_reroll = False",
@@ -236,9 +235,9 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              (T + "test_core.py::test_as_core_5_game_over_at_the_round_limit_or_when_a_side_is_"
                   "gone",)),
     Mutation("AS-CORE-6", AS + "geo.py",
-             "    return bool(a.polygon.distance(b.polygon) <= CONTACT)",
-             "    return bool(a.polygon.distance(b.polygon) <= CONTACT + 1.0)",
-             (T + "test_core.py::test_as_core_6_engaged_means_base_contact",)),
+             "CONTACT = 1e-4\n",
+             "CONTACT = 0.5\n",
+             (T + "test_mutants.py::test_as_core_6_a_quarter_inch_apart_is_not_engaged",)),
     Mutation("AS-MEL-1", AS + "attacks.py",
              "    if not ranged and not engaged:\n        return Refusal(",
              "    if False:\n        return Refusal(",
@@ -286,15 +285,16 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "            proc.hits = sum(succeeds(d, proc.mods.to_hit.value) for d in "
              "proc.attack_dice)\n"
              '            self._window(state, proc, "after_attack_dice", ctx)  # AS-RES-3',
-             (T + "test_attack.py::test_as_res_3_rerolls_first_then_after_attack_dice_effects",)),
+             (T + "test_mutants.py::test_as_res_3_hits_are_counted_from_the_dice_the_effects_"
+                  "leave",)),
     Mutation("AS-RES-5", AS + "procedures/attack.py",
              '        self._window(state, proc, "after_defense_dice", ctx)  # AS-RES-5\n'
              "        proc.blocks = sum(succeeds(d, target) for d in proc.defense_dice)",
              '        self._window(state, proc, "after_defense_dice", ctx)  # AS-RES-5',
              (T + "test_attack.py::test_as_res_5_after_defense_dice_effects_see_final_dice",)),
-    Mutation("AS-RES-6", AS + "procedures/common.py",
-             "    unit.damage = damage\n",
-             "    unit.damage = 0\n",
+    Mutation("AS-RES-6", AS + "modifiers.py",
+             "    left_damage = 0 if removed >= models else total - removed * wounds_per_model",
+             "    left_damage = 0",
              (T + "test_attack.py::test_as_res_6_wounds_remove_last_rank_right_to_left_and_keep_"
                   "damage",)),
     Mutation("AS-RES-7", AS + "procedures/attack.py",

@@ -12,10 +12,20 @@ from game.core.actions import Dice
 from game.core.pending import Chance, PlayerDecision
 from game.geometry.tray import Side
 from game.rulesets.asoiaf.actions import Attack, Charge
+from game.rulesets.asoiaf.geo import engaged_enemies
 from game.rulesets.asoiaf.inspection import attack_preview
 from game.rulesets.asoiaf.odds import attack_odds
 from game.rulesets.asoiaf.units import AsoiafUnit
-from tests.asoiaf.helpers import act, first, kinds, refusal_rules, rules_and_state, table, unit
+from tests.asoiaf.helpers import (
+    act,
+    first,
+    kinds,
+    refusal_rules,
+    rules_and_state,
+    scenario,
+    table,
+    unit,
+)
 
 
 def _u(game: object, uid: str) -> AsoiafUnit:
@@ -218,3 +228,35 @@ def test_as_rng_8_a_friend_engaged_with_the_target_and_another_enemy_tests_too()
                              unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
                              unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180),
                              unit("h", 2, "lannister_guardsmen", 18.85, 19.0, 90)]) == {"sw"}
+
+
+def test_as_atk_1_a_friendly_unit_is_no_target() -> None:
+    # two friends in base contact: attacking one's own side is refused for AS-ATK-1 alone
+    game = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                  unit("f", 1, "stark_sworn_swords", 24.0, 24.8, 180),
+                  unit("g", 2, "lannister_guardsmen", 4.0, 44.0, 180)])
+    assert refusal_rules(game, "attack s f") == ("AS-ATK-1",)
+
+
+def test_as_core_6_a_quarter_inch_apart_is_not_engaged() -> None:
+    # Engaged means base contact: trays touching are engaged, a quarter inch apart are not
+    touching = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                      unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)])
+    assert engaged_enemies(touching.state, _u(touching, "s")) == ["g"]
+    apart = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                   unit("g", 2, "lannister_guardsmen", 24.0, 25.05, 180)])
+    assert engaged_enemies(apart.state, _u(apart, "s")) == []
+
+
+def test_as_res_3_hits_are_counted_from_the_dice_the_effects_leave() -> None:
+    # an "after attack dice" effect that turns every die to a 6: the hits count those dice
+    game = scenario("attack_example")
+    rolled: list[int] = []
+
+    def hook(state: object, proc: Any, ctx: object) -> None:
+        proc.attack_dice = tuple(6 for _ in proc.attack_dice)
+        rolled.append(len(proc.attack_dice))
+
+    game.ruleset.add_hook("after_attack_dice", hook)  # type: ignore[attr-defined]
+    events = act(game, "attack guard sworn")
+    assert rolled and first(events, "attack.hits").data["hits"] == rolled[0]
