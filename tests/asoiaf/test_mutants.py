@@ -16,16 +16,8 @@ from game.rulesets.asoiaf.geo import engaged_enemies
 from game.rulesets.asoiaf.inspection import attack_preview
 from game.rulesets.asoiaf.odds import attack_odds
 from game.rulesets.asoiaf.units import AsoiafUnit
-from tests.asoiaf.helpers import (
-    act,
-    first,
-    kinds,
-    refusal_rules,
-    rules_and_state,
-    scenario,
-    table,
-    unit,
-)
+from tests.asoiaf import helpers
+from tests.asoiaf.helpers import act, first, kinds, refusal_rules, rules_and_state, table, unit
 
 
 def _u(game: object, uid: str) -> AsoiafUnit:
@@ -250,7 +242,7 @@ def test_as_core_6_a_quarter_inch_apart_is_not_engaged() -> None:
 
 def test_as_res_3_hits_are_counted_from_the_dice_the_effects_leave() -> None:
     # an "after attack dice" effect that turns every die to a 6: the hits count those dice
-    game = scenario("attack_example")
+    game = helpers.scenario("attack_example")
     rolled: list[int] = []
 
     def hook(state: object, proc: Any, ctx: object) -> None:
