@@ -298,10 +298,8 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              (T + "test_attack.py::test_as_res_6_wounds_remove_last_rank_right_to_left_and_keep_"
                   "damage",)),
     Mutation("AS-RES-7", AS + "procedures/attack.py",
-             "        defender = unit_of(state, proc.mods.defender)\n        proc.panic_taken = "
-             "True\n        ctx.emit(\"panic.auto\"",
-             "        defender = unit_of(state, proc.mods.defender)\n        proc.panic_taken = "
-             "False\n        ctx.emit(\"panic.auto\"",
+             "        if proc.wounds:\n            proc.step = PANIC_ROLL",
+             "        if True:\n            proc.step = PANIC_ROLL",
              (T + "test_attack.py::test_as_res_7_no_wounds_automatic_panic_pass",)),
     Mutation("AS-RES-8", AS + "procedures/attack.py",
              '        self._window(state, proc, "after_attacked", ctx)\n',
