@@ -327,8 +327,8 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
     Mutation("AS-RNG-6", AS + "attacks.py",
              "    distance = range_to(tray, geo.tray_of(target).polygon)",
              "    distance = float(tray.polygon.distance(geo.tray_of(target).polygon))",
-             (T + "test_attack.py::test_as_rng_6_range_from_front_arrow_in_and_out_of_long_"
-                  "range",)),
+             (T + "test_mutants.py::test_as_rng_6_range_is_from_the_front_arrow_not_the_tray_"
+                  "corner",)),
     Mutation("AS-RNG-7", AS + "attacks.py",
              "    limit = RANGES[attack.kind]\n",
              "    limit = RANGES[\"long\"]\n",

@@ -252,3 +252,14 @@ def test_as_res_3_hits_are_counted_from_the_dice_the_effects_leave() -> None:
     game.ruleset.add_hook("after_attack_dice", hook)  # type: ignore[attr-defined]
     events = act(game, "attack guard sworn")
     assert rolled and first(events, "attack.hits").data["hits"] == rolled[0]
+
+
+def test_as_rng_6_range_is_from_the_front_arrow_not_the_tray_corner() -> None:
+    # Guardsmen ahead and to the right: 11.8" from the Bowmen's front-right corner but
+    # sqrt(2.75^2 + 11.8^2) = 12.1" from their Front Arrow: out of long range (AS-RNG-6)
+    game = table([unit("bow", 1, "stark_bowmen", 24.0, 10.0),
+                  unit("g", 2, "lannister_guardsmen", 24.0 + 5.5, 26.6, 180)])
+    bow, g = _u(game, "bow").tray, _u(game, "g").tray
+    assert bow is not None and g is not None
+    assert abs(bow.polygon.distance(g.polygon) - 11.8) < 1e-6
+    assert refusal_rules(game, "attack bow g") == ("AS-RNG-5", "AS-RNG-6", "AS-RNG-7")
