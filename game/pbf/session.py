@@ -27,7 +27,7 @@ from game.pbf.chain import (
     ruleset_version,
     scenario_hash,
 )
-from game.pbf.dice import commitment
+from game.pbf.dice import chain_secret, commitment
 from game.pbf.store import GameStore
 from game.pbf.turnfile import DICE_MODES, ActionRecord, PbfError, TurnFile, digest, read_turn_file
 from game.pbf.writer import TurnWriter
@@ -74,14 +74,16 @@ def new_game(scenario_path: str | Path, players: Sequence[str], home: Path, crea
     game_id = secrets.token_hex(8)
     store = GameStore(home, game_id)
     store.set_side(creator)
-    fresh = store.ensure_secret("commit-0")
+    top = store.ensure_secret("chain-top")
     ruleset = scenario.ruleset.name
     turn = TurnFile(
         game_id=game_id, sequence=0, previous=None, app_version=app_version(),
         ruleset=ruleset, ruleset_version=ruleset_version(ruleset),
         scenario_hash=scenario_hash(text), scenario_name=Path(scenario_path).name,
-        players=((1, names[0]), (2, names[1])), sender=creator, dice=dice, reveal=None,
-        commit=commitment(game_id, creator, fresh), orders=(), actions=(),
+        players=((1, names[0]), (2, names[1])), sender=creator, dice=dice,
+        reveal=chain_secret(game_id, creator, top, 0),
+        commit=commitment(game_id, creator, chain_secret(game_id, creator, top, 1)),
+        orders=(), actions=(),
         state=scenario.new_game().state_hash(), next_player=other(creator),
         scenario_text=text).checked()
     Replay.begin(turn, "<new game>")

@@ -19,7 +19,7 @@ Layout (``<...>`` are values)::
     player 2 <name>
     sender <side>
     dice sealed | strict | honour
-    reveal <secret>                   (not in the first file)
+    reveal <secret>                   (the sender's secret for this file: see game.pbf.dice)
     commit <sha256>
     order <decision kind> <answer>    (the sender's standing orders, any number)
     begin actions
@@ -46,8 +46,10 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from game.scenario.limits import MAX_TURN_BYTES
+
 FORMAT_NAME = "warbench-turn"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 DICE_MODES = ("sealed", "strict", "honour")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _SECRET = re.compile(r"^[0-9a-f]{32}$")
@@ -246,6 +248,10 @@ def parse_turn(text: str, file: str = "<turn>") -> TurnFile:
     if first.split()[0] != FORMAT_NAME:
         raise lines.error(number, f"this is not a Warbench turn file (it should begin with "
                           f"'{FORMAT_NAME} {FORMAT_VERSION}', found {first[:40]!r})")
+    if first == f"{FORMAT_NAME} 1":
+        raise lines.error(number, "this turn file was written by an older Warbench (format 1, "
+                          "before the sealed dice were drawn by each roll's identity): finish "
+                          "that game with the Warbench it began with")
     if first != f"{FORMAT_NAME} {FORMAT_VERSION}":
         raise lines.error(number, f"turn file format {first.split(maxsplit=1)[-1]!r} is not "
                           f"known here (this Warbench reads version {FORMAT_VERSION})")
@@ -439,14 +445,24 @@ def _orders(header: Header, lines: _Lines) -> tuple[tuple[str, str], ...]:
 def read_turn_file(path: str, data: bytes | None = None) -> TurnFile:
     """Read a turn file from disk (or ``data``); raise :class:`PbfError` with a clear reason."""
     try:
-        raw = data if data is not None else open(path, "rb").read()  # noqa: SIM115
+        raw = data if data is not None else _read_head(path)
     except OSError as exc:
         raise PbfError(f"cannot read the file: {exc.strerror}", path) from None
+    if len(raw) > MAX_TURN_BYTES:
+        raise PbfError(f"the file is larger than a turn file may be ({MAX_TURN_BYTES:,} bytes)",
+                       path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise PbfError("the file is not UTF-8 text", path) from None
     return parse_turn(text, path)
+
+
+def _read_head(path: str) -> bytes:
+    """At most one byte more than a turn file may hold (``/dev/zero`` is refused, never read
+    whole: issue 28.10)."""
+    with open(path, "rb") as handle:
+        return handle.read(MAX_TURN_BYTES + 1)
 
 
 def names_line(players: Sequence[tuple[int, str]]) -> str:
