@@ -98,6 +98,12 @@ def order_answer(game: Game, node: PlayerDecision, answer: str) -> Action | None
     return action if game.why_not(action) is None else None
 
 
+def event_notes(entry: LogEntry) -> tuple[str, ...]:
+    """The comment lines a turn file shows under an action: its events, one a line, made from
+    the replayed game (issue 28.4: a file's own comments are never trusted)."""
+    return tuple(" ".join(event.line().split()) for event in entry.events)
+
+
 StepHook = Callable[[ActionRecord, LogEntry], None]
 
 

@@ -204,8 +204,14 @@ class _Lines:
 
     def __init__(self, text: str, file: str) -> None:
         self.file = file
-        self.items = list(_statements(text))
+        self.comments: list[tuple[int, str]] = []
+        self.items = list(_statements(text, self.comments))
         self.pos = 0
+
+    def notes_between(self, first: int, last: int) -> tuple[str, ...]:
+        """The comment lines strictly between lines ``first`` and ``last`` (an action's notes:
+        kept only to be compared with what the action did, never trusted)."""
+        return tuple(text for number, text in self.comments if first < number < last)
 
     def peek(self) -> tuple[int, str] | None:
         return self.items[self.pos] if self.pos < len(self.items) else None
@@ -223,7 +229,7 @@ class _Lines:
         return PbfError(message, self.file, line)
 
 
-def _statements(text: str) -> Iterator[tuple[int, str]]:
+def _statements(text: str, comments: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     in_scenario = False
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = raw.strip()
@@ -234,6 +240,8 @@ def _statements(text: str) -> Iterator[tuple[int, str]]:
             elif line and not line.startswith("#"):
                 yield number, raw.rstrip()
             continue
+        if line.startswith("#"):
+            comments.append((number, " ".join(line[1:].split())))
         if not line or line.startswith("#"):
             continue
         if line == "begin scenario":
@@ -303,7 +311,8 @@ def _read_actions(lines: _Lines) -> list[ActionRecord]:
         if hkey != "hash" or not _HEX64.match(value):
             raise lines.error(hnum, f"expected 'hash <64 hex digits>' after action {index}, "
                               f"found {hline[:40]!r}")
-        records.append(ActionRecord(int(index), action, value, by_order, line=number))
+        records.append(ActionRecord(int(index), action, value, by_order,
+                                    lines.notes_between(number, hnum), line=number))
 
 
 def _read_tail(lines: _Lines) -> dict[str, tuple[int, str]]:

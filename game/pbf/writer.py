@@ -24,7 +24,7 @@ from game.core.actions import (
 from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
-from game.pbf.chain import Replay, app_version, can_roll, order_answer, other
+from game.pbf.chain import Replay, app_version, can_roll, event_notes, order_answer, other
 from game.pbf.dice import SealedDice, chain_secret, commitment
 from game.pbf.store import GameStore
 from game.pbf.turnfile import KIND_PATTERN, ActionRecord, PbfError, TurnFile
@@ -250,7 +250,6 @@ class TurnWriter:
     def _records(self) -> tuple[ActionRecord, ...]:
         records = []
         for entry in self.game.log[self.base:]:
-            notes = tuple(" ".join(event.line().split()) for event in entry.events)
             records.append(ActionRecord(entry.index + 1, str(entry.action), entry.hash_after,
-                                        entry.index in self.by_order, notes))
+                                        entry.index in self.by_order, event_notes(entry)))
         return tuple(records)

@@ -11,7 +11,7 @@ import pytest
 
 from game.core.actions import Dice
 from game.pbf.session import new_game, receive, start_turn, verify_files
-from game.pbf.turnfile import PbfError
+from game.pbf.turnfile import PbfError, render
 from tests.pbf.helpers import SCENARIOS, play_turn
 
 TWO_SIDES = SCENARIOS / "asoiaf_two_sides.toml"
@@ -58,3 +58,55 @@ def test_a_changed_commit_line_is_refused_on_receipt(tmp_path: Path) -> None:
     with pytest.raises(PbfError, match="commit"):
         verify_files([str(files[0]), str(forged)], tmp_path / "carol")
     verify_files([str(f) for f in files], tmp_path / "carol")
+
+
+def _attack_file(tmp: Path) -> tuple[list[Path], Path]:
+    """Files 0 and 1, and Alice's file 2 with her attack's sealed dice."""
+    files = _opening(tmp)
+    writer = start_turn(receive(str(files[1]), tmp / "alice"))
+    writer.apply_line("attack bers halb")
+    while writer.waiting_for_me():
+        writer.apply(writer.game.legal_actions()[0])
+    turn = writer.finish()
+    writer.store.save_turn(turn)
+    f2 = tmp / "mail" / "f2.txt"
+    f2.write_text(render(turn), encoding="utf-8")
+    return files, f2
+
+
+def test_a_die_changed_only_in_a_comment_is_flagged_and_never_kept(tmp_path: Path) -> None:
+    """Issue 28.4: comments are for people; one that differs from what the action did is
+    flagged on receipt, and the kept copy has comments made from the replayed data."""
+    files, f2 = _attack_file(tmp_path)
+    text = f2.read_text(encoding="utf-8")
+    comment = next(line for line in text.splitlines() if line.startswith("# dice.rolled"))
+    faces = comment.split("results=")[1].split()[0]
+    false = comment.replace(f"results={faces}", "results=[6,6,6,6,6,6,6]", 1)
+    assert false != comment
+    forged = tmp_path / "forged-2.txt"
+    forged.write_text(text.replace(comment, false, 1), encoding="utf-8")
+    received = receive(str(forged), tmp_path / "bob")
+    assert received.warnings, "the false comment is flagged"
+    assert "action 2 'dice " in received.warnings[0] and "comment" in received.warnings[0]
+    writer = start_turn(received)
+    kept = writer.store.turn_path(2).read_text(encoding="utf-8")
+    assert comment in kept and false not in kept
+    honest = receive(str(f2), tmp_path / "bob")
+    assert honest.warnings == []
+
+
+def test_the_first_file_shows_its_scenario_and_whether_it_differs_from_the_shipped_one(
+        tmp_path: Path) -> None:
+    """Issue 28.5: name, units per side, and a shipped name with other contents is said."""
+    f0, _ = new_game(TWO_SIDES, ["Alice", "Bob"], tmp_path / "alice")
+    shown = "\n".join(receive(str(f0), tmp_path / "bob").scenario_lines())
+    assert "Berserkers engaged on two sides" in shown and "asoiaf_two_sides.toml" in shown
+    assert "Stark: bers" in shown and "Lannister: guard, halb" in shown
+    assert "differs from the shipped scenario" not in shown
+    edited = tmp_path / "asoiaf_two_sides.toml"
+    edited.write_text(TWO_SIDES.read_text(encoding="utf-8").replace(
+        'id = "guard"', 'id = "guard2"'), encoding="utf-8")
+    f0b, _ = new_game(edited, ["Alice", "Bob"], tmp_path / "alice2")
+    shown = "\n".join(receive(str(f0b), tmp_path / "bob2").scenario_lines())
+    assert "Lannister: guard2, halb" in shown
+    assert "differs from the shipped scenario of that name" in shown
