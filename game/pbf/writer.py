@@ -11,6 +11,7 @@ their next file. Nothing of the other player's is ever decided silently.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.core.actions import (
     Action,
@@ -27,7 +28,7 @@ from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
 from game.pbf.chain import Replay, app_version, can_roll, event_notes, order_answer, other
 from game.pbf.dice import SealedDice, chain_secret, commitment
 from game.pbf.store import GameStore
-from game.pbf.turnfile import KIND_PATTERN, ActionRecord, PbfError, TurnFile
+from game.pbf.turnfile import KIND_PATTERN, ActionRecord, PbfError, TurnFile, digest
 
 
 @dataclass
@@ -196,8 +197,39 @@ class TurnWriter:
                            "third file)")
         return FreeRoll(action.spec, self.dice.free_roll(DiceSpec.parse(action.spec)))
 
+    @property
+    def sent(self) -> bool:
+        """Whether this file was sent (:meth:`send`): then nothing in it can be undone."""
+        return self.store.sent(self.sequence) is not None
+
+    def can_undo(self) -> str | None:
+        """Why the sender's last input cannot be taken back now, or None if it can."""
+        if self.sent:
+            return (f"turn {self.sequence} was sent to {self.replay.name(other(self.side))}; "
+                    "what you sent cannot be taken back")
+        if not self.inputs:
+            return "there is nothing of yours to undo in this file"
+        return None
+
+    def send(self) -> Path:
+        """Write this file into the game's folder and lock it (issue 28.2): after sending, undo
+        is refused and no different file for the same turn is written; sending again writes
+        the same file. Return its path."""
+        turn = self.finish()
+        kept = self.store.sent(self.sequence)
+        if kept is not None and kept != digest(turn):
+            raise PbfError(f"turn {self.sequence} was already sent with other content; a "
+                           "second, different file for the same turn is never written")
+        path = self.store.save_turn(turn)
+        self.store.mark_sent(self.sequence, digest(turn))
+        return path
+
     def undo(self) -> None:
-        """Take back the sender's last input of this file (the dice come out the same)."""
+        """Take back the sender's last input of this file (the dice come out the same);
+        refused once the file was sent."""
+        reason = self.can_undo()
+        if reason is not None and self.sent:
+            raise PbfError(reason)
         if not self.inputs:
             raise PbfError("there is nothing of yours to undo in this file")
         kept = self.inputs[:-1]

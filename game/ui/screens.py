@@ -187,7 +187,7 @@ class ListScene(ButtonScene):
 
         w, h = self.app.screen.get_size()
         rows = self.entries()
-        top, bottom = 170, h - 80
+        top, bottom = max(170, 139 + 22 * len(self.subtitle_lines())), h - 80
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
         width = min(self.WIDTH, w - 80)

@@ -55,6 +55,9 @@ class TableFlow:
             s.app.switch(EndScene(s.app, winner, node.summary, s, self.facts(), self.again))
             return
         player = s.game.current_player()
+        if s.pbf is not None:  # play by file: the other player is at another computer, so
+            s.last_player = player  # no hand-over ever (issue 28.6); the top bar says Send
+            return
         if player != s.last_player and player is not None:
             if not self.handoff_due:
                 self.seated = s.last_player

@@ -77,7 +77,7 @@ def _attack_file(tmp: Path) -> tuple[list[Path], Path]:
 def test_a_die_changed_only_in_a_comment_is_flagged_and_never_kept(tmp_path: Path) -> None:
     """Issue 28.4: comments are for people; one that differs from what the action did is
     flagged on receipt, and the kept copy has comments made from the replayed data."""
-    files, f2 = _attack_file(tmp_path)
+    _files, f2 = _attack_file(tmp_path)
     text = f2.read_text(encoding="utf-8")
     comment = next(line for line in text.splitlines() if line.startswith("# dice.rolled"))
     faces = comment.split("results=")[1].split()[0]
