@@ -88,3 +88,28 @@ def test_the_preview_of_a_new_game_shows_its_scenario(tmp_path: Path, data_dir: 
     frames(app, 2)
     shown = "\n".join(preview.info_lines())
     assert "Berserkers engaged on two sides" in shown and "Lannister: guard, halb" in shown
+
+
+def test_the_load_and_unfinished_lists_show_a_newer_warbench_s_save_as_such(
+        data_dir: Path) -> None:
+    """Issue 23.3: a save or autosave from a newer Warbench is named as such, not as a game."""
+    import json
+
+    from game.scenario.autosave import autosave_dir
+    from game.ui.screens import LoadScene, ResumeScene, saves_dir
+
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    saved = table(app).flow.save()
+    assert saved is not None
+    doc = json.loads(saved.read_text("utf-8"))
+    doc["warbench"] = "99.1.0"
+    for folder in (saves_dir(app), autosave_dir()):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "from-the-future.json").write_text(json.dumps(doc), "utf-8")
+    load = LoadScene(app)
+    assert "made by a newer Warbench 99.1.0" in load.label(saves_dir(app) / "from-the-future.json")
+    resume = ResumeScene(app)
+    future = autosave_dir() / "from-the-future.json"
+    row = next(r for r in resume.entries() if "99.1.0" in r[0])
+    assert row[0].endswith("made by a newer Warbench 99.1.0") and row[1] is None
+    assert future in resume.games
