@@ -57,8 +57,9 @@ from game.core.actions import Action, ActionSyntaxError, from_dict, parse
 from game.core.game import Game
 from game.core.pending import Chance, IllegalAction, Over
 from game.learn.loader import lesson_files, load_lesson_text
-from game.pbf.session import new_game, receive, start_turn, verify_files
-from game.pbf.turnfile import PbfError
+from game.pbf.chain import Replay
+from game.pbf.session import new_game, receive, start_turn
+from game.pbf.turnfile import PbfError, parse_turn, read_turn_file
 from game.scenario.limits import MAX_TURN_BYTES
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
 from game.scenario.paths import scenarios_dir
@@ -137,6 +138,34 @@ class _Corpus:
             self.saves.append(save_document(session))
         self.lessons = [(path, path.read_text(encoding="utf-8")) for path in lesson_files()]
         self.turns = _pbf_game(folder / "pbf-corpus")
+        self.private = hasattr(os, "fork")
+        """Each input runs in a forked child, so it may change the corpus's games freely."""
+        self._prefixes = [_replay_of(self.turns[:k]) for k in range(1, len(self.turns))]
+        self._games = [self._played(scenario) for scenario in self.scenarios]
+
+    @staticmethod
+    def _played(scenario: Scenario) -> Game:
+        game = new_session(scenario).game
+        _playout(game, random.Random(scenario.name), 6)
+        return game
+
+    def prefix(self, files: int) -> Replay:
+        """The game's first ``files`` turn files, verified (the input's own copy)."""
+        replay = self._prefixes[files - 1]
+        return replay if self.private else copy.deepcopy(replay)
+
+    def game(self, index: int) -> Game:
+        """Scenario ``index``'s game after a few random actions (the input's own copy)."""
+        return self._games[index] if self.private else self._played(self.scenarios[index])
+
+
+def _replay_of(texts: Sequence[str]) -> Replay:
+    """The verified replay of these turn files (the corpus's own, all honest)."""
+    turns = [parse_turn(text, f"turn-{i}") for i, text in enumerate(texts)]
+    replay = Replay.begin(turns[0], "turn-0")
+    for i, turn in enumerate(turns[1:], start=1):
+        replay.add(turn, f"turn-{i}")
+    return replay
 
 
 def _playout(game: Game, rng: random.Random, steps: int) -> None:
@@ -167,10 +196,16 @@ def _seeded_secrets(source: random.Random) -> Iterator[None]:
         secrets.token_hex = real
 
 
-PBF_SCENARIO = "asoiaf_two_sides.toml"
+PBF_SCENARIO = "godsgloom_duel.toml"
 
 
-def _pbf_game(folder: Path, files: int = 6) -> list[str]:
+def _keen(options: Sequence[Action], rng: random.Random) -> Action:
+    """A random choice keen on fighting, so that the corpus game rolls sealed dice."""
+    keen = [a for a in options if a.verb in ("charge", "attack", "melee", "shoot")]
+    return rng.choice(keen if keen and rng.random() < 0.85 else list(options))
+
+
+def _pbf_game(folder: Path, files: int = 8) -> list[str]:
     """The texts of the first ``files`` turn files of a sealed-dice game of random moves."""
     rng = random.Random(PBF_SCENARIO)
     with _seeded_secrets(random.Random(28)):
@@ -183,7 +218,7 @@ def _pbf_game(folder: Path, files: int = 6) -> list[str]:
             for _ in range(60):
                 if not writer.waiting_for_me():
                     break
-                writer.apply(rng.choice(writer.game.legal_actions()))
+                writer.apply(_keen(writer.game.legal_actions(), rng))
             turn = writer.finish()
             paths.append(received.store.save_turn(turn))
             side = 2 if side == 1 else 1
@@ -401,14 +436,16 @@ def _mutate_turn(text: str, rng: random.Random) -> str:
 def _try_turn(corpus: _Corpus, rng: random.Random, folder: Path) -> Outcome:
     """Verify a play-by-file game's files with one of them mutated."""
     last = rng.randrange(len(corpus.turns))
-    paths = []
-    for i, text in enumerate(corpus.turns[: last + 1]):
-        path = folder / f"turn-{i:04d}.txt"
-        path.write_text(_mutate_turn(text, rng) if i == last else text, encoding="utf-8",
-                        errors="surrogatepass")
-        paths.append(str(path))
-    replay = verify_files(paths, folder / "home")
-    return True, state_problems(replay.game)
+    path = folder / f"turn-{last:04d}.txt"
+    path.write_text(_mutate_turn(corpus.turns[last], rng), encoding="utf-8",
+                    errors="surrogatepass")
+    turn = read_turn_file(str(path))
+    if last == 0:
+        replay = Replay.begin(turn, str(path))
+    else:  # the files before it, verified once for the whole run, then this one
+        replay = corpus.prefix(last)
+        replay.add(turn, str(path))
+    return True, state_problems(replay.game, replay=False)  # the chain checked every hash
 
 
 # --- save and settings inputs ------------------------------------------------------------------
@@ -485,8 +522,8 @@ def _word(value: Any) -> str:
 def _try_action(corpus: _Corpus, rng: random.Random) -> Outcome:
     """Build and apply one hostile action in a game played a little; a refusal must leave the
     state unchanged, and an accepted action a valid state."""
-    game = new_session(rng.choice(corpus.scenarios)).game
-    _playout(game, rng, rng.randrange(12))
+    game = corpus.game(rng.randrange(len(corpus.scenarios)))
+    _playout(game, rng, rng.randrange(6))
     form, payload = _hostile_action(game, rng)
     types = game.ruleset.action_types()
     try:

@@ -179,14 +179,9 @@ def atomic_write(target: Path, data: bytes) -> None:
     leftovers of interrupted writes of the same target are removed first.
     """
     clean_stale_temps(target)
-    tmp = target.parent / f".{target.name[:80]}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
     mode = _mode_of(target)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    tmp = _written_temp(target, data)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, target)
