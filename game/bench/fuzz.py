@@ -62,7 +62,7 @@ from game.pbf.session import new_game, receive, start_turn
 from game.pbf.turnfile import PbfError, parse_turn, read_turn_file
 from game.scenario.limits import MAX_TURN_BYTES
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
-from game.scenario.paths import scenarios_dir
+from game.scenario.paths import shipped_scenarios
 from game.scenario.problems import FileError
 from game.scenario.saves import load_save, new_session, save_document
 from game.scenario.settings_file import read_settings_data
@@ -129,7 +129,7 @@ class _Corpus:
         self.texts: list[tuple[str, str]] = []
         self.saves: list[dict[str, Any]] = []
         self.scenarios: list[Scenario] = []
-        for path in sorted(scenarios_dir().glob("*.toml")):
+        for path in shipped_scenarios():
             scenario = load_scenario(path)
             self.texts.append((path.name, scenario.text))
             self.scenarios.append(scenario)
