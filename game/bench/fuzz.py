@@ -62,7 +62,7 @@ from game.pbf.session import new_game, receive, start_turn
 from game.pbf.turnfile import PbfError, parse_turn, read_turn_file
 from game.scenario.limits import MAX_TURN_BYTES
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
-from game.scenario.paths import shipped_scenarios
+from game.scenario.paths import shipped_scenario, shipped_scenarios
 from game.scenario.problems import FileError
 from game.scenario.saves import load_save, new_session, save_document
 from game.scenario.settings_file import read_settings_data
@@ -210,7 +210,12 @@ def _pbf_game(folder: Path, files: int = 8) -> list[str]:
     rng = random.Random(PBF_SCENARIO)
     with _seeded_secrets(random.Random(28)):
         homes = {1: folder / "alice", 2: folder / "bob"}
-        path, turn = new_game(scenarios_dir() / PBF_SCENARIO, ["Alice", "Bob"], homes[1])
+        shipped = shipped_scenario(PBF_SCENARIO)
+        assert shipped is not None, PBF_SCENARIO
+        source = folder / PBF_SCENARIO
+        folder.mkdir(parents=True, exist_ok=True)
+        source.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+        path, turn = new_game(source, ["Alice", "Bob"], homes[1])
         paths, side = [path], 2
         while turn.next_player is not None and len(paths) < files:
             received = receive(str(paths[-1]), homes[side])

@@ -33,7 +33,7 @@ from game.pbf.store import GameStore
 from game.pbf.turnfile import DICE_MODES, ActionRecord, PbfError, TurnFile, digest, read_turn_file
 from game.pbf.writer import TurnWriter
 from game.scenario.loader import load_scenario_text
-from game.scenario.paths import scenarios_dir
+from game.scenario.paths import is_shipped_name, shipped_scenario
 from game.scenario.problems import ScenarioError
 
 MAX_NAME = 40
@@ -153,11 +153,11 @@ class Received:
 
 def _shipped_text(name: str) -> str | None:
     """The text of the shipped scenario with this file name, if there is one."""
-    if not name or "/" in name or "\\" in name or not name.endswith(".toml"):
+    if not name or not is_shipped_name(name) or not name.endswith(".toml"):
         return None
-    path = scenarios_dir() / name
+    shipped = shipped_scenario(name)
     try:
-        return path.read_text(encoding="utf-8") if path.is_file() else None
+        return shipped.read_text(encoding="utf-8") if shipped is not None else None
     except (OSError, UnicodeDecodeError):
         return None
 
