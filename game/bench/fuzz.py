@@ -621,11 +621,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--kinds", default=",".join(KINDS),
-                        help=f"which kinds of input, comma-separated ({', '.join(KINDS)})")
     parser.add_argument("--repeats", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(list(argv or []))
-    kinds = [k for k in args.kinds.split(",") if k in KINDS] or list(KINDS)
+    kinds = list(KINDS)
     report = run(args.count, args.seed, kinds, progress=not args.json)
     figures = report.as_dict()
     figures["machine"] = {"python": platform.python_version(), "cpus": os.cpu_count(),
