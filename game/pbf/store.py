@@ -2,9 +2,10 @@
 
 Each game has a folder ``<home>/<game id>/`` (``home`` defaults to ``<data dir>/pbf``, next to
 the autosave): ``turn-0000.txt``, ``turn-0001.txt``... (every file accepted or written, in
-order) and ``secrets.json`` (this player's side and the secrets they committed to, which must
-stay on this computer until the file that reveals them is written). The store is what "the
-last file this game knows" means when a received file is checked for a fork or a gap.
+order) and ``secrets.json`` (this player's side, the top of their hash chain of secrets, which
+must stay on this computer for the whole game, and the files they sent from the desktop, which
+are locked). The store is what "the last file this game knows" means when a received file is
+checked for a fork or a gap.
 """
 
 from __future__ import annotations
@@ -149,7 +150,8 @@ class GameStore:
         self._write_secrets(data)
 
     def secret(self, key: str) -> str | None:
-        """A kept secret (``commit-N``: committed in file N; ``plain-1``: revealed at once)."""
+        """A kept secret (``chain-top``: the top of this player's hash chain of secrets, see
+        game.pbf.dice)."""
         secrets = self._read_secrets()["secrets"]
         assert isinstance(secrets, dict)
         value = secrets.get(key)
