@@ -53,6 +53,9 @@ FORMAT_VERSION = 2
 DICE_MODES = ("sealed", "strict", "honour")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _SECRET = re.compile(r"^[0-9a-f]{32}$")
+_WHOLE = re.compile(r"^[0-9]{1,9}$")
+"""A number a turn file holds (a sequence, a side, an action's number): ASCII digits, at most
+nine (a 5,000-digit number or a superscript digit is refused, never handed to ``int``)."""
 KIND_PATTERN = re.compile(r"^[A-Za-z0-9_.:\-]+$")
 
 
@@ -300,7 +303,7 @@ def _read_actions(lines: _Lines) -> list[ActionRecord]:
             raise lines.error(number, f"expected 'action N <action>' or 'end actions', found "
                               f"{line[:40]!r}")
         index, _, action = rest.partition(" ")
-        if not index.isdigit() or not action:
+        if not _WHOLE.match(index) or not action:
             raise lines.error(number, "an action line reads 'action <number> <action text>'")
         by_order = False
         hnum, hline = lines.take(f"the hash of action {index}")
@@ -358,8 +361,8 @@ def _one(header: Header, key: str, lines: _Lines, required: bool = True) -> tupl
 
 def _int(value: tuple[int, str], what: str, lines: _Lines) -> int:
     number, text = value
-    if not text.isdigit():
-        raise lines.error(number, f"{what} must be a whole number, not {text!r}")
+    if not _WHOLE.match(text):
+        raise lines.error(number, f"{what} must be a whole number, not {text[:40]!r}")
     return int(text)
 
 
@@ -428,7 +431,7 @@ def _players(header: Header, lines: _Lines) -> tuple[tuple[int, str], ...]:
     players: list[tuple[int, str]] = []
     for number, rest in header.get("player", []):
         side, _, name = rest.partition(" ")
-        if not side.isdigit() or not name:
+        if not _WHOLE.match(side) or not name:
             raise lines.error(number, "a player line reads 'player <side> <name>'")
         if int(side) in dict(players):
             raise lines.error(number, f"side {side} is given twice")

@@ -11,7 +11,7 @@ import pytest
 
 from game.core.actions import Dice
 from game.pbf.session import new_game, receive, start_turn, verify_files
-from game.pbf.turnfile import PbfError, render
+from game.pbf.turnfile import PbfError, read_turn_file, render
 from tests.pbf.helpers import SCENARIOS, play_turn
 
 TWO_SIDES = SCENARIOS / "asoiaf_two_sides.toml"
@@ -110,3 +110,20 @@ def test_the_first_file_shows_its_scenario_and_whether_it_differs_from_the_shipp
     shown = "\n".join(receive(str(f0b), tmp_path / "bob2").scenario_lines())
     assert "Lannister: guard2, halb" in shown
     assert "differs from the shipped scenario of that name" in shown
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "\u00b2", "1" * 10])
+def test_a_number_no_turn_file_holds_is_refused_not_a_traceback(number: str,
+                                                                 tmp_path: Path) -> None:
+    """Found by ``warbench bench fuzz`` (turn seeds 14499, 15879, 19197): a 5,000-digit number
+    where a turn file wants a small one raised ValueError from int()."""
+    files = _opening(tmp_path)
+    text = files[1].read_text(encoding="utf-8")
+    for old in ("sequence 1", "player 1 ", "sender 2"):
+        word, _, rest = old.partition(" ")
+        new = f"{word} {number} {rest.partition(' ')[2]}".rstrip() + (" " if old.endswith(" ")
+                                                                      else "")
+        bad = tmp_path / "bad.txt"
+        bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(PbfError):
+            read_turn_file(str(bad))
