@@ -30,8 +30,8 @@ from game.rulesets.ninth_age.units import (
     PART_KEYS,
     TEXT_KEYS,
 )
-from game.rulesets.realms.units import COUNTERS as REALMS_COUNTERS
 from game.rulesets.realms.units import _KEYS as REALMS_KEYS
+from game.rulesets.realms.units import COUNTERS as REALMS_COUNTERS
 from game.rulesets.sandbox import STAT_KEYS as SANDBOX_KEYS
 from game.scenario.loader import load_scenario_text
 from game.scenario.model import TERRAIN_KEYWORDS, ScenarioModel
