@@ -13,7 +13,8 @@ An example is a fenced ``text`` block, which is also an actions file for ``warbe
 
 As with ``warbench run``, dice the game waits for before a line that is not ``dice`` or
 ``rolldice`` are rolled with the scenario's seeded dice. The same blocks on the rules pages
-(``docs/rules/*.md``) are played too, so their examples work as written.
+(``docs/rules/*.md``: the ``text`` blocks that name a scenario) are played too, so their
+examples work as written.
 """
 
 from __future__ import annotations
@@ -167,7 +168,8 @@ def play(example: Example) -> tuple[Game, list[str]]:
 # --- every example is read and played --------------------------------------------------------
 
 
-@pytest.mark.parametrize("example", [e for page in (PAGE, *RULE_PAGES) for e in examples(page)],
+@pytest.mark.parametrize("example", [*examples(PAGE), *(e for page in RULE_PAGES
+                                                        for e in played(page))],
                          ids=lambda e: e.where)
 def test_every_example_reads_with_the_real_parser(example: Example) -> None:
     """Each line is an action of the example's ruleset (or undo/redo), and each example of
