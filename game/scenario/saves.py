@@ -40,6 +40,7 @@ from game.scenario.limits import (
 )
 from game.scenario.loader import Scenario, load_scenario_text
 from game.scenario.problems import FileError, Problem, ScenarioError
+from game.scenario.upgrade import pre_vocabulary_hash
 
 SAVE_FORMAT = "warbench-save"
 SAVE_VERSION = 2
@@ -287,7 +288,10 @@ def session_from_document(doc: Any, file: str) -> Session:
     extra = tuple(doc.get("extra_dice", []))
     game = _replay(scenario, extra, actions, file)
     notes: tuple[str, ...] = ()
-    if doc["version"] == SAVE_VERSION:
+    if doc["version"] == SAVE_VERSION and pre_vocabulary_hash(game.state) == doc["state_hash"]:
+        notes = ("converted: this save was written before the ruleset owned its map features; "
+                 "its recorded state was verified in that form",)
+    elif doc["version"] == SAVE_VERSION:
         if game.state_hash() != doc["state_hash"]:
             raise ScenarioError(
                 [Problem(file, None, "state_hash", "the replayed game does not match the saved "

@@ -21,8 +21,9 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
+from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import FACING_NAMES, Hex
-from game.rulesets.realms import preview, table, turns
+from game.rulesets.realms import preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -34,6 +35,7 @@ from game.rulesets.realms.actions import (
 )
 from game.rulesets.realms.attack import Result
 from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, turn_cost
+from game.rulesets.realms.features import FEATURE_KINDS
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -78,6 +80,9 @@ class RealmsRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    map_features: ClassVar[tuple[FeatureKind, ...]] = FEATURE_KINDS
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
