@@ -6,6 +6,6 @@ from __future__ import annotations
 from game.core.vocab import TABLE_KEYWORDS, TerrainKeyword
 
 TERRAIN_KEYWORDS: tuple[TerrainKeyword, ...] = TABLE_KEYWORDS + tuple(
-    TerrainKeyword(word, f"marked {word.replace('-', ' ')}; no rules here")
+    TerrainKeyword(word, f"{word.replace('-', ' ')} (a mark only)")
     for word in ("rough", "hindering", "stakes", "hard-cover"))
 """The keywords a sandbox table may carry."""
