@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -62,6 +64,11 @@ class AsoiafRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+
+    @classmethod
+    def lessons(cls) -> Traversable | None:
+        """Its lessons: ``lessons/`` of this package (package data)."""
+        return resources.files(__package__ or __name__) / "lessons"
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import Action, EndActivation
@@ -103,6 +105,11 @@ class NinthAgeRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+
+    @classmethod
+    def lessons(cls) -> Traversable | None:
+        """Its lessons: ``lessons/`` of this package (package data)."""
+        return resources.files(__package__ or __name__) / "lessons"
     free_dice: ClassVar[bool] = False
 
     @classmethod

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -83,6 +85,11 @@ class RealmsRuleset(Ruleset):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
     map_features: ClassVar[tuple[FeatureKind, ...]] = FEATURE_KINDS
+
+    @classmethod
+    def lessons(cls) -> Traversable | None:
+        """Its lessons: ``lessons/`` of this package (package data)."""
+        return resources.files(__package__ or __name__) / "lessons"
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
