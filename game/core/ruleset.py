@@ -189,6 +189,8 @@ class Ruleset:
     """The kinds of feature its hex maps may carry (``[[hexmap.<key>]]``); none by default."""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     """Its ``[rules.options]`` with defaults and meanings (the keys are :attr:`option_keys`)."""
+    bench_sizes: ClassVar[tuple[int, ...]] = ()
+    """The unit counts ``warbench bench play`` builds :meth:`bench_table` for (none: no bench)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})

@@ -11,7 +11,7 @@ loop), the attack checks in :mod:`attacks`, rounds in :mod:`activation`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
@@ -23,12 +23,12 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
-from game.core.vocab import OptionSpec, TerrainKeyword
+from game.core.vocab import BenchTable, OptionSpec, TerrainKeyword
 from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, geo, inspection, moves, presentation, vocab
+from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, presentation, vocab
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -64,11 +64,21 @@ class AsoiafRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
 
     @classmethod
     def lessons(cls) -> Traversable | None:
         """Its lessons: ``lessons/`` of this package (package data)."""
         return resources.files(__package__ or __name__) / "lessons"
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        """A generated table of trays in ranks with terrain (:mod:`.bench`)."""
+        return bench.bench_table(units, seed)
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The attack odds the hover shows for the pair (:mod:`.bench`)."""
+        return bench.bench_odds(state, viewer_id, target_id)
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 

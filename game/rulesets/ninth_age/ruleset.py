@@ -17,11 +17,11 @@ from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
-from game.core.vocab import OptionSpec, TerrainKeyword
+from game.core.vocab import BenchTable, OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
 from game.geometry.tray import Tray
+from game.rulesets.ninth_age import bench, vocab
 from game.rulesets.ninth_age import present as view
-from game.rulesets.ninth_age import vocab
 from game.rulesets.ninth_age.actions import (
     Advance,
     Charge,
@@ -105,11 +105,21 @@ class NinthAgeRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
 
     @classmethod
     def lessons(cls) -> Traversable | None:
         """Its lessons: ``lessons/`` of this package (package data)."""
         return resources.files(__package__ or __name__) / "lessons"
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        """The shipped battle's line generated for ``units`` units (:mod:`.bench`)."""
+        return bench.bench_table(units, seed)
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The odds charts the hover shows for the pair (:mod:`.bench`)."""
+        return bench.bench_odds(state, viewer_id, target_id)
     free_dice: ClassVar[bool] = False
 
     @classmethod

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.core.ruleset import SetupProblem
 from game.core.state import HexBoard
+from game.core.vocab import MapFeature
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import PHYSICAL
 from game.rulesets.realms.board import VOID, Features
@@ -207,7 +208,8 @@ def _feature_spots(board: HexBoard, options: Mapping[str, Any]
                    ) -> list[tuple[str, Hex | None, str]]:
     """Every hex a feature names, as (dotted path, hex, kind: obstruction, wall or pad), from
     the map's own features first, then from the older ``[rules.options]`` form."""
-    kinds = {Obstruction: "obstruction", WallFeature: "wall", Pad: "pad"}
+    kinds: dict[type[MapFeature], str] = {Obstruction: "obstruction", WallFeature: "wall",
+                                          Pad: "pad"}
     out: list[tuple[str, Hex | None, str]] = []
     for cls, kind in kinds.items():
         found = [f for f in board.features if isinstance(f, cls)]

@@ -10,7 +10,7 @@ procedure (:mod:`.procedure`) whose every die is a chance node.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
@@ -23,9 +23,9 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
-from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
+from game.core.vocab import BenchTable, FeatureKind, OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import FACING_NAMES, Hex
-from game.rulesets.realms import preview, table, turns, vocab
+from game.rulesets.realms import bench, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -84,12 +84,22 @@ class RealmsRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
     map_features: ClassVar[tuple[FeatureKind, ...]] = FEATURE_KINDS
 
     @classmethod
     def lessons(cls) -> Traversable | None:
         """Its lessons: ``lessons/`` of this package (package data)."""
         return resources.files(__package__ or __name__) / "lessons"
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        """A generated hex board with hills, a mesa, woods and water (:mod:`.bench`)."""
+        return bench.bench_table(units, seed)
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The exact odds of the pair's main-hand attack plan (:mod:`.bench`)."""
+        return bench.bench_odds(self.settings, state, viewer_id, target_id)
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
