@@ -32,7 +32,7 @@ from game.learn.model import (
     StepModel,
 )
 from game.rulesets import catalogue
-from game.scenario.loader import Scenario, load_scenario, load_scenario_text
+from game.scenario.loader import Scenario, load_scenario
 from game.scenario.paths import scenarios_dir
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 from game.scenario.validation import validation_problems
@@ -228,9 +228,7 @@ class _Checker:
                          "lesson, in its scenes/ folder or among the shipped scenarios")
             return None
         try:
-            if isinstance(found, FilePath):
-                return load_scenario(found)
-            return load_scenario_text(found.read_text(encoding="utf-8"), str(found))
+            return load_scenario(found)
         except ScenarioError as exc:
             self.problem(("lesson", "scenario"), f"the scenario {name!r} does not load: "
                          + "; ".join(str(p) for p in exc.problems))

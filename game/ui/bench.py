@@ -1,10 +1,11 @@
 """``warbench bench render [--json] [--repeats N]``: frame times (CPU) of the table renderer
 on the generated 200-unit bench table of the first registered ruleset that plays on a table
-and declares one (``Ruleset.bench_table``; 30 terrain pieces, fixed seed) with its real ruleset and every overlay computed and drawn inside the timed frame: the selected unit's
+and declares one (``Ruleset.bench_table``; 30 terrain pieces, fixed seed) with its real
+ruleset and every overlay computed and drawn inside the timed frame: the selected unit's
 inspection and arcs, the hover overlay (range, sight, charge preview, odds) with the hovered
 unit changing every 10 frames, panning, zooming and the arcs of every unit.
 
-:func:`bench_state` (the older sandbox scene) stays for the renderer's tests.
+:func:`bench_state` (the older scene of free trays) stays for the renderer's tests.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import statistics
 import time
 
 from game.core.ruleset import Ruleset
-from game.core.vocab import BenchTable
 from game.core.state import GameState, Player, TableBoard, TerrainPiece, Unit
+from game.core.vocab import BenchTable
 from game.geometry.tray import Tray
 
 WIDTH, HEIGHT = 72.0, 48.0
@@ -86,10 +87,10 @@ def render_table(units: int, seed: int) -> BenchTable:
 
 
 def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, float]:
-    """Time ``frames`` frames of a 200-unit bench table (the generated table of ``warbench
-    bench play``, see :func:`render_table`) with its real ruleset: inside each timed frame the selected
-    unit's inspection and the hovered enemy's (range, sight, charge preview, odds) are asked
-    of the lens (cached per game moment, as in play; the hovered unit changes every 10
+    """Time ``frames`` frames of a 200-unit bench table (the generated table of
+    ``warbench bench play``, see :func:`render_table`) with its real ruleset: inside each
+    timed frame the selected unit's inspection and the hovered enemy's (range, sight, charge
+    preview, odds) are asked of the lens (cached per game moment, as in play; the hovered unit changes every 10
     frames, so each new one is computed inside the timer), the camera pans every 5th frame
     and zooms every 50th, and the arcs of every unit are drawn for the last 50 frames.
     Returns the median and p95 frame CPU times in milliseconds."""
