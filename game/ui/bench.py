@@ -91,9 +91,9 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     ``warbench bench play``, see :func:`render_table`) with its real ruleset: inside each
     timed frame the selected unit's inspection and the hovered enemy's (range, sight, charge
     preview, odds) are asked of the lens (cached per game moment, as in play; the hovered
-    unit changes every 10 frames, so each new one is computed inside the timer), the camera pans every 5th frame
-    and zooms every 50th, and the arcs of every unit are drawn for the last 50 frames.
-    Returns the median and p95 frame CPU times in milliseconds."""
+    unit changes every 10 frames, so each new one is computed inside the timer), the camera
+    pans every 5th frame and zooms every 50th, and the arcs of every unit are drawn for the
+    last 50 frames. Returns the median and p95 frame CPU times in milliseconds."""
     from game.ui.headless import init_headless
 
     init_headless()
