@@ -5,7 +5,7 @@ A ruleset declares (issue 24, "a ruleset owns everything it brings"):
 - its **terrain keywords** (:class:`TerrainKeyword`): the words a terrain piece or hex of its
   scenarios may carry, each with its meaning in a player's words (the table's legend shows it);
 - its **map features** (:class:`FeatureKind`): what may stand on a hex map besides its cells
-  (realms' standing stones, walls, transit pads), each with the schema of its scenario entries
+  (standing stones, walls, transit pads), each with the schema of its scenario entries
   (``[[hexmap.<key>]]``) and the immutable record (:class:`MapFeature`) the board carries;
 - its **scenario options** (:class:`OptionSpec`): the ``[rules.options]`` keys with their
   defaults and meanings;

@@ -2,8 +2,8 @@
 loop, headless, on the bench table of every ruleset that declares one.
 
 Each ruleset builds its own generated table through the contract (``Ruleset.bench_sizes``,
-``Ruleset.bench_table(n, seed)``; issue 24): A Song of Ice and Fire 50, 200 and 800 trays with
-30 terrain pieces, The Ninth Age its battle line, realms a 20 x 20-space hex board. Nothing is
+``Ruleset.bench_table(n, seed)``; issue 24): 50, 200 and 800 trays with 30 terrain pieces,
+a battle line of ranked units, a 20 x 20-space hex board... Nothing is
 timed that the game does not run: an :class:`~game.ui.app.App` with its real
 :class:`~game.ui.table_scene.TableScene` and the real ruleset, driven by posted pygame events
 exactly as a player's mouse and keys would. A player selects units of the front (clicks),
