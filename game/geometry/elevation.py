@@ -277,8 +277,9 @@ def line_of_sight_25d(
 ) -> Sight25D:
     """2.5D Line of Sight on a spaces-and-pegs board (RL-LOS-1): visible if a segment from
     the attacker's eye point to one of the target points passes over every space it crosses,
-    i.e. no crossed space's top (``tops``: absolute pegs, terrain plus any obstruction) is above the segment
-    where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
+    i.e. no crossed space's top (``tops``: absolute pegs, terrain plus any obstruction) is
+    above the segment where it crosses it (within TOLERANCE; touching a top or grazing a
+    corner is allowed).
     Spaces in ``ignore`` (the attacker's and the target's) never block; a segment that crosses
     one of ``walls`` below its top is stopped too. Pegs throughout."""
     return sight_over(eye, targets, SightField.of(tops, ignore), walls)
