@@ -183,6 +183,12 @@ def dodge_of(state: GameState, target: Runner) -> int:
     return target.dodge - 1 if cell is not None and cell.has(MUD.name) else target.dodge
 
 
+def tag_rules(state: GameState, target: Runner) -> tuple[str, ...]:
+    """The rules a tag at ``target`` is decided by: TOY-TAG-3, and TOY-TER-1 in mud."""
+    return ("TOY-TAG-3",) if dodge_of(state, target) == target.dodge else ("TOY-TAG-3",
+                                                                            "TOY-TER-1")
+
+
 def bell_at(state: GameState, h: Hex) -> bool:
     """Whether a bell hangs over ``h`` (TOY-BEL-1)."""
     board = state.board
@@ -225,7 +231,7 @@ class TagSteps(Steps[TagAttempt]):
         if proc.step == ROLL:
             return Chance(proc.player, DiceSpec(proc.dice, 6),
                           f"{tagger.name} tags at {target.name} ({dodge_of(state, target)}+ "
-                          "tags out)", ("TOY-TAG-3", "TOY-TER-1"))
+                          "tags out)", tag_rules(state, target))
         return None
 
     def check_answer(self, state: GameState, proc: TagAttempt, answer: Action) -> Refusal | None:
@@ -268,7 +274,7 @@ class TagSteps(Steps[TagAttempt]):
         hit = any(face >= dodge_of(state, target) for face in proc.faces)
         target.destroyed = target.destroyed or hit
         verdict = "is tagged out" if hit else "dodges"
-        ctx.emit("tag.result", f"{target.name} {verdict}.", ["TOY-TAG-3", "TOY-TER-1"],
+        ctx.emit("tag.result", f"{target.name} {verdict}.", list(tag_rules(state, target)),
                  player=tagger.owner, unit=tagger.id, target=target.id, hit=hit,
                  faces=list(proc.faces))
         state.procedures.pop()
@@ -521,7 +527,7 @@ class TagRuleset(Ruleset):
                                   "good" if refusal is None else "bad"))
             dodge = dodge_of(state, target)
             bars = tuple((f"{n} dice", tag_odds(n, dodge)) for n in (1, 2, 3))
-            odds = (OddsChart(f"Chance to tag out ({dodge}+)", bars, ("TOY-TAG-3", "TOY-TER-1")),)
+            odds = (OddsChart(f"Chance to tag out ({dodge}+)", bars, tag_rules(state, target)),)
         shapes = (Segment(hex_center(viewer.hex), hex_center(target.hex), "range", f"{gap}"),
                   HexMark(target.hex.q, target.hex.r, "target"))
         return Inspection(f"{viewer.name} and {target.name}", tuple(lines), shapes, odds)
