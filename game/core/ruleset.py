@@ -25,9 +25,11 @@ Rule IDs of the table itself (the game's own, documented in ``docs/rules/table.m
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, TypeVar
 
@@ -261,9 +263,14 @@ class Ruleset:
 
     @classmethod
     def lessons(cls) -> Traversable | None:
-        """The folder of its lessons (package data, read with ``importlib.resources``: a
-        ``*.toml`` per lesson and their scene files under ``scenes/``); None if it has none."""
-        return None
+        """The folder of its lessons: ``lessons/`` in the package that defines the class
+        (package data, read with ``importlib.resources``: a ``*.toml`` per lesson and their
+        scene files under ``scenes/``); None if it has none."""
+        package = getattr(sys.modules.get(cls.__module__), "__package__", None)
+        if not package:
+            return None
+        folder = resources.files(package) / "lessons"
+        return folder if folder.is_dir() else None
 
     def unit_catalogue(self) -> tuple[ProfileRecord, ...]:
         """Every profile a scenario may name, as typed records (stats, base or footprint, the

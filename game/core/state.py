@@ -80,8 +80,8 @@ class HexCell:
 @dataclass(frozen=True)
 class HexBoard:
     """A hex map: every hex on it with its cell, and what stands on it besides its cells:
-    the records of the map features its ruleset declares (:class:`~game.core.vocab.
-    FeatureKind`; realms' stones, walls and pads), in the order of the scenario file. They are
+    the records of the map features its ruleset declares (standing stones, walls, transit
+    pads: :class:`~game.core.vocab.FeatureKind`), in the order of the scenario file. They are
     left out of the state hash when there are none, so maps without features hash as they
     always did. The core reads none of them; the ruleset that declared them does."""
 

@@ -27,8 +27,6 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -301,11 +299,6 @@ class TagRuleset(Ruleset):
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = TOY_KEYWORDS
     map_features: ClassVar[tuple[FeatureKind, ...]] = (BELLS,)
     bench_sizes: ClassVar[tuple[int, ...]] = (12,)
-
-    @classmethod
-    def lessons(cls) -> Traversable | None:
-        """Its lessons, beside this module."""
-        return Path(__file__).resolve().parent / "lessons"
 
     def profile_ids(self) -> Sequence[str]:
         return tuple(PROFILES)

@@ -1,5 +1,5 @@
 """The A Song of Ice and Fire bench table (``warbench bench play``, issue 12; issue 24 moved it
-into the ruleset): ``n`` trays in ranks, half a side, facing each other across :data:`GAP`
+into the ruleset): ``units`` trays in ranks, half a side, facing each other across :data:`GAP`
 inches so that the front rank can charge, and :data:`TERRAIN` terrain pieces in the gaps."""
 
 from __future__ import annotations
@@ -27,22 +27,22 @@ PROFILES = {1: ("stark_sworn_swords", "stark_bowmen", "stark_outriders"),
             2: ("lannister_guardsmen", "lannister_crossbowmen", "lannister_halberdiers")}
 
 
-def bench_table(n: int, seed: int) -> BenchTable:
-    """The generated table of ``n`` trays (see the module docstring)."""
+def bench_table(units: int, seed: int) -> BenchTable:
+    """The generated table of ``units`` trays (see the module docstring)."""
     rng = random.Random(seed)
-    per_side = n // 2
+    per_side = units // 2
     cols = max(4, math.ceil(math.sqrt(per_side * 2.2)))
     rows = math.ceil(per_side / cols)
     dx, dy = 7.5, 7.0
     width = cols * dx + 4
     height = 2 * rows * dy + GAP + 8
     mid = height / 2
-    lines = ["[scenario]", f'name = "Bench {n} trays"', 'ruleset = "asoiaf"', f"seed = {seed}",
-             "", "[table]", f"width = {width:.1f}", f"height = {height:.1f}", "",
+    lines = ["[scenario]", f'name = "Bench {units} trays"', 'ruleset = "asoiaf"',
+             f"seed = {seed}", "", "[table]", f"width = {width:.1f}", f"height = {height:.1f}", "",
              "[[players]]", 'name = "Stark"', 'colour = "#708090"', "",
              "[[players]]", 'name = "Lannister"', 'colour = "#b22222"', ""]
     taken: list[Polygon] = []
-    units: list[str] = []
+    unit_lines: list[str] = []
     for side in (1, 2):
         for i in range(per_side):
             col, row = i % cols, i // cols
@@ -54,11 +54,12 @@ def bench_table(n: int, seed: int) -> BenchTable:
             profile = rng.choice(PROFILES[side]) if row else PROFILES[side][0]
             uid = f"s{side}u{i}"
             taken.append(Tray(x, y, facing, 5.5, 5.0).polygon.buffer(0.3))
-            units += ["[[units]]", f'id = "{uid}"', f"side = {side}", f'profile = "{profile}"',
-                      f"at = [{x:.2f}, {y:.2f}]", f"facing = {facing:.0f}", ""]
+            unit_lines += ["[[units]]", f'id = "{uid}"', f"side = {side}",
+                           f'profile = "{profile}"', f"at = [{x:.2f}, {y:.2f}]",
+                           f"facing = {facing:.0f}", ""]
     lines += _terrain(rng, width, height, taken)
-    return BenchTable(f"generated {n} trays, {TERRAIN} terrain pieces",
-                      "\n".join(lines + units), n + 10)
+    return BenchTable(f"generated {units} trays, {TERRAIN} terrain pieces",
+                      "\n".join(lines + unit_lines), units + 10)
 
 
 def _terrain(rng: random.Random, width: float, height: float,

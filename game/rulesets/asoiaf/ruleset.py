@@ -11,9 +11,7 @@ loop), the attack checks in :mod:`attacks`, rounds in :mod:`activation`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from importlib import resources
-from importlib.resources.abc import Traversable
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -23,7 +21,7 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
-from game.core.vocab import BenchTable, OptionSpec, TerrainKeyword
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
@@ -66,19 +64,10 @@ class AsoiafRuleset(Ruleset):
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
     bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
 
-    @classmethod
-    def lessons(cls) -> Traversable | None:
-        """Its lessons: ``lessons/`` of this package (package data)."""
-        return resources.files(__package__ or __name__) / "lessons"
-
-    def bench_table(self, units: int, seed: int) -> BenchTable | None:
-        """A generated table of trays in ranks with terrain (:mod:`.bench`)."""
-        return bench.bench_table(units, seed)
-
-    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
-                   ) -> Callable[[], object] | None:
-        """The attack odds the hover shows for the pair (:mod:`.bench`)."""
-        return bench.bench_odds(state, viewer_id, target_id)
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+    bench_odds = staticmethod(bench.bench_odds)
+    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 

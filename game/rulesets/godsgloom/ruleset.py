@@ -7,8 +7,6 @@ Rule IDs: the HX-MEL-* lines of RULES.md and the game's own HX-* IDs listed in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -104,11 +102,6 @@ class GodsgloomRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
-
-    @classmethod
-    def lessons(cls) -> Traversable | None:
-        """Its lessons: ``lessons/`` of this package (package data)."""
-        return resources.files(__package__ or __name__) / "lessons"
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:

@@ -1,5 +1,5 @@
 """The Ninth Age bench table (``warbench bench play``, issue 14; issue 24 moved it into the
-ruleset): the battle line of the shipped battle, generated for ``n`` units. Half a side,
+ruleset): the battle line of the shipped battle, generated for ``units`` units. Half a side,
 side 1 the Orc army along the bottom edge, side 2 the Sonnstahl army along the top, 9" apart
 along the line, 32" between the lines, with the battle's ruin (impassable, blocks sight), hedge
 (hindering) and low wall (hard cover) between them. At ten units it is the shipped battle's
@@ -30,11 +30,11 @@ TERRAIN = (
 )
 
 
-def bench_table(n: int, seed: int) -> BenchTable:
-    """The generated battle line of ``n`` units (see the module docstring)."""
-    per_side = max(1, n // 2)
+def bench_table(units: int, seed: int) -> BenchTable:
+    """The generated battle line of ``units`` units (see the module docstring)."""
+    per_side = max(1, units // 2)
     width = max(48.0, 8.0 + SPACING * per_side)
-    lines = ["[scenario]", f'name = "Bench Ninth Age {n} units"', 'ruleset = "ninth_age"',
+    lines = ["[scenario]", f'name = "Bench Ninth Age {units} units"', 'ruleset = "ninth_age"',
              f"seed = {seed}", "", "[table]", f"width = {width:.1f}", "height = 48", ""]
     for i, (kind, keywords, ring) in enumerate(TERRAIN):
         points = ", ".join(f"[{x}, {y}]" for x, y in ring)

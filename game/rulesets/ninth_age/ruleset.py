@@ -6,8 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import Action, EndActivation
@@ -17,7 +15,7 @@ from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
-from game.core.vocab import BenchTable, OptionSpec, TerrainKeyword
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
 from game.geometry.tray import Tray
 from game.rulesets.ninth_age import bench, vocab
@@ -107,19 +105,10 @@ class NinthAgeRuleset(Ruleset):
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
     bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
 
-    @classmethod
-    def lessons(cls) -> Traversable | None:
-        """Its lessons: ``lessons/`` of this package (package data)."""
-        return resources.files(__package__ or __name__) / "lessons"
-
-    def bench_table(self, units: int, seed: int) -> BenchTable | None:
-        """The shipped battle's line generated for ``units`` units (:mod:`.bench`)."""
-        return bench.bench_table(units, seed)
-
-    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
-                   ) -> Callable[[], object] | None:
-        """The odds charts the hover shows for the pair (:mod:`.bench`)."""
-        return bench.bench_odds(state, viewer_id, target_id)
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+    bench_odds = staticmethod(bench.bench_odds)
+    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     free_dice: ClassVar[bool] = False
 
     @classmethod

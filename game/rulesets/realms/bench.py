@@ -1,5 +1,5 @@
 """The realms bench table (``warbench bench play``, issue 15; issue 24 moved it into the
-ruleset): a generated square hex board (hills, a mesa, woods, deep water) with ``n`` one-space
+ruleset): a generated square hex board (hills, a mesa, woods, deep water) with ``units`` one-space
 units, half a side in two ranks, the front ranks one space apart across the middle rows."""
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ SIZE = 20
 PROFILES = ("swordsman", "archer", "spearman", "duelist", "brawler", "mage")
 
 
-def bench_table(n: int, seed: int) -> BenchTable:
-    """The generated board of ``n`` units (see the module docstring)."""
-    per_side = max(1, n // 2)
+def bench_table(units: int, seed: int) -> BenchTable:
+    """The generated board of ``units`` units (see the module docstring)."""
+    per_side = max(1, units // 2)
     size = max(SIZE, 3 * ((per_side + 1) // 2) + 3)
     rng = random.Random(seed)
     mid = size // 2

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -23,7 +21,7 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
-from game.core.vocab import BenchTable, FeatureKind, OptionSpec, TerrainKeyword
+from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import FACING_NAMES, Hex
 from game.rulesets.realms import bench, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
@@ -87,14 +85,8 @@ class RealmsRuleset(Ruleset):
     bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
     map_features: ClassVar[tuple[FeatureKind, ...]] = FEATURE_KINDS
 
-    @classmethod
-    def lessons(cls) -> Traversable | None:
-        """Its lessons: ``lessons/`` of this package (package data)."""
-        return resources.files(__package__ or __name__) / "lessons"
-
-    def bench_table(self, units: int, seed: int) -> BenchTable | None:
-        """A generated hex board with hills, a mesa, woods and water (:mod:`.bench`)."""
-        return bench.bench_table(units, seed)
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
 
     def bench_odds(self, state: GameState, viewer_id: str, target_id: str
                    ) -> Callable[[], object] | None:
