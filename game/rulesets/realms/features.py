@@ -64,31 +64,32 @@ class Obstruction(MapFeature):
 
 
 @dataclass(frozen=True)
-class WallFeature(MapFeature):
-    """A wall of ``height`` pegs on the edge between two neighbouring spaces (RL-ELV-1)."""
+class Between(MapFeature):
+    """What stands between two spaces ``a`` and ``b`` (a wall, a pad)."""
 
-    key: ClassVar[str] = "walls"
     a: Hex
     b: Hex
-    height: int
 
     def hexes(self) -> tuple[Hex, ...]:
         return (self.a, self.b)
+
+
+@dataclass(frozen=True)
+class WallFeature(Between):
+    """A wall of ``height`` pegs on the edge between two neighbouring spaces (RL-ELV-1)."""
+
+    key: ClassVar[str] = "walls"
+    height: int
 
     def legacy(self) -> object:
         return (self.a, self.b, self.height)
 
 
 @dataclass(frozen=True)
-class Pad(MapFeature):
+class Pad(Between):
     """A transit pad joining two spaces (RL-MOV-1)."""
 
     key: ClassVar[str] = "pads"
-    a: Hex
-    b: Hex
-
-    def hexes(self) -> tuple[Hex, ...]:
-        return (self.a, self.b)
 
     def legacy(self) -> object:
         return (self.a, self.b)
