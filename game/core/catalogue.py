@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from game.core.present import humanise
 from game.core.state import GameState, HexBoard, HexCell, Player, TableBoard, Unit
 from game.core.vocab import JSONScalar, ProfileRecord
 from game.geometry.hexgrid import Hex
@@ -52,7 +53,8 @@ def _record(ruleset: Ruleset, pid: str, unit: Unit, hexes: bool) -> ProfileRecor
     if unit.hex is not None:
         footprint = len(look.hexes) if look is not None and look.hexes else 1
     base = (unit.tray.width, unit.tray.depth) if unit.tray is not None else None
-    return ProfileRecord(pid, unit.name, _stats(unit), base, footprint,
+    name = unit.name if unit.name != unit.id else humanise(pid)
+    return ProfileRecord(pid, name, _stats(unit), base, footprint,
                          tuple(line.text for line in card.lines) if card is not None else ())
 
 

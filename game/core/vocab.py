@@ -118,7 +118,3 @@ class BenchTable:
     text: str
     max_units: int
 
-
-def declared(names: tuple[TerrainKeyword, ...]) -> dict[str, TerrainKeyword]:
-    """The keywords by name."""
-    return {k.name: k for k in names}
