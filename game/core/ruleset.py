@@ -25,9 +25,12 @@ Rule IDs of the table itself (the game's own, documented in ``docs/rules/table.m
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, TypeVar
 
 from game.core import table_actions
@@ -57,6 +60,14 @@ from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
 from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
+from game.core.vocab import (
+    TABLE_KEYWORDS,
+    BenchTable,
+    FeatureKind,
+    OptionSpec,
+    ProfileRecord,
+    TerrainKeyword,
+)
 from game.geometry.hexgrid import Hex, hex_center
 from game.geometry.tray import Tray
 
@@ -173,6 +184,15 @@ class Ruleset:
     """The ``[rules.options]`` keys this ruleset takes."""
     free_dice: ClassVar[bool] = True
     """Whether players may roll free dice (WB-TBL-3) between procedures."""
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = TABLE_KEYWORDS
+    """The keywords its scenarios' terrain may carry, with their meaning (the legend shows
+    it); the loader refuses any other. Default: the table's own (impassable, blocks sight)."""
+    map_features: ClassVar[tuple[FeatureKind, ...]] = ()
+    """The kinds of feature its hex maps may carry (``[[hexmap.<key>]]``); none by default."""
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    """Its ``[rules.options]`` with defaults and meanings (the keys are :attr:`option_keys`)."""
+    bench_sizes: ClassVar[tuple[int, ...]] = ()
+    """The unit counts ``warbench bench play`` builds :meth:`bench_table` for (none: no bench)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
@@ -233,6 +253,46 @@ class Ruleset:
     def catalogue(cls) -> dict[str, str]:
         """Every rule ID this ruleset cites, with its paraphrase (the table's WB-* included)."""
         return {**TABLE_RULE_TEXTS, **cls.rule_texts}
+
+    # --- what the ruleset brings (game.core.vocab) -------------------------------------------
+
+    @classmethod
+    def terrain_keyword(cls, name: str) -> TerrainKeyword | None:
+        """The declared keyword called ``name`` (None if this ruleset does not know it)."""
+        return next((k for k in cls.terrain_keywords if k.name == name), None)
+
+    @classmethod
+    def lessons(cls) -> Traversable | None:
+        """The folder of its lessons: ``lessons/`` in the package that defines the class
+        (package data, read with ``importlib.resources``: a ``*.toml`` per lesson and their
+        scene files under ``scenes/``); None if it has none."""
+        package = getattr(sys.modules.get(cls.__module__), "__package__", None)
+        if not package:
+            return None
+        folder = resources.files(package) / "lessons"
+        return folder if folder.is_dir() else None
+
+    def unit_catalogue(self) -> tuple[ProfileRecord, ...]:
+        """Every profile a scenario may name, as typed records (stats, base or footprint, the
+        unit card the table shows). The default builds each profile's unit on a scratch board
+        and reads it back, so the card is exactly the table's."""
+        from game.core.catalogue import profile_records
+
+        return profile_records(self)
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        """A generated table of about ``units`` units for ``warbench bench play`` (None: no
+        bench table; the bench then skips this ruleset)."""
+        return None
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """What ``bench play`` times as the odds the hover shows for this pair: a call that
+        computes them, or None when the hover shows no odds for it. The default times the
+        whole pair inspection (which computes its odds)."""
+        if viewer_id not in state.units or target_id not in state.units:
+            return None
+        return partial(self.inspect_pair, state, viewer_id, target_id)
 
     # --- setup -------------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from game.scenario.limits import (
 )
 from game.scenario.loader import Scenario, load_scenario_text
 from game.scenario.problems import FileError, Problem, ScenarioError
+from game.scenario.upgrade import pre_vocabulary_hash
 from game.scenario.versions import newer_message, newer_version, this_version
 
 SAVE_FORMAT = "warbench-save"
@@ -446,7 +447,10 @@ def session_from_document(doc: Any, file: str) -> Session:
     if doc["version"] == 2:
         notes = ("upgraded from save format 2: its actions had no hash chain; saved again, "
                  "the save gets one",)
-    if doc["version"] >= 2:
+    if doc["version"] >= 2 and pre_vocabulary_hash(game.state) == doc["state_hash"]:
+        notes += ("converted: this save was written before the ruleset owned its map "
+                  "features; its recorded state was verified in that form",)
+    elif doc["version"] >= 2:
         if game.state_hash() != doc["state_hash"]:
             raise ScenarioError(
                 [Problem(file, None, "state_hash", "the replayed game does not match the saved "

@@ -127,8 +127,9 @@ class Hud:
         surface.set_clip(None)
 
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """One row per terrain kind on the board (not plain open ground): its name with its
-        rules keywords, and the colour it is drawn in."""
+        """One row per terrain kind on the board (not plain open ground): its name with what
+        its rules keywords mean, in the words the ruleset declares for them
+        (``Ruleset.terrain_keywords``), and the colour it is drawn in."""
         s = self.scene
         board = s.state.board
         found: dict[str, set[str]] = {}
@@ -139,7 +140,13 @@ class Hud:
         for piece in s.state.terrain:
             found.setdefault(piece.kind, set()).update(piece.keywords)
         palette = s.app.palette
-        return [(f"{kind}: {', '.join(sorted(k.replace('-', ' ') for k in words))}"
+        ruleset = s.game.ruleset
+
+        def meaning(word: str) -> str:
+            declared = ruleset.terrain_keyword(word)
+            return declared.meaning if declared is not None else word.replace("-", " ")
+
+        return [(f"{kind}: {'; '.join(meaning(k) for k in sorted(words))}"
                  if words else kind, palette.terrain_colour(kind))
                 for kind, words in sorted(found.items())]
 

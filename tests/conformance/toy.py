@@ -12,14 +12,24 @@ are thrown (a chance node), and any die at or above the target's dodge tags it o
 no runner left loses; after the last round the game is a draw.
 
 Its rule IDs are ``TOY-*`` (the toy's own; the shipped systems use AS-, HX-, NA-, RL- and WB-).
+
+It also brings its own vocabulary, all declared here (issue 24, the extension test): a
+terrain keyword (``mud``: a runner standing in mud is tagged out by one pip less), a map
+feature (``[[hexmap.bells]]``: a runner stepping onto a bell gets a stamina back), its
+profiles for scenario files, its lessons (``lessons/`` beside this module) and a bench table of
+``n`` runners. ``test_extension.py`` registers it and plays it through the loader, the real
+table, ``learn --verify`` and ``bench play`` with no edit outside this folder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
 
 from game.core.actions import JSON, Action, Choose, DiceSpec, EndActivation
 from game.core.game import Game
@@ -27,7 +37,14 @@ from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment,
 from game.core.pending import Chance, PickNumber, PlayerDecision, Refusal
 from game.core.present import Command, Ghost, Offer
 from game.core.procedure import Steps
-from game.core.ruleset import Context, Ruleset, SetupProblem, hex_label
+from game.core.ruleset import (
+    Context,
+    Ruleset,
+    SetupError,
+    SetupProblem,
+    UnitSetup,
+    hex_label,
+)
 from game.core.state import (
     BoardKind,
     GameState,
@@ -37,6 +54,14 @@ from game.core.state import (
     Player,
     Procedure,
     Unit,
+)
+from game.core.vocab import (
+    TABLE_KEYWORDS,
+    BenchTable,
+    FeatureKind,
+    MapFeature,
+    OptionSpec,
+    TerrainKeyword,
 )
 from game.geometry.hexgrid import Hex, hex_center
 
@@ -59,7 +84,39 @@ TOY_RULES: Mapping[str, str] = {
     "target is tagged out and leaves the map.",
     "TOY-END-1": "A side whose runners are all tagged out loses. When the last round is over "
     "the game ends in a draw.",
+    "TOY-TER-1": "Mud: a runner standing in mud is tagged out by a die one below its dodge "
+    "number.",
+    "TOY-BEL-1": "Bells: a runner that steps onto a bell gets one stamina back, up to three.",
 }
+
+MUD = TerrainKeyword("mud", "a runner in it is tagged out by one pip less (TOY-TER-1)")
+TOY_KEYWORDS: tuple[TerrainKeyword, ...] = (*TABLE_KEYWORDS, MUD)
+"""The table's keywords (impassable pillars) and the toy's own."""
+MAX_STAMINA = 3
+PROFILES: Mapping[str, tuple[int, int]] = {"runner": (3, 4), "dodger": (3, 5)}
+"""The profiles a scenario may name: stamina, dodge."""
+
+
+class BellEntry(BaseModel):
+    """One ``[[hexmap.bells]]`` entry: the hex a bell hangs over."""
+
+    model_config = ConfigDict(extra="forbid")
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Bell(MapFeature):
+    """A bell on a hex (TOY-BEL-1)."""
+
+    key: ClassVar[str] = "bells"
+    at: Hex
+
+    def hexes(self) -> tuple[Hex, ...]:
+        return (self.at,)
+
+
+BELLS = FeatureKind("bells", "a runner stepping onto it gets one stamina back (TOY-BEL-1)",
+                    BellEntry, lambda entry: Bell(Hex(*entry.at)))
 
 
 # --- the toy's actions, unit and procedure (plain data) ------------------------------------
@@ -117,6 +174,26 @@ def runner(state: GameState, unit_id: str) -> Runner:
     return unit
 
 
+def dodge_of(state: GameState, target: Runner) -> int:
+    """The number that tags ``target`` out: its dodge, one less in mud (TOY-TAG-3, TOY-TER-1)."""
+    board = state.board
+    cell = board.cells.get(target.hex) if isinstance(board, HexBoard) and target.hex else None
+    return target.dodge - 1 if cell is not None and cell.has(MUD.name) else target.dodge
+
+
+def tag_rules(state: GameState, target: Runner) -> tuple[str, ...]:
+    """The rules a tag at ``target`` is decided by: TOY-TAG-3, and TOY-TER-1 in mud."""
+    return ("TOY-TAG-3",) if dodge_of(state, target) == target.dodge else ("TOY-TAG-3",
+                                                                            "TOY-TER-1")
+
+
+def bell_at(state: GameState, h: Hex) -> bool:
+    """Whether a bell hangs over ``h`` (TOY-BEL-1)."""
+    board = state.board
+    return isinstance(board, HexBoard) and any(
+        isinstance(f, Bell) and f.at == h for f in board.features)
+
+
 def tag_odds(dice: int, dodge: int) -> Fraction:
     """The exact chance that ``dice`` d6 show at least one ``dodge`` or more (TOY-TAG-3)."""
     miss = Fraction(max(0, min(6, dodge - 1)), 6)
@@ -141,7 +218,8 @@ class TagSteps(Steps[TagAttempt]):
         tagger, target = runner(state, proc.tagger), runner(state, proc.target)
         if proc.step == EFFORT:
             offers = tuple(
-                Offer(Choose.of(dice=n), label, hint=f"{tag_odds(n, target.dodge)} to tag out")
+                Offer(Choose.of(dice=n), label,
+                      hint=f"{tag_odds(n, dodge_of(state, target))} to tag out")
                 for n, label in ((1, "Careful: throw 1 die"), (2, "Bold: throw 2 dice"))
                 if n <= tagger.stamina)
             free = PickNumber("Dice to throw", 1, MAX_DICE, 1, dice_answer, default=1)
@@ -150,8 +228,8 @@ class TagSteps(Steps[TagAttempt]):
                                   offers, ("TOY-TAG-2",), free=(free,))
         if proc.step == ROLL:
             return Chance(proc.player, DiceSpec(proc.dice, 6),
-                          f"{tagger.name} tags at {target.name} ({target.dodge}+ tags out)",
-                          ("TOY-TAG-3",))
+                          f"{tagger.name} tags at {target.name} ({dodge_of(state, target)}+ "
+                          "tags out)", tag_rules(state, target))
         return None
 
     def check_answer(self, state: GameState, proc: TagAttempt, answer: Action) -> Refusal | None:
@@ -191,10 +269,10 @@ class TagSteps(Steps[TagAttempt]):
         if proc.step != RESOLVE:
             return False
         tagger, target = runner(state, proc.tagger), runner(state, proc.target)
-        hit = any(face >= target.dodge for face in proc.faces)
+        hit = any(face >= dodge_of(state, target) for face in proc.faces)
         target.destroyed = target.destroyed or hit
         verdict = "is tagged out" if hit else "dodges"
-        ctx.emit("tag.result", f"{target.name} {verdict}.", ["TOY-TAG-3"],
+        ctx.emit("tag.result", f"{target.name} {verdict}.", list(tag_rules(state, target)),
                  player=tagger.owner, unit=tagger.id, target=target.id, hit=hit,
                  faces=list(proc.faces))
         state.procedures.pop()
@@ -216,6 +294,35 @@ class TagRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = TOY_RULES
     phases: ClassVar[tuple[str, ...]] = (MOVE, TAG)
     option_keys: ClassVar[tuple[str, ...]] = ("rounds",)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("rounds", 6, "the game is a draw after this many rounds", "int"),)
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = TOY_KEYWORDS
+    map_features: ClassVar[tuple[FeatureKind, ...]] = (BELLS,)
+    bench_sizes: ClassVar[tuple[int, ...]] = (12,)
+
+    def profile_ids(self) -> Sequence[str]:
+        return tuple(PROFILES)
+
+    def build_unit(self, setup: UnitSetup) -> Unit:
+        """A runner of a profile (no inline stats: a toy has two kinds of runner)."""
+        if setup.profile not in PROFILES or setup.hex is None:
+            raise SetupError([SetupProblem("profile", "a runner needs a profile: "
+                                           + ", ".join(PROFILES))])
+        stamina, dodge = PROFILES[setup.profile]
+        return Runner(id=setup.id, name=setup.name or setup.id, owner=setup.owner,
+                      profile=setup.profile, hex=setup.hex, hex_facing=setup.hex_facing,
+                      stamina=stamina, dodge=dodge)
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        return BenchTable(f"generated tag field, {units} runners", bench_text(units, seed),
+                          units + 10)
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        target = state.units.get(target_id)
+        if not isinstance(target, Runner):
+            return None
+        return lambda: [tag_odds(n, dodge_of(state, target)) for n in (1, 2, 3)]
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -293,6 +400,10 @@ class TagRuleset(Ruleset):
         state.turn.activated.append(unit.id)
         ctx.emit("unit.moved", f"{unit.name} steps to {hex_label(unit.hex)}.", ["TOY-MOV-1"],
                  player=unit.owner, unit=unit.id, q=action.q, r=action.r)
+        if bell_at(state, unit.hex) and unit.stamina < MAX_STAMINA:
+            unit.stamina += 1
+            ctx.emit("unit.rang", f"{unit.name} rings the bell: stamina {unit.stamina}.",
+                     ["TOY-BEL-1"], player=unit.owner, unit=unit.id, stamina=unit.stamina)
 
     def _check_tag(self, state: GameState, action: Tag) -> Refusal | None:
         unit = self._ready(state, action.unit, TAG, "TOY-TAG-1")
@@ -357,7 +468,7 @@ class TagRuleset(Ruleset):
                          ghost=Ghost(unit.id, hex=(action.q, action.r),
                                      hex_facing=unit.hex_facing))
         if isinstance(action, Tag):
-            odds = tag_odds(1, runner(state, action.target).dodge)
+            odds = tag_odds(1, dodge_of(state, runner(state, action.target)))
             return Offer(action, f"Tag {names.get(action.target, action.target)}",
                          f"{odds} to tag out with one die", target=action.target)
         if isinstance(action, EndActivation):
@@ -407,8 +518,9 @@ class TagRuleset(Ruleset):
                                   f"Cannot tag: {refusal.reason}",
                                   refusal.rules if refusal else ("TOY-TAG-1",),
                                   "good" if refusal is None else "bad"))
-            bars = tuple((f"{n} dice", tag_odds(n, target.dodge)) for n in (1, 2, 3))
-            odds = (OddsChart(f"Chance to tag out ({target.dodge}+)", bars, ("TOY-TAG-3",)),)
+            dodge = dodge_of(state, target)
+            bars = tuple((f"{n} dice", tag_odds(n, dodge)) for n in (1, 2, 3))
+            odds = (OddsChart(f"Chance to tag out ({dodge}+)", bars, tag_rules(state, target)),)
         shapes = (Segment(hex_center(viewer.hex), hex_center(target.hex), "range", f"{gap}"),
                   HexMark(target.hex.q, target.hex.r, "target"))
         return Inspection(f"{viewer.name} and {target.name}", tuple(lines), shapes, odds)
@@ -442,13 +554,15 @@ def toy_state(seed: int = 0, radius: int = 3) -> GameState:
     cells = {Hex(q, r): HexCell() for q in range(-radius, radius + 1)
              for r in range(-radius, radius + 1) if abs(q + r) <= radius}
     cells[Hex(0, 0)] = HexCell("pillar", keywords=frozenset({"impassable"}))
+    cells[Hex(1, 0)] = HexCell("mud", keywords=frozenset({MUD.name}))
     spots = {"b1": (1, (-1, 2)), "b2": (1, (0, 2)), "b3": (1, (1, 1)),
              "r1": (2, (1, -2)), "r2": (2, (0, -2)), "r3": (2, (-1, -1))}
     units: dict[str, Unit] = {
         uid: Runner(id=uid, name=f"{'Blue' if owner == 1 else 'Red'} {uid[1]}", owner=owner,
                     profile="runner", hex=Hex(*at), dodge=4 + int(uid[1]) % 2)
         for uid, (owner, at) in spots.items()}
-    return GameState(ruleset=TagRuleset.name, board=HexBoard(cells), terrain=[],
+    return GameState(ruleset=TagRuleset.name,
+                     board=HexBoard(cells, features=(Bell(Hex(-1, 0)),)), terrain=[],
                      players=[Player(1, "Blue", "#2e86de"), Player(2, "Red", "#e74c3c")],
                      units=units, seed=seed)
 
@@ -456,3 +570,27 @@ def toy_state(seed: int = 0, radius: int = 3) -> GameState:
 def toy_game(seed: int = 0, rounds: int = 6) -> Game:
     """A Hex Tag game ready to play."""
     return Game(toy_state(seed), TagRuleset({"rounds": rounds}))
+
+
+def bench_text(units: int, seed: int) -> str:
+    """The scenario of a bench table: a hex field wide enough for ``units`` runners in two
+    lines facing each other across two hexes, mud and bells scattered between them."""
+    per_side = max(1, units // 2)
+    radius = max(3, per_side)
+    rng = random.Random(seed)
+    lines = ["[scenario]", f'name = "Bench tag {units}"', 'ruleset = "tag"', f"seed = {seed}",
+             "", "[hexmap]", f"radius = {radius}", ""]
+    middle = [Hex(q, 0) for q in range(-radius, radius + 1)]
+    for h in rng.sample(middle, len(middle) // 3):
+        lines += ["[[hexmap.hexes]]", f"at = [{h.q}, {h.r}]", 'terrain = "mud"',
+                  'keywords = ["mud"]', ""]
+    for h in rng.sample(middle, 2):
+        lines += ["[[hexmap.bells]]", f"at = [{h.q}, {h.r}]", ""]
+    lines += ["[[players]]", 'name = "Blue"', 'colour = "#2e86de"', "",
+              "[[players]]", 'name = "Red"', 'colour = "#e74c3c"', ""]
+    for side, r in ((1, 1), (2, -1)):
+        for i in range(per_side):
+            q = i - per_side // 2 - (r if r > 0 else 0)
+            lines += ["[[units]]", f'id = "{"br"[side - 1]}{i}"', f"side = {side}",
+                      f'profile = "{tuple(PROFILES)[i % 2]}"', f"hex = [{q}, {r}]", ""]
+    return "\n".join(lines)

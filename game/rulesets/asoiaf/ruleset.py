@@ -21,11 +21,12 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, geo, inspection, moves, presentation
+from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, presentation, vocab
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -59,6 +60,14 @@ class AsoiafRuleset(Ruleset):
         "roll for distance, attacks roll to hit, to block and for Panic, and every step is "
         "measured exactly: arcs, Line of Sight, range and alignment.")
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+    bench_odds = staticmethod(bench.bench_odds)
+    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 

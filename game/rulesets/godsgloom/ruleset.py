@@ -16,8 +16,9 @@ from game.core.present import Command, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import Hex, direction_to
-from game.rulesets.godsgloom import table
+from game.rulesets.godsgloom import table, vocab
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import (
     Activation,
@@ -99,6 +100,8 @@ class GodsgloomRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:

@@ -14,6 +14,8 @@ from game.core.present import possessive
 from game.core.ruleset import OVERLAP_AREA, placement_problem
 from game.core.state import GameState
 from game.geometry.arcs import ARC_EDGE, Arc, arc_region, arcs_of_point
+from game.geometry.legs import advance, walk, wheel
+from game.geometry.legs import wheeled as wheeled  # the wheel (NA-MOV-1), for this package
 from game.geometry.ranked import Attached, FormationError, form_block
 from game.geometry.tray import Tray, facing_of_vector
 from game.rulesets.ninth_age.engage import (
@@ -62,18 +64,6 @@ def contact_tray(charger: NinthUnit, target: NinthUnit, arc: Arc, centred: bool 
                                     charger.tray.files, charger.tray.ranks)
 
 
-def wheeled(tray: Tray, degrees: float) -> Tray:
-    """The boundary after a wheel of ``degrees`` (clockwise positive): it turns about its
-    front corner on the side it turns to (the front-right corner for a clockwise wheel)."""
-    px, py = tray.corners[1] if degrees > 0 else tray.corners[0]
-    rad = math.radians(degrees)
-    dx, dy = tray.x - px, tray.y - py
-    cos, sin = math.cos(rad), math.sin(rad)
-    # a clockwise turn by ``degrees`` in the table's x-right, y-up frame
-    nx, ny = px + dx * cos + dy * sin, py - dx * sin + dy * cos
-    return tray.moved_to(nx, ny, tray.facing + degrees)
-
-
 def wheel_distance(tray: Tray, degrees: float) -> float:
     """Inches the outer front corner travels in a wheel (what the move allowance pays)."""
     return tray.width * abs(math.radians(degrees))
@@ -117,9 +107,7 @@ def manoeuvred(tray: Tray, ahead: float, degrees: float,
     """Where a combined move ends, the distance it pays (the straight parts and the wheel's
     outer corner) and the ground it sweeps: both straight hulls and the wheel's exact
     sweep (NA-MOV-2)."""
-    first = tray.advanced(ahead)
-    turned = wheeled(first, degrees) if degrees else first
-    last = turned.advanced(then)
+    first, turned, last = walk(tray, (advance(ahead), wheel(degrees), advance(then)))
     ground = [tray.polygon.union(first.polygon).convex_hull,
               turned.polygon.union(last.polygon).convex_hull]
     if degrees:

@@ -15,8 +15,10 @@ from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
 from game.geometry.tray import Tray
+from game.rulesets.ninth_age import bench, vocab
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
     Advance,
@@ -55,12 +57,12 @@ from game.rulesets.ninth_age.moves import (
 from game.rulesets.ninth_age.steer import move_steers
 from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
+from game.rulesets.ninth_age.vocab import DEFAULT_ROUNDS
 
 T = TypeVar("T")
 
 PHASES = ("charge", "move", "shoot", "melee")
 OPTIONS = ("rounds",)
-DEFAULT_ROUNDS = 6
 INSPECTION_MEMO = 256
 """Pair inspections a ruleset object remembers before it forgets them all."""
 
@@ -99,6 +101,14 @@ class NinthAgeRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     phases: ClassVar[tuple[str, ...]] = PHASES
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+    bench_odds = staticmethod(bench.bench_odds)
+    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     free_dice: ClassVar[bool] = False
 
     @classmethod

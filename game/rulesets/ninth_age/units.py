@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from game.core.actions import JSON
+from game.core.profile_fields import whole_number
 from game.core.ruleset import SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.ranked import Attached, Base, Formation, FormationError, form_block
@@ -260,15 +261,6 @@ def _is_rf(key: str) -> bool:
     return key.startswith("rf") and key[2:].isdigit()
 
 
-def _int(data: Mapping[str, Any], key: str, low: int, high: int, where: str,
-         problems: list[SetupProblem], default: int | None = None) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        problems.append(SetupProblem(f"{where}.{key}", f"expected a whole number {low}..{high}"))
-        return low
-    return value
-
-
 def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Part | None:
     """One model part, or None after recording its problems."""
     if not isinstance(data, Mapping):
@@ -280,7 +272,8 @@ def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Pa
             close = difflib.get_close_matches(str(key), sorted(known), n=1)
             problems.append(SetupProblem(f"{where}.{key}", "unknown part characteristic",
                                          close[0] if close else None))
-    values = {("strength" if k == "str" else k): _int(data, k, lo, hi, where, problems)
+    values = {("strength" if k == "str" else k): whole_number(data, k, f"{where}.{k}", lo, hi,
+                                                              problems)
               for k, (lo, hi) in PART_KEYS.items()}
     special = {}
     for key in ("impact", "stomp"):
@@ -288,7 +281,7 @@ def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Pa
         if text not in DICE_VALUES:
             problems.append(SetupProblem(f"{where}.{key}", "expected 1-6, D3 or D6"))
         special[key] = text
-    multiple = _int(data, "multiple_wounds", 1, 6, where, problems, 1)
+    multiple = whole_number(data, "multiple_wounds", f"{where}.multiple_wounds", 1, 6, problems, 1)
     uses = data.get("uses_weapons", True)
     if not isinstance(uses, bool):
         problems.append(SetupProblem(f"{where}.uses_weapons", "expected true or false"))
@@ -308,11 +301,12 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
             close = difflib.get_close_matches(str(key), sorted(known), n=1)
             problems.append(SetupProblem(f"{where}.{key}", "unknown characteristic",
                                          close[0] if close else None))
-    nums = {k: _int(data, k, lo, hi, where, problems)
+    nums = {k: whole_number(data, k, f"{where}.{k}", lo, hi, problems)
             for k, (lo, hi) in {**GLOBAL_KEYS, **DEFENSIVE_KEYS}.items()}
     saves: dict[str, int | None] = {}
     for key, (lo, hi) in OPTIONAL_SAVES.items():
-        saves[key] = _int(data, key, lo, hi, where, problems) if key in data else None
+        saves[key] = whole_number(data, key, f"{where}.{key}", lo, hi,
+                                  problems) if key in data else None
     base = data.get("base")
     if (not isinstance(base, list) or len(base) != 2
             or not all(isinstance(v, int | float) and not isinstance(v, bool)
@@ -388,8 +382,10 @@ def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, Mod
         base.model if base else "")
     if not model:
         problems.append(SetupProblem(f"{where}.model", "give the rank-and-file model"))
-    count = _int(data, "models", 0, 100, where, problems, base.models if base else None)
-    files = _int(data, "files", 1, 20, where, problems, base.files if base else 5)
+    count = whole_number(data, "models", f"{where}.models", 0, 100,
+                         problems, base.models if base else None)
+    files = whole_number(data, "files", f"{where}.files", 1, 20,
+                         problems, base.files if base else 5)
     chars_raw = data.get("characters", list(base.characters) if base else [])
     chars: list[str] = []
     if not isinstance(chars_raw, list):

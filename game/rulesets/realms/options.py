@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.ruleset import SetupProblem
-from game.core.state import NO_FEATURES, HexBoard
+from game.core.state import HexBoard
+from game.core.vocab import MapFeature
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import PHYSICAL
 from game.rulesets.realms.board import VOID, Features
+from game.rulesets.realms.features import Obstruction, Pad, WallFeature
 from game.rulesets.realms.memo import Memo
 from game.rulesets.realms.units import ATTACK_TYPES, DIE_SIZES
 
@@ -71,18 +73,19 @@ class Settings:
     def features_for(self, board: HexBoard) -> Features:
         """The board's features (``[hexmap]`` obstructions, walls and pads) together with
         those of the options, worked out once per board (a board never changes)."""
-        if board.features == NO_FEATURES:
+        if not board.features:
             return self.features
         hit = self._merged.get(id(board))
         if hit is not None and hit[0] is board:
             return hit[1]
-        f = board.features
+        stones = [f for f in board.features if isinstance(f, Obstruction)]
+        walls = [f for f in board.features if isinstance(f, WallFeature)]
         pads = dict(self.features.pads)
-        for a, b in f.pads:
-            pads[a], pads[b] = b, a
+        for pad in (f for f in board.features if isinstance(f, Pad)):
+            pads[pad.a], pads[pad.b] = pad.b, pad.a
         merged = Features(
-            {**self.features.obstructions, **{h: height for h, height, _ in f.obstructions}},
-            {**self.features.walls, **{frozenset((a, b)): height for a, b, height in f.walls}},
+            {**self.features.obstructions, **{s.at: s.height for s in stones}},
+            {**self.features.walls, **{frozenset((w.a, w.b)): w.height for w in walls}},
             pads)
         self._merged.clear()
         self._merged[id(board)] = (board, merged)
@@ -209,14 +212,16 @@ def _feature_spots(board: HexBoard, options: Mapping[str, Any]
                    ) -> list[tuple[str, Hex | None, str]]:
     """Every hex a feature names, as (dotted path, hex, kind: obstruction, wall or pad), from
     the map's own features first, then from the older ``[rules.options]`` form."""
-    f = board.features
+    kinds: dict[type[MapFeature], str] = {Obstruction: "obstruction", WallFeature: "wall",
+                                          Pad: "pad"}
     out: list[tuple[str, Hex | None, str]] = []
-    out.extend((f"hexmap.obstructions[{i}].at", h, "obstruction")
-               for i, (h, _, _) in enumerate(f.obstructions))
-    out.extend((f"hexmap.walls[{i}].between[{j}]", h, "wall")
-               for i, w in enumerate(f.walls) for j, h in enumerate(w[:2]))
-    out.extend((f"hexmap.pads[{i}].between[{j}]", h, "pad")
-               for i, pad in enumerate(f.pads) for j, h in enumerate(pad))
+    for cls, kind in kinds.items():
+        found = [f for f in board.features if isinstance(f, cls)]
+        for i, feature in enumerate(found):
+            ends = feature.hexes()
+            out.extend((f"hexmap.{cls.key}[{i}].at" if len(ends) == 1 else
+                        f"hexmap.{cls.key}[{i}].between[{j}]", h, kind)
+                       for j, h in enumerate(ends))
     out.extend((f"rules.options.obstructions[{i}].at", _hex(item["at"]), "obstruction")
                for i, item in enumerate(options.get("obstructions", [])))
     out.extend((f"rules.options.walls[{i}].between[{j}]", _hex(end), "wall")

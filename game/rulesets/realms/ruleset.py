@@ -10,7 +10,7 @@ procedure (:mod:`.procedure`) whose every die is a chance node.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -21,8 +21,9 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
+from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import FACING_NAMES, Hex
-from game.rulesets.realms import preview, table, turns
+from game.rulesets.realms import bench, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -34,6 +35,7 @@ from game.rulesets.realms.actions import (
 )
 from game.rulesets.realms.attack import Result
 from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, turn_cost
+from game.rulesets.realms.features import FEATURE_KINDS
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -78,6 +80,18 @@ class RealmsRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+    map_features: ClassVar[tuple[FeatureKind, ...]] = FEATURE_KINDS
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The exact odds of the pair's main-hand attack plan (:mod:`.bench`)."""
+        return bench.bench_odds(self.settings, state, viewer_id, target_id)
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:

@@ -14,7 +14,8 @@ from game.core.actions import JSON, Action
 from game.core.present import Command, Offer
 from game.core.ruleset import Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
-from game.rulesets.sandbox import table
+from game.core.vocab import TerrainKeyword
+from game.rulesets.sandbox import table, vocab
 
 TRAY_PROFILES: Mapping[str, tuple[float, float, int, int]] = {
     "infantry": (5.5, 4.8, 4, 3),
@@ -47,6 +48,7 @@ class SandboxRuleset(Ruleset):
         "drag, push and turn freely, free dice to roll, and distances measured on hover. "
         "Nothing is enforced but that units never overlap or leave the board.")
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table", "hex")
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
 
     def profile_ids(self) -> Sequence[str]:
         return tuple(TRAY_PROFILES)
