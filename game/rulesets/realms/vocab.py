@@ -25,6 +25,7 @@ _MEANINGS: dict[str, tuple[str, str]] = {
     "climb_pegs": ("int", "pegs of rise that cost one extra space to climb"),
     "pad_cost": ("int", "spaces a step through a transit pad costs"),
     "spell_perks": ("bool", "whether spells get the weapon perks"),
+    "spell_night": ("bool", "whether night lowers a spell's precision as it does a weapon's"),
     "obstructions": ("list[table]", "older form of [[hexmap.obstructions]]"),
     "walls": ("list[table]", "older form of [[hexmap.walls]]"),
     "pads": ("list[list]", "older form of [[hexmap.pads]]"),
