@@ -53,6 +53,8 @@ from game.core.inspect import (
     UnitMark,
 )
 from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.plan import ActionKind, Plan, Present, bare
+from game.core.position import PositionMemo
 from game.core.present import Command, Ghost, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
 from game.core.state import Board, BoardKind, GameState, Unit
@@ -116,9 +118,6 @@ class UnitSetup:
     counters: Mapping[str, Any] = field(default_factory=dict)
 
 
-Checker = Callable[[GameState, Any], Refusal | None]
-Handler = Callable[[GameState, Any, Context], None]
-
 
 TABLE_RULE_TEXTS: Mapping[str, str] = {
     "WB-TBL-1": "In sandbox play a player may pick up one of their own units and put it anywhere "
@@ -176,8 +175,9 @@ class Ruleset:
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
-        self._checks: dict[type[Action], Checker] = {}
-        self._handlers: dict[type[Action], Handler] = {}
+        self._kinds: dict[type[Action], ActionKind[Any]] = {}
+        self.memo = PositionMemo()
+        """This game's answers per position (plans, prepared geometry, odds): the one cache."""
         self.loop = ProcedureLoop(self.procedure_steps())
         self.register(MoveUnit, partial(table_actions.check_move, self), table_actions.do_move)
         self.register(MoveHex, partial(table_actions.check_hexmove, self),
@@ -194,14 +194,20 @@ class Ruleset:
         action_type: type[A],
         check: Callable[[GameState, A], Refusal | None],
         handle: Callable[[GameState, A, Context], None],
+        present: Present[A] | None = None,
     ) -> None:
-        """Route an action type to its legality check and its effect."""
-        self._checks[action_type] = check
-        self._handlers[action_type] = handle
+        """Register an action whose plan is the action itself (see :meth:`register_kind`):
+        a check that refuses or not, a handler that reads the action, its presentation."""
+        self.register_kind(ActionKind.simple(action_type, check, handle, present))
+
+    def register_kind(self, kind: ActionKind[A]) -> None:
+        """Route an action type to its record: its check (-> :class:`Plan` or
+        :class:`Refusal`), its handler (plan -> events) and its presentation."""
+        self._kinds[kind.action_type] = kind
 
     def action_types(self) -> tuple[type[Action], ...]:
         """Every action type this ruleset understands (the table's and its own)."""
-        extra = tuple(t for t in self._checks if t not in TABLE_ACTIONS)
+        extra = tuple(t for t in self._kinds if t not in TABLE_ACTIONS)
         return TABLE_ACTIONS + extra
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
@@ -285,27 +291,51 @@ class Ruleset:
         """Every discrete legal action now (continuous moves are checked by why_not only)."""
         return [EndActivation()]
 
+    def plan(self, state: GameState, action: Action) -> Plan[Any, Any] | Refusal:
+        """What ``action`` will do now (a :class:`Plan`), or why it is not legal: the check
+        its :class:`ActionKind` registered, computed once per position and action
+        (:attr:`memo`). Never changes the state."""
+        kind = self._kinds.get(type(action))
+        if kind is None:
+            return Refusal(f"'{action.verb}' is not an action of {self.name}", ())
+        return self.memo.get(state, ("plan", action), partial(kind.check, state, action))
+
     def why_not(self, state: GameState, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now, or None if it is. Never changes the state."""
-        check = self._checks.get(type(action))
-        if check is None:
-            return Refusal(f"'{action.verb}' is not an action of {self.name}", ())
-        return check(state, action)
+        plan = self.plan(state, action)
+        return plan if isinstance(plan, Refusal) else None
 
     def apply(self, state: GameState, action: Action, ctx: Context) -> None:
-        """Carry out a legal action (the Game has checked it)."""
-        self._handlers[type(action)](state, action, ctx)
+        """Carry out a legal action (the Game has checked it): its handler applies its plan.
+        The memo starts a new generation before and after (the handler changes the state)."""
+        # an offered answer is legal as it is (the Game checked it against the decision)
+        plan = bare(action) if isinstance(action, Choose) else self.plan(state, action)
+        if isinstance(plan, Refusal):  # the Game checks first; a direct caller may not have
+            raise ValueError(f"{action} is not legal: {plan.reason}")
+        self.memo.forget()
+        try:
+            self._kinds[type(action)].handle(state, plan, ctx)
+        finally:
+            self.memo.forget()
 
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
         """Feed a chance node's results to the running procedure, then run on."""
-        self.loop.feed_dice(state, results, ctx)
-        self.settle(state, ctx)
+        self.memo.forget()
+        try:
+            self.loop.feed_dice(state, results, ctx)
+            self.settle(state, ctx)
+        finally:
+            self.memo.forget()
 
     def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
         """Feed a decision's answer (offered, or a free answer the ruleset accepted) to the
         running procedure, then run on."""
-        self.loop.feed_answer(state, choice, ctx)
-        self.settle(state, ctx)
+        self.memo.forget()
+        try:
+            self.loop.feed_answer(state, choice, ctx)
+            self.settle(state, ctx)
+        finally:
+            self.memo.forget()
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
         """Why a free answer is refused (offered answers never get here: the Game accepts
@@ -328,7 +358,21 @@ class Ruleset:
     # --- presentation (the table draws these, knowing no ruleset) ---------------------------
 
     def present(self, state: GameState, action: Action) -> Offer:
-        """An action or answer as a player sees it: label, tooltip, target and ghost."""
+        """An action or answer as a player sees it: label, tooltip, target and ghost. The
+        presentation its :class:`ActionKind` registered, given the action's plan (or refusal);
+        an answer the waiting decision offers is shown as offered; else a plain label."""
+        kind = self._kinds.get(type(action))
+        if kind is not None and kind.present is not None:
+            return kind.present(state, action, self.plan(state, action))
+        if isinstance(action, Choose):
+            node = self.decision(state)
+            for offer in node.offers if isinstance(node, PlayerDecision) else ():
+                if offer.action == action:
+                    return offer
+        return self.plain_offer(state, action)
+
+    def plain_offer(self, state: GameState, action: Action) -> Offer:
+        """The plain presentation: a label from the fields, a ghost for free moves."""
         names = {u.id: u.name for u in state.units.values()}
         ghost: Ghost | None = None
         if isinstance(action, MoveUnit):
