@@ -55,7 +55,7 @@ from game.core.inspect import (
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.plan import ActionKind, Plan, Present, bare
 from game.core.position import PositionMemo
-from game.core.present import Command, Ghost, Offer, humanise, plain_label
+from game.core.present import Command, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
 from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
@@ -179,10 +179,12 @@ class Ruleset:
         self.memo = PositionMemo()
         """This game's answers per position (plans, prepared geometry, odds): the one cache."""
         self.loop = ProcedureLoop(self.procedure_steps())
-        self.register(MoveUnit, partial(table_actions.check_move, self), table_actions.do_move)
-        self.register(MoveHex, partial(table_actions.check_hexmove, self),
-                      table_actions.do_hexmove)
-        self.register(Pivot, partial(table_actions.check_pivot, self), table_actions.do_pivot)
+        self.register_kind(ActionKind(MoveUnit, partial(table_actions.plan_move, self),
+                                      table_actions.apply_move, table_actions.show_move))
+        self.register_kind(ActionKind(MoveHex, partial(table_actions.plan_hexmove, self),
+                                      table_actions.apply_hexmove, table_actions.show_move))
+        self.register_kind(ActionKind(Pivot, partial(table_actions.plan_pivot, self),
+                                      table_actions.apply_pivot))
         self.register(FreeRoll, table_actions.check_free_roll, table_actions.do_free_roll)
         self.register(EndActivation, self._check_end, self._do_end)
         self.register(Choose, self._check_choice, self.on_choice)
@@ -360,26 +362,22 @@ class Ruleset:
     def present(self, state: GameState, action: Action) -> Offer:
         """An action or answer as a player sees it: label, tooltip, target and ghost. The
         presentation its :class:`ActionKind` registered, given the action's plan (or refusal);
-        an answer the waiting decision offers is shown as offered; else a plain label."""
-        kind = self._kinds.get(type(action))
-        if kind is not None and kind.present is not None:
-            return kind.present(state, action, self.plan(state, action))
+        an answer the waiting decision offers is shown as offered (a free answer by the
+        presentation registered for :class:`Choose`, if any); else a plain label."""
         if isinstance(action, Choose):
             node = self.decision(state)
             for offer in node.offers if isinstance(node, PlayerDecision) else ():
                 if offer.action == action:
                     return offer
+        kind = self._kinds.get(type(action))
+        if kind is not None and kind.present is not None:
+            return kind.present(state, action, self.plan(state, action))
         return self.plain_offer(state, action)
 
     def plain_offer(self, state: GameState, action: Action) -> Offer:
-        """The plain presentation: a label from the fields, a ghost for free moves."""
+        """The plain presentation: a label from the fields, aimed at the action's target."""
         names = {u.id: u.name for u in state.units.values()}
-        ghost: Ghost | None = None
-        if isinstance(action, MoveUnit):
-            ghost = Ghost(action.unit, pose=(action.x, action.y, action.facing))
-        elif isinstance(action, MoveHex):
-            ghost = Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing)
-        return Offer(action, plain_label(action, names), target=action.target_id(), ghost=ghost)
+        return Offer(action, plain_label(action, names), target=action.target_id())
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """The buttons of ``unit_id`` now: one per action type the unit performs, with its
