@@ -41,6 +41,10 @@ def position_key(state: GameState) -> Hashable:
             tuple(map(id, state.procedures)), state.outcome, len(state.scripted_dice))
 
 
+LASTING_LIMIT = 512
+"""Answers :meth:`PositionMemo.lasting` keeps before it forgets the oldest half."""
+
+
 class PositionMemo:
     """The answers of one position (see the module docstring): asked again in the same
     position, an answer is not computed again; in a new position the old answers go.
@@ -53,6 +57,7 @@ class PositionMemo:
         self._store: dict[Hashable, Any] = {}
         self._board: object = None
         self._static: dict[Hashable, Any] = {}
+        self._lasting: dict[Hashable, Any] = {}
         self.computed = 0
         """How many answers were computed rather than found (what the tests count)."""
 
@@ -82,4 +87,16 @@ class PositionMemo:
         if what not in self._static:
             self._static[what] = compute()
         found: T = self._static[what]
+        return found
+
+    def lasting(self, what: Hashable, compute: Callable[[], T]) -> T:
+        """An answer that depends on ``what`` alone, whatever the position (the exact odds of
+        an attack given everything that decides them): kept across positions, at most
+        :data:`LASTING_LIMIT` of them (the oldest half goes when full)."""
+        if what not in self._lasting:
+            if len(self._lasting) >= LASTING_LIMIT:
+                for old in list(self._lasting)[: LASTING_LIMIT // 2]:
+                    del self._lasting[old]
+            self._lasting[what] = compute()
+        found: T = self._lasting[what]
         return found
