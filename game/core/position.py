@@ -19,6 +19,7 @@ outside the game (a test setting up a position), calls :meth:`PositionMemo.forge
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable
 from operator import attrgetter
 from typing import Any, TypeVar
@@ -58,8 +59,9 @@ class PositionMemo:
         self._board: object = None
         self._static: dict[Hashable, Any] = {}
         self._lasting: dict[Hashable, Any] = {}
-        self.computed = 0
-        """How many answers were computed rather than found (what the tests count)."""
+        self.computed: Counter[Hashable] = Counter()
+        """How many answers of each kind (the first item of a tuple ``what``, e.g. ``plan``)
+        were computed rather than found: what the tests count."""
 
     def forget(self) -> None:
         """Start a new generation: every answer kept so far goes (the state was changed in a
@@ -75,7 +77,7 @@ class PositionMemo:
             found: T = self._store[what]
             return found
         value = compute()
-        self.computed += 1
+        self.computed[what[0] if isinstance(what, tuple) and what else what] += 1
         self._store[what] = value
         return value
 
