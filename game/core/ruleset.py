@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, ClassVar, TypeVar
 
@@ -206,6 +206,11 @@ class Ruleset:
         """Route an action type to its record: its check (-> :class:`Plan` or
         :class:`Refusal`), its handler (plan -> events) and its presentation."""
         self._kinds[kind.action_type] = kind
+
+    def present_as(self, action_type: type[A], present: Present[A]) -> None:
+        """Give an already registered action type (a table action) this ruleset's words,
+        keeping its check and handler."""
+        self._kinds[action_type] = replace(self._kinds[action_type], present=present)
 
     def action_types(self) -> tuple[type[Action], ...]:
         """Every action type this ruleset understands (the table's and its own)."""
