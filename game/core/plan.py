@@ -169,6 +169,9 @@ class ActionKind(Generic[A]):
     check: Check[A]
     handle: Handle[A]
     present: Present[A] | None = None
+    planned: bool = True
+    """False for a simple kind (:meth:`simple`): its plan is the action itself, so its
+    presentation is given that bare plan without running the check."""
 
     @classmethod
     def simple(cls, type_: type[A], check: Callable[[GameState, A], Refusal | None],
@@ -184,4 +187,4 @@ class ActionKind(Generic[A]):
         def apply(state: GameState, plan: Plan[A, Any], ctx: Context) -> None:
             handle(state, plan.action, ctx)
 
-        return cls(type_, planned, apply, present)
+        return cls(type_, planned, apply, present, planned=False)

@@ -366,7 +366,8 @@ class Ruleset:
 
     def present(self, state: GameState, action: Action) -> Offer:
         """An action or answer as a player sees it: label, tooltip, target and ghost. The
-        presentation its :class:`ActionKind` registered, given the action's plan (or refusal);
+        presentation its :class:`ActionKind` registered, given the action's plan (or refusal;
+        a simple kind's bare plan: its check is not run just to present it);
         an answer the waiting decision offers is shown as offered (a free answer by the
         presentation registered for :class:`Choose`, if any); else a plain label."""
         if isinstance(action, Choose):
@@ -376,7 +377,8 @@ class Ruleset:
                     return offer
         kind = self._kinds.get(type(action))
         if kind is not None and kind.present is not None:
-            return kind.present(state, action, self.plan(state, action))
+            plan = self.plan(state, action) if kind.planned else bare(action)
+            return kind.present(state, action, plan)
         return self.plain_offer(state, action)
 
     def plain_offer(self, state: GameState, action: Action) -> Offer:

@@ -305,8 +305,11 @@ class AsoiafRuleset(Ruleset):
             return Refusal(f"{target.name} is a friendly unit", ("AS-CHG-1",))
         if not -180.0 <= action.pivot <= 180.0:
             return Refusal("a pivot is between -180 and 180 degrees", ("AS-CHG-5",))
+        # cull: the same visibility from the position's batched sight (geo.sight), so the
+        # buttons, the check and the handler share one basis
         plan = chg.plan_charge(state, got, target, action.pivot, self.rough_penalty,
-                               blocked_fails=self.blocked_fails, world=self.worlds.of(state))
+                               blocked_fails=self.blocked_fails, world=self.worlds.of(state),
+                               cull=True)
         if isinstance(plan, Refusal):
             return plan
         speed, needed = got.stats.speed, plan.needed
