@@ -9,9 +9,9 @@ The shipped lessons live in ``game/learn/lessons/`` (their own scenarios in ``sc
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
 
 from pydantic import ValidationError
@@ -26,6 +26,7 @@ from game.learn.model import (
     StepModel,
 )
 from game.rulesets import catalogue
+from game.scenario.limits import decode_text, parse_toml, read_limited
 from game.scenario.loader import Scenario, load_scenario
 from game.scenario.paths import scenarios_dir
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
@@ -115,44 +116,26 @@ def find_lesson(name: str, folder: FilePath | None = None) -> Lesson:
 
 
 def load_lesson(path: str | FilePath) -> Lesson:
-    """Read and check a lesson file; raise ScenarioError with every problem."""
+    """Read and check a lesson file; raise ScenarioError with every problem. The size is
+    checked before the file is read whole (``warbench learn /dev/zero`` is refused, issue
+    28.10)."""
     file = str(path)
-    try:
-        raw = FilePath(path).read_bytes()
-    except OSError as exc:
-        raise ScenarioError([Problem(file, None, "", f"cannot read the file: {exc.strerror}")]) \
-            from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError([Problem(file, None, "", "the file is too large for a lesson")])
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError([Problem(file, None, "", f"the file is not UTF-8 text ({exc})")]) \
-            from None
-    return load_lesson_text(text, file)
+    raw = read_limited(path, MAX_FILE_BYTES, "lesson")
+    return load_lesson_text(decode_text(raw, file), file)
 
 
 def load_lesson_text(text: str, file: str = "<lesson>") -> Lesson:
-    """Check a lesson given as TOML text (``file`` names it and anchors its scenario path)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError([_toml_problem(file, exc)]) from None
+    """Check a lesson given as TOML text (``file`` names it and anchors its scenario path).
+    The TOML goes through the scenarios' safe parser (deep nesting, giant integers and
+    non-finite numbers are problems of the file, never tracebacks: issue 28.9)."""
     lines = LineIndex(text)
+    data = parse_toml(text, file, lines.line_of)
     try:
         model = LessonModel.model_validate(data)
     except ValidationError as exc:
         raise ScenarioError(validation_problems(file, lines, exc, LessonModel,
                                                 STEP_KINDS, "is not a step kind")) from None
     return _Checker(file, lines, model).lesson()
-
-
-def _toml_problem(file: str, exc: tomllib.TOMLDecodeError) -> Problem:
-    message = str(exc)
-    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
-    line = int(match.group(1)) if match else None
-    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-    return Problem(file, line, "", f"this is not valid TOML: {message}")
 
 
 class _Checker:
@@ -192,7 +175,8 @@ class _Checker:
     def _scenario(self) -> Scenario | None:
         name = self.model.lesson.scenario
         here = FilePath(self.file).parent
-        candidates = [here / name, here / "scenes" / name, scenarios_dir() / name]
+        candidates: list[FilePath | Traversable] = [
+            here / name, here / "scenes" / name, scenarios_dir() / name]
         found = next((c for c in candidates if c.is_file()), None)
         if found is None:
             self.problem(("lesson", "scenario"), f"no scenario file {name!r} beside the "

@@ -18,8 +18,9 @@ import math
 import re
 import tomllib
 from collections.abc import Callable
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from game.core.game import MAX_ACTIONS
 from game.scenario.problems import FileError, Problem, dotted
@@ -30,6 +31,10 @@ MAX_SCENARIO_BYTES = 2_000_000
 
 MAX_SAVE_BYTES = 8_000_000
 """Size of a save file: the scenario text plus at most :data:`MAX_SAVE_ACTIONS` actions."""
+
+MAX_TURN_BYTES = 8_000_000
+"""Size of a play-by-file turn file: the first one carries the scenario, any one at most a
+game's actions with their comments (checked before the file is read whole)."""
 
 MAX_SETTINGS_BYTES = 100_000
 """Size of the settings file."""
@@ -66,11 +71,13 @@ MAX_INTEGER = 2**53
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
-def read_limited(path: str | Path, max_bytes: int, what: str) -> bytes:
-    """The bytes of ``path``, refusing a file larger than ``max_bytes`` before reading it."""
+def read_limited(path: str | Path | Traversable, max_bytes: int, what: str) -> bytes:
+    """The bytes of ``path``, refusing a file larger than ``max_bytes`` before reading it.
+    ``path`` may also be a shipped resource (:mod:`importlib.resources`), which is opened
+    through its own API so that a zipped or frozen install reads it the same way."""
     file = str(path)
     try:
-        with open(path, "rb") as handle:
+        with _open_binary(path) as handle:
             raw = handle.read(max_bytes + 1)
     except IsADirectoryError:
         raise FileError.one(file, f"this is a folder, not a {what}") from None
@@ -79,6 +86,13 @@ def read_limited(path: str | Path, max_bytes: int, what: str) -> bytes:
     if len(raw) > max_bytes:
         raise FileError.one(file, f"the {what} is larger than the limit of {max_bytes:,} bytes")
     return raw
+
+
+def _open_binary(path: str | Path | Traversable) -> IO[bytes]:
+    """A file opened for reading bytes: a path by ``open``, a resource by its own ``open``."""
+    if isinstance(path, str | Path):
+        return open(path, "rb")
+    return path.open("rb")
 
 
 def decode_text(raw: bytes, file: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -80,7 +81,7 @@ class Scenario:
         return rulesets.create(self.ruleset.name, self.model.rules.options)
 
 
-def load_scenario(path: str | FilePath) -> Scenario:
+def load_scenario(path: str | FilePath | Traversable) -> Scenario:
     """Read and check a scenario file; raise ScenarioError with every problem."""
     file = str(path)
     raw = read_limited(path, MAX_SCENARIO_BYTES, "scenario")

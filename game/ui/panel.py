@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.actions import EndActivation, FreeRoll
-from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
+from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer
 from game.core.present import Command, Offer
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode, short_labels
 
@@ -180,11 +180,11 @@ class SidePanel:
 
     def _tools(self, x0: int, y: int, width: int) -> int:
         s = self.scene
+        if s.pbf is not None:
+            return self._pbf_tools(x0, y, width)
         game = s.game
         bw = (width - 4 * 4) // 5
         undo = game.can_undo()
-        if s.pbf is not None:  # a turn by file: only this file's own inputs come back
-            undo = None if s.pbf.inputs else Refusal("nothing of yours to undo in this file", ())
         redo_ok = game.can_redo()
         tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
@@ -193,14 +193,34 @@ class SidePanel:
             ("Load", s.flow.load, "load a saved game (Ctrl+O)"),
             ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
         ]
-        if s.pbf is not None:  # a turn by file: Send turn writes the file and says where
-            from game.ui.pbf_scene import send_turn
-
-            ready = not s.pbf.waiting_for_me()
-            tools[2] = ("Send turn", (lambda: (send_turn(s), None)[1]) if ready else None,
-                        "write your turn file" if ready else "finish your turn first")
         for i, (label, fn, tip) in enumerate(tools):
             self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)
+        return y + 38
+
+    def _pbf_tools(self, x0: int, y: int, width: int) -> int:
+        """A turn by file: Undo (only this file's own inputs, nothing once sent: issue 28.2),
+        Redo, Send turn (twice as wide, so it reads in full: issue 28.6) and Menu."""
+        from game.ui.pbf_scene import send_turn
+
+        s = self.scene
+        writer = s.pbf
+        undo = writer.can_undo()
+        redo_ok = s.game.can_redo()
+        ready = not writer.waiting_for_me()
+        send_tip = ("sent: sends the same file again" if writer.sent else
+                    "write your turn file" if ready else "finish your turn first")
+        tools: list[tuple[str, Callable[[], None] | None, str | None, int]] = [
+            ("Undo", s.flow.undo if undo is None else None, undo, 1),
+            ("Redo", s.flow.redo if redo_ok else None, None if redo_ok else "nothing to redo", 1),
+            ("Send turn", (lambda: (send_turn(s), None)[1]) if ready else None, send_tip, 2),
+            ("Menu", s.flow.ask_menu, "back to the main menu (Esc)", 1),
+        ]
+        unit = (width - 4 * (len(tools) - 1)) // sum(t[3] for t in tools)
+        x = x0
+        for label, fn, tip, weight in tools:
+            bw = unit * weight + 4 * (weight - 1)
+            self.button(label, fn, pygame.Rect(x, y, bw, 30), tip)
+            x += bw + 4
         return y + 38
 
     def _commands(self, x0: int, y: int, width: int, node: object) -> int:
