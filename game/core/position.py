@@ -20,7 +20,8 @@ outside the game (a test setting up a position), calls :meth:`PositionMemo.forge
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -67,6 +68,15 @@ class PositionMemo:
         """Start a new generation: every answer kept so far goes (the state was changed in a
         way the position key does not see)."""
         self._state, self._key, self._store = None, None, {}
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Around code that changes the state in place: a new generation before and after."""
+        self.forget()
+        try:
+            yield
+        finally:
+            self.forget()
 
     def get(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
         """The answer to ``what`` in ``state``'s position, computed at most once there."""

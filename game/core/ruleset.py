@@ -319,30 +319,21 @@ class Ruleset:
         plan = bare(action) if isinstance(action, Choose) else self.plan(state, action)
         if isinstance(plan, Refusal):  # the Game checks first; a direct caller may not have
             raise ValueError(f"{action} is not legal: {plan.reason}")
-        self.memo.forget()
-        try:
+        with self.memo.changing():
             self._kinds[type(action)].handle(state, plan, ctx)
-        finally:
-            self.memo.forget()
 
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
         """Feed a chance node's results to the running procedure, then run on."""
-        self.memo.forget()
-        try:
+        with self.memo.changing():
             self.loop.feed_dice(state, results, ctx)
             self.settle(state, ctx)
-        finally:
-            self.memo.forget()
 
     def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
         """Feed a decision's answer (offered, or a free answer the ruleset accepted) to the
         running procedure, then run on."""
-        self.memo.forget()
-        try:
+        with self.memo.changing():
             self.loop.feed_answer(state, choice, ctx)
             self.settle(state, ctx)
-        finally:
-            self.memo.forget()
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
         """Why a free answer is refused (offered answers never get here: the Game accepts

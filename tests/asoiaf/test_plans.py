@@ -4,7 +4,6 @@ handler; its plan predicts where the charger starts and its exact chance of cont
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -15,6 +14,7 @@ from game.rulesets.asoiaf.actions import Charge
 from game.rulesets.asoiaf.odds import charge_probability
 from tests.asoiaf.helpers import table
 from tests.asoiaf.test_mutants import _two
+from tests.counting import count_calls
 
 
 def test_as_chg_3_a_charge_plan_is_worked_out_once_and_gives_the_exact_contact_chance(
@@ -23,14 +23,7 @@ def test_as_chg_3_a_charge_plan_is_worked_out_once_and_gives_the_exact_contact_c
     button, odds entry point, handler); its contact chance is D6 + Speed against the
     distance, as the button's hint says."""
     game = table(_two(10.5))  # Speed 5: only a 6 reaches
-    calls: list[tuple[Any, ...]] = []
-    real = as_ruleset.chg.plan_charge
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(as_ruleset.chg, "plan_charge", counted)
+    calls = count_calls(monkeypatch, as_ruleset.chg, "plan_charge")
     charge, rules, state = Charge("sworn", "guard"), game.ruleset, game.state
     assert game.why_not(charge) is None
     offer = rules.present(state, charge)

@@ -3,8 +3,6 @@ the hover, ``why_not`` and the handler, and predicts where the unit ends."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.core.odds import outcome_distributions
@@ -12,6 +10,7 @@ from game.core.plan import Outcomes, Plan
 from game.rulesets.ninth_age import ruleset as na_ruleset
 from game.rulesets.ninth_age.actions import Advance, Charge
 from game.rulesets.ninth_age.moves import Moved
+from tests.counting import count_calls
 from tests.ninth_age.helpers import nu
 from tests.ninth_age.test_turn import _two
 
@@ -22,14 +21,7 @@ def test_na_chg_2_a_charge_runs_its_contact_geometry_once_per_position(
     however many ask (legal actions, the button, ``why_not``, the hover, the handler), and
     the charger ends where the plan put it."""
     game = _two({"profile": "veteran_orcs"}, {"profile": "imperial_guard"}, gap=6.0).new_game()
-    calls: list[tuple[Any, ...]] = []
-    real = na_ruleset.charge_refusal
-
-    def counted(*args: Any) -> Any:
-        calls.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(na_ruleset, "charge_refusal", counted)
+    calls = count_calls(monkeypatch, na_ruleset, "charge_refusal")
     charge = Charge("a", "b")
     rules, state = game.ruleset, game.state
     assert charge in rules.legal_actions_for(state, "a")

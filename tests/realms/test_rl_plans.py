@@ -3,8 +3,6 @@ check, the odds entry point and the declaration; a walk's plan is where the unit
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.core.odds import outcome_distributions
@@ -12,6 +10,7 @@ from game.core.plan import Outcomes, Plan
 from game.rulesets.realms import ruleset as rl_ruleset
 from game.rulesets.realms.actions import Command, Strike, Walk
 from game.rulesets.realms.odds import attack_odds
+from tests.counting import count_calls
 
 from .helpers import ru, scenario, unit
 
@@ -25,14 +24,7 @@ def test_rl_dec_1_an_attack_is_worked_out_once_per_position(
                    unit("d", 2, (1, 0), 4, stats={"health": 99, "armor": {"slash": 2}})])
     game = sc.new_game()
     game.apply(Command("a"))
-    calls: list[tuple[Any, ...]] = []
-    real = rl_ruleset.attempt
-
-    def counted(*args: Any) -> Any:
-        calls.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(rl_ruleset, "attempt", counted)
+    calls = count_calls(monkeypatch, rl_ruleset, "attempt")
     strike, rules, state = Strike("a", "d"), game.ruleset, game.state
     assert strike in rules.legal_actions_for(state, "a")
     rules.commands(state, "a")
