@@ -59,6 +59,7 @@ class Game:
         if not started:
             ctx = Context()
             ruleset.start(state, ctx)
+            ruleset.memo.forget()  # start() changed the state in place
             self._settle(ctx, set())
             self.opening_events = tuple(ctx.events)
         self.initial_state = snapshot(state)

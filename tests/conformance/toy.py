@@ -34,7 +34,9 @@ from pydantic import BaseModel, ConfigDict
 from game.core.actions import JSON, Action, Choose, DiceSpec, EndActivation
 from game.core.game import Game
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.odds import plan_outcomes
 from game.core.pending import Chance, PickNumber, PlayerDecision, Refusal
+from game.core.plan import ActionKind, Outcomes, Placement, Plan, Quantity, distribution
 from game.core.present import Command, Ghost, Offer
 from game.core.procedure import Steps
 from game.core.ruleset import (
@@ -200,6 +202,22 @@ def tag_odds(dice: int, dodge: int) -> Fraction:
     return 1 - miss**dice
 
 
+def tag_outcomes(stamina: int, dodge: int) -> Outcomes:
+    """The exact chance to tag out for every number of dice the tagger may throw (TOY-TAG-2,
+    TOY-TAG-3): one quantity per number, 1 (tagged out) or 0 (dodged)."""
+    return Outcomes(tuple(
+        Quantity(f"tagged_out_{n}d", f"Tagged out with {n} {'die' if n == 1 else 'dice'}",
+                 distribution({0: 1 - tag_odds(n, dodge), 1: tag_odds(n, dodge)}),
+                 ("TOY-TAG-2", "TOY-TAG-3"))
+        for n in range(1, min(stamina, MAX_DICE) + 1)))
+
+
+StepPlan = Plan[Step, Hex]
+"""A step's plan: its detail is the hex the runner steps to (TOY-MOV-1)."""
+TagPlan = Plan[Tag, None]
+"""A tag's plan: the target, and the exact odds of each number of dice (TOY-TAG-1..3)."""
+
+
 def dice_answer(number: float) -> Action:
     """The action a typed number of dice stands for (the free answer's builder); a number
     that is not whole is passed on as it is, for the ruleset to refuse."""
@@ -327,9 +345,10 @@ class TagRuleset(Ruleset):
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.rounds: int = int(self.options.get("rounds", 6))
-        self.register(Step, self._check_step, self._do_step)
-        self.register(Tag, self._check_tag, self._do_tag)
-        self.register(EndActivation, self._check_end, self._do_end)
+        self.register_kind(ActionKind(Step, self._plan_step, self._do_step, self._show_step))
+        self.register_kind(ActionKind(Tag, self._plan_tag, self._do_tag, self._show_tag))
+        self.register(EndActivation, self._check_end, self._do_end, self._show_end)
+        self.register(Choose, self._check_choice, self.on_choice, self._show_answer)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
         return (TagSteps(),)
@@ -385,27 +404,45 @@ class TagRuleset(Ruleset):
             return Refusal(f"{unit.name} has already acted this phase", (rule,))
         return unit
 
-    def _check_step(self, state: GameState, action: Step) -> Refusal | None:
+    def _plan_step(self, state: GameState, action: Step) -> StepPlan | Refusal:
+        """Where the runner will stand (TOY-MOV-1), or why it cannot step there."""
         unit = self._ready(state, action.unit, MOVE, "TOY-MOV-1")
         if isinstance(unit, Refusal):
             return unit
         goal = Hex(action.q, action.r)
-        if goal not in self._neighbours(unit):
+        if unit.hex is None or goal not in self._neighbours(unit):
             return Refusal(f"{hex_label(goal)} is not next to {unit.name}", ("TOY-MOV-1",))
-        return self.hex_placement_refusal(state, unit, goal, unit.hex_facing)
+        refusal = self.hex_placement_refusal(state, unit, goal, unit.hex_facing)
+        if refusal is not None:
+            return refusal
+        return Plan(action, goal, ("TOY-MOV-1",), path=(hex_center(unit.hex), hex_center(goal)),
+                    placements=(Placement(unit.id, hex=(goal.q, goal.r),
+                                          hex_facing=unit.hex_facing),))
 
-    def _do_step(self, state: GameState, action: Step, ctx: Context) -> None:
-        unit = runner(state, action.unit)
-        unit.hex = Hex(action.q, action.r)
+    def _do_step(self, state: GameState, plan: StepPlan, ctx: Context) -> None:
+        unit = runner(state, plan.action.unit)
+        unit.hex = plan.detail
         state.turn.activated.append(unit.id)
         ctx.emit("unit.moved", f"{unit.name} steps to {hex_label(unit.hex)}.", ["TOY-MOV-1"],
-                 player=unit.owner, unit=unit.id, q=action.q, r=action.r)
+                 player=unit.owner, unit=unit.id, q=unit.hex.q, r=unit.hex.r)
         if bell_at(state, unit.hex) and unit.stamina < MAX_STAMINA:
             unit.stamina += 1
             ctx.emit("unit.rang", f"{unit.name} rings the bell: stamina {unit.stamina}.",
                      ["TOY-BEL-1"], player=unit.owner, unit=unit.id, stamina=unit.stamina)
 
+    def _show_step(self, state: GameState, action: Step, plan: StepPlan | Refusal) -> Offer:
+        facing = state.units[action.unit].hex_facing if action.unit in state.units else 0
+        return Offer(action, f"Step to {hex_label(Hex(action.q, action.r))}",
+                     "Move one hex (TOY-MOV-1)",
+                     ghost=Ghost(action.unit, hex=(action.q, action.r), hex_facing=facing))
+
     def _check_tag(self, state: GameState, action: Tag) -> Refusal | None:
+        """Why ``action`` cannot be tried now (the tag's plan without its odds)."""
+        plan = self.plan(state, action)
+        return plan if isinstance(plan, Refusal) else None
+
+    def _plan_tag(self, state: GameState, action: Tag) -> TagPlan | Refusal:
+        """Who is tagged at, and the exact odds of each number of dice (TOY-TAG-1..3)."""
         unit = self._ready(state, action.unit, TAG, "TOY-TAG-1")
         if isinstance(unit, Refusal):
             return unit
@@ -418,21 +455,40 @@ class TagRuleset(Ruleset):
             return Refusal(f"{target.name} is not next to {unit.name}", ("TOY-TAG-1",))
         if unit.stamina < 1:
             return Refusal(f"{unit.name} has no stamina left", ("TOY-TAG-2",))
-        return None
+        stamina, dodge = unit.stamina, dodge_of(state, target)  # TOY-TER-1: mud
+        return Plan(action, None, ("TOY-TAG-1",), targets=(target.id,),
+                    contacts=(target.id,), odds=lambda: tag_outcomes(stamina, dodge))
 
-    def _do_tag(self, state: GameState, action: Tag, ctx: Context) -> None:
-        unit = runner(state, action.unit)
+    def _do_tag(self, state: GameState, plan: TagPlan, ctx: Context) -> None:
+        unit, target = runner(state, plan.action.unit), plan.targets[0]
         state.turn.activated.append(unit.id)
         state.procedures.append(TagAttempt(step=EFFORT, player=unit.owner, tagger=unit.id,
-                                           target=action.target))
-        ctx.emit("tag.declared", f"{unit.name} goes for {state.units[action.target].name}.",
-                 ["TOY-TAG-1"], player=unit.owner, unit=unit.id, target=action.target)
+                                           target=target))
+        ctx.emit("tag.declared", f"{unit.name} goes for {state.units[target].name}.",
+                 ["TOY-TAG-1"], player=unit.owner, unit=unit.id, target=target)
         self.settle(state, ctx)
+
+    def _show_tag(self, state: GameState, action: Tag, plan: TagPlan | Refusal) -> Offer:
+        target = state.units.get(action.target)
+        name = target.name if target is not None else action.target
+        one = plan.outcomes.get("tagged_out_1d") if isinstance(plan, Plan) else None
+        hint = f"{one.probability(1)} to tag out with one die" if one else "Try to tag"
+        return Offer(action, f"Tag {name}", hint, target=action.target)
 
     def _check_end(self, state: GameState, action: EndActivation) -> Refusal | None:
         if state.procedures:
             return Refusal("finish the tag first", ("TOY-TRN-1",))
         return None
+
+    def _show_end(self, state: GameState, action: EndActivation,
+                  plan: Plan[EndActivation, None] | Refusal) -> Offer:
+        which = "move phase" if state.turn.phase == MOVE else "turn"
+        return Offer(action, f"End the {which}", "Hand on (TOY-TRN-1)")
+
+    def _show_answer(self, state: GameState, action: Choose,
+                     plan: Plan[Choose, None] | Refusal) -> Offer:
+        """A free answer (a typed number of dice) in words; offered answers show as offered."""
+        return Offer(action, f"Throw {action.get('dice', '?')} dice")
 
     def _do_end(self, state: GameState, action: EndActivation, ctx: Context) -> None:
         """End the phase: Move -> Tag, or Tag -> the other player's Move (TOY-TRN-1)."""
@@ -459,33 +515,10 @@ class TagRuleset(Ruleset):
 
     # --- presentation --------------------------------------------------------------------
 
-    def present(self, state: GameState, action: Action) -> Offer:
-        names = {u.id: u.name for u in state.units.values()}
-        if isinstance(action, Step):
-            unit = state.units[action.unit]
-            return Offer(action, f"Step to {hex_label(Hex(action.q, action.r))}",
-                         "Move one hex (TOY-MOV-1)",
-                         ghost=Ghost(unit.id, hex=(action.q, action.r),
-                                     hex_facing=unit.hex_facing))
-        if isinstance(action, Tag):
-            odds = tag_odds(1, dodge_of(state, runner(state, action.target)))
-            return Offer(action, f"Tag {names.get(action.target, action.target)}",
-                         f"{odds} to tag out with one die", target=action.target)
-        if isinstance(action, EndActivation):
-            which = "move phase" if state.turn.phase == MOVE else "turn"
-            return Offer(action, f"End the {which}", "Hand on (TOY-TRN-1)")
-        if isinstance(action, Choose):
-            node = self.decision(state)
-            for offer in node.offers if isinstance(node, PlayerDecision) else ():
-                if offer.action == action:
-                    return offer
-            return Offer(action, f"Throw {action.get('dice', '?')} dice")
-        return super().present(state, action)
-
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         mine = self.legal_actions_for(state, unit_id)
-        step = tuple(self.present(state, a) for a in mine if isinstance(a, Step))
-        tag = tuple(self.present(state, a) for a in mine if isinstance(a, Tag))
+        step = tuple(self.present(state, a) for a in mine if type(a) is Step)
+        tag = tuple(self.present(state, a) for a in mine if type(a) is Tag)
         return (
             Command("step", "Step", "Move to a neighbouring hex", step,
                     refusal=None if step else self._why_idle(state, unit_id, MOVE,
@@ -518,9 +551,12 @@ class TagRuleset(Ruleset):
                                   f"Cannot tag: {refusal.reason}",
                                   refusal.rules if refusal else ("TOY-TAG-1",),
                                   "good" if refusal is None else "bad"))
-            dodge = dodge_of(state, target)
-            bars = tuple((f"{n} dice", tag_odds(n, dodge)) for n in (1, 2, 3))
-            odds = (OddsChart(f"Chance to tag out ({dodge}+)", bars, tag_rules(state, target)),)
+            outcomes = plan_outcomes(self, state, Tag(viewer.id, target.id))
+            if isinstance(outcomes, Outcomes) and outcomes:
+                bars = tuple((f"{n} {'die' if n == 1 else 'dice'}", q.probability(1))
+                             for n, q in enumerate(outcomes, 1))
+                odds = (OddsChart(f"Chance to tag out ({dodge_of(state, target)}+)", bars,
+                                  tag_rules(state, target)),)
         shapes = (Segment(hex_center(viewer.hex), hex_center(target.hex), "range", f"{gap}"),
                   HexMark(target.hex.q, target.hex.r, "target"))
         return Inspection(f"{viewer.name} and {target.name}", tuple(lines), shapes, odds)

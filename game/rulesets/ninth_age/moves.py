@@ -5,6 +5,7 @@ and what shooting can reach. Pure checks: nothing here changes the state.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -32,6 +33,15 @@ ENEMY_GAP = 1.0
 
 ARC_ORDER = (Arc.FRONT, Arc.LEFT, Arc.RIGHT, Arc.REAR)
 
+
+
+@dataclass(frozen=True)
+class Moved:
+    """Where a checked move or charge puts a unit, and the inches it pays (a plan's detail,
+    NA-MOV-1/2/3, NA-CHG-2): the handler applies this very record."""
+
+    tray: Tray
+    distance: float = 0.0
 
 def charge_arcs(charger: NinthUnit, target: NinthUnit) -> list[Arc]:
     """The target's arcs holding the middle of the charger's front (NA-CHG-2); two on a

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.position import PositionMemo
 from game.core.ruleset import SetupProblem
 from game.core.state import HexBoard
 from game.core.vocab import MapFeature
@@ -22,7 +23,6 @@ from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import PHYSICAL
 from game.rulesets.realms.board import VOID, Features
 from game.rulesets.realms.features import Obstruction, Pad, WallFeature
-from game.rulesets.realms.memo import Memo
 from game.rulesets.realms.units import ATTACK_TYPES, DIE_SIZES
 
 DEFAULTS: dict[str, Any] = {
@@ -67,8 +67,9 @@ class Settings:
     """The features of the older ``[rules.options]`` form (see :meth:`features_for`)."""
     _merged: dict[int, tuple[HexBoard, Features]] = field(
         default_factory=dict, compare=False, repr=False)
-    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
-    """This ruleset instance's answers per placement of the units (see :mod:`.memo`)."""
+    memo: PositionMemo = field(default_factory=PositionMemo, compare=False, repr=False)
+    """This ruleset instance's answers per position: the ruleset's own core memo
+    (``Ruleset.memo`` is this very object)."""
 
     def features_for(self, board: HexBoard) -> Features:
         """The board's features (``[hexmap]`` obstructions, walls and pads) together with

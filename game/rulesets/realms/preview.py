@@ -4,11 +4,11 @@ its rule) and the stat card. Records only; the table draws them generically."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.core.actions import Action
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
+from game.core.plan import Outcomes, Plan, Quantity, distribution
 from game.core.present import Command as Button
 from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
@@ -25,6 +25,7 @@ from game.rulesets.realms.board import (
     is_space,
     space_distance,
 )
+from game.rulesets.realms.options import Settings
 from game.rulesets.realms.procedure import CommandProc, command_of
 from game.rulesets.realms.rules import (
     HANDS,
@@ -52,40 +53,63 @@ def _layout(p: tuple[float, ...]) -> tuple[float, float]:
     return (p[0] * _TO_LAYOUT, p[1] * _TO_LAYOUT)
 
 
-def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None:
-    """A realms action as a player reads it (None: not a realms action)."""
-    if isinstance(action, Command):
-        unit = state.units.get(action.unit)
-        return Offer(action, f"Command {unit.name if unit else action.unit}",
-                     "Move, then attack, use a special attack, cast or rearrange; or fortify")
-    if isinstance(action, Walk):
-        walker = state.units.get(action.unit)
-        rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
-            walker, RealmsUnit) else ()
-        also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
-        return Offer(action, f"Walk to ({action.q},{action.r}) facing "
-                     f"{FACING_NAMES[action.facing % 6]}{also}",
-                     "Move first; the action comes after (RL-ATK-1)",
-                     ghost=Ghost(action.unit, hex=(action.q, action.r),
-                                 hex_facing=action.facing,
-                                 label="+ " + " ".join(f"({h.q},{h.r})" for h in rest)
-                                 if rest else ""))
-    if isinstance(action, Fortify):
-        return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
-    if isinstance(action, Rearrange):
-        return Offer(action, f"Take {action.item} in hand", "Rearranging is the unit's action")
-    if isinstance(action, Strike | Special | Cast):
-        unit = state.units[action.unit]
-        assert isinstance(unit, RealmsUnit)
-        if isinstance(action, Strike):
-            what = f"{action.hand} hand"
-        else:
-            what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
-        hint = _odds_hint(rs, state, action)
-        return Offer(action, f"{action.verb.capitalize()} {state.units[action.target].name} "
-                     f"({what})",
-                     hint, target=action.target)
-    return None
+def show_command(state: GameState, action: Command, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Taking command of a unit (RL-ATK-1)."""
+    unit = state.units.get(action.unit)
+    return Offer(action, f"Command {unit.name if unit else action.unit}",
+                 "Move, then attack, use a special attack, cast or rearrange; or fortify")
+
+
+def show_walk(state: GameState, action: Walk, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A walk to a space and facing, with the spaces a large figure also covers and its
+    ghost (RL-MOV-1)."""
+    walker = state.units.get(action.unit)
+    rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
+        walker, RealmsUnit) else ()
+    also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
+    return Offer(action, f"Walk to ({action.q},{action.r}) facing "
+                 f"{FACING_NAMES[action.facing % 6]}{also}",
+                 "Move first; the action comes after (RL-ATK-1)",
+                 ghost=Ghost(action.unit, hex=(action.q, action.r),
+                             hex_facing=action.facing,
+                             label="+ " + " ".join(f"({h.q},{h.r})" for h in rest)
+                             if rest else ""))
+
+
+def show_fortify(state: GameState, action: Fortify, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Fortifying (RL-FRT-1)."""
+    return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
+
+
+def show_rearrange(state: GameState, action: Rearrange,
+                   plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Taking an item in hand (RL-ATK-1)."""
+    return Offer(action, f"Take {action.item} in hand", "Rearranging is the unit's action")
+
+
+def show_attack(state: GameState, action: Strike | Special | Cast,
+                plan: Plan[Any, Any] | Refusal) -> Offer:
+    """An attack, special attack or spell on a target, its hint the plan's exact chances to
+    wound and to be countered (or why it cannot be made)."""
+    if isinstance(action, Strike):
+        what = f"{action.hand} hand"
+    else:
+        what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
+    target = state.units.get(action.target)
+    name = target.name if target is not None else action.target
+    return Offer(action, f"{action.verb.capitalize()} {name} ({what})", _odds_hint(plan),
+                 target=action.target)
+
+
+def attack_outcomes(settings: Settings, found: Attempt) -> Outcomes:
+    """An attack's plan outcomes: ``wounds`` to the target and ``counter_wounds`` to the
+    attacker, exact, from the plan the resolver uses (RL-DEF-1, RL-DEF-2)."""
+    odds = plan_odds(settings, found.plan)
+    return Outcomes((
+        Quantity("wounds", "Wounds to the target", distribution(odds.damage),
+                 found.plan.rules() or ("RL-DEF-1",)),
+        Quantity("counter_wounds", "Counter wounds to the attacker",
+                 distribution(odds.counter), ("RL-DEF-1", "RL-DEF-2"))))
 
 
 def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
@@ -104,27 +128,20 @@ def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
         if not isinstance(unit, RealmsUnit) or not is_space(hex_board(state), h):
             return None
         facing = (unit.hex_facing + round(turn / 60.0)) % 6
-        return present(rs, state, Walk(unit_id, h.q, h.r, facing))
+        return rs.present(state, Walk(unit_id, h.q, h.r, facing))
 
     return Button(command.key, command.label, command.hint, steer=Steer(
         unit_id, build, "Point where the unit goes; the wheel turns it.", turn_step=60.0))
 
 
-def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | Cast) -> str:
-    unit = state.units[action.unit]
-    assert isinstance(unit, RealmsUnit)
-    if isinstance(action, Strike):
-        found = attempt(rs.settings, state, unit, action.target, action.hand)
-    else:
-        pool = unit.specials if isinstance(action, Special) else unit.spells
-        name = action.name if isinstance(action, Special) else action.spell
-        special = next((s for s in pool if s.name == name), None)
-        found = attempt(rs.settings, state, unit, action.target, "", special,
-                        isinstance(action, Cast))
-    if isinstance(found, Refusal):
-        return str(found)
-    odds = plan_odds(rs.settings, found.plan)
-    return f"wounds {float(odds.hurts):.0%}, counter {float(odds.countered):.0%}"
+def _odds_hint(plan: Plan[Any, Any] | Refusal) -> str:
+    """The chances to wound and to be countered, read from the attack's plan."""
+    if isinstance(plan, Refusal):
+        return str(plan)
+    wounds, counter = plan.outcomes.get("wounds"), plan.outcomes.get("counter_wounds")
+    if wounds is None or counter is None:
+        return ""
+    return f"wounds {float(wounds.at_least(1)):.0%}, counter {float(counter.at_least(1)):.0%}"
 
 
 def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,

@@ -131,7 +131,7 @@ def occupants(settings: Settings, state: GameState) -> Mapping[Hex, RealmsUnit]:
 
 def plan_odds(settings: Settings, plan: AttackPlan) -> Odds:
     """The exact odds of a plan (:func:`.odds.attack_odds`), once per plan."""
-    return settings.memo.odds(plan, lambda: attack_odds(plan))
+    return settings.memo.lasting(("odds", plan), lambda: attack_odds(plan))
 
 
 def height_advantage(state: GameState, high: RealmsUnit, low: RealmsUnit) -> bool:

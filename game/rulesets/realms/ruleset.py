@@ -16,8 +16,9 @@ from typing import Any, ClassVar
 from game.core.actions import Action, EndActivation
 from game.core.inspect import BoardMark, Inspection, UnitCard, UnitLook
 from game.core.pending import Refusal
+from game.core.plan import ActionKind, Placement, Plan
+from game.core.plan import Modifier as PlanModifier
 from game.core.present import Command as Button
-from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
@@ -104,14 +105,19 @@ class RealmsRuleset(Ruleset):
         if problems:
             raise SetupError(problems)
         self.settings = read(self.options)
+        self.memo = self.settings.memo  # one memo: the core's, shared with the settings
         self.profiles: dict[str, Profile] = load_profiles()
-        self.register(Command, self._check_command, self._do_command)
-        self.register(Walk, self._check_walk, self._do_walk)
-        self.register(Fortify, self._check_fortify, self._do_fortify)
-        self.register(Strike, self._check_attack, self._do_attack)
-        self.register(Special, self._check_attack, self._do_attack)
-        self.register(Cast, self._check_attack, self._do_attack)
-        self.register(Rearrange, self._check_rearrange, self._do_rearrange)
+        self.register(Command, self._check_command, self._do_command, preview.show_command)
+        self.register_kind(ActionKind(Walk, self._plan_walk, self._do_walk, preview.show_walk))
+        self.register(Fortify, self._check_fortify, self._do_fortify, preview.show_fortify)
+        self.register_kind(ActionKind(Strike, self._plan_attack, self._do_attack,
+                                      preview.show_attack))
+        self.register_kind(ActionKind(Special, self._plan_attack, self._do_attack,
+                                      preview.show_attack))
+        self.register_kind(ActionKind(Cast, self._plan_attack, self._do_attack,
+                                      preview.show_attack))
+        self.register(Rearrange, self._check_rearrange, self._do_rearrange,
+                      preview.show_rearrange)
         self.register(EndActivation, self._check_end_command, self._do_end_command)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
@@ -210,15 +216,15 @@ class RealmsRuleset(Ruleset):
         enemies = [u for u in state.live_units() if u.owner != unit.owner]
         for enemy in enemies:
             for hand in HANDS:
-                if self._check_attack(state, Strike(unit.id, enemy.id, hand)) is None:
+                if self.why_not(state, Strike(unit.id, enemy.id, hand)) is None:
                     out.append(Strike(unit.id, enemy.id, hand))
             for s in unit.specials:
                 special = Special(unit.id, enemy.id, s.name)
-                if self._check_attack(state, special) is None:
+                if self.why_not(state, special) is None:
                     out.append(special)
             for s in unit.spells:
                 cast = Cast(unit.id, enemy.id, s.name)
-                if self._check_attack(state, cast) is None:
+                if self.why_not(state, cast) is None:
                     out.append(cast)
         return out
 
@@ -277,7 +283,8 @@ class RealmsRuleset(Ruleset):
         ctx.emit("command.start", f"{unit.name} takes a unit command.", ["RL-ATK-1", "RL-TRN-1"],
                  player=unit.owner, unit=unit.id)
 
-    def _check_walk(self, state: GameState, action: Walk) -> Refusal | None:
+    def _plan_walk(self, state: GameState, action: Walk) -> Plan[Walk, Hex] | Refusal:
+        """Where a walk ends (RL-MOV-1): the space and facing, worked out once per position."""
         found = self._commanded(state, action.unit)
         if isinstance(found, Refusal):
             return found
@@ -300,15 +307,20 @@ class RealmsRuleset(Ruleset):
         if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
                            f"{FACING_NAMES[action.facing % 6]}", ("RL-MOV-1",))
-        return self._turn_refusal(state, unit, to, action.facing, costs[to])
+        refusal = self._turn_refusal(state, unit, to, action.facing, costs[to])
+        if refusal is not None:
+            return refusal
+        return Plan(action, to, ("RL-MOV-1",),
+                    placements=(Placement(unit.id, hex=(to.q, to.r), hex_facing=action.facing),))
 
-    def _do_walk(self, state: GameState, action: Walk, ctx: Context) -> None:
+    def _do_walk(self, state: GameState, plan: Plan[Walk, Hex], ctx: Context) -> None:
+        action = plan.action
         found = self._commanded(state, action.unit)
         assert not isinstance(found, Refusal)
         unit, cmd = found
         start = unit.hex
         assert start is not None
-        unit.hex, unit.hex_facing = Hex(action.q, action.r), action.facing
+        unit.hex, unit.hex_facing = plan.detail, action.facing
         cmd.moved = True
         ctx.emit("unit.moved", f"{unit.name} moves from {hex_label(start)} to "
                  f"{hex_label(unit.hex)}, facing {FACING_NAMES[action.facing % 6]}.",
@@ -363,15 +375,23 @@ class RealmsRuleset(Ruleset):
                                ("RL-SPC-1",))
         return attempt(self.settings, state, unit, target, hand, special, kind == "spell")
 
-    def _check_attack(self, state: GameState, action: Strike | Special | Cast) -> Refusal | None:
+    def _plan_attack(self, state: GameState, action: Strike | Special | Cast
+                     ) -> Plan[Any, Attempt] | Refusal:
+        """An attack's plan (RL-DEC-1): what it uses, its range and sight, the modifiers the
+        dice meet and, asked for, the exact wounds and counter wounds (the resolver's plan)."""
         found = self._attack_refusal(state, *_attack_args(action))
-        return found if isinstance(found, Refusal) else None
+        if isinstance(found, Refusal):
+            return found
+        settings = self.settings
+        return Plan(action, found, ("RL-DEC-1", *found.plan.rules()), targets=(action.target,),
+                    modifiers=tuple(PlanModifier(m.text, m.value, (m.rule,))
+                                    for m in found.plan.modifiers),
+                    odds=lambda: preview.attack_outcomes(settings, found))
 
-    def _declare(self, state: GameState, unit_id: str, target: str, hand: str, kind: str,
-                 name: str, ctx: Context) -> None:
+    def _declare(self, state: GameState, plan: Plan[Any, Attempt], ctx: Context) -> None:
         """RL-DEC-1: the attack is declared; the command records the hand or action."""
-        found = self._attack_refusal(state, unit_id, target, hand, kind, name)
-        assert isinstance(found, Attempt)
+        found = plan.detail
+        unit_id, target, hand, kind, _ = _attack_args(plan.action)
         unit, tgt = realms_unit(state, unit_id), realms_unit(state, target)
         cmd = command_of(state)
         assert cmd is not None
@@ -391,8 +411,8 @@ class RealmsRuleset(Ruleset):
                  dice=list(found.plan.dice))
         self.settle(state, ctx)
 
-    def _do_attack(self, state: GameState, action: Strike | Special | Cast, ctx: Context) -> None:
-        self._declare(state, *_attack_args(action), ctx)
+    def _do_attack(self, state: GameState, plan: Plan[Any, Attempt], ctx: Context) -> None:
+        self._declare(state, plan, ctx)
 
     def _check_rearrange(self, state: GameState, action: Rearrange) -> Refusal | None:
         found = self._commanded(state, action.unit)
@@ -451,10 +471,6 @@ class RealmsRuleset(Ruleset):
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (0 in the options: none)."""
         return self.settings.rounds or None
-
-    def present(self, state: GameState, action: Action) -> Offer:
-        """Player-facing labels, hints and ghosts of realms actions."""
-        return preview.present(self, state, action) or super().present(state, action)
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
         """The default buttons, with Walk made a pointing command (see
