@@ -13,11 +13,14 @@
   fuzzer.
 - ``warbench learn [LESSON] [--list [--json]] [--verify]``: the lessons (docs/lessons.md).
 - ``warbench pbf new|play|verify``: play by file (docs/play-by-file.md).
+- ``warbench odds SCENARIO_OR_SAVE ACTION [--after FILE|-] [--json]``: the exact outcome
+  distributions of an action (the plan's odds, as the table's hover shows them).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -30,6 +33,7 @@ from game.core.actions import Action, ActionSyntaxError, Dice, RollPending, pars
 from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import Chance, Idle, IllegalAction, Over, PlayerDecision
+from game.core.plan import Outcomes
 from game.scenario.loader import load_scenario
 from game.scenario.paths import ScenarioSource, default_scenario, is_save, scenario_source
 from game.scenario.paths import scenarios_dir as scenarios_dir  # re-exported for callers
@@ -61,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pbf": _pbf,
         "learn": _learn,
         "scenarios": _scenarios,
+        "odds": _odds,
     }
     code: int = handlers[command](args)
     return code
@@ -80,6 +85,11 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     play.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
     scenarios = sub.add_parser("scenarios", help="list the shipped scenarios")
     scenarios.add_argument("--json", action="store_true", help="one JSON array")
+    odds = sub.add_parser("odds", help="the exact outcome distributions of an action")
+    odds.add_argument("scenario", help="scenario or save file, or a shipped scenario's name")
+    odds.add_argument("action", help="the action in its text form, e.g. 'shoot bows -> guard'")
+    odds.add_argument("--after", help="actions to play first, one a line ('-' = standard input)")
+    odds.add_argument("--json", action="store_true", help="the last line is one JSON object")
     check = sub.add_parser("check", help="validate scenario and save files")
     check.add_argument("files", nargs="+")
     run = sub.add_parser("run", help="play a scenario headless from a list of actions")
@@ -119,7 +129,8 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 # --- play ---------------------------------------------------------------------------------
 
 
-COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios")
+COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios",
+            "odds")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -170,6 +181,62 @@ def _scenarios(args: argparse.Namespace) -> int:
     for row in rows:
         print(f"{row.name:<{width}}  {row.ruleset:<{rules_width}}  {row.title}")
     return EXIT_OK
+
+
+# --- odds ----------------------------------------------------------------------------------
+
+
+def _odds(args: argparse.Namespace) -> int:
+    """Play ``--after`` (if given), then print the exact outcome distributions of ACTION from
+    that position: the plan's own odds (game.core.odds), the same the table's hover shows."""
+    from game.core.odds import outcome_distributions
+
+    try:
+        source = scenario_or_save(args.scenario)
+        game = load_save(source).game if is_save(source) else (
+            new_session(load_scenario(source)).game)
+        lines = _action_lines(args.after)
+    except ScenarioError as exc:
+        print(f"{args.scenario}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cannot read actions: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    setup = Printer(io.StringIO(), as_json=False)  # the setup's events are not printed; its
+    if play_script(game, lines, setup) != EXIT_OK:  # errors go to standard error
+        return EXIT_ILLEGAL
+    try:
+        action = parse(args.action, game.ruleset.action_types())
+    except ActionSyntaxError as exc:
+        print(f"{args.action}: {exc}", file=sys.stderr)
+        return EXIT_ILLEGAL
+    if not isinstance(action, Dice | RollPending):
+        _roll_waiting_dice(game, setup)
+    found = outcome_distributions(game, action)
+    if not isinstance(found, Outcomes):
+        print(f"'{action}' is not legal now: {found}", file=sys.stderr)
+        return EXIT_ILLEGAL
+    _print_outcomes(str(action), found, args.json)
+    return EXIT_OK
+
+
+def _print_outcomes(action: str, outcomes: Outcomes, as_json: bool) -> None:
+    if not as_json:
+        print(f"{action}:")
+        if not outcomes:
+            print("  no dice decide this action: its outcome is certain")
+        for q in outcomes:
+            print(f"  {q.label} [{', '.join(q.rules)}]  mean {float(q.mean()):.3f}")
+            for value, chance in q.values:
+                print(f"    {value:>4}  {float(chance):8.4%}  ({chance})")
+        return
+    print(json.dumps({
+        "action": action,
+        "distributions": {q.name: [[v, float(p)] for v, p in q.values] for q in outcomes},
+        "exact": {q.name: [[v, str(p)] for v, p in q.values] for q in outcomes},
+        "labels": {q.name: q.label for q in outcomes},
+        "rules": {q.name: list(q.rules) for q in outcomes},
+    }))
 
 
 # --- check ---------------------------------------------------------------------------------

@@ -1,0 +1,77 @@
+"""``warbench odds`` (issue 23, item 7): the exact outcome distributions of an action, headless,
+from the plan the table reads (game.core.odds.outcome_distributions), never a copy."""
+
+from __future__ import annotations
+
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+from game.cli import main
+from game.core.actions import parse
+from game.core.odds import outcome_distributions
+from game.core.plan import Outcomes
+from game.scenario.loader import load_scenario
+from game.scenario.paths import scenario_source
+from tests.playing import play
+
+
+def _odds(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str,
+          after: str | None = None) -> tuple[int, str, str]:
+    if after is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(after))
+    code = main(["odds", *args, *(["--after", "-"] if after is not None else [])])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_json_is_the_plans_own_distribution(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _odds(capsys, monkeypatch, "realms_range_four", "attack a -> near",
+                           "--json", after="command a\n")
+    assert code == 0, err
+    printed = json.loads(out.strip().splitlines()[-1])
+    game = load_scenario(scenario_source("realms_range_four")).new_game()
+    play(game, "command a")
+    expected = outcome_distributions(game, parse("attack a -> near", game.ruleset.action_types()))
+    assert isinstance(expected, Outcomes) and expected
+    exact = {name: {v: Fraction(p) for v, p in pairs}
+             for name, pairs in printed["exact"].items()}
+    assert exact == expected.as_mapping()
+    for name, pairs in printed["distributions"].items():
+        assert sum(p for _, p in pairs) == pytest.approx(1.0)
+        assert [v for v, _ in pairs] == sorted(exact[name])
+
+
+def test_text_lists_each_quantity_with_its_rules(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    after = "end\nadvance orcs 8\nadvance goblins 8\nend\nend\nend\nend\nend\nend\nend\n"
+    code, out, err = _odds(capsys, monkeypatch, "ninth_age_battle", "shoot goblins -> wardens",
+                           after=after)
+    assert code == 0, err
+    assert "HP lost" in out and "NA-HIT-2" in out and "mean" in out
+
+
+def test_an_illegal_action_is_refused_with_its_reason(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _odds(capsys, monkeypatch, "ninth_age_battle", "shoot goblins -> wardens")
+    assert code == 3
+    assert "not legal now" in err and "NA-TURN-1" in err
+    assert out == ""
+
+
+def test_an_unknown_scenario_says_did_you_mean(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = _odds(capsys, monkeypatch, "realms_range_for", "attack a -> near")
+    assert code == 2
+    assert "did you mean 'realms_range_four'" in err
+
+
+def test_a_bad_setup_line_stops_with_its_line(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = _odds(capsys, monkeypatch, "realms_range_four", "attack a -> near",
+                         after="command zz\n")
+    assert code == 3
+    assert "line 1" in err
