@@ -51,17 +51,22 @@ Listener = Callable[["Game", LogEntry], None]
 class Game:
     """A game in progress (see module docstring)."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, *, started: bool = False) -> None:
-        """Wrap ``state``; unless ``started``, let the ruleset begin the game."""
+    def __init__(self, state: GameState, ruleset: Ruleset, *, started: bool = False,
+                 history: bool = True) -> None:
+        """Wrap ``state``; unless ``started``, let the ruleset begin the game. Without
+        ``history`` (a computer player's rehearsal copy, thrown away after use) no undo
+        snapshot and no state hash is taken per action: the log keeps the actions only, undo
+        has nothing to restore, and a refused or failing action may leave the copy spoiled."""
         self.ruleset = ruleset
         self.state = state
+        self.history = history
         self.opening_events: tuple[Event, ...] = ()
         if not started:
             ctx = Context()
             ruleset.start(state, ctx)
             self._settle(ctx, set())
             self.opening_events = tuple(ctx.events)
-        self.initial_state = snapshot(state)
+        self.initial_state = snapshot(state) if history else state
         self.log: list[LogEntry] = []
         self._undo: list[GameState] = []
         self._redo: list[LogEntry] = []
@@ -152,23 +157,25 @@ class Game:
         if refusal is not None:
             raise IllegalAction(action, refusal)
         actor = self.current_player()
-        before = snapshot(self.state)
+        before = snapshot(self.state) if self.history else None
         ctx = Context()
         rolled_by: set[int] = set()
         try:
             recorded = self._perform(action, ctx, rolled_by)
             self._settle(ctx, rolled_by)
         except Exception:
-            self.state = before
+            if before is not None:
+                self.state = before
             raise
-        self._undo.append(before)
+        if before is not None:
+            self._undo.append(before)
         entry = LogEntry(
             index=len(self.log),
             action=recorded,
             actor=actor,
             events=tuple(ctx.events),
             rolled_by=frozenset(rolled_by),
-            hash_after=state_hash(self.state),
+            hash_after=state_hash(self.state) if self.history else "",
         )
         self.log.append(entry)
         return entry
@@ -257,7 +264,7 @@ class Game:
         the player who made the last action is the acting one (no hand-over happened since).
         WB-HIST-1: not an action whose dice that player rolled, unless the table allows it.
         """
-        if not self.log:
+        if not self.log or not self.history:
             return Refusal("there is nothing to undo", ())
         last = self.log[-1]
         by = self.current_player() if by is None else by
