@@ -61,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pbf": _pbf,
         "learn": _learn,
         "scenarios": _scenarios,
+        "ai": _ai,
+        "match": _ai,
     }
     code: int = handlers[command](args)
     return code
@@ -113,13 +115,15 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
         sub.add_parser("pbf", help="play by file (e-mail): new, play, verify").add_argument(
             "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
+    _ai_parsers(sub)
     return parser
 
 
 # --- play ---------------------------------------------------------------------------------
 
 
-COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios")
+COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios",
+            "ai", "match")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -425,6 +429,22 @@ def _pbf(args: argparse.Namespace) -> int:
     from game.pbf.cli import run
 
     return run(args)
+
+
+# --- the computer player (game/ai) ----------------------------------------------------------
+
+
+def _ai_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from game.ai.command import add_parsers
+
+    add_parsers(sub)
+
+
+def _ai(args: argparse.Namespace) -> int:
+    """``ai suggest`` and ``match``."""
+    from game.ai import command
+
+    return command.suggest(args) if args.command == "ai" else command.match(args)
 
 
 # --- learn ---------------------------------------------------------------------------------

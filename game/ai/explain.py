@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from game.ai.rating import Rating
 from game.core.game import Game
-from game.core.state import GameState
+from game.ai.evaluate import distance
+from game.core.state import GameState, Unit
 
 MENTIONED = 2
 """Units a reason speaks of at most (those the action changes most)."""
@@ -30,7 +31,9 @@ def explain(game: Game, rating: Rating) -> str:
     over = sum(o.weight for o in rating.outcomes if o.game.state.outcome is not None)
     if over > 0:
         parts.append(f"{over:.0%} the game ends")
-    said = "; ".join(parts) if parts else "nothing changes on the board yet"
+    if not parts:
+        parts = [_approach(game.state, rating)]
+    said = "; ".join(parts)
     return f"{label(game, rating)}: {said}"
 
 
@@ -73,6 +76,40 @@ def _unit_words(before: GameState, rating: Rating, uid: str) -> str:
     if counters:
         words.append(f"{unit.name} " + ", ".join(counters))
     return "; ".join(words)
+
+
+def _approach(before: GameState, rating: Rating) -> str:
+    """How a move changes the distance of its unit to the nearest enemy, in the board's
+    measure (inches, or hexes)."""
+    uid = rating.action.actor()
+    if uid is None or uid not in before.units or not rating.outcomes:
+        return "nothing changes on the board yet"
+    now, then = _nearest(before, uid), _nearest(rating.outcomes[0].game.state, uid)
+    if now is None or then is None or abs(now[0] - then[0]) < 0.05:
+        return "nothing changes on the board yet"
+    verb = "closes in on" if then[0] < now[0] else "draws back from"
+    unit = before.units[uid]
+    hexes = unit.hex is not None
+    return f"{unit.name} {verb} {then[1]} ({_gap(now[0], hexes)} -> {_gap(then[0], hexes)})"
+
+
+def _nearest(state: GameState, uid: str) -> tuple[float, str] | None:
+    """The distance to the nearest live enemy of ``uid`` and its name."""
+    unit = state.units.get(uid)
+    if unit is None or not unit.on_board:
+        return None
+    found = [(_measure(unit, e), e.name) for e in state.live_units() if e.owner != unit.owner]
+    return min(found) if found else None
+
+
+def _measure(a: Unit, b: Unit) -> float:
+    if a.hex is not None and b.hex is not None:
+        return float(a.hex.distance(b.hex))
+    return distance(a, b)
+
+
+def _gap(value: float, hexes: bool) -> str:
+    return f"{value:.0f} hexes" if hexes else f'{value:.1f}"'
 
 
 def _gone(state: GameState, uid: str) -> bool:

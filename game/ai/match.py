@@ -22,7 +22,7 @@ from game.ai.invariants import event_breaks, position_breaks, replay_breaks
 from game.ai.players import LEVELS, AiPlayer, make_player
 from game.core.actions import Action, Dice
 from game.core.game import MAX_ACTIONS, Game
-from game.core.pending import Chance, Over
+from game.core.pending import Chance, Over, PlayerDecision
 from game.scenario import Scenario, load_save, write_save
 from game.scenario.saves import new_session
 
@@ -38,6 +38,7 @@ class GameResult:
     times: dict[int, list[float]]
     illegal: list[str]
     breaks: list[str]
+    decided: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -53,6 +54,8 @@ class MatchReport:
     times: list[list[float]] = field(default_factory=list)
     illegal: list[str] = field(default_factory=list)
     breaks: list[str] = field(default_factory=list)
+    decided: set[str] = field(default_factory=set)
+    """The kinds of decisions the computer players answered."""
 
     def add(self, result: GameResult) -> None:
         """Count one game."""
@@ -67,6 +70,7 @@ class MatchReport:
             self.times[side] += times
         self.illegal += result.illegal
         self.breaks += result.breaks
+        self.decided |= result.decided
 
     def summary(self) -> dict[str, object]:
         """The JSON-ready summary (``warbench match --json``'s last line)."""
@@ -83,6 +87,7 @@ class MatchReport:
             "decisions": dict(zip(self.labels, (len(t) for t in self.times), strict=True)),
             "illegal_actions": len(self.illegal),
             "invariant_breaks": len(self.breaks),
+            "decisions_answered": sorted(self.decided),
         }
 
 
@@ -106,14 +111,15 @@ def check_sides(sides: list[str]) -> str | None:
 
 
 def run_match(scenario: Scenario, sides: list[str], games: int, seed: int,
-              progress: bool = False) -> MatchReport:
+              progress: bool = False, max_actions: int = MAX_ACTIONS) -> MatchReport:
     """Play ``games`` games of ``scenario`` between ``sides`` (seats swapped every other
-    game), each with the table's dice from ``seed`` and the game's number."""
+    game), each with the table's dice from ``seed`` and the game's number, stopping a game
+    after ``max_actions`` (unfinished)."""
     report = MatchReport(side_labels(sides), wins=[0] * len(sides),
                          times=[[] for _ in sides])
     for index in range(games):
         seats = list(range(len(sides))) if index % 2 == 0 else list(reversed(range(len(sides))))
-        result = play_game(scenario, sides, seats, seed, index)
+        result = play_game(scenario, sides, seats, seed, index, max_actions)
         report.add(result)
         if progress:
             won = "draw" if result.winner is None else report.labels[result.winner]
@@ -124,7 +130,7 @@ def run_match(scenario: Scenario, sides: list[str], games: int, seed: int,
 
 
 def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
-              index: int) -> GameResult:
+              index: int, max_actions: int = MAX_ACTIONS) -> GameResult:
     """One game: seat ``i`` (player number ``i + 1``) is played by side ``seats[i]``."""
     session = new_session(scenario)
     game = session.game
@@ -137,7 +143,8 @@ def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
     times: dict[int, list[float]] = {side: [] for side in range(len(sides))}
     illegal: list[str] = []
     breaks: list[str] = []
-    while len(game.log) < MAX_ACTIONS:
+    decided: set[str] = set()
+    while len(game.log) < max_actions:
         node = game.pending()
         if isinstance(node, Over):
             break
@@ -145,6 +152,8 @@ def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
             game.apply(Dice(tuple(dice.randint(1, node.dice.sides)
                                   for _ in range(node.dice.count))))
         else:
+            if isinstance(node, PlayerDecision):
+                decided.add(node.kind)
             side = side_of.get(node.player, 0)
             started = time.process_time()
             action = players.get(node.player, players[numbers[0]]).choose(game).action
@@ -156,7 +165,7 @@ def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
     outcome = game.state.outcome
     winner = side_of.get(outcome.winner) if outcome and outcome.winner is not None else None
     return GameResult(winner, _at_limit(game), outcome is not None, len(game.log), times,
-                      illegal, breaks)
+                      illegal, breaks, decided)
 
 
 def _apply(game: Game, action: object, illegal: list[str]) -> None:

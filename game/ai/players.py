@@ -15,6 +15,7 @@ actions played so far, never the game's dice, so the same position gets the same
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Protocol
@@ -26,7 +27,7 @@ from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
 from game.ai.rehearsal import branch, rehearsal
 from game.core.actions import EndActivation
 from game.core.game import Game
-from game.core.pending import Chance, Over
+from game.core.pending import Chance, Idle, Over
 
 LEVELS = ("random", "easy", "normal", "hard")
 """The computer's strengths, weakest first."""
@@ -128,7 +129,7 @@ class GreedyPlayer:
 
     seed: int = 0
     level: str = "normal"
-    budget: Budget = Budget(120, 0.25)
+    budget: Budget = Budget(80, 0.2)
     model: OutcomeModel = SampledOutcomes()
 
     def choose(self, game: Game) -> Choice:
@@ -152,6 +153,8 @@ class GreedyPlayer:
         root = rehearsal(game)
         pool = self.pool(found, work.rng)
         rated = _rate_all(root, pool, player, self.model, work)
+        if self.level != "easy":
+            rated = _see_through(root, rated, player, work)
         if self.level != "easy" and rated:
             steered = next((r for r in rated if r.candidate.steer is not None), None)
             if steered is not None:
@@ -228,11 +231,36 @@ class HardPlayer(GreedyPlayer):
 
     def quick(self, game: Game, player: int, work: Work) -> object | None:
         """A greedy choice on one rehearsal per candidate, of a few candidates."""
-        found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
-        if len(found) <= 1:
-            return found[0].action if found else None
-        rated = _rate_all(game, found, player, SampledOutcomes(samples=1, exact=1), work)
-        return rated[0].action if rated else found[0].action
+        best = quick_best(game, player, work)
+        return best.action if best is not None else None
+
+
+def quick_best(game: Game, player: int, work: Work) -> Rating | None:
+    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each."""
+    found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
+    if len(found) <= 1:
+        return Rating(found[0], 0.0, ()) if found else None
+    rated = _rate_all(game, found, player, SampledOutcomes(samples=1, exact=1), work)
+    return rated[0] if rated else None
+
+
+def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> list[Rating]:
+    """Ratings of actions that change nothing yet (an activation begun, a phase entered)
+    replaced by the rating of the best action that follows them, so that choosing which unit
+    to activate is choosing what it will do."""
+    base = work.evaluator.score(root.state, player)
+    out = []
+    for rating in rated:
+        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+        node = only.pending() if only is not None else None
+        if only is not None and isinstance(node, Idle) and node.player == player and \
+                abs(rating.value - base) < 1e-9 and not work.exhausted() and \
+                not isinstance(rating.action, EndActivation):
+            follow = quick_best(only, player, work)
+            if follow is not None and follow.outcomes:
+                rating = Rating(rating.candidate, follow.value, rating.outcomes)
+        out.append(rating)
+    return sorted(out, key=lambda r: -r.value)
 
 
 def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,
@@ -257,14 +285,20 @@ def _top(game: Game, rated: list[Rating], count: int = 5) -> tuple[tuple[str, fl
     return tuple((f"{label(game, r)} [{r.action}]", round(r.value, 4)) for r in rated[:count])
 
 
-def make_player(level: str, seed: int = 0) -> AiPlayer:
-    """A computer player of ``level`` (one of :data:`LEVELS`) with its own ``seed``."""
+def make_player(level: str, seed: int = 0, *, clock: bool = True,
+                scale: float = 1.0) -> AiPlayer:
+    """A computer player of ``level`` (one of :data:`LEVELS`) with its own ``seed``. Without
+    ``clock`` its budgets are counted in rehearsed actions only, so its choices do not depend
+    on the machine's speed; ``scale`` shrinks or grows the budgets (quick tests)."""
+    def budget(actions: int, seconds: float) -> Budget:
+        return Budget(max(1, round(actions * scale)), seconds * scale if clock else math.inf)
+
     if level == "random":
         return RandomPlayer(seed)
     if level == "easy":
-        return GreedyPlayer(seed, "easy", Budget(40, 0.1), SampledOutcomes(samples=1, exact=1))
+        return GreedyPlayer(seed, "easy", budget(40, 0.1), SampledOutcomes(samples=1, exact=1))
     if level == "normal":
-        return GreedyPlayer(seed)
+        return GreedyPlayer(seed, "normal", budget(80, 0.2))
     if level == "hard":
-        return HardPlayer(seed)
+        return HardPlayer(seed, "hard", budget(1500, 1.6))
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -60,6 +60,10 @@ class Game:
         self.ruleset = ruleset
         self.state = state
         self.history = history
+        self._pending: Pending | None = None
+        """Without history, what the game waits for, remembered until the game changes it
+        (a rehearsal copy is changed only through apply; a table's game may be edited from
+        outside, so it always asks the ruleset)."""
         self.opening_events: tuple[Event, ...] = ()
         if not started:
             ctx = Context()
@@ -76,6 +80,14 @@ class Game:
 
     def pending(self) -> Pending:
         """What the game waits for: a decision, dice, an idle player, or nothing (over)."""
+        if self._pending is not None:
+            return self._pending
+        node = self._waiting_for()
+        if not self.history:
+            self._pending = node
+        return node
+
+    def _waiting_for(self) -> Pending:
         state = self.state
         if state.outcome is not None:
             return Over(state.outcome.winner, state.outcome.summary)
@@ -164,6 +176,7 @@ class Game:
             recorded = self._perform(action, ctx, rolled_by)
             self._settle(ctx, rolled_by)
         except Exception:
+            self._pending = None
             if before is not None:
                 self.state = before
             raise
@@ -183,6 +196,7 @@ class Game:
     def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
         """Do one action; return it as it goes into the log."""
         node = self.pending()
+        self._pending = None  # the state changes from here on
         if isinstance(action, RollPending | Dice):
             assert isinstance(node, Chance)
             if isinstance(action, RollPending):
@@ -246,6 +260,7 @@ class Game:
                          "to be rolled.", ("WB-DICE-1", *node.rules), player=node.player)
                 return
             del queue[: node.dice.count]
+            self._pending = None
             self._feed(node, results, "scripted", ctx, rolled_by)
         raise RuntimeError("the ruleset asked for dice without end")
 
