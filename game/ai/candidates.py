@@ -13,14 +13,20 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.evaluate import position
 from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
-from game.core.pending import Chance, FreeAnswer, Idle, PickDice, PickNumber, PlayerDecision
-from game.core.pending import PointAnswer
+from game.core.pending import (
+    Chance,
+    FreeAnswer,
+    Idle,
+    PickDice,
+    PickNumber,
+    PlayerDecision,
+    PointAnswer,
+)
 from game.core.present import Offer, Point, Steer
 
 REACH_FRACTIONS = (0.35, 0.7, 1.0)
@@ -28,6 +34,10 @@ REACH_FRACTIONS = (0.35, 0.7, 1.0)
 
 AROUND = 3
 """Random points around a unit per steer (its own-dice generator picks them)."""
+
+STEERED_UNITS = 2
+"""Units whose pointing commands are sampled per decision (drawn by the computer's own
+generator; asking every unit's buttons costs more than rating their moves)."""
 
 REPEATS = 3
 """Times one unit may take one kind of action in a player's run of actions before the
@@ -49,24 +59,26 @@ class Candidate:
 
 
 def candidates(game: Game, rng: random.Random) -> list[Candidate]:
-    """Every candidate now, each legal (``Game.why_not`` accepts it), without repeats, in a
-    stable order: the listed ones first, then the sampled continuous ones."""
+    """Every candidate now, each legal (listed and offered ones by the contract, sampled
+    ones checked by ``Game.why_not``), without repeats, in a stable order: the listed ones
+    first, then the sampled continuous ones of a few units."""
     node = game.pending()
     if isinstance(node, Chance):
         return [Candidate(RollPending())]  # the table's dice: what any player does
     if isinstance(node, PlayerDecision):
-        found = [Candidate(a) for a in node.options]
-        for answer in node.free:
-            found += free_samples(game, answer, rng)
-        return _legal_unique(game, found)
+        listed = [Candidate(a) for a in node.options]  # offered: legal by definition
+        sampled = [c for answer in node.free for c in free_samples(game, answer, rng)]
+        return listed + _legal_unique(game, sampled, exclude={c.action for c in listed})
     if not isinstance(node, Idle):
         return []
-    found = [Candidate(a) for a in game.legal_actions()]
-    for unit in game.state.live_units(node.player):
+    listed = [Candidate(a) for a in game.legal_actions()]  # listed: legal by the contract
+    sampled = []
+    units = game.state.live_units(node.player)
+    for unit in rng.sample(units, min(STEERED_UNITS, len(units))):
         for command in _commands(game, unit.id):
             if command.enabled and command.steer is not None:
-                found += steer_samples(game, command.steer, rng)
-    legal = _legal_unique(game, found)
+                sampled += steer_samples(game, command.steer, rng)
+    legal = listed + _legal_unique(game, sampled, exclude={c.action for c in listed})
     tired = repeated(game, node.player)
     fresh = [c for c in legal if (c.action.verb, c.action.actor()) not in tired]
     return fresh or legal
@@ -204,5 +216,3 @@ def is_end(action: Action) -> bool:
     """Whether ``action`` ends the activation or turn."""
     return isinstance(action, EndActivation)
 
-
-Prior = Callable[[Candidate], float]

@@ -7,9 +7,9 @@ Guardsmen: 40% to destroy Guardsmen; Guardsmen models 10 -> 7.5 expected, 35% br
 
 from __future__ import annotations
 
+from game.ai.evaluate import distance
 from game.ai.rating import Rating
 from game.core.game import Game
-from game.ai.evaluate import distance
 from game.core.state import GameState, Unit
 
 MENTIONED = 2

@@ -111,15 +111,17 @@ def check_sides(sides: list[str]) -> str | None:
 
 
 def run_match(scenario: Scenario, sides: list[str], games: int, seed: int,
-              progress: bool = False, max_actions: int = MAX_ACTIONS) -> MatchReport:
+              progress: bool = False, max_actions: int = MAX_ACTIONS,
+              scale: float = 1.0) -> MatchReport:
     """Play ``games`` games of ``scenario`` between ``sides`` (seats swapped every other
     game), each with the table's dice from ``seed`` and the game's number, stopping a game
-    after ``max_actions`` (unfinished)."""
+    after ``max_actions`` (unfinished). ``scale`` shrinks the players' budgets, which are then
+    counted in rehearsed actions only (quick, machine-independent test matches)."""
     report = MatchReport(side_labels(sides), wins=[0] * len(sides),
                          times=[[] for _ in sides])
     for index in range(games):
         seats = list(range(len(sides))) if index % 2 == 0 else list(reversed(range(len(sides))))
-        result = play_game(scenario, sides, seats, seed, index, max_actions)
+        result = play_game(scenario, sides, seats, seed, index, max_actions, scale)
         report.add(result)
         if progress:
             won = "draw" if result.winner is None else report.labels[result.winner]
@@ -130,14 +132,15 @@ def run_match(scenario: Scenario, sides: list[str], games: int, seed: int,
 
 
 def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
-              index: int, max_actions: int = MAX_ACTIONS) -> GameResult:
+              index: int, max_actions: int = MAX_ACTIONS, scale: float = 1.0) -> GameResult:
     """One game: seat ``i`` (player number ``i + 1``) is played by side ``seats[i]``."""
     session = new_session(scenario)
     game = session.game
     numbers = [p.number for p in game.state.players]
     side_of = {numbers[i]: seats[i] for i in range(min(len(numbers), len(seats)))}
     players: dict[int, AiPlayer] = {
-        number: make_player(sides[side], seed * 1000 + index * 10 + side)
+        number: make_player(sides[side], seed * 1000 + index * 10 + side,
+                            clock=scale == 1.0, scale=scale)
         for number, side in side_of.items()}
     dice = random.Random(f"match:{seed}:{index}")
     times: dict[int, list[float]] = {side: [] for side in range(len(sides))}
@@ -168,10 +171,9 @@ def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
                       illegal, breaks, decided)
 
 
-def _apply(game: Game, action: object, illegal: list[str]) -> None:
+def _apply(game: Game, action: Action, illegal: list[str]) -> None:
     """Apply a computer's action; an illegal one is counted and the game's first legal
     action is played instead (so the match goes on)."""
-    assert isinstance(action, Action)
     refusal = game.why_not(action)
     if refusal is None:
         game.apply(action)

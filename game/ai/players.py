@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.ai.candidates import Candidate, candidates, refine
@@ -25,7 +25,7 @@ from game.ai.evaluate import Evaluator
 from game.ai.explain import explain, label
 from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
 from game.ai.rehearsal import branch, rehearsal
-from game.core.actions import EndActivation
+from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
 from game.core.pending import Chance, Idle, Over
 
@@ -46,7 +46,7 @@ REPLY_CANDIDATES = 6
 class Choice:
     """What the computer does, why in one line, and its best candidates with their ratings."""
 
-    action: object
+    action: Action
     reason: str
     ratings: tuple[tuple[str, float], ...] = ()
 
@@ -81,8 +81,6 @@ def _waiting(game: Game) -> Choice | None:
     if isinstance(node, Over):
         raise ValueError("the game is over: there is nothing to choose")
     if isinstance(node, Chance):
-        from game.core.actions import RollPending
-
         return Choice(RollPending(), f"rolls the dice: {node.purpose}")
     return None
 
@@ -130,7 +128,7 @@ class GreedyPlayer:
     seed: int = 0
     level: str = "normal"
     budget: Budget = Budget(80, 0.2)
-    model: OutcomeModel = SampledOutcomes()
+    model: OutcomeModel = field(default_factory=SampledOutcomes)
 
     def choose(self, game: Game) -> Choice:
         done = _waiting(game)
@@ -229,7 +227,7 @@ class HardPlayer(GreedyPlayer):
                 break
         return work.evaluator.score(copy.state, me)
 
-    def quick(self, game: Game, player: int, work: Work) -> object | None:
+    def quick(self, game: Game, player: int, work: Work) -> Action | None:
         """A greedy choice on one rehearsal per candidate, of a few candidates."""
         best = quick_best(game, player, work)
         return best.action if best is not None else None
@@ -245,19 +243,21 @@ def quick_best(game: Game, player: int, work: Work) -> Rating | None:
 
 
 def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> list[Rating]:
-    """Ratings of actions that change nothing yet (an activation begun, a phase entered)
-    replaced by the rating of the best action that follows them, so that choosing which unit
-    to activate is choosing what it will do."""
+    """Ratings of actions after which the same player acts on (an activation begun, a move
+    before the attack) raised to the best action that follows them, for the actions that
+    change nothing yet and the best :data:`TOP` others: choosing which unit to activate is
+    choosing what it will do, and a move is worth the attack it opens."""
     base = work.evaluator.score(root.state, player)
     out = []
-    for rating in rated:
+    for rank, rating in enumerate(rated):
+        flat = abs(rating.value - base) < 1e-9
         only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
         node = only.pending() if only is not None else None
         if only is not None and isinstance(node, Idle) and node.player == player and \
-                abs(rating.value - base) < 1e-9 and not work.exhausted() and \
+                (flat or rank < TOP) and not work.exhausted() and \
                 not isinstance(rating.action, EndActivation):
             follow = quick_best(only, player, work)
-            if follow is not None and follow.outcomes:
+            if follow is not None and follow.outcomes and (flat or follow.value > rating.value):
                 rating = Rating(rating.candidate, follow.value, rating.outcomes)
         out.append(rating)
     return sorted(out, key=lambda r: -r.value)
@@ -267,7 +267,7 @@ def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeMode
               work: Work, extra: bool = False) -> list[Rating]:
     """Rate candidates in order while the budget lasts (always at least one, or all of
     ``extra`` ones), best first; a stable sort keeps the budget order among equals."""
-    rated = []
+    rated: list[Rating] = []
     for cand in pool:
         if rated and work.exhausted() and not extra:
             break

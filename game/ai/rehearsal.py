@@ -49,5 +49,5 @@ class OwnDice:
         """Every ordered throw of ``spec`` (equally likely), for an exact expectation."""
         throws: list[tuple[int, ...]] = [()]
         for _ in range(spec.count):
-            throws = [t + (face,) for t in throws for face in range(1, spec.sides + 1)]
+            throws = [(*t, face) for t in throws for face in range(1, spec.sides + 1)]
         return [Dice(t) for t in throws]

@@ -27,7 +27,8 @@ def _scenario(name: str) -> Scenario:
 
 @pytest.mark.parametrize("name", MAIN)
 def test_short_matches_try_no_illegal_action_and_break_no_invariant(name: str) -> None:
-    report = run_match(_scenario(name), ["normal", "random"], games=2, seed=3, max_actions=30)
+    report = run_match(_scenario(name), ["normal", "random"], games=2, seed=3, max_actions=24,
+                       scale=0.2)
     summary = report.summary()
     assert summary["illegal_actions"] == 0, report.illegal
     assert summary["invariant_breaks"] == 0, report.breaks
@@ -71,6 +72,6 @@ def test_every_decision_kind_is_answered_with_an_accepted_action(case: Case) -> 
         node = game.pending()
         assert isinstance(node, PlayerDecision)
         for level in ("easy", "normal"):
-            choice = make_player(level, 2, clock=False, scale=0.25).choose(game)
+            choice = make_player(level, 2, clock=False, scale=0.1).choose(game)
             assert game.why_not(choice.action) is None, (node.kind, level, choice.action)
             assert choice.reason
