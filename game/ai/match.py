@@ -20,7 +20,8 @@ from pathlib import Path
 
 from game.ai.invariants import event_breaks, position_breaks, replay_breaks
 from game.ai.players import LEVELS, AiPlayer, make_player
-from game.core.actions import Action, Dice
+from game.ai.rehearsal import OwnDice
+from game.core.actions import Action
 from game.core.game import MAX_ACTIONS, Game
 from game.core.pending import Chance, Over, PlayerDecision
 from game.scenario import Scenario, load_save, write_save
@@ -142,7 +143,7 @@ def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
         number: make_player(sides[side], seed * 1000 + index * 10 + side,
                             clock=scale == 1.0, scale=scale)
         for number, side in side_of.items()}
-    dice = random.Random(f"match:{seed}:{index}")
+    dice = OwnDice(random.Random(f"match:{seed}:{index}"))  # the table's dice of this game
     times: dict[int, list[float]] = {side: [] for side in range(len(sides))}
     illegal: list[str] = []
     breaks: list[str] = []
@@ -152,8 +153,7 @@ def play_game(scenario: Scenario, sides: list[str], seats: list[int], seed: int,
         if isinstance(node, Over):
             break
         if isinstance(node, Chance):
-            game.apply(Dice(tuple(dice.randint(1, node.dice.sides)
-                                  for _ in range(node.dice.count))))
+            game.apply(dice.roll(node.dice))
         else:
             if isinstance(node, PlayerDecision):
                 decided.add(node.kind)
