@@ -76,13 +76,14 @@ class Work:
 
     def reply(self, game: Game, node: PlayerDecision) -> Action:
         """A quick answer to a decision inside a rehearsal: the offered (or sampled free)
-        answer whose immediate position is best for the player who decides."""
+        answer whose immediate position is best for the player who decides (the first one
+        once the budget is spent)."""
         options = list(node.options)
         if not options:
             options = [c.action for f in node.free for c in free_samples(game, f, self.rng)
                        if accepted(game, c.action)]
-        if len(options) == 1:
-            return options[0]
+        if len(options) == 1 or (options and self.exhausted()):
+            return options[0]  # a spent budget takes the first answer without trying
         if len(options) > REPLY_OFFERS:
             options = self.rng.sample(options, REPLY_OFFERS)
         best, best_score = options[0], -float("inf")
