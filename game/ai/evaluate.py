@@ -49,7 +49,8 @@ class Evaluator:
 
     def closeness(self, state: GameState, player: int) -> float:
         """How near ``player``'s units stand to their nearest enemies, from 0 (as far as the
-        board allows) to 1 (touching), weighted by the units' worth."""
+        board allows) to 1 (touching), weighted by the units' threat (the dangerous ones
+        close in first)."""
         mine = state.live_units(player)
         enemies = [u for u in state.live_units() if u.owner != player]
         if not mine or not enemies:
@@ -57,7 +58,7 @@ class Evaluator:
         extent = self.extent(state)
         total = weight = 0.0
         for unit in mine:
-            w = max(0.1, self.ruleset.unit_worth(state, unit.id))
+            w = max(0.1, self.ruleset.unit_threat(state, unit.id))
             gap = min(distance(unit, e) for e in enemies)
             total += w * max(0.0, 1.0 - gap / extent)
             weight += w
