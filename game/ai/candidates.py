@@ -36,8 +36,9 @@ AROUND = 3
 """Random points around a unit per steer (its own-dice generator picks them)."""
 
 STEERED_UNITS = 2
-"""Units whose pointing commands are sampled per decision (drawn by the computer's own
-generator; asking every unit's buttons costs more than rating their moves)."""
+"""Units whose pointing commands are sampled per decision, drawn by the computer's own
+generator among the units that have listed actions (the activated one, when one is), else
+among all the player's units: asking every unit's buttons costs more than rating moves."""
 
 REPEATS = 3
 """Times one unit may take one kind of action in a player's run of actions before the
@@ -73,9 +74,10 @@ def candidates(game: Game, rng: random.Random) -> list[Candidate]:
         return []
     listed = [Candidate(a) for a in game.legal_actions()]  # listed: legal by the contract
     sampled = []
-    units = game.state.live_units(node.player)
-    for unit in rng.sample(units, min(STEERED_UNITS, len(units))):
-        for command in _commands(game, unit.id):
+    acting = sorted({uid for c in listed if (uid := c.action.actor()) is not None})
+    units = acting or [u.id for u in game.state.live_units(node.player)]
+    for unit_id in rng.sample(units, min(STEERED_UNITS, len(units))):
+        for command in _commands(game, unit_id):
             if command.enabled and command.steer is not None:
                 sampled += steer_samples(game, command.steer, rng)
     legal = listed + _legal_unique(game, sampled, exclude={c.action for c in listed})
