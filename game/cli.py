@@ -66,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "learn": _learn,
         "scenarios": _scenarios,
         "odds": _odds,
+        "ai": _ai,
+        "match": _ai,
     }
     code: int = handlers[command](args)
     return code
@@ -123,6 +125,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
         sub.add_parser("pbf", help="play by file (e-mail): new, play, verify").add_argument(
             "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
+    _ai_parsers(sub)
     return parser
 
 
@@ -130,7 +133,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 
 
 COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios",
-            "odds")
+            "odds", "ai", "match")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -492,6 +495,22 @@ def _pbf(args: argparse.Namespace) -> int:
     from game.pbf.cli import run
 
     return run(args)
+
+
+# --- the computer player (game/ai) ----------------------------------------------------------
+
+
+def _ai_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from game.ai.command import add_parsers
+
+    add_parsers(sub)
+
+
+def _ai(args: argparse.Namespace) -> int:
+    """``ai suggest`` and ``match``."""
+    from game.ai import command
+
+    return command.suggest(args) if args.command == "ai" else command.match(args)
 
 
 # --- learn ---------------------------------------------------------------------------------

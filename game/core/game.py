@@ -51,10 +51,19 @@ Listener = Callable[["Game", LogEntry], None]
 class Game:
     """A game in progress (see module docstring)."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, *, started: bool = False) -> None:
-        """Wrap ``state``; unless ``started``, let the ruleset begin the game."""
+    def __init__(self, state: GameState, ruleset: Ruleset, *, started: bool = False,
+                 history: bool = True) -> None:
+        """Wrap ``state``; unless ``started``, let the ruleset begin the game. Without
+        ``history`` (a computer player's rehearsal copy, thrown away after use) no undo
+        snapshot and no state hash is taken per action: the log keeps the actions only, undo
+        has nothing to restore, and a refused or failing action may leave the copy spoiled."""
         self.ruleset = ruleset
         self.state = state
+        self.history = history
+        self._pending: Pending | None = None
+        """Without history, what the game waits for, remembered until the game changes it
+        (a rehearsal copy is changed only through apply; a table's game may be edited from
+        outside, so it always asks the ruleset)."""
         self.opening_events: tuple[Event, ...] = ()
         if not started:
             ctx = Context()
@@ -62,7 +71,7 @@ class Game:
             ruleset.memo.forget()  # start() changed the state in place
             self._settle(ctx, set())
             self.opening_events = tuple(ctx.events)
-        self.initial_state = snapshot(state)
+        self.initial_state = snapshot(state) if history else state
         self.log: list[LogEntry] = []
         self._undo: list[GameState] = []
         self._redo: list[LogEntry] = []
@@ -72,6 +81,14 @@ class Game:
 
     def pending(self) -> Pending:
         """What the game waits for: a decision, dice, an idle player, or nothing (over)."""
+        if self._pending is not None:
+            return self._pending
+        node = self._waiting_for()
+        if not self.history:
+            self._pending = node
+        return node
+
+    def _waiting_for(self) -> Pending:
         state = self.state
         if state.outcome is not None:
             return Over(state.outcome.winner, state.outcome.summary)
@@ -153,23 +170,26 @@ class Game:
         if refusal is not None:
             raise IllegalAction(action, refusal)
         actor = self.current_player()
-        before = snapshot(self.state)
+        before = snapshot(self.state) if self.history else None
         ctx = Context()
         rolled_by: set[int] = set()
         try:
             recorded = self._perform(action, ctx, rolled_by)
             self._settle(ctx, rolled_by)
         except Exception:
-            self.state = before
+            self._pending = None
+            if before is not None:
+                self.state = before
             raise
-        self._undo.append(before)
+        if before is not None:
+            self._undo.append(before)
         entry = LogEntry(
             index=len(self.log),
             action=recorded,
             actor=actor,
             events=tuple(ctx.events),
             rolled_by=frozenset(rolled_by),
-            hash_after=state_hash(self.state),
+            hash_after=state_hash(self.state) if self.history else "",
         )
         self.log.append(entry)
         return entry
@@ -177,6 +197,7 @@ class Game:
     def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
         """Do one action; return it as it goes into the log."""
         node = self.pending()
+        self._pending = None  # the state changes from here on
         if isinstance(action, RollPending | Dice):
             assert isinstance(node, Chance)
             if isinstance(action, RollPending):
@@ -240,6 +261,7 @@ class Game:
                          "to be rolled.", ("WB-DICE-1", *node.rules), player=node.player)
                 return
             del queue[: node.dice.count]
+            self._pending = None
             self._feed(node, results, "scripted", ctx, rolled_by)
         raise RuntimeError("the ruleset asked for dice without end")
 
@@ -258,7 +280,7 @@ class Game:
         the player who made the last action is the acting one (no hand-over happened since).
         WB-HIST-1: not an action whose dice that player rolled, unless the table allows it.
         """
-        if not self.log:
+        if not self.log or not self.history:
             return Refusal("there is nothing to undo", ())
         last = self.log[-1]
         if by is not None and by not in {p.number for p in self.state.players}:

@@ -522,6 +522,35 @@ class Ruleset:
         lines = [InfoLine(f"{humanise(k)}: {v}") for k, v in unit.status().items()]
         return UnitCard(f"{unit.name} ({owner})", tuple(lines))
 
+    # --- hints for a computer player (optional; game.ai knows no ruleset, it asks these) ----
+
+    def unit_worth(self, state: GameState, unit_id: str) -> float:
+        """What ``unit_id`` is worth to its side now, in the measure the game's victory counts
+        (wounds, models or health left); 0 once destroyed or unknown. A computer player sums
+        it per side to rate a position, so losing a unit costs what it was worth. The
+        default counts a live unit as 1, plus for each counter the unit declares with its
+        maximum (``status()``'s ``X`` and ``max_X``) the share it still has."""
+        unit = state.units.get(unit_id)
+        if unit is None or not unit.on_board:
+            return 0.0
+        status = unit.status()
+        shares = [float(v) / float(top) for k, v in status.items()
+                  if isinstance(v, int | float) and not isinstance(v, bool)
+                  and isinstance(top := status.get(f"max_{k}"), int | float) and top > 0]
+        return 1.0 + sum(shares) / len(shares) if shares else 1.0
+
+    def unit_threat(self, state: GameState, unit_id: str) -> float:
+        """How much harm ``unit_id`` can do now, relative to other units of this game (a
+        computer player attacks dangerous enemies first and keeps its units out of their
+        reach when it is weaker); the default is its worth."""
+        return self.unit_worth(state, unit_id)
+
+    def objective_score(self, state: GameState, player: int) -> float:
+        """Points ``player`` holds now from the scenario's objectives, in the measure of
+        :meth:`unit_worth` (objectives held, victory points); a computer player adds them to
+        its side's worth. Default 0: a game won by what is left standing."""
+        return 0.0
+
     def allows_free_moves(self, state: GameState) -> bool:
         """Whether sandbox moves and pivots are allowed now (WB-TBL-1/2)."""
         return state.options.sandbox and not state.procedures

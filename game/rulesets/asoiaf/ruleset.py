@@ -235,6 +235,11 @@ class AsoiafRuleset(Ruleset):
         them; every answer is the same whether this ran or not."""
         self.worlds.of(state).geometry()
 
+    def unit_worth(self, state: GameState, unit_id: str) -> float:
+        """A unit is worth the wounds it has left: what the round limit counts (AS-CORE-5)."""
+        unit = state.units.get(unit_id)
+        return float(unit.wounds_left) if isinstance(unit, AsoiafUnit) and unit.on_board else 0.0
+
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (AS-CORE-5), None when it sets none."""
         return self.rounds

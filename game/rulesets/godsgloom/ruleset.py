@@ -204,6 +204,15 @@ class GodsgloomRuleset(Ruleset):
 
     # --- presentation and inspection (see .table) --------------------------------------------
 
+    def unit_worth(self, state: GameState, unit_id: str) -> float:
+        """Units in play count first, then their health (HX-ACT-3): a unit is worth its full
+        health for standing, plus the health it has left, plus a little for the Morale
+        Tokens that pay for its formations and keep it from going weak."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, GodsUnit) or not unit.on_board:
+            return 0.0
+        return unit.max_health + unit.health + 0.3 * unit.tokens - (0.5 if unit.weak else 0.0)
+
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (HX-ACT-3), None when it sets none."""
         return self.rounds

@@ -471,6 +471,15 @@ class NinthAgeRuleset(Ruleset):
 
     # --- presentation ------------------------------------------------------------------------
 
+    def unit_worth(self, state: GameState, unit_id: str) -> float:
+        """A unit is worth its models standing, rank and file and characters (NA-TURN-1 counts
+        them at the end); a broken unit is worth half, as it may flee off the field."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, NinthUnit) or not unit.on_board:
+            return 0.0
+        models = unit.rf_alive() + sum(1 for c in unit.characters if c.hp > 0)
+        return models / 2 if unit.fled else float(models)
+
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
         return self.rounds

@@ -468,6 +468,13 @@ class RealmsRuleset(Ruleset):
 
     # --- presentation ------------------------------------------------------------------------
 
+    def unit_worth(self, state: GameState, unit_id: str) -> float:
+        """A unit is worth the health it has left: what the round limit counts (RL-TRN-1)."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, RealmsUnit) or not unit.on_board:
+            return 0.0
+        return float(unit.health - unit.wounds)
+
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (0 in the options: none)."""
         return self.settings.rounds or None

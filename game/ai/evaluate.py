@@ -1,0 +1,97 @@
+"""How good a position is for one player, from the ruleset's evaluation hints.
+
+A ruleset says what a unit is worth now (:meth:`Ruleset.unit_worth`, in the measure its victory
+counts), how dangerous it is (:meth:`Ruleset.unit_threat`) and what objectives a side holds
+(:meth:`Ruleset.objective_score`). The score is the difference of the sides' worth as a share of
+everything on the board, a win or a loss outweighing any material, and a small pull towards
+the enemy so that a side that is not yet fighting closes in (a quiet position is otherwise
+flat for every move).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.core.ruleset import Ruleset
+from game.core.state import GameState, HexBoard, Unit
+from game.geometry.hexgrid import hex_center
+
+WIN = 10.0
+"""A won game's score: more than any material difference (which is at most 1)."""
+
+PULL = 0.04
+"""Weight of closing in on the enemy, against material as a share of the board's worth."""
+
+
+@dataclass
+class Evaluator:
+    """Scores positions for a player with one ruleset's hints."""
+
+    ruleset: Ruleset
+    _extent: dict[int, float] = field(default_factory=dict)
+
+    def worth(self, state: GameState, player: int) -> float:
+        """Everything ``player`` has on the board now, with their objectives."""
+        units = sum(self.ruleset.unit_worth(state, u.id) for u in state.live_units(player))
+        return units + self.ruleset.objective_score(state, player)
+
+    def score(self, state: GameState, player: int) -> float:
+        """How good ``state`` is for ``player`` (higher is better; 0 is even)."""
+        mine = self.worth(state, player)
+        theirs = sum(self.worth(state, p.number) for p in state.players if p.number != player)
+        material = (mine - theirs) / max(1.0, mine + theirs)
+        if state.outcome is not None:
+            if state.outcome.winner is None:
+                return material / 10
+            return (WIN if state.outcome.winner == player else -WIN) + material / 10
+        return material + PULL * self.closeness(state, player)
+
+    def closeness(self, state: GameState, player: int) -> float:
+        """How near ``player``'s units stand to their nearest enemies, from 0 (as far as the
+        board allows) to 1 (touching), weighted by the units' threat (the dangerous ones
+        close in first)."""
+        mine = state.live_units(player)
+        enemies = [u for u in state.live_units() if u.owner != player]
+        if not mine or not enemies:
+            return 0.0
+        extent = self.extent(state)
+        total = weight = 0.0
+        for unit in mine:
+            w = max(0.1, self.ruleset.unit_threat(state, unit.id))
+            gap = min(distance(unit, e) for e in enemies)
+            total += w * max(0.0, 1.0 - gap / extent)
+            weight += w
+        return total / weight
+
+    def extent(self, state: GameState) -> float:
+        """The board's size in the units :func:`distance` measures (remembered per board)."""
+        board = state.board
+        known = self._extent.get(id(board))
+        if known is not None:
+            return known
+        if isinstance(board, HexBoard):
+            points = [hex_center(h) for h in board.cells]
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            size = max(1.0, math.hypot(max(xs) - min(xs), max(ys) - min(ys)))
+        else:
+            size = max(1.0, math.hypot(board.width, board.height))
+        self._extent[id(board)] = size
+        return size
+
+
+def position(unit: Unit) -> tuple[float, float] | None:
+    """Where a unit stands on the board's plane (a tray's centre, a hex's centre)."""
+    if unit.tray is not None:
+        return (unit.tray.x, unit.tray.y)
+    if unit.hex is not None:
+        return hex_center(unit.hex)
+    return None
+
+
+def distance(a: Unit, b: Unit) -> float:
+    """Centre to centre on the board's plane (0 when either has no place)."""
+    pa, pb = position(a), position(b)
+    if pa is None or pb is None:
+        return 0.0
+    return math.hypot(pa[0] - pb[0], pa[1] - pb[1])

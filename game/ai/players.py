@@ -1,0 +1,304 @@
+"""Computer players of three strengths (and a random one), each answering whatever the game
+waits for when it owns the player: an activation, a decision's offers or free answers, dice.
+
+- ``random``: uniform over the legal actions and sampled continuous moves;
+- ``easy``: a plausible action: a few candidates drawn with weight on attacks, each rated
+  once, the best mostly kept;
+- ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
+  the best continuous move refined;
+- ``hard``: normal's best few looked ahead over the rest of its own activation and the
+  opponent's likely reply (an expectimax over the computer's own dice), within a time budget.
+
+A player's randomness is its own: a generator seeded from its ``seed`` and the number of
+actions played so far, never the game's dice, so the same position gets the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from game.ai.candidates import Candidate, candidates, refine
+from game.ai.evaluate import Evaluator
+from game.ai.explain import explain, label
+from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
+from game.ai.rehearsal import branch, rehearsal
+from game.core.actions import Action, EndActivation, RollPending
+from game.core.game import Game
+from game.core.pending import Chance, Idle, Over
+
+LEVELS = ("random", "easy", "normal", "hard")
+"""The computer's strengths, weakest first."""
+
+TOP = 4
+"""Candidates a hard player looks ahead from."""
+
+LOOKAHEAD_STEPS = 8
+"""Actions a hard player's look-ahead plays at most after a candidate."""
+
+REPLY_CANDIDATES = 6
+"""Candidates a quick greedy choice inside a look-ahead rates."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the computer does, why in one line, and its best candidates with their ratings."""
+
+    action: Action
+    reason: str
+    ratings: tuple[tuple[str, float], ...] = ()
+
+
+class AiPlayer(Protocol):
+    """Anything that answers what a game waits for."""
+
+    level: str
+
+    def choose(self, game: Game) -> Choice:
+        """The answer to ``game.pending()`` (which must not be over)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may spend: rehearsed actions (deterministic) and CPU seconds (a
+    safety net that only a very slow machine reaches)."""
+
+    actions: int
+    seconds: float
+
+
+def _rng(seed: int, game: Game, level: str) -> random.Random:
+    """The player's own generator for this decision (never the game's dice)."""
+    return random.Random(f"{seed}:{level}:{len(game.log)}")
+
+
+def _waiting(game: Game) -> Choice | None:
+    """The answer no choice is needed for: the table's dice for a roll."""
+    node = game.pending()
+    if isinstance(node, Over):
+        raise ValueError("the game is over: there is nothing to choose")
+    if isinstance(node, Chance):
+        return Choice(RollPending(), f"rolls the dice: {node.purpose}")
+    return None
+
+
+def prior(cand: Candidate) -> float:
+    """How sensible a candidate looks before any rating: attacks first, ending last."""
+    if cand.action.target_id() is not None:
+        return 4.0
+    if isinstance(cand.action, EndActivation):
+        return 0.5
+    return 1.0
+
+
+def ordered(found: list[Candidate], rng: random.Random) -> list[Candidate]:
+    """Candidates in the order a budget rates them: aimed at a unit, then ending, then the
+    rest shuffled (so a budget cut spreads over moves of every unit)."""
+    aimed = [c for c in found if c.action.target_id() is not None]
+    ends = [c for c in found if isinstance(c.action, EndActivation)]
+    rest = [c for c in found if c not in aimed and c not in ends]
+    rng.shuffle(rest)
+    return aimed + ends + rest
+
+
+@dataclass
+class RandomPlayer:
+    """Uniform over the legal actions and sampled continuous moves."""
+
+    seed: int = 0
+    level: str = "random"
+
+    def choose(self, game: Game) -> Choice:
+        done = _waiting(game)
+        if done is not None:
+            return done
+        rng = _rng(self.seed, game, self.level)
+        cand = rng.choice(candidates(game, rng))
+        return Choice(cand.action, f"{_label(game, cand)}: picked at random")
+
+
+@dataclass
+class GreedyPlayer:
+    """Rates candidates on rehearsal copies and takes the best (normal); ``easy`` rates only a
+    few drawn by :func:`prior` and sometimes keeps a worse one."""
+
+    seed: int = 0
+    level: str = "normal"
+    budget: Budget = Budget(80, 0.2)
+    model: OutcomeModel = field(default_factory=SampledOutcomes)
+
+    def choose(self, game: Game) -> Choice:
+        done = _waiting(game)
+        if done is not None:
+            return done
+        rng = _rng(self.seed, game, self.level)
+        node = game.pending()
+        player = node.player  # type: ignore[union-attr]
+        found = candidates(game, rng)
+        if len(found) == 1:
+            return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
+        work = Work(Evaluator(game.ruleset), rng, self.budget.actions, self.budget.seconds)
+        ratings = self.ratings(game, found, player, work)
+        best = self.pick(ratings, rng)
+        return Choice(best.action, explain(game, best), _top(game, ratings))
+
+    def ratings(self, game: Game, found: list[Candidate], player: int,
+                work: Work) -> list[Rating]:
+        """The candidates rated within the budget, best first (the best move refined)."""
+        root = rehearsal(game)
+        pool = self.pool(found, work.rng)
+        rated = _rate_all(root, pool, player, self.model, work)
+        if self.level != "easy":
+            rated = _see_through(root, rated, player, work)
+        if self.level != "easy" and rated:
+            steered = next((r for r in rated if r.candidate.steer is not None), None)
+            if steered is not None:
+                more = refine(game, steered.candidate, work.rng)
+                rated = sorted(rated + _rate_all(root, more, player, self.model, work, True),
+                               key=lambda r: -r.value)
+        return rated
+
+    def pool(self, found: list[Candidate], rng: random.Random) -> list[Candidate]:
+        """The candidates to rate: all in budget order (easy: a few drawn by prior)."""
+        if self.level != "easy":
+            return ordered(found, rng)
+        drawn: list[Candidate] = []
+        left = list(found)
+        while left and len(drawn) < 4:
+            pick = rng.choices(left, weights=[prior(c) for c in left])[0]
+            drawn.append(pick)
+            left.remove(pick)
+        return drawn
+
+    def pick(self, rated: list[Rating], rng: random.Random) -> Rating:
+        """The best rating (easy: sometimes another of its few)."""
+        if self.level == "easy" and len(rated) > 1 and rng.random() < 0.35:
+            return rng.choice(rated[1:])
+        return rated[0]
+
+
+@dataclass
+class HardPlayer(GreedyPlayer):
+    """Normal's best few candidates, each looked ahead over the rest of its own activation
+    and the opponent's reply on every outcome (expectimax over its own dice)."""
+
+    level: str = "hard"
+    budget: Budget = Budget(1500, 1.6)
+
+    def ratings(self, game: Game, found: list[Candidate], player: int,
+                work: Work) -> list[Rating]:
+        greedy = super().ratings(game, found, player, Work(
+            work.evaluator, work.rng, self.budget.actions // 3, self.budget.seconds / 3))
+        deeper = []
+        for rating in greedy[:TOP]:
+            value = 0.0
+            for outcome in rating.outcomes:
+                value += outcome.weight * self.look_ahead(outcome.game, player, work)
+            deeper.append(Rating(rating.candidate, value, rating.outcomes))
+            if work.exhausted():
+                break
+        looked = {r.action for r in deeper}
+        rest = [r for r in greedy if r.action not in looked]
+        return sorted(deeper, key=lambda r: -r.value) + rest
+
+    def look_ahead(self, game: Game, me: int, work: Work) -> float:
+        """The score after the rest of ``me``'s activation and the opponent's reply, each
+        chosen greedily on one rehearsal (copies of ``game``; ``game`` stays as it is)."""
+        copy = branch(game)
+        replied = False
+        for _ in range(LOOKAHEAD_STEPS):
+            node = copy.pending()
+            if isinstance(node, Over) or work.exhausted():
+                break
+            if node.player != me:
+                replied = True
+            elif replied:
+                break
+            action = self.quick(copy, node.player, work)
+            if action is None:
+                break
+            try:
+                work.play(copy, action)
+                work.settle(copy)
+            except Exception:  # a rehearsal the rules cannot finish ends the look-ahead
+                break
+        return work.evaluator.score(copy.state, me)
+
+    def quick(self, game: Game, player: int, work: Work) -> Action | None:
+        """A greedy choice on one rehearsal per candidate, of a few candidates."""
+        best = quick_best(game, player, work)
+        return best.action if best is not None else None
+
+
+def quick_best(game: Game, player: int, work: Work) -> Rating | None:
+    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each."""
+    found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
+    if len(found) <= 1:
+        return Rating(found[0], 0.0, ()) if found else None
+    rated = _rate_all(game, found, player, SampledOutcomes(samples=1, exact=1), work)
+    return rated[0] if rated else None
+
+
+def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> list[Rating]:
+    """Ratings of actions after which the same player acts on (an activation begun, a move
+    before the attack) raised to the best action that follows them, for the actions that
+    change nothing yet and the best :data:`TOP` others: choosing which unit to activate is
+    choosing what it will do, and a move is worth the attack it opens."""
+    base = work.evaluator.score(root.state, player)
+    out = []
+    for rank, rating in enumerate(rated):
+        flat = abs(rating.value - base) < 1e-9
+        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+        node = only.pending() if only is not None else None
+        if only is not None and isinstance(node, Idle) and node.player == player and \
+                (flat or rank < TOP) and not work.exhausted() and \
+                not isinstance(rating.action, EndActivation):
+            follow = quick_best(only, player, work)
+            if follow is not None and follow.outcomes and (flat or follow.value > rating.value):
+                rating = Rating(rating.candidate, follow.value, rating.outcomes)
+        out.append(rating)
+    return sorted(out, key=lambda r: -r.value)
+
+
+def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,
+              work: Work, extra: bool = False) -> list[Rating]:
+    """Rate candidates in order while the budget lasts (always at least one, or all of
+    ``extra`` ones), best first; a stable sort keeps the budget order among equals."""
+    rated: list[Rating] = []
+    for cand in pool:
+        if rated and work.exhausted() and not extra:
+            break
+        rating = rate(root, cand, player, model, work)
+        if rating is not None:
+            rated.append(rating)
+    return sorted(rated, key=lambda r: -r.value)
+
+
+def _label(game: Game, cand: Candidate) -> str:
+    return label(game, Rating(cand, 0.0, ()))
+
+
+def _top(game: Game, rated: list[Rating], count: int = 5) -> tuple[tuple[str, float], ...]:
+    return tuple((f"{label(game, r)} [{r.action}]", round(r.value, 4)) for r in rated[:count])
+
+
+def make_player(level: str, seed: int = 0, *, clock: bool = True,
+                scale: float = 1.0) -> AiPlayer:
+    """A computer player of ``level`` (one of :data:`LEVELS`) with its own ``seed``. Without
+    ``clock`` its budgets are counted in rehearsed actions only, so its choices do not depend
+    on the machine's speed; ``scale`` shrinks or grows the budgets (quick tests)."""
+    def budget(actions: int, seconds: float) -> Budget:
+        return Budget(max(1, round(actions * scale)), seconds * scale if clock else math.inf)
+
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "easy":
+        return GreedyPlayer(seed, "easy", budget(40, 0.1), SampledOutcomes(samples=1, exact=1))
+    if level == "normal":
+        return GreedyPlayer(seed, "normal", budget(80, 0.2))
+    if level == "hard":
+        return HardPlayer(seed, "hard", budget(1500, 1.6))
+    raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,53 @@
+"""The computer player's own copy of a game, and its own dice: honesty by construction.
+
+The game's dice are counter-based on its seed (the n-th roll of a game is always the same), so a
+copy of the game that rolled its dice would see the table's future. A rehearsal copy therefore
+forgets the table's dice -- the seed, the counter and any scripted dice -- before the computer
+tries anything on it, and every chance node on it is answered with an explicit ``dice`` action
+whose results come from the computer's own :class:`random.Random` (:class:`OwnDice`), never with
+``rolldice``. The copy keeps no undo history (the computer throws it away), which makes trying
+an action several times cheaper than on the table's game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.core.actions import Dice, DiceSpec
+from game.core.game import Game
+from game.core.hashing import snapshot
+
+
+def rehearsal(game: Game) -> Game:
+    """A copy of ``game``'s present for the computer to try actions on: same position, no
+    knowledge of the table's dice (seed 0, counter 0, no scripted dice), no history."""
+    state = snapshot(game.state)
+    state.seed = 0
+    state.dice_drawn = 0
+    state.scripted_dice = []
+    return Game(state, game.ruleset, started=True, history=False)
+
+
+def branch(copy: Game) -> Game:
+    """Another rehearsal copy of a rehearsal copy's present (which already forgot the dice)."""
+    return Game(snapshot(copy.state), copy.ruleset, started=True, history=False)
+
+
+@dataclass
+class OwnDice:
+    """The computer's own dice: results from its own generator, given as ``dice`` actions."""
+
+    rng: random.Random
+
+    def roll(self, spec: DiceSpec) -> Dice:
+        """One throw of ``spec``."""
+        return Dice(tuple(self.rng.randint(1, spec.sides) for _ in range(spec.count)))
+
+    @staticmethod
+    def every_throw(spec: DiceSpec) -> list[Dice]:
+        """Every ordered throw of ``spec`` (equally likely), for an exact expectation."""
+        throws: list[tuple[int, ...]] = [()]
+        for _ in range(spec.count):
+            throws = [(*t, face) for t in throws for face in range(1, spec.sides + 1)]
+        return [Dice(t) for t in throws]
