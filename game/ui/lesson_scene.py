@@ -74,6 +74,7 @@ class LessonScene(Scene):
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.widgets: list[Any] = []
         self.note = ""
+        self._noted: object = None  # the run's feedback last put in the note
         self._shown: tuple[int, int, int, bool] | None = None
 
     # --- scene protocol -----------------------------------------------------------------------
@@ -162,7 +163,7 @@ class LessonScene(Scene):
 
     def hint(self) -> None:
         """The next hint tier (text, then the solution drawn as ghost-free steps)."""
-        self.note = self.run.hint().text
+        self.note = f"Hint: {self.run.hint().text}"
 
     def undo(self) -> None:
         """Take back the learner's last action in this try."""
@@ -225,9 +226,15 @@ class LessonScene(Scene):
         self.table.last_player = self.game.current_player()
 
     def _after_table(self) -> None:
+        """A new judgement of the learner's move goes into the note, once: a later note (a
+        hint pressed after a wrong move) is not overwritten by the same old judgement on the
+        next mouse move."""
         self._keep_table_here()
         feedback = self.run.feedback
-        if feedback is not None and feedback.kind in ("wrong", "solved", "refused", "progress"):
+        if feedback is None or feedback is self._noted:
+            return
+        self._noted = feedback
+        if feedback.kind in ("wrong", "solved", "refused", "progress"):
             self.note = feedback.text
 
     def _aim_camera(self) -> None:
