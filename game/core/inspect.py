@@ -199,6 +199,23 @@ class UnitMark:
     rules: tuple[str, ...] = ()
 
 
+Light = Literal["day", "dusk", "night"]
+"""How the whole board is lit: the table shades it accordingly (no shade by day)."""
+
+
+@dataclass(frozen=True)
+class TableCondition:
+    """Something true of the whole table that changes play, which every player must see
+    without aiming at anything: night, fog, a storm. ``word`` is what the top bar and the
+    hand-over screen show ("Night"), ``hint`` what it does, in a player's words, with its
+    ``rules``; ``light`` how the board is shaded while it lasts."""
+
+    word: str
+    hint: str = ""
+    rules: tuple[str, ...] = ()
+    light: Light = "day"
+
+
 ACTIVATED_MARK = UnitMark("done", ("WB-TBL-4",))
 """The default mark of a unit listed in ``state.turn.activated``."""
 

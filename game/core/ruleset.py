@@ -48,6 +48,7 @@ from game.core.inspect import (
     InfoLine,
     Inspection,
     Segment,
+    TableCondition,
     UnitCard,
     UnitLook,
     UnitMark,
@@ -401,6 +402,12 @@ class Ruleset:
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
         """What stands on the board itself besides its cells and terrain (walls, obstructions,
         links between places), drawn under the units; none by default."""
+        return ()
+
+    def table_conditions(self, state: GameState) -> tuple[TableCondition, ...]:
+        """What holds over the whole table now (night, fog...), for the top bar, the hand-over
+        screen and the board's shade (:class:`~game.core.inspect.TableCondition`); none by
+        default."""
         return ()
 
     def round_limit(self, state: GameState) -> int | None:

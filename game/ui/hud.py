@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.inspect import UnitCard, UnitMark
+from game.core.inspect import TableCondition, UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
 from game.core.state import HexBoard
 from game.ui.inspect_draw import TONES, wrap
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 CARD_LINES = 9
 LINE_H = 16
+CONDITION_COLOURS = {"day": (200, 170, 60), "dusk": (150, 110, 160), "night": (46, 62, 130)}
+"""The fill of a table condition's badge in the top bar, by its light."""
 
 
 class Hud:
@@ -188,19 +190,43 @@ class Hud:
             img = font.render(line.strip(), True, (245, 240, 225))
             surface.blit(img, img.get_rect(midtop=(box.centerx, box.top + 15 + 24 * i)))
 
+    def conditions(self) -> tuple[TableCondition, ...]:
+        """The ruleset's table conditions now (night...), shown as badges in the top bar."""
+        s = self.scene
+        return s.renderer.conditions(s.state, s.view)
+
+    def _badges_width(self, conditions: tuple[TableCondition, ...]) -> int:
+        font = self.scene.app.fonts.get(14, bold=True)
+        return sum(font.size(c.word)[0] + 26 for c in conditions)
+
     def _top(self, surface: pygame.Surface) -> None:
         s = self.scene
         w, _ = surface.get_size()
         fonts = s.app.fonts
         player = s.game.current_player()
         legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in s.state.players)
-        text, head = self.top_line(w - PANEL_W - legend - 50)
+        conditions = self.conditions()
+        text, head = self.top_line(w - PANEL_W - legend - 50 - self._badges_width(conditions))
         colours = tuple((pl.name, s.app.palette.player_colour(pl.number, pl.colour))
                         for pl in s.state.players)
-        key = (text, head, player, colours, s.session.scenario.name)
+        key = (text, head, player, colours, s.session.scenario.name, conditions)
         surface.blit(self._layer("top", key, (w, s.top_h),
                                  lambda layer: self._paint_top(layer, text, head, player)),
                      (0, 0))
+
+    def _paint_badges(self, layer: pygame.Surface, right: int) -> int:
+        """Each table condition as a badge ending at ``right``; returns where they begin."""
+        font = self.scene.app.fonts.get(14, bold=True)
+        x = right
+        for condition in reversed(self.conditions()):
+            img = font.render(condition.word, True, (245, 245, 255))
+            box = pygame.Rect(0, 8, img.get_width() + 16, 22)
+            x -= box.width + 10
+            box.x = x
+            pygame.draw.rect(layer, CONDITION_COLOURS[condition.light], box, border_radius=11)
+            pygame.draw.rect(layer, (200, 205, 235), box, 1, border_radius=11)
+            layer.blit(img, img.get_rect(center=box.center))
+        return x
 
     def _paint_top(self, layer: pygame.Surface, text: str, head: pygame.font.Font,
                    player: int | None) -> None:
@@ -221,6 +247,7 @@ class Hud:
             x -= img.get_width() + 26
             pygame.draw.rect(layer, colour, (x, 12, 14, 14))
             layer.blit(img, (x + 18, 11))
+        self._paint_badges(layer, x - 6)
         name = fonts.get(13).render(s.session.scenario.name, True, (170, 170, 170))
         layer.blit(name, (w - PANEL_W + 8, 4))
 

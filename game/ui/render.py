@@ -28,7 +28,7 @@ from functools import partial
 
 import pygame
 
-from game.core.inspect import BoardMark, ModelBase, UnitLook
+from game.core.inspect import BoardMark, ModelBase, TableCondition, UnitLook
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.geometry.arcs import Arc
@@ -41,7 +41,7 @@ from game.ui.camera import Camera
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
 from game.ui.labels import draw_label
-from game.ui.palette import RGB, Palette
+from game.ui.palette import LIGHT_SHADE, RGB, Palette
 from game.ui.unit_ops import Op, run_ops, shows
 from game.ui.unit_text import models_left, shade, status_text
 from game.ui.view import ViewState
@@ -64,6 +64,7 @@ class Renderer:
         drawn (None: the plain look; the owner sets it when a game starts)."""
         self._looks: tuple[Hashable, dict[str, UnitLook | None]] = (None, {})
         self._marks: tuple[Hashable, tuple[BoardMark, ...]] = (None, ())
+        self._conditions: tuple[Hashable, tuple[TableCondition, ...]] = (None, ())
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
@@ -152,6 +153,20 @@ class Renderer:
             marks = () if self.ruleset is None else tuple(self.ruleset.board_marks(state))
             self._marks = (key, marks)
         return self._marks[1]
+
+    def conditions(self, state: GameState, view: ViewState) -> tuple[TableCondition, ...]:
+        """The ruleset's table conditions (night...), asked once per game state revision."""
+        key = (id(self.ruleset), id(state), view.revision)
+        if self._conditions[0] != key:
+            found = () if self.ruleset is None else tuple(self.ruleset.table_conditions(state))
+            self._conditions = (key, found)
+        return self._conditions[1]
+
+    def light(self, state: GameState, view: ViewState) -> str:
+        """The darkest light of the table conditions ("day" when there is none)."""
+        order = tuple(LIGHT_SHADE)
+        return max((c.light for c in self.conditions(state, view)), key=order.index,
+                   default="day")
 
     # --- units ----------------------------------------------------------------------------
 
@@ -285,7 +300,7 @@ class Renderer:
         """What the base layer of ``view``'s camera shows (it is redrawn when this changes)."""
         return (view.camera.key(), (view.camera.width, view.camera.height),
                 self._board_key(state), tuple(state.terrain), view.grid, self.palette.name,
-                self.board_marks(state, view))
+                self.board_marks(state, view), self.light(state, view))
 
     def _base_layer(self, state: GameState, view: ViewState) -> pygame.Surface:
         """The base layer of ``view``'s camera, painted again only when it shows otherwise."""
@@ -304,6 +319,9 @@ class Renderer:
             return
         base = new_layer((view.camera.width, view.camera.height), reuse)
         yield from self._paint_base(base, state, view)
+        light = self.light(state, view)
+        if light != "day":  # night shades the ground, not the units on it
+            base.fill(LIGHT_SHADE[light], special_flags=pygame.BLEND_MULT)
         self._base, self._base_key = base, key
         self.stats["base_renders"] += 1
 

@@ -420,7 +420,7 @@ class HandoffScene(Scene):
     """Between players: the table is hidden until the next player clicks or presses a key."""
 
     def __init__(self, app: App, table: Scene, player_name: str, colour: tuple[int, int, int],
-                 note: str, title: str = "your turn") -> None:
+                 note: str, title: str = "your turn", conditions: tuple[str, ...] = ()) -> None:
         super().__init__(app)
         self.table = table
         self.player_name = player_name
@@ -428,32 +428,51 @@ class HandoffScene(Scene):
         """What is handed over: "your turn", "your roll" (a defence), "your choice"."""
         self.colour = colour
         self.note = note
+        self.conditions = conditions
+        """What holds over the whole table ("Night: attacks lose ..."), one line each."""
         self.armed = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        """A full click (press and release here) or Enter/Space hands the table over. The
-        release of the click that ended the previous turn arrives here too: it must not
-        dismiss the screen (found playing under Xvfb)."""
+        """A full click (press and release here) or Enter hands the table over, as the screen
+        says; nothing else does (a Space meant for the dice must not reveal the next player's
+        table early). The release of the click that ended the previous turn arrives here too:
+        it must not dismiss the screen (found playing under Xvfb)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.armed = True
         elif (event.type == pygame.MOUSEBUTTONUP and self.armed) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         ):
             self.app.switch(self.table)
 
     def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.inspect_draw import wrap
+
         w, h = surface.get_size()
         surface.fill((18, 20, 24))
-        pygame.draw.rect(surface, self.colour, (0, h // 2 - 90, w, 180))
         fonts = self.app.fonts
+        small = fonts.get(18)
+        notes = wrap(small, self.note, w - 80)  # the subtitle wraps, never runs off the screen
+        lights = [line for text in self.conditions for line in wrap(small, text, w - 80)]
+        band = max(180, 120 + 24 * (len(notes) + len(lights)))
+        top = h // 2 - band // 2
+        pygame.draw.rect(surface, self.colour, (0, top, w, band))
         big = fonts.get(40, bold=True).render(f"{self.player_name}, {self.title}", True,
                                               (255, 255, 255))
-        surface.blit(big, big.get_rect(center=(w // 2, h // 2 - 30)))
-        small = fonts.get(18).render(self.note, True, (255, 255, 255))
-        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + 30)))
+        surface.blit(big, big.get_rect(center=(w // 2, top + 60)))
+        y = top + 98
+        for line in notes:
+            img = small.render(line.strip(), True, (255, 255, 255))
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += 24
+        for line in lights:
+            img = small.render(line.strip(), True, (225, 230, 255))
+            box = img.get_rect(midtop=(w // 2, y + 2)).inflate(14, 4)
+            pygame.draw.rect(surface, (30, 40, 90), box, border_radius=8)
+            surface.blit(img, img.get_rect(center=box.center))
+            y += 26
         hint = fonts.get(16).render("Click or press Enter when you have the screen",
                                     True, (200, 200, 200))
-        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 130)))
+        surface.blit(hint, hint.get_rect(center=(w // 2, top + band + 40)))
 
 
 class EndScene(ButtonScene):

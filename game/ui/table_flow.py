@@ -81,7 +81,9 @@ class TableFlow:
         title = ("your roll" if isinstance(node, Chance) else
                  "your turn" if player == s.state.turn.active else
                  "your choice" if isinstance(node, PlayerDecision) else "your turn")
-        s.app.switch(HandoffScene(s.app, s, p.name, colour, note, title))
+        conditions = tuple(f"{c.word}: {c.hint}" if c.hint else c.word
+                           for c in s.hud.conditions())
+        s.app.switch(HandoffScene(s.app, s, p.name, colour, note, title, conditions))
 
     def facts(self) -> list[str]:
         """The game-over summary every ruleset gets: rounds played, units lost per side."""

@@ -270,8 +270,22 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                       (chart,))
 
 
-def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
-    """Every stat of a realms unit, as a player reads it."""
+def precision_line(u: RealmsUnit, night: bool) -> InfoLine:
+    """The card's precision line; at night it says what precision does now: it comes off
+    this unit's attacks, largest die first (RL-NGT-1), and off counterattacks it deals as a
+    defender (RL-NGT-2)."""
+    if not night:
+        return InfoLine(f"Precision {u.precision}", ("RL-NGT-1", "RL-NGT-2"))
+    if not u.precision:
+        return InfoLine("Night: precision 0, its attacks and counters lose nothing",
+                        ("RL-NGT-1", "RL-NGT-2"), "good")
+    return InfoLine(f"Night: precision {u.precision} off its attacks and counters",
+                    ("RL-NGT-1", "RL-NGT-2"), "bad")
+
+
+def unit_card(state: GameState, unit_id: str, night: bool = False) -> UnitCard | None:
+    """Every stat of a realms unit, as a player reads it (``night``: the precision line says
+    what night does to it)."""
     u = state.units.get(unit_id)
     if not isinstance(u, RealmsUnit):
         return None
@@ -287,7 +301,7 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
                  ("RL-ARM-1",)),
         InfoLine(f"Defense d{u.defense_die}" if u.defense_die else "No defense die",
                  ("RL-DEF-1",)),
-        InfoLine(f"Precision {u.precision}", ("RL-NGT-1", "RL-NGT-2")),
+        precision_line(u, night),
         InfoLine(("Eyeless (sees from its weapon)" if u.eyeless else f"Eyes at {u.eye} pegs")
                  + ("; head turns" if u.head_turn else "")
                  + (f"; neck reach {u.neck_reach} pegs" if u.neck_reach else ""),

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
-from game.core.inspect import BoardMark, Inspection, UnitCard, UnitLook
+from game.core.inspect import BoardMark, Inspection, TableCondition, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.present import Command as Button
 from game.core.present import Offer
@@ -48,6 +48,7 @@ from game.rulesets.realms.rules import (
     Attempt,
     attempt,
     hand_refusal,
+    is_night,
     occupants,
     walk_costs,
 )
@@ -466,5 +467,15 @@ class RealmsRuleset(Ruleset):
         return table.board_marks(state, self.feats(state))
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
-        """The unit's stat card."""
-        return preview.unit_card(state, unit_id)
+        """The unit's stat card (at night with what its precision does, RL-NGT-1/2)."""
+        return preview.unit_card(state, unit_id, night=is_night(self.settings, state))
+
+    def table_conditions(self, state: GameState) -> tuple[TableCondition, ...]:
+        """Night, in the rounds the scenario names (RL-TRN-1): the board is shaded dark and
+        every attack is lowered by precision (RL-NGT-1, RL-NGT-2)."""
+        if not is_night(self.settings, state):
+            return ()
+        return (TableCondition(
+            "Night", "attacks lose the attacker's precision off their largest die; "
+            "counterattacks lose the defender's precision", ("RL-TRN-1", "RL-NGT-1", "RL-NGT-2"),
+            light="night"),)
