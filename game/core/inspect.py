@@ -216,6 +216,19 @@ class TableCondition:
     light: Light = "day"
 
 
+@dataclass(frozen=True)
+class Relief:
+    """How the heights of a hex board read (see
+    :meth:`game.core.ruleset.Ruleset.relief`): heights are counted in ``unit`` ("pegs"),
+    and heights within one ``step`` of each other play alike (one climbing step), so the table
+    gives each step its own shade of a relief ramp (low dark, high light) and lets higher
+    ground cast a shadow on lower ground, the legend naming each kind's height."""
+
+    unit: str = ""
+    step: int = 1
+    rules: tuple[str, ...] = ()
+
+
 ACTIVATED_MARK = UnitMark("done", ("WB-TBL-4",))
 """The default mark of a unit listed in ``state.turn.activated``."""
 

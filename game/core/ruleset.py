@@ -47,6 +47,7 @@ from game.core.inspect import (
     BoardMark,
     InfoLine,
     Inspection,
+    Relief,
     Segment,
     TableCondition,
     UnitCard,
@@ -409,6 +410,12 @@ class Ruleset:
         screen and the board's shade (:class:`~game.core.inspect.TableCondition`); none by
         default."""
         return ()
+
+    def relief(self, state: GameState) -> Relief | None:
+        """How the board's heights read (:class:`~game.core.inspect.Relief`: their unit and
+        the step within which heights play alike), for the table to shade the board by
+        height; None (the default) keeps the plain terraces of every level."""
+        return None
 
     def round_limit(self, state: GameState) -> int | None:
         """How many rounds this game lasts under the ruleset's options (the table shows "Round

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.inspect import TableCondition, UnitCard, UnitMark
+from game.core.inspect import Relief, TableCondition, UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
 from game.core.state import HexBoard
+from game.ui.draw_board import fill_colour
 from game.ui.inspect_draw import TONES, wrap
 from game.ui.labels import fit
 from game.ui.panel import PANEL_W
@@ -130,9 +131,30 @@ class Hud:
         for piece in s.state.terrain:
             found.setdefault(piece.kind, set()).update(piece.keywords)
         palette = s.app.palette
-        return [(f"{kind}: {', '.join(sorted(k.replace('-', ' ') for k in words))}"
+        rows = [(f"{kind}: {', '.join(sorted(k.replace('-', ' ') for k in words))}"
                  if words else kind, palette.terrain_colour(kind))
                 for kind, words in sorted(found.items())]
+        relief = s.renderer.relief(s.state)
+        if relief is None or not isinstance(board, HexBoard):
+            return rows
+        return [self._relief_row(board, relief, kind, text)
+                for (text, _), kind in zip(rows, sorted(found), strict=True)]
+
+    def _relief_row(self, board: HexBoard, relief: Relief, kind: str,
+                    text: str) -> tuple[str, tuple[int, int, int]]:
+        """A legend row on a board with relief: the swatch in the shade the kind is drawn at
+        (its commonest height) and its heights in the ruleset's unit ("mesa, 12 pegs")."""
+        levels = [c.elevation for c in board.cells.values()] or [0]
+        heights = [c.elevation for c in board.cells.values() if c.terrain == kind]
+        if not heights:
+            return text, self.scene.app.palette.terrain_colour(kind)
+        common = max(set(heights), key=heights.count)
+        colour = fill_colour(self.scene.app.palette, kind, common, min(levels), max(levels),
+                             relief)
+        low, high = min(heights), max(heights)
+        span = f"{low}" if low == high else f"{low}-{high}"
+        head, colon, rest = text.partition(": ")
+        return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The terrain legend in the board's bottom-left corner (None when there is none)."""

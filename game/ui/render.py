@@ -28,7 +28,7 @@ from functools import partial
 
 import pygame
 
-from game.core.inspect import BoardMark, ModelBase, TableCondition, UnitLook
+from game.core.inspect import BoardMark, ModelBase, Relief, TableCondition, UnitLook
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.geometry.arcs import Arc
@@ -161,6 +161,10 @@ class Renderer:
             found = () if self.ruleset is None else tuple(self.ruleset.table_conditions(state))
             self._conditions = (key, found)
         return self._conditions[1]
+
+    def relief(self, state: GameState) -> Relief | None:
+        """The ruleset's relief of the board (None: plain terraces)."""
+        return None if self.ruleset is None else self.ruleset.relief(state)
 
     def light(self, state: GameState, view: ViewState) -> str:
         """The darkest light of the table conditions ("day" when there is none)."""
@@ -300,7 +304,7 @@ class Renderer:
         """What the base layer of ``view``'s camera shows (it is redrawn when this changes)."""
         return (view.camera.key(), (view.camera.width, view.camera.height),
                 self._board_key(state), tuple(state.terrain), view.grid, self.palette.name,
-                self.board_marks(state, view), self.light(state, view))
+                self.board_marks(state, view), self.light(state, view), self.relief(state))
 
     def _base_layer(self, state: GameState, view: ViewState) -> pygame.Surface:
         """The base layer of ``view``'s camera, painted again only when it shows otherwise."""
@@ -342,7 +346,7 @@ class Renderer:
                 draw_board.draw_terrain(base, (piece,), cam, self.palette, self._font)
             return
         base.fill(self.palette.background)
-        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
+        draw_board.draw_hexmap(base, board, cam, self.palette, self._font, self.relief(state))
         marks = self.board_marks(state, view)
         if marks:
             draw_board.draw_marks(base, marks, cam, self.palette, self._font)

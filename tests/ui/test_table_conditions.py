@@ -86,3 +86,14 @@ def test_the_hand_over_says_night_and_takes_only_enter_or_a_click(data_dir: Path
     assert app.scene is shown
     key(app, pygame.K_RETURN)
     assert app.scene is scene
+
+
+def test_the_realms_legend_gives_every_height_its_shade_and_its_pegs(data_dir: Path) -> None:
+    """Issue 29 major 5: the legend's swatches of hill, hill crown, mesa and tower are the
+    shades they are drawn in (apart by height) and say their heights (RL-MOV-1)."""
+    app = make_app(data_dir, SCENARIOS / "realms_skirmish.toml")
+    rows = dict(table(app).hud.legend_rows())
+    by_kind = {text.split(",")[0]: colour for text, colour in rows.items()}
+    assert any(text.startswith("mesa, 12 pegs") for text in rows)
+    climb = [sum(by_kind[kind]) for kind in ("hill", "hill crown", "mesa", "tower")]
+    assert all(b - a >= 30 for a, b in zip(climb, climb[1:], strict=False)), climb

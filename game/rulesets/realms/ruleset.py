@@ -14,7 +14,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
-from game.core.inspect import BoardMark, Inspection, TableCondition, UnitCard, UnitLook
+from game.core.inspect import (
+    BoardMark,
+    Inspection,
+    Relief,
+    TableCondition,
+    UnitCard,
+    UnitLook,
+)
 from game.core.pending import Refusal
 from game.core.present import Command as Button
 from game.core.present import Offer
@@ -469,6 +476,11 @@ class RealmsRuleset(Ruleset):
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card (at night with what its precision does, RL-NGT-1/2)."""
         return preview.unit_card(state, unit_id, night=is_night(self.settings, state))
+
+    def relief(self, state: GameState) -> Relief | None:
+        """Heights in pegs; every ``climb_pegs`` (3 by default) of rise is one more space of
+        climbing (RL-MOV-1), so each such step gets its own shade."""
+        return Relief("pegs", max(1, self.settings.climb_pegs), ("RL-MOV-1",))
 
     def table_conditions(self, state: GameState) -> tuple[TableCondition, ...]:
         """Night, in the rounds the scenario names (RL-TRN-1): the board is shaded dark and
