@@ -18,9 +18,9 @@ from game.scenario import load_scenario
 from game.ui import hexlayout
 from game.ui.draw_board import (
     CLIFF,
+    LIGHT,
     LINK,
     OBSTRUCTION,
-    LIGHT,
     WALL,
     cliffs,
     edge_points,

@@ -5,6 +5,7 @@ precision line of the unit card (RL-TRN-1, RL-NGT-1, RL-NGT-2)."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -96,4 +97,4 @@ def test_the_realms_legend_gives_every_height_its_shade_and_its_pegs(data_dir: P
     by_kind = {text.split(",")[0]: colour for text, colour in rows.items()}
     assert any(text.startswith("mesa, 12 pegs") for text in rows)
     climb = [sum(by_kind[kind]) for kind in ("hill", "hill crown", "mesa", "tower")]
-    assert all(b - a >= 30 for a, b in zip(climb, climb[1:], strict=False)), climb
+    assert all(b - a >= 30 for a, b in itertools.pairwise(climb)), climb
