@@ -74,6 +74,9 @@ class InspectionPainter:
         self.info_rect: pygame.Rect | None = None
         self._tags: list[pygame.Rect] = []
         """The tags drawn this frame (a new one moves down until it overlaps none)."""
+        self.keep_out: list[pygame.Rect] = []
+        """Screen rectangles of the units concerned this frame (their name plates are there):
+        a tag that would land on one moves beside them, with a leader line to its place."""
 
     def reset(self, palette: Palette) -> None:
         """A new palette: drop the cached boxes."""
@@ -85,6 +88,7 @@ class InspectionPainter:
         self.rule_rects = []
         self.info_rect = None
         self._tags = []
+        self.keep_out = []
 
     # --- board shapes -----------------------------------------------------------------------
 
@@ -161,14 +165,40 @@ class InspectionPainter:
             self.tag(surface, seg.label, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
 
     def tag(self, surface: pygame.Surface, text: str, at: Point) -> None:
-        """A small black label centred just above ``at``."""
+        """A small black label centred just above ``at``; where that is on a unit concerned
+        (:attr:`keep_out`: where units touch, their name plates are there) it gives way to
+        the nearest free place beside them and a leader line points back at ``at``."""
         img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
         box = img.get_rect(center=(round(at[0]), round(at[1]) - 14))
+        moved = self._beside_units(box)
         while any(box.inflate(8, 4).colliderect(t) for t in self._tags):
             box.move_ip(0, box.height + 4)
+        if moved:
+            end = box.inflate(8, 4)
+            edge = (min(max(at[0], end.left), end.right), min(max(at[1], end.top), end.bottom))
+            pygame.draw.line(surface, self.palette.hover, edge, at, 1)
+            pygame.draw.circle(surface, self.palette.hover, (round(at[0]), round(at[1])), 3)
         self._tags.append(box.inflate(8, 4))
         pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
         surface.blit(img, box)
+
+    def _beside_units(self, box: pygame.Rect) -> bool:
+        """Move ``box`` off the :attr:`keep_out` rectangles, to the nearest side of the
+        block they form; True if it moved."""
+        hit = [k for k in self.keep_out if box.inflate(8, 4).colliderect(k)]
+        if not hit:
+            return False
+        block = hit[0].unionall(self.keep_out)
+        start = box.copy()
+        spots = [start.move(block.left - 10 - start.right, 0),
+                 start.move(block.right + 10 - start.left, 0),
+                 start.move(0, block.top - 8 - start.bottom),
+                 start.move(0, block.bottom + 8 - start.top)]
+        best = min(spots, key=lambda r: (any(r.colliderect(t) for t in self._tags),
+                                         abs(r.centerx - start.centerx)
+                                         + abs(r.centery - start.centery)))
+        box.topleft = best.topleft
+        return True
 
     # --- the info box -------------------------------------------------------------------------
 
@@ -179,6 +209,13 @@ class InspectionPainter:
         cam = view.camera
         self.begin_frame()
         overlay = view.overlay
+        concerned = {view.selected, *((overlay.viewer, overlay.target) if overlay else ())}
+        for uid in sorted(u for u in concerned if u):
+            pts = outline(uid)
+            if len(pts) >= 2:
+                xs, ys = [x for x, _ in pts], [y for _, y in pts]
+                rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                self.keep_out.append(rect.inflate(rect.width * 0.3, 0))  # plates run wider
         if view.unit_overlay is not None:
             self.shapes(surface, state, view.unit_overlay, cam,
                         labels=overlay is None and not view.ghosts)

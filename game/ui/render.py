@@ -520,7 +520,8 @@ class Renderer:
         fl, fr = loc(centred.corners[0]), loc(centred.corners[1])
         pygame.draw.line(sprite, (250, 250, 250), fl, fr, max(2, round(zoom * 0.15)))
         self._draw_arrow(sprite, centred, zoom, loc)
-        draw_label(sprite, self.fonts, unit.name, text, off, tray.width * zoom)
+        across, down = label_room(tray)
+        draw_label(sprite, self.fonts, unit.name, text, off, across * zoom, down * zoom)
         self._remember(key, sprite, off)
         return sprite, off
 
@@ -600,6 +601,18 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
+
+
+def label_room(tray: Tray) -> tuple[float, float]:
+    """How far a tray reaches from its centre across and down the screen (inches): the
+    horizontal and vertical chords through its centre, so the label of a turned tray stays on
+    it and never on a unit it touches."""
+    a = math.radians(tray.facing)
+    c, s = abs(math.cos(a)), abs(math.sin(a))
+    big = float("inf")
+    across = min(tray.width / c if c > 1e-9 else big, tray.depth / s if s > 1e-9 else big)
+    down = min(tray.depth / c if c > 1e-9 else big, tray.width / s if s > 1e-9 else big)
+    return across, down
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:
