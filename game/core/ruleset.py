@@ -411,6 +411,11 @@ class Ruleset:
         default."""
         return ()
 
+    def end_offer(self, state: GameState) -> Offer:
+        """The table's end button (Enter) as the player reads it now: what ending does here
+        ("End activation", or a phase's end where a turn has phases) and its tooltip."""
+        return Offer(EndActivation(), "End activation", "hand over to the next player")
+
     def relief(self, state: GameState) -> Relief | None:
         """How the board's heights read (:class:`~game.core.inspect.Relief`: their unit and
         the step within which heights play alike), for the table to shade the board by

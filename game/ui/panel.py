@@ -220,9 +220,10 @@ class SidePanel:
             if len(commands) % 2 == 1:
                 y += ROW
         end = s.game.why_not(EndActivation())
-        self.button("End activation (Enter)", s.end_activation if end is None else None,
+        offer = s.game.ruleset.end_offer(s.state)  # what ending does here, in its words
+        self.button(f"{offer.label} (Enter)", s.end_activation if end is None else None,
                     pygame.Rect(x0, y, width, 30),
-                    "hand over to the next player" if end is None else s.refusal_text(end))
+                    offer.hint if end is None else s.refusal_text(end))
         y += ROW
         if not isinstance(node, PlayerDecision | Chance):
             y = self._free_dice(x0, y, width)

@@ -443,6 +443,16 @@ class NinthAgeRuleset(Ruleset):
     def present(self, state: GameState, action: Action) -> Offer:
         return view.present(state, action)
 
+    def end_offer(self, state: GameState) -> Offer:
+        """Enter ends the whole phase, not one unit's activation (NA-TURN-1): say which, and
+        what comes next."""
+        phase = state.turn.phase or PHASES[0]
+        if phase == PHASES[-1]:
+            after = "the combats are fought, then the other player's turn"
+        else:
+            after = f"the {PHASES[PHASES.index(phase) + 1]} phase comes next"
+        return Offer(EndActivation(), f"End the {phase} phase", f"{after} (NA-TURN-1)")
+
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """The unit's buttons for the current phase only (NA-TURN-1: the other phases' actions
         could never be used now); in the Move phase the combined move and the Shift are also
