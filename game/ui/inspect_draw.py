@@ -19,6 +19,7 @@ import pygame
 from game.core.inspect import Area, HexMark, InfoLine, OddsChart, Segment
 from game.core.present import Ghost
 from game.core.state import GameState
+from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
@@ -326,11 +327,21 @@ class InspectionPainter:
         return img
 
 
+def ghost_tray(tray: Tray, ghost: Ghost) -> Tray:
+    """The tray a ghost with a ``pose`` shows: the unit's own moved there, or the new block
+    the ghost declares (a reform)."""
+    assert ghost.pose is not None
+    if ghost.block is None:
+        return tray.moved_to(*ghost.pose)
+    width, depth, files, ranks = ghost.block
+    return Tray(*ghost.pose, width, depth, files, ranks)
+
+
 def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
     """World outline of a ghost: the unit's tray at the ghost's pose, or the ghost's hex."""
     unit = state.units.get(ghost.unit)
     if ghost.pose is not None and unit is not None and unit.tray is not None:
-        return list(unit.tray.moved_to(*ghost.pose).corners)
+        return list(ghost_tray(unit.tray, ghost).corners)
     if ghost.hex is not None:
         return hexlayout.hex_corners_world(ghost.hex[0], ghost.hex[1], 0.9)
     return []

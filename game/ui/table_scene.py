@@ -26,7 +26,7 @@ from game.pbf.turnfile import PbfError
 from game.ui import hexlayout
 from game.ui.anims import Animator, dice_tray_rect, poses
 from game.ui.hud import Hud
-from game.ui.inspect_draw import ghost_outline
+from game.ui.inspect_draw import ghost_outline, ghost_tray
 from game.ui.lens import RulesLens
 from game.ui.modes import (
     DicePickMode,
@@ -189,7 +189,7 @@ class TableScene(Scene):
         label = ghost.label or offer.label
         unit = self.state.units.get(ghost.unit)
         if ghost.pose is not None and unit is not None and unit.tray is not None:
-            return Ghost(key, label, tray=unit.tray.moved_to(*ghost.pose))
+            return Ghost(key, label, tray=ghost_tray(unit.tray, ghost))
         if ghost.hex is not None:
             return Ghost(key, label, hex=ghost.hex, facing=ghost.hex_facing or 0)
         return None if not ghost_outline(self.state, ghost) else Ghost(key, label)

@@ -18,7 +18,16 @@ from game.core.words import compass_words, turn_between, whole_turn_words
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side
-from game.rulesets.ninth_age.actions import Advance, Charge, Manoeuvre, Shift, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import (
+    Advance,
+    Charge,
+    Manoeuvre,
+    Reform,
+    Shift,
+    Shoot,
+    Turn,
+    Wheel,
+)
 from game.rulesets.ninth_age.allocation import allocation_words, pool_names
 from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
@@ -39,6 +48,7 @@ from game.rulesets.ninth_age.moves import (
     charge_arcs,
     charge_refusal,
     manoeuvred,
+    reformed,
     shifted,
     wheel_distance,
     wheeled,
@@ -108,6 +118,8 @@ def present(state: GameState, action: Action) -> Offer:
         return Offer(action, f"{words[:1].upper()}{words[1:]} to face "
                      f"{compass_words(action.facing)}", ghost=Ghost(
             unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
+    if isinstance(action, Reform) and isinstance(unit, NinthUnit) and unit.tray:
+        return reform_offer(action, unit)
     if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
         return Offer(action, f"Shoot {names.get(action.target, action.target)} "
                      f"({counted(shooters(unit), 'shot')})", target=action.target)
@@ -116,6 +128,21 @@ def present(state: GameState, action: Action) -> Offer:
     if isinstance(action, Choose) and set(action.as_dict()) == {"to"}:
         return Offer(action, allocation_words(str(action.get("to")), names))  # NA-ALC-1
     return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def reform_offer(action: Reform, unit: NinthUnit) -> Offer:
+    """``6 wide, 5 deep, facing south`` (as the log says it) with the ghost of the new block
+    (NA-MOV-1)."""
+    new = reformed(unit, action.files, action.turn)
+    if isinstance(new, str):
+        return Offer(action, f"{action.files} wide", new)
+    turned = whole_turn_words(turn_between(unit.tray.facing if unit.tray else 0.0,
+                                           new.facing))
+    facing = f", {turned} to face {compass_words(new.facing)}" if turned else ""
+    return Offer(action, f"{new.files} wide, {new.ranks} deep{facing}",
+                 "Re-form about the same centre: the unit's whole move (NA-MOV-1)",
+                 ghost=Ghost(unit.id, pose=(new.x, new.y, new.facing),
+                             block=(new.width, new.depth, new.files, new.ranks)))
 
 
 def _inches(value: float) -> str:

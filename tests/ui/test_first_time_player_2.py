@@ -1,0 +1,52 @@
+"""The minor defects of issue 29 ("The table for a first-time player, round 2"), each
+driven through the real scenes headless."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import SCENARIOS
+from .driver import find_button, make_app, press, table
+
+
+def test_the_end_button_says_it_ends_the_phase_NA_TURN_1(data_dir: Path) -> None:
+    """NA-TURN-1: in The Ninth Age Enter ends a whole phase, and the button says so."""
+    app = make_app(data_dir, SCENARIOS / "ninth_age_supporting_attacks.toml")
+    scene = table(app)
+    assert scene.state.turn.phase == "charge"
+    button = find_button(app, "End the charge phase (Enter)")
+    assert "move phase comes next" in str(button.tool_tip_text)
+    press(app, "End the charge phase")
+    assert scene.state.turn.phase == "move"
+    find_button(app, "End the move phase (Enter)")
+
+
+def test_the_end_button_of_other_rulesets_still_ends_an_activation(data_dir: Path) -> None:
+    app = make_app(data_dir, SCENARIOS / "realms_night_precision.toml")
+    find_button(app, "End activation (Enter)")
+
+
+def test_reform_variants_say_wide_and_deep_and_show_their_ghost(data_dir: Path) -> None:
+    """NA-MOV-1: a reform's variants read "6 wide, 4 deep" (as the log does) and hovering
+    one lights the ghost of the new block, its own width."""
+    from game.ui.modes import GhostPickMode
+
+    from .driver import click, hover, screen_of
+
+    app = make_app(data_dir, SCENARIOS / "ninth_age_battle.toml")
+    scene = table(app)
+    press(app, "End the charge phase")
+    orcs = scene.state.units["orcs"]
+    assert orcs.tray is not None
+    click(app, screen_of(app, orcs.tray.x, orcs.tray.y))
+    press(app, "Reform")
+    mode = scene.mode
+    assert isinstance(mode, GhostPickMode)
+    labels = [o.label for o in mode.offers]
+    assert any(label.startswith("6 wide, ") and " deep" in label for label in labels), labels
+    offer = next(o for o in mode.offers if o.label.startswith("6 wide"))
+    button = find_button(app, offer.label.split(",")[0])
+    hover(app, button.rect.center)
+    hover(app, (button.rect.centerx + 1, button.rect.centery))
+    lit = [g for g in scene.view.ghosts if g.key == scene.view.hovered_ghost]
+    assert lit and lit[0].tray is not None and lit[0].tray.files == 6
