@@ -41,6 +41,9 @@ class SidePanel:
         self.callbacks: dict[Any, Callable[[], None]] = {}
         self.refusals: dict[Any, str] = {}
         self.hover_ghosts: dict[Any, str] = {}
+        self.tools: set[Any] = set()
+        """The toolbar's buttons (Undo, Save, Menu...): the acting player's still while a
+        hand-over is due, when the game's own buttons wait for the next player."""
         self.elements: list[Any] = []
         self.log_box: Any = None
         self.list_box: Any = None
@@ -83,6 +86,7 @@ class SidePanel:
         self.callbacks.clear()
         self.refusals.clear()
         self.hover_ghosts.clear()
+        self.tools = set()
         self.log_box = self.dice_entry = self.pick_confirm = self.list_box = None
         self.free_dice_entry = None
         self.slider = self.slider_button = None
@@ -200,7 +204,8 @@ class SidePanel:
             tools[2] = ("Send turn", (lambda: (send_turn(s), None)[1]) if ready else None,
                         "write your turn file" if ready else "finish your turn first")
         for i, (label, fn, tip) in enumerate(tools):
-            self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)
+            self.tools.add(self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30),
+                                       tip))
         return y + 38
 
     def _commands(self, x0: int, y: int, width: int, node: object) -> int:

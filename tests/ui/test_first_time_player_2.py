@@ -50,3 +50,34 @@ def test_reform_variants_say_wide_and_deep_and_show_their_ghost(data_dir: Path) 
     hover(app, (button.rect.centerx + 1, button.rect.centery))
     lit = [g for g in scene.view.ghosts if g.key == scene.view.hovered_ghost]
     assert lit and lit[0].tray is not None and lit[0].tray.files == 6
+
+
+def test_nothing_answers_for_the_next_player_before_the_hand_over(data_dir: Path) -> None:
+    """A Space (or a click on the decision) while the acting player still watches their dice
+    used to roll (or answer) for the next player before the hand-over screen covered the
+    table: now it waits, says so, and the hand-over comes; Space does not dismiss it."""
+    import pygame
+
+    from game.core.pending import Chance
+    from game.ui.screens import HandoffScene
+
+    from .driver import click, frames, key
+    from .test_handover import _melee_declared
+
+    app, scene = _melee_declared(data_dir)
+    key(app, pygame.K_SPACE)  # the attacker rolls...
+    node = scene.game.pending()
+    assert isinstance(node, Chance) and node.player == 2
+    actions = len(scene.game.log)
+    key(app, pygame.K_SPACE)  # ...and a second Space must not roll the defender's dice
+    click(app, find_button(app, "Roll the dice").rect.center)
+    assert len(scene.game.log) == actions
+    assert scene.status.startswith("Handing over to Gloom Court")
+    frames(app, 200)
+    assert isinstance(app.scene, HandoffScene)
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.scene, HandoffScene)
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene
+    key(app, pygame.K_SPACE)  # now the defender's own Space rolls at once
+    assert len(scene.game.log) == actions + 1
