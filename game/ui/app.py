@@ -92,7 +92,7 @@ class App:
         settle_memory()
 
     def notify(self, text: str, seconds: float = 3.0) -> None:
-        """Show a short message at the bottom of the window."""
+        """Show a short message at the top of the window, under the top bar."""
         self.toast = (text, seconds)
 
     # --- settings and window ----------------------------------------------------------------
@@ -178,7 +178,8 @@ class App:
         font = self.fonts.get(15, bold=True)
         img = font.render(text, True, (255, 255, 255))
         w, h = self.screen.get_size()
-        box = img.get_rect(midbottom=(w // 2, h - 40)).inflate(24, 12)
+        # under the top bar: the bottom of every scene has buttons (Back, a lesson's controls)
+        box = img.get_rect(midtop=(w // 2, 48)).inflate(24, 12)
         pygame.draw.rect(self.screen, (20, 22, 26), box, border_radius=6)
         pygame.draw.rect(self.screen, (230, 190, 60), box, 1, border_radius=6)
         self.screen.blit(img, img.get_rect(center=box.center))

@@ -259,11 +259,12 @@ class InspectionPainter:
         record = overlay.inspection
         rows: list[list[tuple[pygame.Surface, str | None]]] = []
         head = self.fonts.get(15, bold=True)
-        rows.append([(head.render(record.title, True, (255, 255, 255)), None)])
+        for part in wrap(head, record.title, max_width - 16):  # a long title wraps too
+            rows.append([(head.render(part.strip(), True, (255, 255, 255)), None)])
         for line in record.lines:
             rows += self._line_rows(line, max_width - 16)
         for chart in record.odds:
-            rows += self._chart_rows(chart)
+            rows += self._chart_rows(chart, max_width - 16)
         rows += self._rule_rows(overlay.rules, max_width - 16)
         w = min(max_width, max(sum(img.get_width() for img, _ in row) for row in rows) + 16)
         h = sum(max(img.get_height() for img, _ in row) for row in rows) + 12
@@ -304,10 +305,12 @@ class InspectionPainter:
             rows[-1].append((img, rule))
         return rows
 
-    def _chart_rows(self, chart: OddsChart) -> list[list[tuple[pygame.Surface, str | None]]]:
+    def _chart_rows(self, chart: OddsChart,
+                    width: int = 444) -> list[list[tuple[pygame.Surface, str | None]]]:
         font, small = self.fonts.get(14, bold=True), self.fonts.get(13)
         rows: list[list[tuple[pygame.Surface, str | None]]] = [
-            [(font.render(chart.title, True, (255, 230, 150)), None)]]
+            [(font.render(part.strip(), True, (255, 230, 150)), None)]
+            for part in wrap(font, chart.title, width)]  # headings wrap, never run out
         for label, prob in shown_bars(chart.bars):
             rows.append([(self._bar(small, label, prob), None)])
         return rows

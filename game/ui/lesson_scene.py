@@ -29,6 +29,7 @@ from game.scenario.saves import Session
 from game.ui import hexlayout
 from game.ui.camera import MAX_ZOOM, MIN_ZOOM
 from game.ui.inspect_draw import wrap
+from game.ui.labels import fit
 from game.ui.render import fit_camera
 from game.ui.scene import Scene
 from game.ui.screens import ListScene
@@ -75,6 +76,11 @@ class LessonScene(Scene):
         self.widgets: list[Any] = []
         self.note = ""
         self._noted: object = None  # the run's feedback last put in the note
+        self.scroll = 0
+        """Caption rows scrolled past (the wheel over the caption panel)."""
+        self.caption_rows = 0
+        """How many rows the caption has in all (for the scroll's end)."""
+        self._scrolled_for: tuple[int, str] = (-1, "")
         self._shown: tuple[int, int, int, bool] | None = None
 
     # --- scene protocol -----------------------------------------------------------------------
@@ -100,6 +106,10 @@ class LessonScene(Scene):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
+        if event.type == pygame.MOUSEWHEEL and self.caption_rect().collidepoint(
+                pygame.mouse.get_pos()):
+            self.scroll = max(0, min(self.scroll - event.y, self.caption_rows - 1))
+            return  # a long caption scrolls; the board does not zoom under it
         self.table.handle(event)
         self._after_table()
 
@@ -196,18 +206,42 @@ class LessonScene(Scene):
             width = max(70, self.app.fonts.get(14).size(label)[0] + 28)
             x = self._button(pygame.Rect(x, y, width, BUTTON_H), label, action, enabled) + 6
         if self.run.step.kind == "ask" and not self.run.solved:
-            x, y = panel.x + 10, y - BUTTON_H - 6
-            for i, choice in enumerate(self.run.step.model.choices):
-                width = min(max(90, self.app.fonts.get(14).size(choice)[0] + 28), 420)
-                x = self._button(pygame.Rect(x, y, width, BUTTON_H), choice,
-                                 self._chooser(i), True) + 6
+            for i, (rect, choice) in enumerate(self.answer_rects()):
+                self._button(rect, choice, self._chooser(i), True)
         del UIButton
+
+    def answer_rects(self) -> list[tuple[pygame.Rect, str]]:
+        """Where a quiz's answer buttons go: in rows inside the caption panel, above its
+        controls (never out of the panel); an answer too long for a row is cut, the
+        whole of it in the button's tooltip."""
+        panel = self.caption_rect()
+        font = self.app.fonts.get(14)
+        row_y = panel.bottom - BUTTON_H - 8 - BUTTON_H - 6
+        rows: list[list[tuple[int, str]]] = [[]]
+        used = 0
+        room = panel.width - 20
+        for choice in self.run.step.model.choices:
+            width = min(max(90, font.size(choice)[0] + 28), room)
+            if rows[-1] and used + width > room:
+                rows.append([])
+                used = 0
+            rows[-1].append((width, choice))
+            used += width + 6
+        out: list[tuple[pygame.Rect, str]] = []
+        for r, row in enumerate(rows):
+            x, y = panel.x + 10, row_y - (len(rows) - 1 - r) * (BUTTON_H + 6)
+            for width, choice in row:
+                out.append((pygame.Rect(x, y, width, BUTTON_H), choice))
+                x += width + 6
+        return out
 
     def _button(self, rect: pygame.Rect, label: str, action: Callable[[], None],
                 enabled: bool) -> int:
         from pygame_gui.elements import UIButton
 
-        button = UIButton(rect, label, self.app.manager)
+        shown = fit(self.app.fonts.get(14), label, rect.width - 20)
+        button = UIButton(rect, shown, self.app.manager,
+                          tool_tip_text=label if shown != label else None)
         if enabled:
             self.buttons[button] = action
         else:
@@ -373,7 +407,9 @@ class LessonScene(Scene):
                      (rect.x + 10, rect.y + 24))
         font = fonts.get(14)
         y = rect.y + 48
-        bottom = rect.bottom - BUTTON_H * (2 if step.kind == "ask" else 1) - 16
+        answers = self.answer_rects() if step.kind == "ask" and not self.run.solved else []
+        top_button = min((r.top for r, _ in answers), default=rect.bottom - BUTTON_H - 8)
+        bottom = top_button - 8
         lines = wrap(font, self.run.caption(), rect.width - 20)
         rows = [(line, (240, 240, 240)) for line in lines]
         if self.note:
@@ -382,12 +418,19 @@ class LessonScene(Scene):
         for note in self.run.rule_notes():  # the rulesets' own texts explain the rules
             rows += [(line, (160, 170, 185)) for line in wrap(font, note, rect.width - 20)]
         room = max(0, (bottom - y) // 17)
-        if len(rows) > room > 0:  # say that something is cut rather than stop mid-sentence
-            line, colour = rows[room - 1]
-            rows[room - 1] = (line.rstrip() + " …", colour)
-        for line, colour in rows[:room]:
+        if self._scrolled_for != (self.run.index, self.note):  # a new text starts at its top
+            self._scrolled_for, self.scroll = (self.run.index, self.note), 0
+        self.caption_rows = max(0, len(rows) - room + 1)
+        self.scroll = min(self.scroll, max(0, len(rows) - room))
+        shown = rows[self.scroll:self.scroll + room]
+        for line, colour in shown:
             surface.blit(font.render(line.strip(), True, colour), (rect.x + 10, y))
             y += 17
+        more = self.scroll > 0, self.scroll + room < len(rows)
+        if any(more):  # the rest is a wheel turn away, and the panel says so
+            arrows = ("▲ " if more[0] else "") + ("▼ " if more[1] else "")
+            hint = fonts.get(12).render(f"{arrows}wheel: more", True, (235, 225, 190))
+            surface.blit(hint, hint.get_rect(topright=(rect.right - 8, rect.y + 6)))
 
 
 class LessonListScene(ListScene):

@@ -314,12 +314,22 @@ class SidePanel:
         s = self.scene
         who = s.state.player(node.player).name
         links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in node.rules)
+        height = self.prompt_height(f"{who}: {node.prompt} {' '.join(node.rules)}", width)
         self.text_box(f"{html.escape(who)}: {html.escape(node.prompt)} {links}",
-                      pygame.Rect(x0, y, width, 58))
-        y += 62
+                      pygame.Rect(x0, y, width, height))
+        y += height + 4
         for answer in node.free:
             y = self._free(answer, x0, y, width)
         return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}") + 6
+
+    def prompt_height(self, text: str, width: int) -> int:
+        """The decision prompt's box: tall enough for all of its lines (no scrolling for a
+        prompt of three or four lines), but never more than a fifth of the window."""
+        from game.ui.inspect_draw import wrap
+
+        s = self.scene
+        lines = len(wrap(s.app.fonts.get(15), text, width - 20))
+        return max(58, min(s.app.screen.get_height() // 5, 20 * lines + 16))
 
     def _free(self, answer: object, x0: int, y: int, width: int) -> int:
         if isinstance(answer, PickDice):

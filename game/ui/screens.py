@@ -525,10 +525,35 @@ def draw_help(surface: pygame.Surface, fonts: Fonts, scene: Scene | None) -> Non
     title = fonts.get(28, bold=True).render("Controls", True, (255, 255, 255))
     surface.blit(title, (60, 40))
     key_font, text_font = fonts.get(15, bold=True), fonts.get(15)
-    col_w = (w - 120) // 2
-    per_col = max(1, (h - 120) // 26)
-    for i, (keys, what) in enumerate(rows):
-        x = 60 + (i // per_col) * col_w
-        y = 95 + (i % per_col) * 26
+    for (keys, what), x, y in help_layout(rows, key_font, text_font, (w, h)):
         surface.blit(key_font.render(keys, True, (240, 200, 90)), (x, y))
-        surface.blit(text_font.render(what, True, (235, 235, 235)), (x + 190, y))
+        for j, line in enumerate(what):
+            surface.blit(text_font.render(line, True, (235, 235, 235)),
+                         (x + help_key_width(rows, key_font), y + 22 * j))
+
+
+def help_key_width(rows: list[tuple[str, str]], key_font: pygame.font.Font) -> int:
+    """The key column: as wide as the widest key, so no key runs into its text."""
+    return max((key_font.size(keys)[0] for keys, _ in rows), default=0) + 18
+
+
+def help_layout(rows: list[tuple[str, str]], key_font: pygame.font.Font,
+                text_font: pygame.font.Font, size: tuple[int, int]
+                ) -> list[tuple[tuple[str, list[str]], int, int]]:
+    """Where each help row goes: two columns, each row's text wrapped to its column, the
+    rows flowing down the first column and on into the second."""
+    from game.ui.inspect_draw import wrap
+
+    w, h = size
+    col_w = (w - 120) // 2
+    text_w = max(80, col_w - help_key_width(rows, key_font) - 16)
+    out: list[tuple[tuple[str, list[str]], int, int]] = []
+    x, y = 60, 95
+    for keys, what in rows:
+        lines = [line.strip() for line in wrap(text_font, what, text_w)] or [""]
+        height = 22 * len(lines) + 4
+        if y + height > h - 20 and x == 60:
+            x, y = 60 + col_w, 95
+        out.append(((keys, lines), x, y))
+        y += height
+    return out

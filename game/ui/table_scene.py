@@ -64,7 +64,7 @@ HELP: list[tuple[str, str]] = [
     ("Hover a variant", "its ghost lights up on the board"),
     ("Action buttons", "hover for what they do; disabled ones say why"),
     ("Space / R", "roll the dice the game waits for"),
-    ("Enter", "end the activation"),
+    ("Enter", "end the activation, or the phase (the button says which)"),
     ("G", "inch grid on / off"),
     ("Tab", "arcs of every unit on / off"),
     ("Home", "fit the whole board in view"),
