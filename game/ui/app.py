@@ -177,7 +177,7 @@ class App:
         text, left = self.toast
         font = self.fonts.get(15, bold=True)
         img = font.render(text, True, (255, 255, 255))
-        w, h = self.screen.get_size()
+        w = self.screen.get_width()
         # under the top bar: the bottom of every scene has buttons (Back, a lesson's controls)
         box = img.get_rect(midtop=(w // 2, 48)).inflate(24, 12)
         pygame.draw.rect(self.screen, (20, 22, 26), box, border_radius=6)
