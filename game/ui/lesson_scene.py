@@ -403,10 +403,12 @@ class LessonScene(Scene):
         head = f"{self.lesson.title}  -  step {number} of {total}: {KIND_WORDS[step.kind]}"
         surface.blit(fonts.get(13).render(head, True, (170, 170, 170)), (rect.x + 10, rect.y + 6))
         objective = fonts.get(16, bold=True)
-        surface.blit(objective.render(self.run.objective(), True, HIGHLIGHT),
-                     (rect.x + 10, rect.y + 24))
+        y = rect.y + 24
+        for line in wrap(objective, self.run.objective(), rect.width - 20)[:2]:  # a question
+            surface.blit(objective.render(line.strip(), True, HIGHLIGHT), (rect.x + 10, y))
+            y += 20
         font = fonts.get(14)
-        y = rect.y + 48
+        y += 4
         answers = self.answer_rects() if step.kind == "ask" and not self.run.solved else []
         top_button = min((r.top for r, _ in answers), default=rect.bottom - BUTTON_H - 8)
         bottom = top_button - 8
