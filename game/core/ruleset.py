@@ -343,18 +343,24 @@ class Ruleset:
         """The buttons of ``unit_id`` now: one per action type the unit performs, with its
         legal offers or the refusal that disables it. The default groups
         :meth:`legal_actions_for` by type; rulesets override it for steering and labels."""
-        return self.commands_from(state, self.legal_actions_for(state, unit_id))
+        return self.commands_from(state, self.legal_actions_for(state, unit_id), unit_id)
 
-    def commands_from(self, state: GameState, legal: Sequence[Action]) -> tuple[Command, ...]:
+    def commands_from(self, state: GameState, legal: Sequence[Action],
+                      unit_id: str | None = None) -> tuple[Command, ...]:
         """:meth:`commands` built from a given list of a unit's legal actions (a ruleset that
-        turns a command into pointing needs only one of its actions to build it)."""
+        turns a command into pointing needs only one of its actions to build it); a button
+        with no legal use is disabled with :meth:`idle_reason` for ``unit_id``."""
         out: list[Command] = []
         for action_type in self.action_types():
             if action_type in TABLE_ACTIONS:
                 continue
             mine = tuple(self.present(state, a) for a in legal if type(a) is action_type)
             label = humanise(action_type.__name__)
-            refusal = None if mine else Refusal(f"{label}: no legal use right now", ())
+            why = None if mine or unit_id is None else self.idle_reason(state, unit_id,
+                                                                          action_type)
+            refusal = None if mine else (
+                Refusal(f"{label}: {why.reason}", why.rules) if why is not None else
+                Refusal(f"{label}: no legal use right now", ()))
             out.append(Command(action_type.verb, label, doc_hint(action_type.__doc__, label),
                                mine, refusal=refusal))
         return tuple(out)
@@ -410,6 +416,13 @@ class Ruleset:
         screen and the board's shade (:class:`~game.core.inspect.TableCondition`); none by
         default."""
         return ()
+
+    def idle_reason(self, state: GameState, unit_id: str,
+                    action_type: type[Action]) -> Refusal | None:
+        """Why ``unit_id`` has no legal action of ``action_type`` now, for its disabled
+        button ("Fortify: it has moved already"); None (the default) says only that there is
+        no legal use right now."""
+        return None
 
     def end_offer(self, state: GameState) -> Offer:
         """The table's end button (Enter) as the player reads it now: what ending does here

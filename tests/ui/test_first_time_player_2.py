@@ -81,3 +81,24 @@ def test_nothing_answers_for_the_next_player_before_the_hand_over(data_dir: Path
     assert app.scene is scene
     key(app, pygame.K_SPACE)  # now the defender's own Space rolls at once
     assert len(scene.game.log) == actions + 1
+
+
+def test_realms_disabled_buttons_say_why(data_dir: Path) -> None:
+    """Every disabled button says why (RL-TRN-1, RL-SPC-1): before its command a unit is told
+    to begin one; once commanded, Cast names the nearest enemy and what stops the spell."""
+    from game.ui import hexlayout
+
+    from .driver import click, screen_of
+
+    app = make_app(data_dir, SCENARIOS / "realms_skirmish.toml")
+    scene = table(app)
+    mage = next(u for u in scene.state.units.values() if u.name == "Ember Mage")
+    assert mage.hex is not None
+    click(app, screen_of(app, *hexlayout.hex_centre(mage.hex.q, mage.hex.r)))
+    reasons = {str(b.text): why for b, why in scene.panel.refusals.items()}
+    assert "begin a unit command first" in reasons["Fortify"]
+    assert not any("no legal use" in why for why in reasons.values()), reasons
+    press(app, "Command")
+    reasons = {str(b.text): why for b, why in scene.panel.refusals.items()}
+    assert "the nearest enemy" in reasons["Cast"] and "reaches 5" in reasons["Cast"], reasons
+    assert "has no special attacks" in reasons["Special"]

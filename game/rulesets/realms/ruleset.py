@@ -24,7 +24,7 @@ from game.core.inspect import (
 )
 from game.core.pending import Refusal
 from game.core.present import Command as Button
-from game.core.present import Offer
+from game.core.present import Offer, possessive
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
@@ -455,7 +455,7 @@ class RealmsRuleset(Ruleset):
         :func:`.preview.walk_steer`)."""
         legal = self._actions_for(state, unit_id, one_walk=True)  # one Walk builds the button
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
-                     for c in self.commands_from(state, legal))
+                     for c in self.commands_from(state, legal, unit_id))
 
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
@@ -476,6 +476,62 @@ class RealmsRuleset(Ruleset):
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card (at night with what its precision does, RL-NGT-1/2)."""
         return preview.unit_card(state, unit_id, night=is_night(self.settings, state))
+
+    def idle_reason(self, state: GameState, unit_id: str,
+                    action_type: type[Action]) -> Refusal | None:
+        """Why a realms unit's button has no use now, in the words of the check that refuses
+        it (RL-TRN-1, RL-FRT-1, RL-ATK-1, RL-SPC-1): a unit not under command is told to
+        begin one; an attack names the nearest enemy and what stops it."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, RealmsUnit):
+            return None
+        if action_type is Command:
+            return self._check_command(state, Command(unit_id))
+        found = self._commanded(state, unit_id)
+        if isinstance(found, Refusal):
+            return found
+        if action_type is Fortify:
+            return self._check_fortify(state, Fortify(unit_id))
+        if action_type is Rearrange:
+            if not unit.inventory:
+                return Refusal(f"{unit.name} carries nothing to rearrange", ("RL-ATK-1",))
+            return self._check_rearrange(state, Rearrange(unit_id, unit.inventory[0]))
+        if action_type is Walk:
+            cmd = found[1]
+            if cmd.moved or cmd.action:
+                return Refusal(f"{unit.name} has already moved or acted", ("RL-MOV-1",))
+            return Refusal(f"no space in {possessive(unit.name)} reach", ("RL-MOV-1",))
+        if action_type in (Strike, Special, Cast):
+            return self._attack_idle(state, unit, action_type)
+        return None
+
+    def _attack_idle(self, state: GameState, unit: RealmsUnit,
+                     action_type: type[Action]) -> Refusal | None:
+        """Why no attack of ``action_type`` can be made: no such attack at all, or what stops
+        the first one against the nearest enemy."""
+        names = {Special: [s.name for s in unit.specials], Cast: [s.name for s in unit.spells]}
+        if action_type in names and not names[action_type]:
+            what = "special attacks" if action_type is Special else "spells"
+            return Refusal(f"{unit.name} has no {what}", ("RL-SPC-1",))
+        enemies = [u for u in state.live_units() if u.owner != unit.owner and u.hex]
+        fighters = [u for u in enemies if not (isinstance(u, RealmsUnit) and u.has("building"))]
+        enemies = fighters or enemies  # a building is rarely what the player meant
+        if not enemies or unit.hex is None:
+            return Refusal("no enemy in play", ("RL-ATK-1",))
+        here = unit.hex
+        nearest = min(enemies, key=lambda e: (here.distance(e.hex) if e.hex else 0, e.id))
+        if action_type is Strike:
+            tries: list[Strike | Special | Cast] = [Strike(unit.id, nearest.id, h)
+                                                    for h in HANDS]
+        elif action_type is Special:
+            tries = [Special(unit.id, nearest.id, n) for n in names[Special]]
+        else:
+            tries = [Cast(unit.id, nearest.id, n) for n in names[Cast]]
+        for action in tries:
+            why = self._check_attack(state, action)
+            if why is not None:
+                return Refusal(f"{nearest.name}, the nearest enemy: {why.reason}", why.rules)
+        return None
 
     def relief(self, state: GameState) -> Relief | None:
         """Heights in pegs; every ``climb_pegs`` (3 by default) of rise is one more space of
