@@ -497,7 +497,8 @@ class Ruleset:
             )
         ctx.emit(
             "turn.handover",
-            f"{state.player(ending).name} hands over to {state.player(state.turn.active).name}.",
+            f"The turn passes from {state.player(ending).name} to "
+            f"{state.player(state.turn.active).name}.",  # reads right for "Orcs" and "Stark"
             ["WB-TBL-4"],
             player=state.turn.active,
             previous=ending,

@@ -56,7 +56,8 @@ class Hud:
         if isinstance(node, PlayerDecision):
             return node.prompt
         if isinstance(node, Chance):
-            return f"{s.state.player(node.player).name} rolls {node.dice} for {node.purpose}"
+            # "Orcs to roll", "Stark to roll": right for plural and singular side names
+            return f"{s.state.player(node.player).name} to roll {node.dice} for {node.purpose}"
         return "your activation"
 
     def top_text(self) -> str:

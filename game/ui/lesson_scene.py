@@ -343,6 +343,7 @@ class LessonScene(Scene):
         (or a ring on its unit), numbered in order."""
         cam = self.table.view.camera
         font = self.app.fonts.get(14, bold=True)
+        words = self.run.solution_labels()
         for number, action in enumerate(self.run.step.solution, start=1):
             actor = action.actor()
             start = self._unit_point(actor) if actor else None
@@ -357,7 +358,7 @@ class LessonScene(Scene):
                 pygame.draw.circle(surface, SOLUTION, (round(b[0]), round(b[1])), 7)
             else:
                 pygame.draw.circle(surface, SOLUTION, (round(a[0]), round(a[1])), 22, 3)
-            label = font.render(f"{number}. {action}", True, SOLUTION)
+            label = font.render(f"{number}. {words[number - 1]}", True, SOLUTION)
             surface.blit(label, (a[0] + 12, a[1] + 14 * number))
 
     def _ring(self, surface: pygame.Surface, unit_id: str, label: str = "") -> None:

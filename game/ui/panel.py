@@ -447,7 +447,7 @@ class SidePanel:
 
         s = self.scene
         roller = s.state.player(node.player).name
-        self.text_box(html.escape(f"{roller} rolls {node.dice}: {node.purpose}"),
+        self.text_box(html.escape(f"{roller} to roll {node.dice}: {node.purpose}"),
                       pygame.Rect(x0, y, width, 64))
         y += 68
         self.button("Roll the dice (Space)", s.roll, pygame.Rect(x0, y, width, 30))

@@ -45,7 +45,8 @@ def test_a_lesson_walked_through_the_real_lesson_scene(data_dir: Path) -> None:
     press(app, "Hint")
     assert "Charge" in scene.note
     press(app, "Hint")  # tier 2: the solution, drawn on the table
-    assert "charge sworn -> guard" in scene.note and scene.run.hint_tier == 2
+    assert "Charge Lannister Guardsmen" in scene.note and scene.run.hint_tier == 2
+    assert "->" not in scene.note  # unit names, not the action syntax
     click(app, _on_table(scene, "sworn"))  # the table's own input: select, Charge, target
     press(app, "Charge")
     click(app, _on_table(scene, "guard"))

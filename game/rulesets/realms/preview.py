@@ -75,7 +75,7 @@ def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None
         unit = state.units[action.unit]
         assert isinstance(unit, RealmsUnit)
         if isinstance(action, Strike):
-            what = f"{action.hand} hand"
+            what = HAND_WORDS.get(action.hand, f"{action.hand} hand")
         else:
             what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
         hint = _odds_hint(rs, state, action)
@@ -281,6 +281,11 @@ def precision_line(u: RealmsUnit, night: bool) -> InfoLine:
                         ("RL-NGT-1", "RL-NGT-2"), "good")
     return InfoLine(f"Night: precision {u.precision} off its attacks and counters",
                     ("RL-NGT-1", "RL-NGT-2"), "bad")
+
+
+HAND_WORDS = {"main": "main hand", "off": "off hand", "both": "both hands",
+              "unarmed": "unarmed"}
+"""A strike's hand as a player says it ("both hands", never "both hand")."""
 
 
 def unit_card(state: GameState, unit_id: str, night: bool = False) -> UnitCard | None:
