@@ -233,6 +233,8 @@ class UnfinishedGame:
     actions: int
     open_elsewhere: bool
     """A live Warbench game (another window, or another game of this one) holds its lock."""
+    played: float = 0.0
+    """When it was last played (its autosave last written)."""
 
 
 def unfinished_games(folder: Path | None = None) -> list[UnfinishedGame]:
@@ -249,7 +251,7 @@ def unfinished_games(folder: Path | None = None) -> list[UnfinishedGame]:
         info = _header(path)
         if info is not None:
             found.append(info)
-    return sorted(found, key=lambda g: (g.started, str(g.path)), reverse=True)
+    return sorted(found, key=lambda g: (g.played, g.started, str(g.path)), reverse=True)
 
 
 def _header(path: Path) -> UnfinishedGame | None:
@@ -276,6 +278,7 @@ def _header(path: Path) -> UnfinishedGame | None:
         round=round_ if isinstance(round_, int) else 0,
         actions=len(actions) if isinstance(actions, list) else 0,
         open_elsewhere=open_now,
+        played=_mtime(path),
     )
 
 

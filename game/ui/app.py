@@ -167,6 +167,8 @@ class App:
             if self.show_help and event.key == pygame.K_ESCAPE:
                 self.show_help = False
                 return
+        if self.scene is not None and self.scene.before_gui(event):
+            return
         self.manager.process_events(event)
         if self.scene is not None:
             self.scene.handle(event)

@@ -27,6 +27,11 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input or GUI event."""
 
+    def before_gui(self, event: pygame.event.Event) -> bool:
+        """See ``event`` before the GUI widgets do; True keeps it from them (a list that
+        scrolls by whole rows). Default: nothing."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 

@@ -170,6 +170,8 @@ class ListScene(ButtonScene):
     """A scrolling list of files to open (every file, however many), with a Back button."""
 
     ROW = 52
+    row_count = 0
+    """How many rows the list holds (set when it is built)."""
     WIDTH = 760
     """Widest row in pixels (the window may make it narrower)."""
 
@@ -187,6 +189,7 @@ class ListScene(ButtonScene):
 
         w, h = self.app.screen.get_size()
         rows = self.entries()
+        self.row_count = len(rows)
         top, bottom = 170, h - 80
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
@@ -206,6 +209,23 @@ class ListScene(ButtonScene):
         back = UIButton(pygame.Rect(w // 2 - 180, top + height + 12, 360, 44), "Back",
                         self.app.manager, object_id="#big_button")
         self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
+
+    def before_gui(self, event: pygame.event.Event) -> bool:
+        """A wheel notch over the list scrolls it by one whole row (the GUI's own step was
+        half a row: 24 notches to reach the end of the New game list)."""
+        box = getattr(self, "list_box", None)
+        if event.type != pygame.MOUSEWHEEL or box is None or not box.rect.collidepoint(
+                pygame.mouse.get_pos()):
+            return False
+        bar = box.vert_scroll_bar
+        if bar is None:
+            return True
+        total = max(1, self.row_count * self.ROW)
+        room = max(0, total - box.rect.height)
+        top = round(bar.start_percentage * total / self.ROW) * self.ROW
+        top = max(0, min(room, top - int(event.y) * self.ROW))
+        bar.set_scroll_from_start_percentage(top / total)
+        return True
 
     def label(self, path: Path) -> str:
         """The button text of a file."""
@@ -255,13 +275,17 @@ class ResumeScene(ListScene):
         import time
 
         g = self.games[path]
-        when = time.strftime("%d %b %Y %H:%M", time.localtime(g.started))
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(g.played or g.started))
         scenario = _autosave_scenario(path)
         about = f" ({scenario})" if scenario and scenario != g.name else ""
-        return f"{g.name}{about}, round {g.round}, {when}"
+        return f"{g.name}{about}, round {g.round}, last played {when}"
 
     def tip(self, path: Path) -> str:
-        return f"{self.games[path].actions} actions - {path.name}"
+        import time
+
+        g = self.games[path]
+        began = time.strftime("%d %b %Y %H:%M", time.localtime(g.started))
+        return f"started {began}; {g.actions} actions - {path.name}"
 
     def fresh(self) -> None:
         """Start the scenario given on the command line."""

@@ -102,3 +102,50 @@ def test_realms_disabled_buttons_say_why(data_dir: Path) -> None:
     reasons = {str(b.text): why for b, why in scene.panel.refusals.items()}
     assert "the nearest enemy" in reasons["Cast"] and "reaches 5" in reasons["Cast"], reasons
     assert "has no special attacks" in reasons["Special"]
+
+
+def test_a_wheel_notch_scrolls_the_new_game_list_one_row(data_dir: Path) -> None:
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.screens import ScenarioListScene
+
+    from .driver import frames
+
+    app = App((1000, 700), data_dir)
+    app.switch(ScenarioListScene(app))
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, ScenarioListScene)
+    box = scene.list_box
+    pygame.mouse.set_pos(box.rect.center)
+    total = scene.row_count * scene.ROW
+    tops = []
+    for _ in range(3):
+        frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+        tops.append(round(box.vert_scroll_bar.start_percentage * total))
+    assert tops == [scene.ROW, 2 * scene.ROW, 3 * scene.ROW], tops
+
+
+def test_the_unfinished_list_says_when_a_game_was_last_played(data_dir: Path) -> None:
+    import os
+    import time
+
+    from game.scenario.autosave import unfinished_games
+    from game.ui.app import App
+    from game.ui.screens import ResumeScene
+
+    from .driver import frames
+
+    app = make_app(data_dir, SCENARIOS / "realms_night_precision.toml")
+    press(app, "End activation")  # something to autosave
+    frames(app, 2)
+    games = unfinished_games()
+    assert games
+    path = games[0].path
+    os.utime(path, (time.time(), time.time()))
+    fresh = App((1000, 700), data_dir)
+    scene = ResumeScene(fresh)
+    today = time.strftime("%d %b %Y", time.localtime())
+    assert f"last played {today}" in scene.label(path)
+    assert scene.tip(path).startswith("started ")
