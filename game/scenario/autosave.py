@@ -251,7 +251,7 @@ def unfinished_games(folder: Path | None = None) -> list[UnfinishedGame]:
         info = _header(path)
         if info is not None:
             found.append(info)
-    return sorted(found, key=lambda g: (g.played, g.started, str(g.path)), reverse=True)
+    return sorted(found, key=lambda g: (g.started, str(g.path)), reverse=True)
 
 
 def _header(path: Path) -> UnfinishedGame | None:
