@@ -149,7 +149,8 @@ class App:
 
     def _route(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.scene is None or self.scene.may_close():
+                self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
             w = max(MIN_SIZE[0], event.w)

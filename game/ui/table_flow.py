@@ -207,6 +207,19 @@ class TableFlow:
         keeps = self.unsaved() or "The autosave keeps this game."
         self.ask(f"Leave the table for the main menu? {keeps}", self.to_menu)
 
+    def ask_close(self) -> bool:
+        """The window is being closed mid-game: ask first, as Esc does, saying whether the
+        autosave keeps the game; a second close while asked closes (True)."""
+        if self.scene.confirm is not None and self.on_confirm == self.close_app:
+            return True
+        keeps = self.unsaved() or "The autosave keeps this game: Continue resumes it."
+        self.ask(f"Close Warbench? {keeps}", self.close_app)
+        return False
+
+    def close_app(self) -> None:
+        """Close the window (the question was answered yes)."""
+        self.scene.app.running = False
+
     def to_menu(self) -> None:
         """Back to the main menu (the autosave keeps the game)."""
         from game.ui.screens import MenuScene

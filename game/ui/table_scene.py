@@ -134,6 +134,10 @@ class TableScene(Scene):
             self._pending = (key, self.game.pending())
         return self._pending[1]
 
+    def may_close(self) -> bool:
+        """Closing the window mid-game asks first, as Esc does (see TableFlow.ask_close)."""
+        return self.flow.ask_close()
+
     def help_lines(self) -> list[tuple[str, str]]:
         return HELP
 

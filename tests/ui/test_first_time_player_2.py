@@ -149,3 +149,20 @@ def test_the_unfinished_list_says_when_a_game_was_last_played(data_dir: Path) ->
     today = time.strftime("%d %b %Y", time.localtime())
     assert f"last played {today}" in scene.label(path)
     assert scene.tip(path).startswith("started ")
+
+
+def test_closing_the_window_mid_game_asks_first(data_dir: Path) -> None:
+    import pygame
+
+    from .driver import frames, key
+
+    app = make_app(data_dir, SCENARIOS / "realms_night_precision.toml")
+    scene = table(app)
+    frames(app, 1, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and scene.confirm is not None
+    assert "Close Warbench?" in scene.confirm and "autosave" in scene.confirm
+    key(app, pygame.K_ESCAPE)  # stay
+    assert app.running and scene.confirm is None
+    frames(app, 1, [pygame.event.Event(pygame.QUIT)])
+    key(app, pygame.K_RETURN)  # yes
+    assert not app.running
