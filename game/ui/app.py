@@ -72,6 +72,8 @@ class App:
         self.show_help = False
         self.frame = 0
         self.toast: tuple[str, float] | None = None
+        self.busy_shown = 0
+        """How many times :meth:`show_busy` said something slow was under way."""
         if self.settings.fullscreen:
             self.toggle_fullscreen()
 
@@ -90,6 +92,23 @@ class App:
         self.scene = scene
         scene.enter()
         settle_memory()
+
+    def show_busy(self, text: str) -> None:
+        """Say at once, over whatever is on screen, that something slow is under way
+        ("Opening ..."): the next frame may be a second away (a long save replaying), and a
+        window that shows nothing for that long looks hung. Counted in ``busy_shown``."""
+        font = self.fonts.get(18, bold=True)
+        img = font.render(text, True, (255, 255, 255))
+        w, h = self.screen.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        self.screen.blit(shade, (0, 0))
+        box = img.get_rect(center=(w // 2, h // 2)).inflate(40, 24)
+        pygame.draw.rect(self.screen, (20, 22, 26), box, border_radius=8)
+        pygame.draw.rect(self.screen, (230, 190, 60), box, 2, border_radius=8)
+        self.screen.blit(img, img.get_rect(center=box.center))
+        pygame.display.flip()
+        self.busy_shown += 1
 
     def notify(self, text: str, seconds: float = 3.0) -> None:
         """Show a short message at the top of the window, under the top bar."""

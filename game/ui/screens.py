@@ -32,6 +32,8 @@ def start_table(app: App, path: Path) -> bool:
     """Open a scenario or a save on the table; show the problems in the menu if it fails."""
     from game.scenario import ScenarioError, load_save, load_scenario, new_session
 
+    what = "Resuming" if path.suffix == ".json" else "Opening"
+    app.show_busy(f"{what} {_game_name(path)}...")  # a long save replays for a second or more
     try:
         session = load_save(path) if path.suffix == ".json" else new_session(load_scenario(path))
     except ScenarioError as exc:

@@ -166,3 +166,17 @@ def test_closing_the_window_mid_game_asks_first(data_dir: Path) -> None:
     frames(app, 1, [pygame.event.Event(pygame.QUIT)])
     key(app, pygame.K_RETURN)  # yes
     assert not app.running
+
+
+def test_resuming_a_game_says_so_at_once(data_dir: Path) -> None:
+    """Opening or resuming a game draws "Resuming ..." before the slow replay, so the window
+    never looks hung (issue 29: over a second of nothing on a large game)."""
+    from game.scenario.autosave import unfinished_games
+    from game.ui.screens import start_table
+
+    app = make_app(data_dir, SCENARIOS / "realms_night_precision.toml")
+    press(app, "End activation")
+    before = app.busy_shown
+    assert before >= 1  # opening the scenario said so too
+    start_table(app, unfinished_games()[0].path)
+    assert app.busy_shown == before + 1
