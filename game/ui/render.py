@@ -48,6 +48,10 @@ from game.ui.view import ViewState
 
 Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
+LABEL_DROP = 0.14
+"""How far below a hex token's centre its label is centred (hexes)."""
+LABEL_ROOM = 0.95
+"""The height a hex token's label may take (hexes): the height tag fits above it."""
 AHEAD_MS = 2.0
 """CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
 
@@ -457,8 +461,8 @@ class Renderer:
         steps.append((sprite, (round(sx - offset[0]), round(sy - offset[1]))))
         tag = self._height_tag(look.height if look else "", cam.zoom)
         if tag is not None:
-            steps.append((tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4)))
-                          .topleft))
+            lift = cam.zoom * (LABEL_ROOM / 2 - LABEL_DROP) + 2  # just above the label
+            steps.append((tag, tag.get_rect(midbottom=(round(sx), round(sy - lift))).topleft))
         return steps
 
     def _height(self, state: GameState, view: ViewState, uid: str) -> str:
@@ -565,11 +569,14 @@ class Renderer:
         c = (half, half)
         pygame.draw.circle(sprite, shade(colour, 0.45), c, radius)
         pygame.draw.circle(sprite, colour, c, radius * 0.86)
-        # the label stays inside its own hex (neighbours' labels never overlap) and the
-        # facing wedge is drawn over it: long and narrow, so it reads on every facing
-        draw_label(sprite, self.fonts, unit.name, text, c, zoom * 1.1)
+        # the facing wedge goes under the label (long and narrow, it still reads beside the
+        # name on every facing); the label stays inside its own hex and a little low, so a
+        # height tag above it never covers the name, and lines that do not fit give way
+        # (the counters first: the unit card and the hover say them)
         pygame.draw.polygon(sprite, (250, 250, 250), facing_wedge(c, angle, zoom))
         pygame.draw.polygon(sprite, (20, 20, 20), facing_wedge(c, angle, zoom), 1)
+        draw_label(sprite, self.fonts, unit.name, text, (c[0], c[1] + zoom * LABEL_DROP),
+                   zoom * 1.1, zoom * LABEL_ROOM)
         self._remember(key, sprite, c)
         return sprite, c
 
