@@ -229,6 +229,17 @@ class Relief:
     rules: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class PlayGuide:
+    """How to play a ruleset, as a first-time player needs it (see
+    :meth:`game.core.ruleset.Ruleset.how_to_play`): ``rows`` of (heading, line): the turn's
+    structure, what each button does, what the overlays mean; each line cites the rule IDs it
+    summarises, so the table can offer the lessons that teach them."""
+
+    title: str
+    rows: tuple[tuple[str, InfoLine], ...] = ()
+
+
 ACTIVATED_MARK = UnitMark("done", ("WB-TBL-4",))
 """The default mark of a unit listed in ``state.turn.activated``."""
 

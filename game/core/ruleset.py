@@ -47,6 +47,7 @@ from game.core.inspect import (
     BoardMark,
     InfoLine,
     Inspection,
+    PlayGuide,
     Relief,
     Segment,
     TableCondition,
@@ -422,6 +423,11 @@ class Ruleset:
         """Why ``unit_id`` has no legal action of ``action_type`` now, for its disabled
         button ("Fortify: it has moved already"); None (the default) says only that there is
         no legal use right now."""
+        return None
+
+    def how_to_play(self, state: GameState) -> PlayGuide | None:
+        """The ruleset's how-to-play card (:class:`~game.core.inspect.PlayGuide`), shown
+        with the controls (F1); None (the default) shows the controls only."""
         return None
 
     def end_offer(self, state: GameState) -> Offer:

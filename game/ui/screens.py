@@ -542,43 +542,64 @@ class EndScene(ButtonScene):
 
 
 def draw_help(surface: pygame.Surface, fonts: Fonts, scene: Scene | None) -> None:
-    """The help overlay: every control of the current scene and the global keys."""
-    rows = (scene.help_lines() if scene else []) + GLOBAL_HELP
+    """The help overlay: every control of the current scene, the ruleset's how-to-play card
+    and the global keys, in a smaller font before anything runs off the screen."""
+    rows = GLOBAL_HELP + (scene.help_lines() if scene else [])
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 200))
     surface.blit(shade, (0, 0))
     title = fonts.get(28, bold=True).render("Controls", True, (255, 255, 255))
     surface.blit(title, (60, 40))
-    key_font, text_font = fonts.get(15, bold=True), fonts.get(15)
-    for (keys, what), x, y in help_layout(rows, key_font, text_font, (w, h)):
+    for size in HELP_SIZES:
+        key_font, text_font = fonts.get(size, bold=True), fonts.get(size)
+        placed = help_layout(rows, key_font, text_font, (w, h))
+        if help_fits(placed, text_font, h) or size == HELP_SIZES[-1]:
+            break
+    step = text_font.get_linesize() + 3
+    key_w = help_key_width(rows, key_font)
+    for (keys, what), x, y in placed:
         surface.blit(key_font.render(keys, True, (240, 200, 90)), (x, y))
         for j, line in enumerate(what):
-            surface.blit(text_font.render(line, True, (235, 235, 235)),
-                         (x + help_key_width(rows, key_font), y + 22 * j))
+            surface.blit(text_font.render(line, True, (235, 235, 235)), (x + key_w, y + step * j))
+
+
+HELP_SIZES = (15, 14, 13, 12, 11)
+"""The help overlay's font sizes, tried in turn until every row fits."""
+
+
+def help_fits(placed: list[tuple[tuple[str, list[str]], int, int]],
+              text_font: pygame.font.Font, height: int) -> bool:
+    """Whether every placed help row ends above the bottom of the screen."""
+    step = text_font.get_linesize() + 3
+    return all(y + step * max(1, len(lines)) <= height - 6 for (_, lines), _, y in placed)
 
 
 def help_key_width(rows: list[tuple[str, str]], key_font: pygame.font.Font) -> int:
-    """The key column: as wide as the widest key, so no key runs into its text."""
-    return max((key_font.size(keys)[0] for keys, _ in rows), default=0) + 18
+    """The key column: as wide as the widest key, so no key runs into its text (a heading
+    row, one with no text, may run across)."""
+    return max((key_font.size(keys)[0] for keys, what in rows if what), default=0) + 18
 
 
 def help_layout(rows: list[tuple[str, str]], key_font: pygame.font.Font,
                 text_font: pygame.font.Font, size: tuple[int, int]
                 ) -> list[tuple[tuple[str, list[str]], int, int]]:
     """Where each help row goes: two columns, each row's text wrapped to its column, the
-    rows flowing down the first column and on into the second."""
+    rows flowing down the first column and on into the second (a heading row, one with no
+    text, starts the second)."""
     from game.ui.inspect_draw import wrap
 
     w, h = size
     col_w = (w - 120) // 2
     text_w = max(80, col_w - help_key_width(rows, key_font) - 16)
+    step = text_font.get_linesize() + 3
     out: list[tuple[tuple[str, list[str]], int, int]] = []
     x, y = 60, 95
     for keys, what in rows:
-        lines = [line.strip() for line in wrap(text_font, what, text_w)] or [""]
-        height = 22 * len(lines) + 4
-        if y + height > h - 20 and x == 60:
+        lines = [line.strip() for line in wrap(text_font, what, text_w)] if what else []
+        height = step * max(1, len(lines)) + 4
+        heading = not what  # a heading row (the how-to-play card's title) opens a column
+        if x == 60 and (y + height > h - 6 or (heading and y > 95)):
             x, y = 60 + col_w, 95
         out.append(((keys, lines), x, y))
         y += height

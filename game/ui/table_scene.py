@@ -97,6 +97,7 @@ class TableScene(Scene):
         self.status = ""
         self.explanation: tuple[str, str] | None = None
         self.explained_lesson: Lesson | None = None
+        self._guide_rows: list[tuple[str, str]] | None = None
         self.confirm: str | None = None
         """A question the player must answer (Enter / Esc) before anything else."""
         self.pbf: Any = None
@@ -139,7 +140,38 @@ class TableScene(Scene):
         return self.flow.ask_close()
 
     def help_lines(self) -> list[tuple[str, str]]:
-        return HELP
+        """The controls, then the ruleset's how-to-play card (F1)."""
+        if self._guide_rows is None:
+            self._guide_rows = self.guide_rows()
+        return HELP + self._guide_rows
+
+    def guide_rows(self) -> list[tuple[str, str]]:
+        """The ruleset's :class:`~game.core.inspect.PlayGuide` as help rows, each line with
+        its rule IDs, and the lessons that teach those rules."""
+        guide = self.game.ruleset.how_to_play(self.state)
+        if guide is None:
+            return []
+        rows = [(guide.title, "")]
+        rows += [(head, f"{line.text} [{', '.join(line.rules)}]" if line.rules else line.text)
+                 for head, line in guide.rows]
+        rules = list(dict.fromkeys(r for _, line in guide.rows for r in line.rules))
+        titles = self._lesson_titles(rules)
+        if titles:
+            rows.append(("Lessons", "; ".join(titles) + " (warbench learn)"))
+        return rows
+
+    @staticmethod
+    def _lesson_titles(rules: list[str]) -> list[str]:
+        """The titles of the lessons that teach ``rules``, once each."""
+        from game.learn import lesson_for_rule, load_all
+        from game.scenario import ScenarioError
+
+        try:
+            pool = load_all()
+        except (ScenarioError, OSError):
+            return []
+        found = (lesson_for_rule(rule, pool) for rule in rules)
+        return list(dict.fromkeys(lesson.title for lesson in found if lesson is not None))
 
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""

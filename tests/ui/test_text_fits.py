@@ -14,8 +14,7 @@ from game.learn import find_lesson, load_all
 from game.ui.app import App
 from game.ui.inspect_draw import wrap
 from game.ui.lesson_scene import LessonScene
-from game.ui.screens import help_key_width, help_layout
-from game.ui.table_scene import HELP
+from game.ui.screens import GLOBAL_HELP, HELP_SIZES, help_fits, help_key_width, help_layout
 
 from .driver import frames
 
@@ -25,18 +24,29 @@ SIZES = [(1000, 700), (1920, 1080)]
 @pytest.mark.parametrize("size", SIZES)
 def test_the_help_keys_never_run_into_their_text(data_dir: Path,
                                                  size: tuple[int, int]) -> None:
-    app = App(size, data_dir)
-    key_font, text_font = app.fonts.get(15, bold=True), app.fonts.get(15)
-    rows = [*HELP, ("N / B", "next / back step")]
-    key_w = help_key_width(rows, key_font)
+    """Controls, the realms how-to-play card and the global keys: every key ends before its
+    text, every line stays in its column, and some font size fits it all on the screen."""
+    from .conftest import SCENARIOS
+    from .driver import make_app, table
+
+    app = make_app(data_dir, SCENARIOS / "realms_skirmish.toml")
+    rows = GLOBAL_HELP + table(app).help_lines()
+    assert any(keys == "Realms: how to play" for keys, _ in rows)
+    assert any(keys == "Lessons" for keys, _ in rows)  # the lessons that teach its rules
     col_w = (size[0] - 120) // 2
-    placed = help_layout(rows, key_font, text_font, size)
-    assert len(placed) == len(rows)
-    for (keys, lines), x, y in placed:
-        assert x + key_font.size(keys)[0] < x + key_w  # the key ends before its text
-        for j, line in enumerate(lines):
-            assert x + key_w + text_font.size(line)[0] <= x + col_w
-            assert y + 22 * (j + 1) <= size[1]
+    fitted = []
+    for points in HELP_SIZES:
+        key_font, text_font = app.fonts.get(points, bold=True), app.fonts.get(points)
+        key_w = help_key_width(rows, key_font)
+        placed = help_layout(rows, key_font, text_font, size)
+        assert len(placed) == len(rows)
+        for (keys, lines), x, _ in placed:
+            if lines:
+                assert x + key_font.size(keys)[0] < x + key_w  # the key ends before its text
+            for line in lines:
+                assert x + key_w + text_font.size(line)[0] <= x + col_w
+        fitted.append(help_fits(placed, text_font, size[1]))
+    assert any(fitted)
 
 
 @pytest.mark.parametrize("size", SIZES)

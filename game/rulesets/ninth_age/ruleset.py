@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import Action, EndActivation
-from game.core.inspect import Inspection, UnitCard, UnitLook
+from game.core.inspect import InfoLine, Inspection, PlayGuide, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
@@ -59,6 +59,20 @@ from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
 T = TypeVar("T")
 
 PHASES = ("charge", "move", "shoot", "melee")
+NINTH_GUIDE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Turn", "your turn runs through the Charge, Move, Shoot and Melee phases; Enter ends the "
+     "phase (the button says which)", ("NA-TURN-1",)),
+    ("Charge", "select a unit, press Charge, click an enemy in reach; it ends in contact",
+     ("NA-CHG-1",)),
+    ("Move", "advance, march, wheel, reform or turn; pointed moves are checked as you point",
+     ("NA-MOV-1",)),
+    ("Shoot", "units with ranged weapons shoot at an enemy in sight and range", ("NA-SHT-1",)),
+    ("Melee", "models strike in Agility order; give every attack a target before the dice",
+     ("NA-AGI-1", "NA-ALC-1")),
+    ("Overlays", "gold outlines touch the enemy, light blue ones support; the hover gives the "
+     "exact odds and the combat score estimate", ("NA-CON-1", "NA-CS-1")),
+)
+"""The Ninth Age how-to-play card: (heading, line, rules)."""
 OPTIONS = ("rounds",)
 DEFAULT_ROUNDS = 6
 INSPECTION_MEMO = 256
@@ -442,6 +456,11 @@ class NinthAgeRuleset(Ruleset):
 
     def present(self, state: GameState, action: Action) -> Offer:
         return view.present(state, action)
+
+    def how_to_play(self, state: GameState) -> PlayGuide | None:
+        """The Ninth Age card: the four phases, what the buttons and overlays mean."""
+        return PlayGuide("The Ninth Age: how to play", tuple(
+            (head, InfoLine(text, rules)) for head, text, rules in NINTH_GUIDE))
 
     def end_offer(self, state: GameState) -> Offer:
         """Enter ends the whole phase, not one unit's activation (NA-TURN-1): say which, and

@@ -16,7 +16,9 @@ from typing import Any, ClassVar
 from game.core.actions import Action, EndActivation
 from game.core.inspect import (
     BoardMark,
+    InfoLine,
     Inspection,
+    PlayGuide,
     Relief,
     TableCondition,
     UnitCard,
@@ -70,6 +72,22 @@ def _attack_args(action: Strike | Special | Cast) -> tuple[str, str, str, str, s
     if isinstance(action, Special):
         return action.unit, action.target, "", "special", action.name
     return action.unit, action.target, "", "spell", action.spell
+
+
+REALMS_GUIDE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Turn", "Players take turns giving one unit a command; a round ends when all have had "
+     "theirs, and the scenario says which rounds are at night", ("RL-TRN-1",)),
+    ("Command", "starts the unit's command; then it may walk and act once", ("RL-TRN-1",)),
+    ("Walk", "point at a space within the unit's move; climbing costs extra", ("RL-MOV-1",)),
+    ("Strike / Special / Cast", "attack with a hand's weapon, a special attack or a spell "
+     "(mana); the hover shows range, sight and the exact odds first", ("RL-DMG-1", "RL-SPC-1")),
+    ("Fortify", "the whole command: heal 1 and +1 defense until your next turn",
+     ("RL-FRT-1",)),
+    ("Board", "lighter ground is higher (each shade one climbing step); shadows fall from high "
+     "to low; ^N is a space's height in pegs", ("RL-ELV-1", "RL-MOV-1")),
+    ("Night", "a Night badge and a dark board: attacks lose precision", ("RL-NGT-1",)),
+)
+"""The realms how-to-play card: (heading, line, rules)."""
 
 
 class RealmsRuleset(Ruleset):
@@ -532,6 +550,12 @@ class RealmsRuleset(Ruleset):
             if why is not None:
                 return Refusal(f"{nearest.name}, the nearest enemy: {why.reason}", why.rules)
         return None
+
+    def how_to_play(self, state: GameState) -> PlayGuide | None:
+        """The realms card: turns of one unit command, what each button does, what the board
+        shows (RL-TRN-1 and the rules each line names)."""
+        return PlayGuide("Realms: how to play", tuple((head, InfoLine(text, rules)) for
+                                                      head, text, rules in REALMS_GUIDE))
 
     def relief(self, state: GameState) -> Relief | None:
         """Heights in pegs; every ``climb_pegs`` (3 by default) of rise is one more space of
