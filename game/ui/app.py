@@ -62,7 +62,7 @@ class App:
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
-        self.fonts = Fonts()
+        self.fonts = Fonts(self.settings.text_scale)
         self.manager = self._make_manager(self.screen.get_size())
         self.palette: Palette = palette_named(self.settings.palette)
         self.scene: Scene | None = None
@@ -120,6 +120,7 @@ class App:
         """Write the settings to the data folder and apply the palette."""
         save_settings(self.settings, self.data_folder)
         self.palette = palette_named(self.settings.palette)
+        self.fonts.scale = self.settings.text_scale
 
     def toggle_fullscreen(self) -> None:
         """Switch between a resizable window and fullscreen (F11)."""

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 CARD_LINES = 9
 LINE_H = 16
+"""A text row at the normal text size (see :meth:`Hud.line_h`)."""
 CONDITION_COLOURS = {"day": (200, 170, 60), "dusk": (150, 110, 160), "night": (46, 62, 130)}
 """The fill of a table condition's badge in the top bar, by its light."""
 
@@ -48,6 +49,10 @@ class Hud:
         paint(layer)
         self._layers[name] = (key, layer)
         return layer
+
+    def line_h(self) -> int:
+        """A text row in pixels at the player's text size (16 at normal size)."""
+        return max(LINE_H, self.scene.app.fonts.get(13).get_linesize() + 1)
 
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
@@ -165,8 +170,8 @@ class Hud:
         font = self.scene.app.fonts.get(13)
         view = self.scene.viewport()
         width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
-        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - LINE_H * len(rows), width,
-                          8 + LINE_H * len(rows))
+        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * len(rows), width,
+                          8 + self.line_h() * len(rows))
         info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
@@ -182,7 +187,7 @@ class Hud:
         font = self.scene.app.fonts.get(13)
         layer.fill((20, 22, 26, 200))
         for i, (text, colour) in enumerate(rows):
-            y = 4 + i * LINE_H
+            y = 4 + i * self.line_h()
             pygame.draw.rect(layer, colour, pygame.Rect(6, y + 2, 12, 12))
             pygame.draw.rect(layer, (200, 200, 196), pygame.Rect(6, y + 2, 12, 12), 1)
             layer.blit(font.render(text, True, (230, 228, 220)), (24, y))
@@ -278,7 +283,7 @@ class Hud:
         """Pixels the unit card takes under the tools row."""
         card = self._card_record()
         rows = 1 if card is None else len(self._card_rows(card))
-        return 30 + LINE_H * rows
+        return 30 + self.line_h() * rows
 
     def _card_record(self) -> UnitCard | None:
         """The ruleset's card of the selected unit (asked once per game revision)."""
@@ -340,7 +345,7 @@ class Hud:
         font = fonts.get(13)
         for text, tone in self._card_rows(card):
             layer.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (26, y))
-            y += LINE_H
+            y += self.line_h()
 
     def _status(self, surface: pygame.Surface) -> None:
         s = self.scene

@@ -413,6 +413,9 @@ class SettingsScene(ButtonScene):
         return [
             (f"Palette: {s.palette}", self.cycle_palette,
              "colour-blind: Okabe-Ito colours for arcs, lines and sides"),
+            (f"Text size: {s.text_size}", self.cycle_text_size,
+             "larger text on the board, the top bar, the unit card, hover boxes and help "
+             "(4K screens, poorer eyesight); tables opened from now on use it"),
             (f"Inch grid: {'on' if s.grid else 'off'}", lambda: self.flip("grid"), ""),
             (f"Animations: {'on' if s.animate else 'off'}", lambda: self.flip("animate"), ""),
             (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",
@@ -429,6 +432,16 @@ class SettingsScene(ButtonScene):
         """Switch between the default and the colour-blind-safe palette."""
         s = self.app.settings
         s.palette = "colour-blind" if s.palette == "default" else "default"
+        self._rebuild()
+
+    def cycle_text_size(self) -> None:
+        """normal -> large -> larger -> normal."""
+        from game.ui.settings import TEXT_SCALES
+
+        s = self.app.settings
+        names = list(TEXT_SCALES)
+        s.text_size = names[(names.index(s.text_size) + 1) % len(names)] if (
+            s.text_size in names) else names[0]
         self._rebuild()
 
     def flip(self, name: str) -> None:

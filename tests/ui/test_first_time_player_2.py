@@ -180,3 +180,25 @@ def test_resuming_a_game_says_so_at_once(data_dir: Path) -> None:
     assert before >= 1  # opening the scenario said so too
     start_table(app, unfinished_games()[0].path)
     assert app.busy_shown == before + 1
+
+
+def test_a_larger_text_size_draws_the_table_text_larger(data_dir: Path) -> None:
+    """Issue 29, beyond the list: Settings' text size (normal, large, larger) scales the
+    table's own text; it is kept in settings.json."""
+    from game.ui.app import App
+    from game.ui.screens import SettingsScene
+    from game.ui.settings import load_settings
+
+    from .driver import frames
+
+    app = App((1280, 800), data_dir)
+    normal = app.fonts.get(14).get_height()
+    app.switch(SettingsScene(app))
+    frames(app, 2)
+    press(app, "Text size: normal")
+    frames(app, 2)
+    assert app.settings.text_size == "large"
+    assert load_settings(data_dir).text_size == "large"
+    assert app.fonts.get(14).get_height() > normal
+    again = make_app(data_dir, SCENARIOS / "realms_night_precision.toml")
+    assert again.settings.text_size == "large" and again.fonts.scale == 1.25
