@@ -1,6 +1,9 @@
 """The ``warbench`` command (also ``python -m game``). See docs/cli.md.
 
+- ``warbench --version``: the version.
+- ``warbench scenarios [--json]``: the shipped scenarios (name, ruleset, title).
 - ``warbench [play] [SCENARIO]``: open the desktop table (default scenario if none given).
+  Wherever a command takes a scenario, a shipped scenario's name does as well as a path.
 - ``warbench check FILE...``: validate scenarios and saves; exit 0, or 2 with every problem.
 - ``warbench run SCENARIO [--actions FILE|-] [--dice N...] [--json] [--save FILE]``: play
   headless; exit 0, 2 for an invalid scenario, 3 for an illegal action.
@@ -18,15 +21,17 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
+from game import __version__
 from game.core.actions import Action, ActionSyntaxError, Dice, RollPending, parse
 from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import Chance, Idle, IllegalAction, Over, PlayerDecision
 from game.scenario.loader import load_scenario
-from game.scenario.paths import default_scenario
+from game.scenario.paths import ScenarioSource, default_scenario, is_save, scenario_source
 from game.scenario.paths import scenarios_dir as scenarios_dir  # re-exported for callers
 from game.scenario.problems import ScenarioError
 from game.scenario.saves import (
@@ -55,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench": _bench,
         "pbf": _pbf,
         "learn": _learn,
+        "scenarios": _scenarios,
     }
     code: int = handlers[command](args)
     return code
@@ -66,10 +72,14 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="warbench", description="A digital table for miniatures rules."
     )
+    parser.add_argument("--version", action="version", version=f"warbench {__version__}")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="open the desktop table")
-    play.add_argument("scenario", nargs="?", help="scenario or save file")
+    play.add_argument("scenario", nargs="?", help="scenario or save file, or a shipped "
+                      "scenario's name")
     play.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
+    scenarios = sub.add_parser("scenarios", help="list the shipped scenarios")
+    scenarios.add_argument("--json", action="store_true", help="one JSON array")
     check = sub.add_parser("check", help="validate scenario and save files")
     check.add_argument("files", nargs="+")
     run = sub.add_parser("run", help="play a scenario headless from a list of actions")
@@ -82,7 +92,8 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     replay.add_argument("save")
     replay.add_argument("--json", action="store_true")
     render = sub.add_parser("render", help="draw a scenario's table to a PNG")
-    render.add_argument("scenario")
+    render.add_argument("scenario", nargs="?", help="scenario or save file, or a shipped "
+                        "scenario's name (default: the game's opening scenario)")
     render.add_argument("--out", required=True)
     render.add_argument("--select")
     render.add_argument("--hover")
@@ -108,7 +119,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 # --- play ---------------------------------------------------------------------------------
 
 
-COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn")
+COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -121,19 +132,44 @@ def _with_command(words: list[str]) -> list[str]:
 
 def _play(args: argparse.Namespace) -> int:
     scenario = getattr(args, "scenario", None)
-    path = Path(scenario) if scenario else default_scenario()
     try:  # a missing or broken file is reported here, before any window opens
-        if path.suffix == ".json":
-            load_save(path)
+        source = scenario_source(scenario) if scenario else default_scenario()
+        if is_save(source):
+            load_save(source)
         else:
-            load_scenario(path)
+            load_scenario(source)
     except ScenarioError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
+        print(f"{scenario or source}: {exc}", file=sys.stderr)
         return EXIT_INVALID
     from game.ui.app import main as open_window  # the window's dependencies load only here
 
-    code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))
+    with resources.as_file(source) as path:  # a real file even from a zipped install
+        code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))
     return code
+
+
+def scenario_or_save(word: str) -> ScenarioSource:
+    """A command's scenario (or save) argument: a path, or a shipped scenario's name; raises
+    ScenarioError (with a "did you mean") for neither."""
+    return scenario_source(word)
+
+
+# --- scenarios -----------------------------------------------------------------------------
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    """List the shipped scenarios: name, ruleset and title (``--json``: one array)."""
+    from game.scenario.catalogue import shipped_catalogue
+
+    rows = shipped_catalogue()
+    if args.json:
+        print(json.dumps([row.as_json() for row in rows]))
+        return EXIT_OK
+    width = max((len(row.name) for row in rows), default=0)
+    rules_width = max((len(row.ruleset) for row in rows), default=0)
+    for row in rows:
+        print(f"{row.name:<{width}}  {row.ruleset:<{rules_width}}  {row.title}")
+    return EXIT_OK
 
 
 # --- check ---------------------------------------------------------------------------------
@@ -143,12 +179,13 @@ def _check(args: argparse.Namespace) -> int:
     failed = False
     for name in args.files:
         try:
-            if name.endswith(".json"):
-                session = load_save(name)
+            source = scenario_or_save(name)
+            if is_save(source):
+                session = load_save(source)
                 detail = f"save, {len(session.game.log)} actions, hash verified"
                 detail += "".join(f"; {note}" for note in session.notes)
             else:
-                scenario = load_scenario(name)
+                scenario = load_scenario(source)
                 detail = f"{scenario.ruleset.name}, {len(scenario.state.units)} units"
             print(f"{name}: ok ({detail})")
         except ScenarioError as exc:
@@ -162,7 +199,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        scenario = load_scenario(args.scenario)
+        scenario = load_scenario(scenario_or_save(args.scenario))
     except ScenarioError as exc:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
         return EXIT_INVALID

@@ -45,7 +45,7 @@ from game.core.actions import Action, ActionSyntaxError, from_dict, parse
 from game.core.game import Game
 from game.core.pending import Chance, IllegalAction, Over
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
-from game.scenario.paths import scenarios_dir
+from game.scenario.paths import shipped_scenarios
 from game.scenario.problems import FileError
 from game.scenario.saves import load_save, new_session, save_document
 from game.scenario.settings_file import read_settings_data
@@ -103,7 +103,7 @@ class _Corpus:
         self.texts: list[tuple[str, str]] = []
         self.saves: list[dict[str, Any]] = []
         self.scenarios: list[Scenario] = []
-        for path in sorted(scenarios_dir().glob("*.toml")):
+        for path in shipped_scenarios():
             scenario = load_scenario(path)
             self.texts.append((path.name, scenario.text))
             self.scenarios.append(scenario)

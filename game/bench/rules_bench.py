@@ -16,6 +16,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from game.core.actions import Action
@@ -56,7 +57,7 @@ def _p95(values: Sequence[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def measure(path: Path, repeats: int) -> dict[str, float]:
+def measure(path: Path | Traversable, repeats: int) -> dict[str, float]:
     """Timings for one scenario: at the start and after a 30-action playout."""
     results: dict[str, float] = {}
     for label, steps in (("start", 0), ("midgame", 30)):
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     for name in SCENARIOS:
         path = scenarios_dir() / name
-        if path.exists():
+        if path.is_file():
             report[name.removesuffix(".toml")] = measure(path, args.repeats)
     if args.json:
         print(json.dumps(report))

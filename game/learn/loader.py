@@ -12,6 +12,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
 
 from pydantic import ValidationError
@@ -192,7 +193,8 @@ class _Checker:
     def _scenario(self) -> Scenario | None:
         name = self.model.lesson.scenario
         here = FilePath(self.file).parent
-        candidates = [here / name, here / "scenes" / name, scenarios_dir() / name]
+        candidates: list[FilePath | Traversable] = [
+            here / name, here / "scenes" / name, scenarios_dir() / name]
         found = next((c for c in candidates if c.is_file()), None)
         if found is None:
             self.problem(("lesson", "scenario"), f"no scenario file {name!r} beside the "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+from importlib import resources
 from pathlib import Path
 
 from game.core.actions import Dice
@@ -33,6 +34,8 @@ from game.pbf.session import (
 from game.pbf.store import default_home
 from game.pbf.turnfile import DICE_MODES, PbfError, TurnFile, names_line
 from game.pbf.writer import TurnWriter
+from game.scenario.paths import scenario_source
+from game.scenario.problems import ScenarioError
 
 EXIT_OK, EXIT_REFUSED, EXIT_INPUT = 0, 2, 3
 
@@ -42,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     pbf = sub.add_parser("pbf", help="play by file (e-mail): new, play, verify")
     group = pbf.add_subparsers(dest="pbf_command", required=True)
     new = group.add_parser("new", help="set up a game and write its first file")
-    new.add_argument("scenario")
+    new.add_argument("scenario", help="scenario file or a shipped scenario's name")
     new.add_argument("--players", required=True, help="the two players, side 1 first: A,B")
     new.add_argument("--as", dest="creator", help="which of them you are (default: the first)")
     new.add_argument("--dice", choices=DICE_MODES, default="sealed")
@@ -75,7 +78,12 @@ def _new(args: argparse.Namespace, home: Path) -> int:
         if args.creator not in names:
             raise PbfError(f"--as {args.creator!r} is not one of the players {', '.join(names)}")
         creator = names.index(args.creator) + 1
-    path, turn = new_game(args.scenario, names, home, creator, args.dice)
+    try:
+        source = scenario_source(args.scenario)
+    except ScenarioError as exc:
+        raise PbfError(str(exc), args.scenario) from None
+    with resources.as_file(source) as scenario_file:  # a shipped name reads from the package
+        path, turn = new_game(scenario_file, names, home, creator, args.dice)
     print(f"New game {turn.game_id}: {names_line(turn.players)}, {turn.ruleset}, "
           f"{turn.dice} dice.")
     _delivered(path, turn, args.out)

@@ -18,8 +18,9 @@ import math
 import re
 import tomllib
 from collections.abc import Callable
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from game.core.game import MAX_ACTIONS
 from game.scenario.problems import FileError, Problem, dotted
@@ -66,11 +67,13 @@ MAX_INTEGER = 2**53
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
-def read_limited(path: str | Path, max_bytes: int, what: str) -> bytes:
-    """The bytes of ``path``, refusing a file larger than ``max_bytes`` before reading it."""
+def read_limited(path: str | Path | Traversable, max_bytes: int, what: str) -> bytes:
+    """The bytes of ``path``, refusing a file larger than ``max_bytes`` before reading it.
+    ``path`` may also be a shipped resource (:mod:`importlib.resources`), which is opened
+    through its own API so that a zipped or frozen install reads it the same way."""
     file = str(path)
     try:
-        with open(path, "rb") as handle:
+        with _open_binary(path) as handle:
             raw = handle.read(max_bytes + 1)
     except IsADirectoryError:
         raise FileError.one(file, f"this is a folder, not a {what}") from None
@@ -79,6 +82,13 @@ def read_limited(path: str | Path, max_bytes: int, what: str) -> bytes:
     if len(raw) > max_bytes:
         raise FileError.one(file, f"the {what} is larger than the limit of {max_bytes:,} bytes")
     return raw
+
+
+def _open_binary(path: str | Path | Traversable) -> IO[bytes]:
+    """A file opened for reading bytes: a path by ``open``, a resource by its own ``open``."""
+    if isinstance(path, str | Path):
+        return open(path, "rb")
+    return path.open("rb")
 
 
 def decode_text(raw: bytes, file: str) -> str:

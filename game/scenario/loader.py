@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -83,7 +84,7 @@ class Scenario:
 HEX_FACING = "a hex facing is a whole number 0 to 5"
 
 
-def load_scenario(path: str | FilePath) -> Scenario:
+def load_scenario(path: str | FilePath | Traversable) -> Scenario:
     """Read and check a scenario file; raise ScenarioError with every problem."""
     file = str(path)
     raw = read_limited(path, MAX_SCENARIO_BYTES, "scenario")

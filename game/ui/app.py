@@ -8,7 +8,6 @@ Tests drive an App headless by posting events and calling :meth:`App.step`.
 from __future__ import annotations
 
 import gc
-import json
 import os
 import time
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.assets import ASSETS_DIR, THEME_FILE, Fonts
+from game.ui.assets import Fonts, themed_dict
 from game.ui.palette import Palette, palette_named
 from game.ui.scene import Scene
 from game.ui.settings import Settings, load_settings, save_settings
@@ -26,18 +25,6 @@ MIN_SIZE = (800, 560)
 
 
 _IMPORTED = time.perf_counter()
-
-
-def themed_dict() -> dict[str, Any]:
-    """The GUI theme from ``assets/theme.json`` with font paths made absolute."""
-    data: dict[str, Any] = json.loads(THEME_FILE.read_text("utf-8"))
-    for block in data.values():
-        font = block.get("font") if isinstance(block, dict) else None
-        if isinstance(font, dict):
-            for key in ("regular_path", "bold_path"):
-                if key in font:
-                    font[key] = str(ASSETS_DIR / font[key])
-    return data
 
 
 class App:

@@ -1,16 +1,46 @@
-"""Where the shipped assets live (``assets/`` beside the package) and font loading."""
+"""The shipped assets (fonts, GUI theme) and font loading.
+
+The top-level ``assets/`` folder travels inside the package as ``game.shipped_assets`` (see
+``setup.py``) and is read through :mod:`importlib.resources`, so an installed wheel, a zip or a
+frozen app finds it as well as a checkout does: fonts are opened from their bytes, and the GUI
+theme names its fonts as package resources, never as paths beside the source tree.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+import io
+import json
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import pygame
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
-FONT_REGULAR = ASSETS_DIR / "fonts" / "DejaVuSans.ttf"
-FONT_BOLD = ASSETS_DIR / "fonts" / "DejaVuSans-Bold.ttf"
-THEME_FILE = ASSETS_DIR / "theme.json"
+ASSETS_PACKAGE = "game.shipped_assets"
+FONT_REGULAR = "fonts/DejaVuSans.ttf"
+FONT_BOLD = "fonts/DejaVuSans-Bold.ttf"
+THEME_FILE = "theme.json"
+_FONT_KEYS = {"regular_path": "regular_resource", "bold_path": "bold_resource",
+              "italic_path": "italic_resource", "bold_italic_path": "bold_italic_resource"}
+
+
+def asset(name: str) -> Traversable:
+    """A shipped asset by its name inside ``assets/`` (``fonts/DejaVuSans.ttf``)."""
+    return resources.files(ASSETS_PACKAGE).joinpath(name)
+
+
+def themed_dict() -> dict[str, Any]:
+    """The GUI theme from ``assets/theme.json``, its font files named as package resources
+    (pygame-gui reads those through importlib.resources too)."""
+    data: dict[str, Any] = json.loads(asset(THEME_FILE).read_text("utf-8"))
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            for path_key, resource_key in _FONT_KEYS.items():
+                if path_key in font:
+                    font[resource_key] = {"package": ASSETS_PACKAGE,
+                                          "resource": font.pop(path_key)}
+    return data
 
 
 class Fonts:
@@ -20,6 +50,7 @@ class Fonts:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
         self.scale = scale
         """Every size asked for is multiplied by this (the text size setting)."""
+        self._files: dict[bool, bytes] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The shipped DejaVu Sans at ``size`` pixels times :attr:`scale`."""
@@ -28,9 +59,16 @@ class Fonts:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = MemoFont(str(FONT_BOLD if bold else FONT_REGULAR), key[0])
+            font = MemoFont(io.BytesIO(self._file(bold)), key[0])
             self._cache[key] = font
         return font
+
+    def _file(self, bold: bool) -> bytes:
+        """The font file's bytes, read once per weight."""
+        data = self._files.get(bold)
+        if data is None:
+            data = self._files[bold] = asset(FONT_BOLD if bold else FONT_REGULAR).read_bytes()
+        return data
 
 
 class MemoFont(pygame.font.Font):
@@ -40,8 +78,8 @@ class MemoFont(pygame.font.Font):
 
     LIMIT = 1024
 
-    def __init__(self, path: str, size: int) -> None:
-        super().__init__(path, size)
+    def __init__(self, file: io.BytesIO, size: int) -> None:
+        super().__init__(file, size)
         self._memo: dict[tuple[object, ...], pygame.Surface] = {}
 
     def render(self, text: str | bytes | None, antialias: bool,

@@ -1,4 +1,4 @@
-"""``warbench render SCENARIO --out FILE.png [--select UNIT --hover UNIT] [--size WxH]``.
+"""``warbench render [SCENARIO] --out FILE.png [--select UNIT --hover UNIT] [--size WxH]``.
 
 Draws the table of a scenario (or a save) with its overlays to a PNG, without a window.
 """
@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from game.scenario import ScenarioError, load_save, load_scenario
+from game.scenario.paths import default_scenario, is_save, scenario_source
 from game.ui.headless import init_headless, parse_size, render_state
 
 
@@ -23,12 +24,12 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"--size: {exc}", file=sys.stderr)
         return 2
-    path = Path(args.scenario)
     try:
-        game = load_save(path).game if path.suffix == ".json" else (
-            load_scenario(path).new_game())
+        source = scenario_source(args.scenario) if args.scenario else default_scenario()
+        game = load_save(source).game if is_save(source) else (
+            load_scenario(source).new_game())
     except ScenarioError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
+        print(f"{args.scenario or 'the default scenario'}: {exc}", file=sys.stderr)
         return 2
     state = game.state
     for flag in ("select", "hover"):

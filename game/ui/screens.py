@@ -356,9 +356,9 @@ class ScenarioListScene(ListScene):
     subtitle = "Pick a scenario (the list scrolls)"
 
     def files(self) -> list[Path]:
-        from game.scenario.paths import scenarios_dir
+        from game.scenario.paths import shipped_scenario_files
 
-        return sorted(scenarios_dir().glob("*.toml"))
+        return shipped_scenario_files(self.app.data_folder)
 
     def _meta(self, path: Path) -> dict[str, Any]:
         try:
