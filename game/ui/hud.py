@@ -52,7 +52,7 @@ class Hud:
 
     def line_h(self) -> int:
         """A text row in pixels at the player's text size (16 at normal size)."""
-        return max(LINE_H, self.scene.app.fonts.get(13).get_linesize() + 1)
+        return max(LINE_H, round(LINE_H * self.scene.app.fonts.scale))
 
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
