@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import json
-from importlib import resources
+from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -26,7 +26,7 @@ _FONT_KEYS = {"regular_path": "regular_resource", "bold_path": "bold_resource",
 
 def asset(name: str) -> Traversable:
     """A shipped asset by its name inside ``assets/`` (``fonts/DejaVuSans.ttf``)."""
-    return resources.files(ASSETS_PACKAGE).joinpath(name)
+    return files(ASSETS_PACKAGE).joinpath(name)
 
 
 def themed_dict() -> dict[str, Any]:
