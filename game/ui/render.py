@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -67,8 +68,8 @@ class Renderer:
         """The ruleset whose :meth:`~Ruleset.unit_look` and :meth:`~Ruleset.board_marks` are
         drawn (None: the plain look; the owner sets it when a game starts)."""
         self._looks: tuple[Hashable, dict[str, UnitLook | None]] = (None, {})
-        self._marks: tuple[Hashable, tuple[BoardMark, ...]] = (None, ())
-        self._conditions: tuple[Hashable, tuple[TableCondition, ...]] = (None, ())
+        self._asked: dict[str, tuple[Hashable, tuple[Any, ...]]] = {}
+        """The ruleset's board-wide answers (marks, conditions), kept per game moment."""
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
@@ -150,21 +151,24 @@ class Renderer:
                               self.ruleset.unit_look(state, unit_id))
         return cache[unit_id]
 
+    def _once(self, name: str, state: GameState, view: ViewState,
+              ask: Callable[[Ruleset], Iterable[Any]]) -> tuple[Any, ...]:
+        """``ask(ruleset)`` as a tuple, asked once per game state revision (none without a
+        ruleset)."""
+        key = (id(self.ruleset), id(state), view.revision)
+        hit = self._asked.get(name)
+        if hit is None or hit[0] != key:
+            hit = (key, () if self.ruleset is None else tuple(ask(self.ruleset)))
+            self._asked[name] = hit
+        return hit[1]
+
     def board_marks(self, state: GameState, view: ViewState) -> tuple[BoardMark, ...]:
         """The ruleset's board marks, asked once per game state revision."""
-        key = (id(self.ruleset), id(state), view.revision)
-        if self._marks[0] != key:
-            marks = () if self.ruleset is None else tuple(self.ruleset.board_marks(state))
-            self._marks = (key, marks)
-        return self._marks[1]
+        return self._once("marks", state, view, lambda r: r.board_marks(state))
 
     def conditions(self, state: GameState, view: ViewState) -> tuple[TableCondition, ...]:
         """The ruleset's table conditions (night...), asked once per game state revision."""
-        key = (id(self.ruleset), id(state), view.revision)
-        if self._conditions[0] != key:
-            found = () if self.ruleset is None else tuple(self.ruleset.table_conditions(state))
-            self._conditions = (key, found)
-        return self._conditions[1]
+        return self._once("conditions", state, view, lambda r: r.table_conditions(state))
 
     def relief(self, state: GameState) -> Relief | None:
         """The ruleset's relief of the board (None: plain terraces)."""
