@@ -106,7 +106,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
     bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
     bench.add_argument("--ruleset", default=None,
-                       help="play: asoiaf (default), ninth_age or realms")
+                       help="play: one ruleset (default: every ruleset with a bench table)")
     if "pbf" in words:
         _add_pbf(sub)
     else:

@@ -1,7 +1,10 @@
 """``warbench bench fuzz``: hostile files and action values; nothing may escape but the refusal.
 
 Each input is built from a fixed seed (input ``i`` uses seed ``seed + i``), so a run is exactly
-reproducible and any escape can be replayed alone. Four kinds of input, in turn:
+reproducible and any escape can be replayed alone. Each runs in a child process with a memory
+cap and a time limit that kills it (:mod:`game.bench.fuzz_child`), and a file that loads must
+hold the state invariants (:func:`~game.bench.fuzz_child.state_problems`). Six kinds of input,
+in turn:
 
 - **scenario**: a shipped scenario, mutated as text (a number replaced by ``nan``, ``inf``, a
   5,000-digit integer, a die face that no die has; lines dropped, doubled or cut; deep nesting;
@@ -9,14 +12,21 @@ reproducible and any escape can be replayed alone. Four kinds of input, in turn:
   polygons), then loaded; a scenario that loads is played for a few random actions;
 - **save**: a real save of a short game, mutated as data (hostile values in actions, dice,
   version, hash, scenario text) or as bytes (cut, flipped, nested), then loaded;
+- **lesson**: a shipped lesson, mutated as text or as data, then loaded (its scenario's game
+  checked when it loads);
+- **turn**: a play-by-file game's files (sealed dice, made once from fixed secrets), one of
+  them mutated as text (hex digits changed, lines dropped, doubled or cut, huge or deep lines,
+  raw bytes), then the chain verified; a chain that verifies is checked like a save;
 - **settings**: a settings file, mutated the same way, then read;
 - **action**: a legal action of a running game with one field replaced by a hostile value, built
   through the text form, the dict form or the Python constructor, then checked and applied.
 
-Allowed outcomes: the loader's :class:`~game.scenario.problems.FileError`; for actions,
+Allowed outcomes: the loader's :class:`~game.scenario.problems.FileError` (a turn file's
+:class:`~game.pbf.turnfile.PbfError`); for actions,
 :class:`~game.core.actions.ActionSyntaxError` when built and
 :class:`~game.core.pending.IllegalAction` when applied (and then the state must not change).
-Anything else is an *escape*, reported with its seed. The suite runs a few thousand inputs
+Anything else is an *escape*; a child killed at the time limit is a *hang*; a loaded state that
+breaks an invariant is *invalid*; each is reported with its seed. The suite runs a small sample
 (``tests/robust/test_fuzz.py``); this command runs as many as asked.
 """
 
@@ -25,15 +35,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import functools
 import json
 import math
 import os
 import platform
 import random
-import signal
+import secrets
+import shutil
 import sys
 import tempfile
-import threading
 import time
 import tomllib
 from collections.abc import Iterator, Sequence
@@ -41,20 +52,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench.fuzz_child import Outcome, Result, isolated, state_problems
 from game.core.actions import Action, ActionSyntaxError, from_dict, parse
 from game.core.game import Game
 from game.core.pending import Chance, IllegalAction, Over
+from game.learn.loader import lesson_files, load_lesson_text
+from game.pbf.chain import Replay
+from game.pbf.session import new_game, receive, start_turn
+from game.pbf.turnfile import PbfError, parse_turn, read_turn_file
+from game.scenario.limits import MAX_TURN_BYTES
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
-from game.scenario.paths import shipped_scenarios
+from game.scenario.paths import shipped_scenario, shipped_scenarios
 from game.scenario.problems import FileError
 from game.scenario.saves import load_save, new_session, save_document
 from game.scenario.settings_file import read_settings_data
 
-KINDS = ("scenario", "save", "settings", "action")
+KINDS = ("scenario", "save", "lesson", "turn", "settings", "action")
 SLOW_SECONDS = 5.0
 """An input taking longer than this is reported as slow (a hang in the making)."""
 HANG_SECONDS = 60.0
-"""An input still running after this is stopped and reported as an escape (a hang)."""
+"""An input still running after this is killed and reported as a hang."""
 
 HOSTILE_NUMBERS: tuple[Any, ...] = (
     math.nan, math.inf, -math.inf, 1e308, -1e308, 1e-320, 10**30, -(10**30), 2**63, -1, 0, 7,
@@ -82,6 +99,8 @@ class FuzzReport:
     refused: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     accepted: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     escapes: list[str] = field(default_factory=list)
+    hangs: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
     slow: list[str] = field(default_factory=list)
     slowest: float = 0.0
     seconds: float = 0.0
@@ -91,15 +110,22 @@ class FuzzReport:
         return {
             "inputs": self.inputs, "refused": self.refused, "accepted": self.accepted,
             "escapes": len(self.escapes), "escape_samples": self.escapes[:20],
+            "hangs": len(self.hangs), "hang_samples": self.hangs[:20],
+            "invalid_states": len(self.invalid), "invalid_samples": self.invalid[:20],
             "slow": self.slow[:20], "slowest_s": round(self.slowest, 3),
             "seconds": round(self.seconds, 1),
         }
+
+    @property
+    def failures(self) -> int:
+        """Escapes, hangs and invalid states: what must be none."""
+        return len(self.escapes) + len(self.hangs) + len(self.invalid)
 
 
 class _Corpus:
     """The shipped scenarios' texts and data, and a real save of a short game of each."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: Path) -> None:
         self.texts: list[tuple[str, str]] = []
         self.saves: list[dict[str, Any]] = []
         self.scenarios: list[Scenario] = []
@@ -110,6 +136,36 @@ class _Corpus:
             session = new_session(scenario)
             _playout(session.game, random.Random(path.name), 12)
             self.saves.append(save_document(session))
+        self.lessons = [(path, path.read_text(encoding="utf-8")) for path in lesson_files()]
+        self.turns = _pbf_game(folder / "pbf-corpus")
+        self.private = hasattr(os, "fork")
+        """Each input runs in a forked child, so it may change the corpus's games freely."""
+        self._prefixes = [_replay_of(self.turns[:k]) for k in range(1, len(self.turns))]
+        self._games = [self._played(scenario) for scenario in self.scenarios]
+
+    @staticmethod
+    def _played(scenario: Scenario) -> Game:
+        game = new_session(scenario).game
+        _playout(game, random.Random(scenario.name), 6)
+        return game
+
+    def prefix(self, files: int) -> Replay:
+        """The game's first ``files`` turn files, verified (the input's own copy)."""
+        replay = self._prefixes[files - 1]
+        return replay if self.private else copy.deepcopy(replay)
+
+    def game(self, index: int) -> Game:
+        """Scenario ``index``'s game after a few random actions (the input's own copy)."""
+        return self._games[index] if self.private else self._played(self.scenarios[index])
+
+
+def _replay_of(texts: Sequence[str]) -> Replay:
+    """The verified replay of these turn files (the corpus's own, all honest)."""
+    turns = [parse_turn(text, f"turn-{i}") for i, text in enumerate(texts)]
+    replay = Replay.begin(turns[0], "turn-0")
+    for i, turn in enumerate(turns[1:], start=1):
+        replay.add(turn, f"turn-{i}")
+    return replay
 
 
 def _playout(game: Game, rng: random.Random, steps: int) -> None:
@@ -122,6 +178,56 @@ def _playout(game: Game, rng: random.Random, steps: int) -> None:
             return
         action = options[0] if isinstance(game.pending(), Chance) else rng.choice(options)
         game.apply(action)
+
+
+@contextlib.contextmanager
+def _seeded_secrets(source: random.Random) -> Iterator[None]:
+    """Play-by-file secrets and game ids from ``source`` while the corpus game is made (so the
+    turn files, and every run, are the same); the system's randomness comes back after."""
+    real = secrets.token_hex
+
+    def token_hex(nbytes: int | None = None) -> str:
+        return "".join(f"{source.randrange(256):02x}" for _ in range(nbytes or 32))
+
+    secrets.token_hex = token_hex
+    try:
+        yield
+    finally:
+        secrets.token_hex = real
+
+
+PBF_SCENARIO = "godsgloom_duel.toml"
+
+
+def _keen(options: Sequence[Action], rng: random.Random) -> Action:
+    """A random choice keen on fighting, so that the corpus game rolls sealed dice."""
+    keen = [a for a in options if a.verb in ("charge", "attack", "melee", "shoot")]
+    return rng.choice(keen if keen and rng.random() < 0.85 else list(options))
+
+
+def _pbf_game(folder: Path, files: int = 8) -> list[str]:
+    """The texts of the first ``files`` turn files of a sealed-dice game of random moves."""
+    rng = random.Random(PBF_SCENARIO)
+    with _seeded_secrets(random.Random(28)):
+        homes = {1: folder / "alice", 2: folder / "bob"}
+        shipped = shipped_scenario(PBF_SCENARIO)
+        assert shipped is not None, PBF_SCENARIO
+        source = folder / PBF_SCENARIO
+        folder.mkdir(parents=True, exist_ok=True)
+        source.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+        path, turn = new_game(source, ["Alice", "Bob"], homes[1])
+        paths, side = [path], 2
+        while turn.next_player is not None and len(paths) < files:
+            received = receive(str(paths[-1]), homes[side])
+            writer = start_turn(received)
+            for _ in range(60):
+                if not writer.waiting_for_me():
+                    break
+                writer.apply(_keen(writer.game.legal_actions(), rng))
+            turn = writer.finish()
+            paths.append(received.store.save_turn(turn))
+            side = 2 if side == 1 else 1
+    return [p.read_text(encoding="utf-8") for p in paths]
 
 
 # --- scenario inputs ---------------------------------------------------------------------------
@@ -281,13 +387,70 @@ def _scenario_input(corpus: _Corpus, rng: random.Random) -> str:
     return _toml(_mutate_data(tomllib.loads(text), rng))
 
 
-def _try_scenario(corpus: _Corpus, rng: random.Random) -> bool:
-    """Load a mutated scenario; play a loaded one a little. True if it was accepted."""
+def _try_scenario(corpus: _Corpus, rng: random.Random) -> Outcome:
+    """Load a mutated scenario; check it and play a loaded one a little."""
     text = _scenario_input(corpus, rng)
     scenario = load_scenario_text(text, "<fuzz>")
     session = new_session(scenario)
-    _playout(session.game, rng, 6)
-    return True
+    problems = state_problems(session.game, replay=False)
+    if not problems:
+        _playout(session.game, rng, 6)
+        problems = state_problems(session.game)
+    return True, problems
+
+
+# --- lesson and turn file inputs ---------------------------------------------------------------
+
+
+def _try_lesson(corpus: _Corpus, rng: random.Random) -> Outcome:
+    """Load a mutated shipped lesson (anchored where the lesson is, for its scenario)."""
+    path, text = rng.choice(corpus.lessons)
+    if rng.random() < 0.5:
+        text = _mutate_text(text, rng)
+    else:
+        text = _toml(_mutate_data(tomllib.loads(text), rng))
+    lesson = load_lesson_text(text, str(path))
+    return True, state_problems(lesson.scenario.new_game(), replay=False)
+
+
+HEX = "0123456789abcdef"
+
+
+def _mutate_turn(text: str, rng: random.Random) -> str:
+    """A turn file's text changed the way a careless mailer or a cheat would."""
+    how = rng.randrange(6)
+    if how == 0:  # one hex digit of a hash, a secret or a commit changed
+        spots = [i for i, c in enumerate(text) if c in HEX]
+        if spots:
+            i = rng.choice(spots)
+            return text[:i] + rng.choice(HEX.replace(text[i], "")) + text[i + 1:]
+    if how == 1:  # a number or a word replaced by a hostile literal
+        lines = text.splitlines()
+        i = rng.randrange(len(lines))
+        words = lines[i].split(" ")
+        words[rng.randrange(len(words))] = rng.choice(TEXT_LITERALS)
+        lines[i] = " ".join(words)
+        return "\n".join(lines) + "\n"
+    if how == 2:  # a huge line, deep brackets or a file over the size limit
+        size = rng.choice((10_000, 200_000, MAX_TURN_BYTES + 10))
+        filler = rng.choice(("[", "x", "# ", "action 1 "))
+        return text + filler * (size // len(filler)) + "\n"
+    return _mutate_text(text, rng)
+
+
+def _try_turn(corpus: _Corpus, rng: random.Random, folder: Path) -> Outcome:
+    """Verify a play-by-file game's files with one of them mutated."""
+    last = rng.randrange(len(corpus.turns))
+    path = folder / f"turn-{last:04d}.txt"
+    path.write_text(_mutate_turn(corpus.turns[last], rng), encoding="utf-8",
+                    errors="surrogatepass")
+    turn = read_turn_file(str(path))
+    if last == 0:
+        replay = Replay.begin(turn, str(path))
+    else:  # the files before it, verified once for the whole run, then this one
+        replay = corpus.prefix(last)
+        replay.add(turn, str(path))
+    return True, state_problems(replay.game, replay=False)  # the chain checked every hash
 
 
 # --- save and settings inputs ------------------------------------------------------------------
@@ -305,19 +468,22 @@ def _save_bytes(corpus: _Corpus, rng: random.Random) -> bytes:
     return (b'{"format": "warbench-save", "actions": ' + b"[" * depth + b"]" * depth + b"}")
 
 
-def _try_save(corpus: _Corpus, rng: random.Random, folder: Path) -> bool:
+def _try_save(corpus: _Corpus, rng: random.Random, folder: Path) -> Outcome:
     path = folder / "fuzz-save.json"
     path.write_bytes(_save_bytes(corpus, rng))
     session = load_save(path)
-    _playout(session.game, rng, 4)
-    return True
+    problems = state_problems(session.game)
+    if not problems:
+        _playout(session.game, rng, 4)
+        problems = state_problems(session.game, replay=False)
+    return True, problems
 
 
 SETTINGS = {"palette": "default", "grid": True, "fullscreen": False, "animate": True,
             "handoff_screen": True, "show_all_arcs": False, "player_names": ["A", "B"]}
 
 
-def _try_settings(rng: random.Random, folder: Path) -> bool:
+def _try_settings(rng: random.Random, folder: Path) -> Outcome:
     path = folder / "settings.json"
     how = rng.randrange(4)
     if how <= 1:
@@ -330,7 +496,7 @@ def _try_settings(rng: random.Random, folder: Path) -> bool:
         raw = raw[: rng.randrange(len(raw) + 1)] + bytes([rng.randrange(256)])
     path.write_bytes(raw)
     read_settings_data(path)
-    return True
+    return True, []
 
 
 # --- action inputs -----------------------------------------------------------------------------
@@ -358,14 +524,11 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-def _try_action(corpus: _Corpus, rng: random.Random, games: dict[int, Game]) -> bool:
-    """Build and apply one hostile action; a refusal must leave the state unchanged."""
-    index = rng.randrange(len(corpus.scenarios))
-    game = games.get(index)
-    if game is None or isinstance(game.pending(), Over) or len(game.log) > 200:
-        game = games[index] = new_session(corpus.scenarios[index]).game
-    if rng.random() < 0.3:
-        _playout(game, rng, 1)
+def _try_action(corpus: _Corpus, rng: random.Random) -> Outcome:
+    """Build and apply one hostile action in a game played a little; a refusal must leave the
+    state unchanged, and an accepted action a valid state."""
+    game = corpus.game(rng.randrange(len(corpus.scenarios)))
+    _playout(game, rng, rng.randrange(6))
     form, payload = _hostile_action(game, rng)
     types = game.ruleset.action_types()
     try:
@@ -378,92 +541,78 @@ def _try_action(corpus: _Corpus, rng: random.Random, games: dict[int, Game]) -> 
             cls = verbs[payload.pop("verb")]
             action = cls(**payload)
     except (ActionSyntaxError, TypeError):
-        return False  # refused when built (a TypeError is Python's own check of the call)
+        return False, []  # refused when built (a TypeError is Python's own check of the call)
     before = game.state_hash()
     try:
         game.why_not(action)
         game.apply(action)
     except IllegalAction:
         if game.state_hash() != before:
-            raise AssertionError("a refused action changed the state") from None
-        return False
-    return True
+            return False, ["a refused action changed the state"]
+        return False, []
+    return True, state_problems(game)
 
 
 # --- the run -----------------------------------------------------------------------------------
 
+REFUSALS: tuple[type[BaseException], ...] = (FileError, PbfError)
+"""What a loader may raise for a bad file (an action's refusals are caught where it is built)."""
 
-def _try(kind: str, corpus: _Corpus, rng: random.Random, folder: Path,
-         games: dict[int, Game]) -> bool:
-    """Try one input of ``kind``; True if it was accepted."""
+
+def _try(kind: str, corpus: _Corpus, rng: random.Random, folder: Path) -> Outcome:
+    """Try one input of ``kind``: whether it was accepted, and its loaded state's problems."""
     if kind == "scenario":
         return _try_scenario(corpus, rng)
     if kind == "save":
         return _try_save(corpus, rng, folder)
+    if kind == "lesson":
+        return _try_lesson(corpus, rng)
+    if kind == "turn":
+        return _try_turn(corpus, rng, folder)
     if kind == "settings":
         return _try_settings(rng, folder)
-    return _try_action(corpus, rng, games)
-
-
-class Hang(Exception):
-    """An input ran past :data:`HANG_SECONDS` (reported as an escape)."""
-
-
-@contextlib.contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` in the running input after ``seconds`` (Unix main thread only)."""
-    usable = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-
-    def expire(signum: int, frame: object) -> None:
-        raise Hang(f"still running after {seconds:.0f} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    return _try_action(corpus, rng)
 
 
 def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS,
-        progress: bool = False) -> FuzzReport:
-    """Try ``count`` inputs (kinds in turn); collect escapes and timings."""
+        progress: bool = False, limit: float = HANG_SECONDS) -> FuzzReport:
+    """Try ``count`` inputs (kinds in turn), each in a capped child process (``limit``
+    seconds); collect escapes, hangs, invalid states and timings."""
     report = FuzzReport()
-    corpus = _Corpus()
-    games: dict[int, Game] = {}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="warbench-fuzz-") as tmp:
-        folder = Path(tmp)
+        corpus = _Corpus(Path(tmp))
         for i in range(count):
             kind = kinds[i % len(kinds)]
             rng = random.Random(seed + i)
+            folder = Path(tmp) / f"input-{i}"
+            folder.mkdir()
             report.inputs[kind] += 1
-            began = time.perf_counter()
-            try:
-                with _deadline(HANG_SECONDS):
-                    accepted = _try(kind, corpus, rng, folder, games)
-            except FileError:
-                accepted = False
-            except Exception as exc:  # an escape is what this looks for
-                report.escapes.append(f"{kind} seed {seed + i}: {type(exc).__name__}: "
-                                      f"{str(exc)[:160]}")
-                games.clear()
-                continue
-            finally:
-                if progress and (i + 1) % 1000 == 0:
-                    print(f"  {i + 1} inputs, {len(report.escapes)} escapes, "
-                          f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-            took = time.perf_counter() - began
-            report.slowest = max(report.slowest, took)
-            if took > SLOW_SECONDS:
-                report.slow.append(f"{kind} seed {seed + i}: {took:.1f} s")
-            (report.accepted if accepted else report.refused)[kind] += 1
+            result = isolated(functools.partial(_try, kind, corpus, rng, folder), REFUSALS,
+                              limit)
+            shutil.rmtree(folder, ignore_errors=True)
+            _count(report, kind, seed + i, result)
+            if progress and (i + 1) % 1000 == 0:
+                print(f"  {i + 1} inputs, {report.failures} escapes/hangs/invalid, "
+                      f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _count(report: FuzzReport, kind: str, seed: int, result: Result) -> None:
+    """Add one input's result to the report."""
+    where = f"{kind} seed {seed}"
+    report.slowest = max(report.slowest, result.seconds)
+    if result.seconds > SLOW_SECONDS:
+        report.slow.append(f"{where}: {result.seconds:.1f} s")
+    if result.outcome == "escape":
+        report.escapes.append(f"{where}: {result.detail}")
+    elif result.outcome == "hang":
+        report.hangs.append(f"{where}: {result.detail}")
+    elif result.outcome == "invalid":
+        report.invalid.append(f"{where}: {result.detail}")
+    else:
+        (report.accepted if result.outcome == "accepted" else report.refused)[kind] += 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -474,18 +623,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(list(argv or []))
-    report = run(args.count, args.seed, progress=not args.json)
+    kinds = list(KINDS)
+    report = run(args.count, args.seed, kinds, progress=not args.json)
     figures = report.as_dict()
     figures["machine"] = {"python": platform.python_version(), "cpus": os.cpu_count(),
                           "load": list(os.getloadavg()) if hasattr(os, "getloadavg") else []}
     if args.json:
         print(json.dumps(figures, indent=1))
     else:
-        for kind in KINDS:
+        for kind in kinds:
             print(f"{kind:9} {report.inputs[kind]:6} inputs: {report.refused[kind]:6} refused, "
                   f"{report.accepted[kind]:6} accepted")
-        print(f"escapes: {len(report.escapes)}; slowest input {report.slowest:.2f} s; "
+        print(f"escapes: {len(report.escapes)}; hangs: {len(report.hangs)}; invalid states: "
+              f"{len(report.invalid)}; slowest input {report.slowest:.2f} s; "
               f"{report.seconds:.0f} s in all; load {figures['machine']['load']}")
-        for line in report.escapes[:20] + report.slow[:20]:
+        for line in report.escapes[:20] + report.hangs[:20] + report.invalid[:20] + (
+                report.slow[:20]):
             print(f"  {line}")
-    return 1 if report.escapes else 0
+    return 1 if report.failures else 0

@@ -19,13 +19,15 @@ from collections.abc import Callable, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from game import rulesets
 from game.core.actions import Action
 from game.core.game import Game
 from game.core.pending import Chance
 from game.scenario.loader import load_scenario
 from game.scenario.paths import scenarios_dir
 
-SCENARIOS = ("asoiaf_skirmish.toml", "godsgloom_skirmish.toml")
+SKIRMISH = "{name}_skirmish.toml"
+"""The shipped skirmish scenario of a registered ruleset, where it has one."""
 
 
 def _time_ms(call: Callable[[], object], repeats: int) -> list[float]:
@@ -85,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.python_version()}",
         "load_average": os.getloadavg()[0],
     }
-    for name in SCENARIOS:
+    for ruleset in rulesets.names():
+        name = SKIRMISH.format(name=ruleset)
         path = scenarios_dir() / name
         if path.is_file():
             report[name.removesuffix(".toml")] = measure(path, args.repeats)

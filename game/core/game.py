@@ -59,6 +59,7 @@ class Game:
         if not started:
             ctx = Context()
             ruleset.start(state, ctx)
+            ruleset.memo.forget()  # start() changed the state in place
             self._settle(ctx, set())
             self.opening_events = tuple(ctx.events)
         self.initial_state = snapshot(state)
@@ -260,6 +261,8 @@ class Game:
         if not self.log:
             return Refusal("there is nothing to undo", ())
         last = self.log[-1]
+        if by is not None and by not in {p.number for p in self.state.players}:
+            return Refusal(f"there is no player {by} in this game", ("WB-HIST-2",))
         by = self.current_player() if by is None else by
         if by is None:
             by = last.actor

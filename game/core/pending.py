@@ -40,6 +40,35 @@ class PickNumber:
 
 
 @dataclass(frozen=True)
+class PickSplit:
+    """A free answer that shares ``total`` among several ``parts`` (an allocation across
+    more than two pools): a count for each part, at least its entry of ``least`` (0 when not
+    given), the counts adding up to ``total``. The table offers a count for every part but
+    the first, which takes what they leave, so any legal split can be made, not only one
+    between two parts; ``answer(counts)`` is the action, checked by the ruleset like any
+    other (``Game.why_not``)."""
+
+    label: str
+    parts: tuple[str, ...]
+    total: int
+    answer: Callable[[tuple[int, ...]], Action]
+    least: tuple[int, ...] = ()
+
+    def minimum(self, index: int) -> int:
+        """The fewest a part may get."""
+        return self.least[index] if index < len(self.least) else 0
+
+    def counts(self, others: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Every part's count when the parts after the first get ``others``; None when that
+        leaves the first part below its minimum or a part below its own."""
+        if len(others) != len(self.parts) - 1 or any(
+                n < self.minimum(i + 1) for i, n in enumerate(others)):
+            return None
+        first = self.total - sum(others)
+        return (first, *others) if first >= self.minimum(0) else None
+
+
+@dataclass(frozen=True)
 class PointAnswer:
     """A free answer made by pointing on the board (any legal move, any facing): see
     :class:`game.core.present.Steer`."""
@@ -47,7 +76,7 @@ class PointAnswer:
     steer: Steer
 
 
-FreeAnswer = PickDice | PickNumber | PointAnswer
+FreeAnswer = PickDice | PickNumber | PickSplit | PointAnswer
 """A parameterised answer that the ruleset validates instead of a fixed list."""
 
 

@@ -1,6 +1,6 @@
 """One procedure protocol and one run loop for every ruleset.
 
-A rules procedure (a Charge's steps 1-5, an attack's resolution, GODSGLOOM's MEL.0-80) is split
+A rules procedure (a Charge's steps 1-5, an attack's resolution, a melee's MEL.0-80) is split
 in two:
 
 - its **state**, a :class:`game.core.state.Procedure` dataclass on ``GameState.procedures``

@@ -25,9 +25,12 @@ Rule IDs of the table itself (the game's own, documented in ``docs/rules/table.m
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, TypeVar
 
 from game.core import table_actions
@@ -56,10 +59,20 @@ from game.core.inspect import (
     UnitMark,
 )
 from game.core.pending import Chance, PlayerDecision, Refusal
-from game.core.present import Command, Ghost, Offer, humanise, plain_label
+from game.core.plan import ActionKind, Plan, Present, bare
+from game.core.position import PositionMemo
+from game.core.present import Command, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
 from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
+from game.core.vocab import (
+    TABLE_KEYWORDS,
+    BenchTable,
+    FeatureKind,
+    OptionSpec,
+    ProfileRecord,
+    TerrainKeyword,
+)
 from game.geometry.hexgrid import Hex, hex_center
 from game.geometry.tray import Tray
 
@@ -119,9 +132,6 @@ class UnitSetup:
     counters: Mapping[str, Any] = field(default_factory=dict)
 
 
-Checker = Callable[[GameState, Any], Refusal | None]
-Handler = Callable[[GameState, Any, Context], None]
-
 
 TABLE_RULE_TEXTS: Mapping[str, str] = {
     "WB-TBL-1": "In sandbox play a player may pick up one of their own units and put it anywhere "
@@ -176,16 +186,28 @@ class Ruleset:
     """The ``[rules.options]`` keys this ruleset takes."""
     free_dice: ClassVar[bool] = True
     """Whether players may roll free dice (WB-TBL-3) between procedures."""
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = TABLE_KEYWORDS
+    """The keywords its scenarios' terrain may carry, with their meaning (the legend shows
+    it); the loader refuses any other. Default: the table's own (impassable, blocks sight)."""
+    map_features: ClassVar[tuple[FeatureKind, ...]] = ()
+    """The kinds of feature its hex maps may carry (``[[hexmap.<key>]]``); none by default."""
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    """Its ``[rules.options]`` with defaults and meanings (the keys are :attr:`option_keys`)."""
+    bench_sizes: ClassVar[tuple[int, ...]] = ()
+    """The unit counts ``warbench bench play`` builds :meth:`bench_table` for (none: no bench)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
-        self._checks: dict[type[Action], Checker] = {}
-        self._handlers: dict[type[Action], Handler] = {}
+        self._kinds: dict[type[Action], ActionKind[Any]] = {}
+        self.memo = PositionMemo()
+        """This game's answers per position (plans, prepared geometry, odds): the one cache."""
         self.loop = ProcedureLoop(self.procedure_steps())
-        self.register(MoveUnit, partial(table_actions.check_move, self), table_actions.do_move)
-        self.register(MoveHex, partial(table_actions.check_hexmove, self),
-                      table_actions.do_hexmove)
-        self.register(Pivot, partial(table_actions.check_pivot, self), table_actions.do_pivot)
+        self.register_kind(ActionKind(MoveUnit, partial(table_actions.plan_move, self),
+                                      table_actions.apply_move, table_actions.show_move))
+        self.register_kind(ActionKind(MoveHex, partial(table_actions.plan_hexmove, self),
+                                      table_actions.apply_hexmove, table_actions.show_move))
+        self.register_kind(ActionKind(Pivot, partial(table_actions.plan_pivot, self),
+                                      table_actions.apply_pivot))
         self.register(FreeRoll, table_actions.check_free_roll, table_actions.do_free_roll)
         self.register(EndActivation, self._check_end, self._do_end)
         self.register(Choose, self._check_choice, self.on_choice)
@@ -197,14 +219,25 @@ class Ruleset:
         action_type: type[A],
         check: Callable[[GameState, A], Refusal | None],
         handle: Callable[[GameState, A, Context], None],
+        present: Present[A] | None = None,
     ) -> None:
-        """Route an action type to its legality check and its effect."""
-        self._checks[action_type] = check
-        self._handlers[action_type] = handle
+        """Register an action whose plan is the action itself (see :meth:`register_kind`):
+        a check that refuses or not, a handler that reads the action, its presentation."""
+        self.register_kind(ActionKind.simple(action_type, check, handle, present))
+
+    def register_kind(self, kind: ActionKind[A]) -> None:
+        """Route an action type to its record: its check (-> :class:`Plan` or
+        :class:`Refusal`), its handler (plan -> events) and its presentation."""
+        self._kinds[kind.action_type] = kind
+
+    def present_as(self, action_type: type[A], present: Present[A]) -> None:
+        """Give an already registered action type (a table action) this ruleset's words,
+        keeping its check and handler."""
+        self._kinds[action_type] = replace(self._kinds[action_type], present=present)
 
     def action_types(self) -> tuple[type[Action], ...]:
         """Every action type this ruleset understands (the table's and its own)."""
-        extra = tuple(t for t in self._checks if t not in TABLE_ACTIONS)
+        extra = tuple(t for t in self._kinds if t not in TABLE_ACTIONS)
         return TABLE_ACTIONS + extra
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
@@ -236,6 +269,46 @@ class Ruleset:
     def catalogue(cls) -> dict[str, str]:
         """Every rule ID this ruleset cites, with its paraphrase (the table's WB-* included)."""
         return {**TABLE_RULE_TEXTS, **cls.rule_texts}
+
+    # --- what the ruleset brings (game.core.vocab) -------------------------------------------
+
+    @classmethod
+    def terrain_keyword(cls, name: str) -> TerrainKeyword | None:
+        """The declared keyword called ``name`` (None if this ruleset does not know it)."""
+        return next((k for k in cls.terrain_keywords if k.name == name), None)
+
+    @classmethod
+    def lessons(cls) -> Traversable | None:
+        """The folder of its lessons: ``lessons/`` in the package that defines the class
+        (package data, read with ``importlib.resources``: a ``*.toml`` per lesson and their
+        scene files under ``scenes/``); None if it has none."""
+        package = getattr(sys.modules.get(cls.__module__), "__package__", None)
+        if not package:
+            return None
+        folder = resources.files(package) / "lessons"
+        return folder if folder.is_dir() else None
+
+    def unit_catalogue(self) -> tuple[ProfileRecord, ...]:
+        """Every profile a scenario may name, as typed records (stats, base or footprint, the
+        unit card the table shows). The default builds each profile's unit on a scratch board
+        and reads it back, so the card is exactly the table's."""
+        from game.core.catalogue import profile_records
+
+        return profile_records(self)
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        """A generated table of about ``units`` units for ``warbench bench play`` (None: no
+        bench table; the bench then skips this ruleset)."""
+        return None
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """What ``bench play`` times as the odds the hover shows for this pair: a call that
+        computes them, or None when the hover shows no odds for it. The default times the
+        whole pair inspection (which computes its odds)."""
+        if viewer_id not in state.units or target_id not in state.units:
+            return None
+        return partial(self.inspect_pair, state, viewer_id, target_id)
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -288,27 +361,42 @@ class Ruleset:
         """Every discrete legal action now (continuous moves are checked by why_not only)."""
         return [EndActivation()]
 
+    def plan(self, state: GameState, action: Action) -> Plan[Any, Any] | Refusal:
+        """What ``action`` will do now (a :class:`Plan`), or why it is not legal: the check
+        its :class:`ActionKind` registered, computed once per position and action
+        (:attr:`memo`). Never changes the state."""
+        kind = self._kinds.get(type(action))
+        if kind is None:
+            return Refusal(f"'{action.verb}' is not an action of {self.name}", ())
+        return self.memo.get(state, ("plan", action), partial(kind.check, state, action))
+
     def why_not(self, state: GameState, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now, or None if it is. Never changes the state."""
-        check = self._checks.get(type(action))
-        if check is None:
-            return Refusal(f"'{action.verb}' is not an action of {self.name}", ())
-        return check(state, action)
+        plan = self.plan(state, action)
+        return plan if isinstance(plan, Refusal) else None
 
     def apply(self, state: GameState, action: Action, ctx: Context) -> None:
-        """Carry out a legal action (the Game has checked it)."""
-        self._handlers[type(action)](state, action, ctx)
+        """Carry out a legal action (the Game has checked it): its handler applies its plan.
+        The memo starts a new generation before and after (the handler changes the state)."""
+        # an offered answer is legal as it is (the Game checked it against the decision)
+        plan = bare(action) if isinstance(action, Choose) else self.plan(state, action)
+        if isinstance(plan, Refusal):  # the Game checks first; a direct caller may not have
+            raise ValueError(f"{action} is not legal: {plan.reason}")
+        with self.memo.changing():
+            self._kinds[type(action)].handle(state, plan, ctx)
 
     def on_dice(self, state: GameState, results: tuple[int, ...], ctx: Context) -> None:
         """Feed a chance node's results to the running procedure, then run on."""
-        self.loop.feed_dice(state, results, ctx)
-        self.settle(state, ctx)
+        with self.memo.changing():
+            self.loop.feed_dice(state, results, ctx)
+            self.settle(state, ctx)
 
     def on_choice(self, state: GameState, choice: Choose, ctx: Context) -> None:
         """Feed a decision's answer (offered, or a free answer the ruleset accepted) to the
         running procedure, then run on."""
-        self.loop.feed_answer(state, choice, ctx)
-        self.settle(state, ctx)
+        with self.memo.changing():
+            self.loop.feed_answer(state, choice, ctx)
+            self.settle(state, ctx)
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
         """Why a free answer is refused (offered answers never get here: the Game accepts
@@ -331,14 +419,26 @@ class Ruleset:
     # --- presentation (the table draws these, knowing no ruleset) ---------------------------
 
     def present(self, state: GameState, action: Action) -> Offer:
-        """An action or answer as a player sees it: label, tooltip, target and ghost."""
+        """An action or answer as a player sees it: label, tooltip, target and ghost. The
+        presentation its :class:`ActionKind` registered, given the action's plan (or refusal;
+        a simple kind's bare plan: its check is not run just to present it);
+        an answer the waiting decision offers is shown as offered (a free answer by the
+        presentation registered for :class:`Choose`, if any); else a plain label."""
+        if isinstance(action, Choose):
+            node = self.decision(state)
+            for offer in node.offers if isinstance(node, PlayerDecision) else ():
+                if offer.action == action:
+                    return offer
+        kind = self._kinds.get(type(action))
+        if kind is not None and kind.present is not None:
+            plan = self.plan(state, action) if kind.planned else bare(action)
+            return kind.present(state, action, plan)
+        return self.plain_offer(state, action)
+
+    def plain_offer(self, state: GameState, action: Action) -> Offer:
+        """The plain presentation: a label from the fields, aimed at the action's target."""
         names = {u.id: u.name for u in state.units.values()}
-        ghost: Ghost | None = None
-        if isinstance(action, MoveUnit):
-            ghost = Ghost(action.unit, pose=(action.x, action.y, action.facing))
-        elif isinstance(action, MoveHex):
-            ghost = Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing)
-        return Offer(action, plain_label(action, names), target=action.target_id(), ghost=ghost)
+        return Offer(action, plain_label(action, names), target=action.target_id())
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """The buttons of ``unit_id`` now: one per action type the unit performs, with its

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from shapely.geometry import Polygon
 
 from game.core.actions import JSON
+from game.core.vocab import MapFeature
 from game.geometry.hexgrid import Hex
 from game.geometry.tray import Tray
 
@@ -77,30 +78,16 @@ class HexCell:
 
 
 @dataclass(frozen=True)
-class HexFeatures:
-    """What stands on a hex map besides its cells, for the rulesets that use it: obstructions
-    (a hex filled to a height, with a name), walls on the edge between two neighbouring hexes
-    (with a height) and transit pads joining two hexes. Heights are in the map's own unit
-    (pegs or levels). The loader checks that every hex named is on the map and asks the
-    ruleset whether the rest fits its rules (:meth:`Ruleset.board_problems`)."""
-
-    obstructions: tuple[tuple[Hex, int, str], ...] = ()
-    walls: tuple[tuple[Hex, Hex, int], ...] = ()
-    pads: tuple[tuple[Hex, Hex], ...] = ()
-
-
-NO_FEATURES = HexFeatures()
-"""A map with nothing on it but its cells."""
-
-
-@dataclass(frozen=True)
 class HexBoard:
-    """A hex map: every hex on it with its cell, and its features (left out of the state
-    hash when there are none, so maps without features hash as they always did)."""
+    """A hex map: every hex on it with its cell, and what stands on it besides its cells:
+    the records of the map features its ruleset declares (standing stones, walls, transit
+    pads: :class:`~game.core.vocab.FeatureKind`), in the order of the scenario file. They are
+    left out of the state hash when there are none, so maps without features hash as they
+    always did. The core reads none of them; the ruleset that declared them does."""
 
     cells: dict[Hex, HexCell]
     kind: BoardKind = "hex"
-    features: HexFeatures = field(default=NO_FEATURES, metadata={"hash": "omit-if-default"})
+    features: tuple[MapFeature, ...] = field(default=(), metadata={"hash": "omit-if-default"})
 
     def __contains__(self, h: object) -> bool:
         return h in self.cells

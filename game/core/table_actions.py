@@ -19,6 +19,8 @@ from game.core.actions import DiceSpec, FreeRoll, MoveHex, MoveUnit, Pivot
 from game.core.context import Context
 from game.core.inspect import Area, HexMark
 from game.core.pending import Refusal
+from game.core.plan import Placement, Plan
+from game.core.present import Ghost, Offer, plain_label
 from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.core.words import compass_words, heading_words
 from game.geometry.hexgrid import FACING_NAMES, Hex
@@ -257,3 +259,64 @@ def do_free_roll(state: GameState, action: FreeRoll, ctx: Context) -> None:
         results=list(action.results),
         total=sum(action.results),
     )
+
+
+# --- the table moves as plans (issue 24): where the unit will stand, and its ghost ---------
+
+
+def plan_move(ruleset: Ruleset, state: GameState, action: MoveUnit
+              ) -> Plan[MoveUnit, None] | Refusal:
+    """A sandbox move's plan: the tray's new pose (WB-TBL-1), or why not."""
+    refusal = check_move(ruleset, state, action)
+    if refusal is not None:
+        return refusal
+    pose = (action.x, action.y, action.facing)
+    return Plan(action, None, ("WB-TBL-1",), placements=(Placement(action.unit, pose=pose),))
+
+
+def plan_hexmove(ruleset: Ruleset, state: GameState, action: MoveHex
+                 ) -> Plan[MoveHex, None] | Refusal:
+    """A sandbox hex move's plan: the unit's new hex and facing (WB-TBL-1), or why not."""
+    refusal = check_hexmove(ruleset, state, action)
+    if refusal is not None:
+        return refusal
+    place = Placement(action.unit, hex=(action.q, action.r), hex_facing=action.facing)
+    return Plan(action, None, ("WB-TBL-1",), placements=(place,))
+
+
+def plan_pivot(ruleset: Ruleset, state: GameState, action: Pivot) -> Plan[Pivot, None] | Refusal:
+    """A sandbox pivot's plan: the unit turned in place (WB-TBL-2), or why not."""
+    refusal = check_pivot(ruleset, state, action)
+    if refusal is not None:
+        return refusal
+    unit = state.units[action.unit]
+    if unit.tray is not None:
+        place = Placement(unit.id, pose=(unit.tray.x, unit.tray.y, action.facing))
+    else:
+        place = Placement(unit.id, hex_facing=int(action.facing))
+    return Plan(action, None, ("WB-TBL-2",), placements=(place,))
+
+
+def apply_move(state: GameState, plan: Plan[MoveUnit, None], ctx: Context) -> None:
+    """Apply a sandbox move's plan (WB-TBL-1)."""
+    do_move(state, plan.action, ctx)
+
+
+def apply_hexmove(state: GameState, plan: Plan[MoveHex, None], ctx: Context) -> None:
+    """Apply a sandbox hex move's plan (WB-TBL-1)."""
+    do_hexmove(state, plan.action, ctx)
+
+
+def apply_pivot(state: GameState, plan: Plan[Pivot, None], ctx: Context) -> None:
+    """Apply a sandbox pivot's plan (WB-TBL-2)."""
+    do_pivot(state, plan.action, ctx)
+
+
+def show_move(state: GameState, action: MoveUnit | MoveHex,
+              plan: Plan[MoveUnit, None] | Plan[MoveHex, None] | Refusal) -> Offer:
+    """A free move as a player sees it: a plain label and the ghost where it would stand."""
+    names = {u.id: u.name for u in state.units.values()}
+    ghost = (Ghost(action.unit, pose=(action.x, action.y, action.facing))
+             if isinstance(action, MoveUnit) else
+             Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing))
+    return Offer(action, plain_label(action, names), target=action.target_id(), ghost=ghost)

@@ -1,4 +1,4 @@
-"""The realms board: hex spaces with elevation in pegs (RL-ELV-1..3) and 2.5D sight.
+"""A spaces-and-pegs board: hex spaces with elevation in pegs (RL-ELV-1..3) and 2.5D sight.
 
 Units: horizontal distances and heights both in pegs. Six pegs make one space across (the
 distance between neighbouring space centres); an infantry figure is five pegs tall. Space
@@ -275,10 +275,11 @@ def line_of_sight_25d(
     ignore: Sequence[Hex] = (),
     walls: Sequence[Wall] = (),
 ) -> Sight25D:
-    """2.5D Line of Sight on the realms board: visible if a segment from the attacker's eye
-    point to one of the target points passes over every space it crosses, i.e. no crossed
-    space's top (``tops``: absolute pegs, terrain plus any obstruction) is above the segment
-    where it crosses it (within TOLERANCE; touching a top or grazing a corner is allowed).
+    """2.5D Line of Sight on a spaces-and-pegs board (RL-LOS-1): visible if a segment from
+    the attacker's eye point to one of the target points passes over every space it crosses,
+    i.e. no crossed space's top (``tops``: absolute pegs, terrain plus any obstruction) is
+    above the segment where it crosses it (within TOLERANCE; touching a top or grazing a
+    corner is allowed).
     Spaces in ``ignore`` (the attacker's and the target's) never block; a segment that crosses
     one of ``walls`` below its top is stopped too. Pegs throughout."""
     return sight_over(eye, targets, SightField.of(tops, ignore), walls)

@@ -1,4 +1,4 @@
-"""Hex maps (GODSGLOOM, the realms board): axial/cube coordinates and exact corner sight.
+"""Hex maps (the hex rulesets' boards): axial/cube coordinates and exact corner sight.
 
 Layout: **pointy-top** hexes of unit size (centre to corner = 1) in a y-up plane:
 ``x = sqrt(3) * (q + r / 2)``, ``y = 1.5 * r``. The pixel layout (flip, scale, origin) belongs
@@ -218,7 +218,7 @@ def clear_corner_lines(
 def hex_line_of_sight(
     viewer: Hex, facing: int, target: Hex, blocking: Collection[Hex]
 ) -> HexSight:
-    """GODSGLOOM corner Line of Sight: visible if from one corner on the viewer's Front Arc
+    """Corner Line of Sight (HX-LOS-1): visible if from one corner on the viewer's Front Arc
     sides there are clear lines to at least 2 of the target hex's 6 corners.
 
     A line is clear if it enters no blocking hex deeper than TOLERANCE (grazing a corner or

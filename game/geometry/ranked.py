@@ -1,4 +1,4 @@
-"""Ranked units: blocks of individual model bases (The Ninth Age, 3rd edition).
+"""Ranked units: blocks of individual model bases (the ranked-unit rules, NA-ATT-1).
 
 A unit is a block of rank-and-file bases, ``files`` wide, with a possibly short last rank, plus
 attachable models (characters). Coordinates of a :class:`Formation` are *local* to its Unit
@@ -6,7 +6,7 @@ Boundary: ``across`` inches to the unit's right of the boundary's centre, ``alon
 of it, so the front edge is at ``along = depth / 2``. :func:`model_polygons` puts them on the
 table through the boundary's :class:`~game.geometry.tray.Tray`.
 
-Readings (docs/rules/ninth_age.md):
+Readings (the NA-* rules, docs/rules/):
 
 - NA-ATT-1: a matching base (the rank-and-file's size or a whole multiple of it) takes cells of
   the grid, as far forward as possible, from the centre file outwards; a mismatching base stands

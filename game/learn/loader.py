@@ -3,20 +3,24 @@
 Every problem is reported with file, line, dotted path and a "did you mean", using the
 scenario loader's :class:`~game.scenario.problems.Problem` and
 :class:`~game.scenario.problems.ScenarioError`; a lesson with any problem never loads.
-The shipped lessons live in ``game/learn/lessons/`` (their own scenarios in ``scenes/``).
+The shipped lessons belong to their rulesets: each ruleset's package holds them in
+``lessons/`` (their own scenarios in ``lessons/scenes/``), found through the contract
+(``Ruleset.lessons()``) and read with ``importlib.resources``, so they work from an installed
+wheel as from a checkout.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
+from typing import Any
 
 from pydantic import ValidationError
 
+from game import rulesets
 from game.core.actions import Action, ActionSyntaxError, parse
 from game.learn.model import (
     KIND_KEYS,
@@ -27,6 +31,7 @@ from game.learn.model import (
     StepModel,
 )
 from game.rulesets import catalogue
+from game.scenario.limits import decode_text, parse_toml, read_limited
 from game.scenario.loader import Scenario, load_scenario
 from game.scenario.paths import scenarios_dir
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
@@ -75,17 +80,20 @@ class Lesson:
         return {"id": self.id, "system": self.system, "title": self.title}
 
 
-def lessons_dir() -> FilePath:
-    """The folder of shipped lessons."""
-    return FilePath(__file__).resolve().parent / "lessons"
+def lesson_folders() -> list[Traversable]:
+    """The lesson folders of every registered ruleset that has lessons, in registry order."""
+    found = (entry.cls.lessons() for entry in rulesets.RULESETS)
+    return [folder for folder in found if folder is not None and folder.is_dir()]
 
 
-def lesson_files(folder: FilePath | None = None) -> list[FilePath]:
-    """Every lesson file of ``folder`` (default: the shipped ones), sorted by name."""
-    return sorted((folder or lessons_dir()).glob("*.toml"))
+def lesson_files(folder: Traversable | None = None) -> list[Traversable]:
+    """Every lesson file of ``folder`` (default: every ruleset's shipped ones), by name."""
+    folders = lesson_folders() if folder is None else [folder]
+    found = [f for d in folders for f in d.iterdir() if f.is_file() and f.name.endswith(".toml")]
+    return sorted(found, key=lambda f: f.name)
 
 
-def load_all(folder: FilePath | None = None) -> list[Lesson]:
+def load_all(folder: Traversable | None = None) -> list[Lesson]:
     """Every lesson of ``folder``, ordered by system, then ``order``, then id."""
     lessons = [load_lesson(f) for f in lesson_files(folder)]
     return sorted(lessons, key=lambda lesson: (lesson.system, lesson.order, lesson.id))
@@ -104,63 +112,64 @@ def lesson_for_rule(rule_id: str, lessons: Sequence[Lesson] | None = None) -> Le
     return None
 
 
-def find_lesson(name: str, folder: FilePath | None = None) -> Lesson:
+def find_lesson(name: str, folder: Traversable | None = None) -> Lesson:
     """A lesson by id or by file path; ScenarioError with a "did you mean" if unknown."""
     if name.endswith(".toml") or "/" in name:
         return load_lesson(name)
-    files = {f.stem: f for f in lesson_files(folder)}
+    files = {f.name.removesuffix(".toml"): f for f in lesson_files(folder)}
     if name in files:
         return load_lesson(files[name])
     problem = Problem(name, None, "", "no lesson has this id", did_you_mean(name, files))
     raise ScenarioError([problem])
 
 
-def load_lesson(path: str | FilePath) -> Lesson:
-    """Read and check a lesson file; raise ScenarioError with every problem."""
+def load_lesson(path: str | FilePath | Traversable) -> Lesson:
+    """Read and check a lesson file (a path, or a resource of a ruleset's package); raise
+    ScenarioError with every problem. The size is checked before the file is read whole
+    (``warbench learn /dev/zero`` is refused, issue 28.10)."""
     file = str(path)
-    try:
-        raw = FilePath(path).read_bytes()
-    except OSError as exc:
-        raise ScenarioError([Problem(file, None, "", f"cannot read the file: {exc.strerror}")]) \
-            from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError([Problem(file, None, "", "the file is too large for a lesson")])
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError([Problem(file, None, "", f"the file is not UTF-8 text ({exc})")]) \
-            from None
-    return load_lesson_text(text, file)
+    source = FilePath(path) if isinstance(path, str) else path
+    raw = read_limited(source, MAX_FILE_BYTES, "lesson")
+    return load_lesson_text(decode_text(raw, file), file, _parent(source))
 
 
-def load_lesson_text(text: str, file: str = "<lesson>") -> Lesson:
-    """Check a lesson given as TOML text (``file`` names it and anchors its scenario path)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError([_toml_problem(file, exc)]) from None
+def _parent(source: FilePath | Traversable) -> Traversable | None:
+    """The folder holding a lesson file (file-system and zip resources have one)."""
+    parent: Any = getattr(source, "parent", None)
+    return parent if parent is not None and hasattr(parent, "joinpath") else None
+
+
+def load_lesson_text(text: str, file: str = "<lesson>",
+                     here: Traversable | None = None) -> Lesson:
+    """Check a lesson given as TOML text (``file`` names it; its scenario is looked for in
+    ``here``, the lesson's folder, default the folder of ``file``). The TOML goes through the
+    scenarios' safe parser (deep nesting, giant integers and non-finite numbers are problems
+    of the file, never tracebacks: issue 28.9)."""
     lines = LineIndex(text)
+    data = parse_toml(text, file, lines.line_of)
     try:
         model = LessonModel.model_validate(data)
     except ValidationError as exc:
         raise ScenarioError(validation_problems(file, lines, exc, LessonModel,
                                                 STEP_KINDS, "is not a step kind")) from None
-    return _Checker(file, lines, model).lesson()
+    return _Checker(file, lines, model, here or FilePath(file).parent).lesson()
 
 
-def _toml_problem(file: str, exc: tomllib.TOMLDecodeError) -> Problem:
-    message = str(exc)
-    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
-    line = int(match.group(1)) if match else None
-    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-    return Problem(file, line, "", f"this is not valid TOML: {message}")
+def _is_file(candidate: Traversable) -> bool:
+    """Whether a candidate scenario exists (a name that cannot be a file is not one)."""
+    try:
+        return candidate.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 class _Checker:
     """Cross-checks a typed lesson: scenario, units, rule IDs, actions, kind keys."""
 
-    def __init__(self, file: str, lines: LineIndex, model: LessonModel) -> None:
+    def __init__(self, file: str, lines: LineIndex, model: LessonModel,
+                 here: Traversable) -> None:
         self.file = file
+        self.here = here
         self.lines = lines
         self.model = model
         self.problems: list[Problem] = []
@@ -192,10 +201,9 @@ class _Checker:
 
     def _scenario(self) -> Scenario | None:
         name = self.model.lesson.scenario
-        here = FilePath(self.file).parent
-        candidates: list[FilePath | Traversable] = [
-            here / name, here / "scenes" / name, scenarios_dir() / name]
-        found = next((c for c in candidates if c.is_file()), None)
+        candidates: list[Traversable] = [self.here / name, self.here / "scenes" / name,
+                                         scenarios_dir() / name]
+        found = next((c for c in candidates if _is_file(c)), None)
         if found is None:
             self.problem(("lesson", "scenario"), f"no scenario file {name!r} beside the "
                          "lesson, in its scenes/ folder or among the shipped scenarios")

@@ -35,10 +35,11 @@ from game.core.actions import (
 )
 from game.core.game import Game, LogEntry
 from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
-from game.pbf.dice import commitment, sealed_roll, sealed_seed
+from game.pbf.dice import SealedDice, commitment, link, sealed_seed
 from game.pbf.turnfile import ActionRecord, PbfError, TurnFile, digest
 from game.scenario.loader import Scenario, load_scenario_text
 from game.scenario.problems import ScenarioError
+from game.scenario.versions import newer_message, newer_version
 
 SIDES = (1, 2)
 
@@ -95,6 +96,12 @@ def order_answer(game: Game, node: PlayerDecision, answer: str) -> Action | None
     except ActionSyntaxError:
         return None
     return action if game.why_not(action) is None else None
+
+
+def event_notes(entry: LogEntry) -> tuple[str, ...]:
+    """The comment lines a turn file shows under an action: its events, one a line, made from
+    the replayed game (issue 28.4: a file's own comments are never trusted)."""
+    return tuple(" ".join(event.line().split()) for event in entry.events)
 
 
 StepHook = Callable[[ActionRecord, LogEntry], None]
@@ -161,6 +168,9 @@ class Replay:
         self.orders[turn.sender] = dict(turn.orders)
 
     def _check_header(self, turn: TurnFile, source: str) -> None:
+        newer = newer_version(turn.app_version)
+        if newer is not None:
+            raise PbfError(newer_message(f"file {turn.sequence}", newer), source)
         first = self.first
         if turn.game_id != first.game_id:
             raise PbfError(f"this file belongs to game {turn.game_id}, not to game "
@@ -207,19 +217,22 @@ class Replay:
                            source)
 
     def _check_secrets(self, turn: TurnFile, source: str) -> None:
-        if turn.sequence == 0:
-            if turn.reveal is not None:
-                raise PbfError("the first file reveals no secret", source)
-            return
+        """Check the file's reveal against its own commit line (so a changed commit line is
+        refused here, in the file that carries it: issue 28.3) and against the commit of its
+        sender's file before (a changed reveal, or tampered dice)."""
         if turn.reveal is None:
-            raise PbfError(f"file {turn.sequence} reveals no secret (every file after the "
-                           "first reveals one)", source)
+            raise PbfError(f"file {turn.sequence} reveals no secret (every file reveals one)",
+                           source)
         if turn.sequence >= 2:
             promised = self.files[turn.sequence - 2].commit
             if commitment(turn.game_id, turn.sender, turn.reveal) != promised:
                 raise PbfError(f"tampered dice: the secret revealed in file {turn.sequence} "
                                f"is not the one {self.name(turn.sender)} committed to in file "
                                f"{turn.sequence - 2}, so its dice cannot be trusted", source)
+        if link(turn.commit) != turn.reveal:
+            raise PbfError(f"changed commit line: the 'commit' of file {turn.sequence} is not "
+                           f"the one {self.name(turn.sender)} wrote with its 'reveal' (the file "
+                           "was changed after it was written)", source)
 
 
 class _FileReplay:
@@ -232,6 +245,7 @@ class _FileReplay:
         self.source = source
         self.acted = False
         self.seed = replay.seed_for(turn.sequence, turn.reveal)
+        self.dice = SealedDice(self.seed) if self.seed is not None else None
         self.types = self.game.ruleset.action_types()
 
     def fail(self, record: ActionRecord, message: str) -> PbfError:
@@ -290,14 +304,18 @@ class _FileReplay:
             return
         if turn.dice == "strict" and isinstance(action, FreeRoll):
             raise self.fail(record, "strict dice allow no free rolls")
-        if not can_roll(turn.dice, turn.sequence, self.acted) or self.seed is None:
+        if not can_roll(turn.dice, turn.sequence, self.acted) or self.dice is None:
             raise self.fail(record, self._no_roll_reason())
-        expected = sealed_roll(self.seed, self.game.state.dice_drawn, spec)
+        if isinstance(action, FreeRoll):
+            expected, which = self.dice.free_roll(spec), "this free roll"
+        else:
+            assert isinstance(node, Chance)
+            expected = self.dice.rules_roll(self.game.state, node)
+            which = f"'{node.purpose}'"
         if tuple(results) != expected:
             shown = " ".join(map(str, expected))
-            raise self.fail(record, f"tampered die: the sealed dice give {shown} for roll "
-                            f"{self.game.state.dice_drawn + 1} of this game, not "
-                            f"{' '.join(map(str, results))}")
+            raise self.fail(record, f"tampered die: the sealed dice give {shown} for {which}, "
+                            f"not {' '.join(map(str, results))}")
 
     def _no_roll_reason(self) -> str:
         if self.turn.sequence < 2:

@@ -151,6 +151,11 @@ def _show_received(received: Received) -> None:
           f"{turn.player_name(turn.sender)}: checked, {len(turn.actions)} actions.")
     if turn.app_version != app_version():
         print(f"(written by Warbench {turn.app_version}; this is {app_version()})")
+    if turn.sequence == 0:
+        for line in received.scenario_lines():
+            print(f"  {line}")
+    for warning in received.warnings:
+        print(f"warning: {warning}")
     for step in received.steps:
         marker = " (by standing order)" if step.record.by_order else ""
         print(f"> {step.record.text}{marker}")

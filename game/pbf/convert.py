@@ -17,7 +17,7 @@ from game.core.actions import Action
 from game.core.game import Game
 from game.core.pending import Over
 from game.pbf.chain import app_version, normalise_scenario, other, ruleset_version, scenario_hash
-from game.pbf.dice import commitment, new_secret
+from game.pbf.dice import chain_secret, commitment, new_secret
 from game.pbf.turnfile import ActionRecord, TurnFile, digest
 from game.scenario.loader import load_scenario_text
 
@@ -41,12 +41,12 @@ def export_game(scenario_text: str, scenario_name: str, actions: Sequence[Action
         ruleset_version=ruleset_version(scenario.ruleset.name),
         scenario_hash=scenario_hash(text), scenario_name=scenario_name,
         players=((1, players[0]), (2, players[1])), dice="honour")
-    secret_of: dict[int, str] = {}
+    tops = {1: new_secret(), 2: new_secret()}
     files: list[TurnFile] = []
     for seq, segment in enumerate(segments):
-        fresh = new_secret()
-        reveal = None if seq == 0 else secret_of.get(seq - 2, new_secret())
-        secret_of[seq] = fresh
+        top = tops[segment.sender]
+        reveal = chain_secret(game_id, segment.sender, top, seq // 2)
+        fresh = chain_secret(game_id, segment.sender, top, seq // 2 + 1)
         last = segment.records[-1].hash_after if segment.records else (
             files[-1].state if files else scenario.new_game().state_hash())
         over = seq == len(segments) - 1 and isinstance(game.pending(), Over)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.core.game import LogEntry
@@ -22,16 +22,18 @@ from game.core.state import GameState
 from game.pbf.chain import (
     Replay,
     app_version,
+    event_notes,
     normalise_scenario,
     other,
     ruleset_version,
     scenario_hash,
 )
-from game.pbf.dice import commitment
+from game.pbf.dice import chain_secret, commitment
 from game.pbf.store import GameStore
 from game.pbf.turnfile import DICE_MODES, ActionRecord, PbfError, TurnFile, digest, read_turn_file
 from game.pbf.writer import TurnWriter
 from game.scenario.loader import load_scenario_text
+from game.scenario.paths import is_shipped_name, shipped_scenario
 from game.scenario.problems import ScenarioError
 
 MAX_NAME = 40
@@ -74,14 +76,16 @@ def new_game(scenario_path: str | Path, players: Sequence[str], home: Path, crea
     game_id = secrets.token_hex(8)
     store = GameStore(home, game_id)
     store.set_side(creator)
-    fresh = store.ensure_secret("commit-0")
+    top = store.ensure_secret("chain-top")
     ruleset = scenario.ruleset.name
     turn = TurnFile(
         game_id=game_id, sequence=0, previous=None, app_version=app_version(),
         ruleset=ruleset, ruleset_version=ruleset_version(ruleset),
         scenario_hash=scenario_hash(text), scenario_name=Path(scenario_path).name,
-        players=((1, names[0]), (2, names[1])), sender=creator, dice=dice, reveal=None,
-        commit=commitment(game_id, creator, fresh), orders=(), actions=(),
+        players=((1, names[0]), (2, names[1])), sender=creator, dice=dice,
+        reveal=chain_secret(game_id, creator, top, 0),
+        commit=commitment(game_id, creator, chain_secret(game_id, creator, top, 1)),
+        orders=(), actions=(),
         state=scenario.new_game().state_hash(), next_player=other(creator),
         scenario_text=text).checked()
     Replay.begin(turn, "<new game>")
@@ -111,11 +115,63 @@ class Received:
     steps: list[Step] = field(default_factory=list)
     known: bool = False
     replaces: bool = False
+    warnings: list[str] = field(default_factory=list)
+    """What is wrong with the file's comments (issue 28.4): they are for people and never
+    trusted; one that differs from what its action did is said here, and the kept copy gets
+    comments made from the replayed game."""
 
     @property
     def side(self) -> int | None:
         """The side of this computer's player (the file's addressee for a new game)."""
         return self.store.side if self.store.side is not None else self.turn.next_player
+
+    def kept_turn(self) -> TurnFile:
+        """The file as this computer keeps it: its comments made from the replayed actions."""
+        records = tuple(replace(step.record, notes=event_notes(step.entry))
+                        for step in self.steps)
+        return replace(self.turn, actions=records) if records else self.turn
+
+    def scenario_lines(self) -> list[str]:
+        """What a new game plays, to be seen before it is accepted (issue 28.5): the scenario's
+        file name and title, each side's units, and whether a shipped scenario of that file
+        name has other contents."""
+        scenario, turn = self.replay.scenario, self.replay.first
+        lines = [f"Scenario {turn.scenario_name or '(no file name)'}: "
+                 f"{scenario.name or '(untitled)'} ({turn.ruleset})"]
+        state = scenario.state
+        for player in state.players:
+            units = [u.id for u in state.units.values() if u.owner == player.number]
+            name = dict(turn.players).get(player.number, f"side {player.number}")
+            lines.append(f"{player.name}: {', '.join(units) or 'no units'} (played by {name})")
+        shipped = _shipped_text(turn.scenario_name)
+        if shipped is not None and scenario_hash(normalise_scenario(shipped)) != (
+                turn.scenario_hash):
+            lines.append(f"This scenario differs from the shipped scenario of that name "
+                         f"({turn.scenario_name}): it was edited.")
+        return lines
+
+
+def _shipped_text(name: str) -> str | None:
+    """The text of the shipped scenario with this file name, if there is one."""
+    if not name or not is_shipped_name(name) or not name.endswith(".toml"):
+        return None
+    shipped = shipped_scenario(name)
+    try:
+        return shipped.read_text(encoding="utf-8") if shipped is not None else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def comment_warnings(steps: Sequence[Step], source: str) -> list[str]:
+    """The actions whose comment lines differ from what they did (see Received.warnings)."""
+    out = []
+    for step in steps:
+        made = event_notes(step.entry)
+        if step.record.notes and step.record.notes != made:
+            out.append(f"{source}: action {step.record.number} '{step.record.text}': its "
+                       "comment lines differ from what the action did (a changed comment?); "
+                       "what you see is made from the replayed game")
+    return out
 
 
 def receive(path: str, home: Path) -> Received:
@@ -135,7 +191,8 @@ def receive(path: str, home: Path) -> Received:
     else:
         replay = Replay.begin(turn, path)
         before, steps = snapshot(replay.game.state), []
-    return Received(path, turn, store, replay, before, steps, known, replaces)
+    return Received(path, turn, store, replay, before, steps, known, replaces,
+                    comment_warnings(steps, path))
 
 
 def _place(turn: TurnFile, kept: list[tuple[str, TurnFile]], source: str,
@@ -169,7 +226,7 @@ def accept(received: Received) -> None:
     if store.side is None and received.turn.next_player is not None:
         store.set_side(received.turn.next_player)
     if not received.known:
-        store.save_turn(received.turn)
+        store.save_turn(received.kept_turn())
 
 
 def start_turn(received: Received) -> TurnWriter:

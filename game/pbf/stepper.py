@@ -18,7 +18,7 @@ from game.core.game import Game
 from game.core.hashing import snapshot
 from game.core.stepping import StepControls
 from game.pbf.session import Received, accept, receive, start_turn
-from game.pbf.turnfile import ActionRecord
+from game.pbf.turnfile import ActionRecord, PbfError
 from game.pbf.writer import TurnWriter
 
 
@@ -81,8 +81,22 @@ class TurnStepper(StepControls):
         node = self.received.replay.game.pending()
         return getattr(node, "summary", None) or "the game is over"
 
+    def answered(self) -> str | None:
+        """Why this file cannot be answered from the desktop: this player already sent their
+        answer to it (a second, different answer is never written: issue 28.2), or None."""
+        received = self.received
+        if received.store.sent(received.turn.sequence + 1) is None:
+            return None
+        path = received.store.turn_path(received.turn.sequence + 1)
+        return (f"you already sent your answer to this file ({path}); send that file again "
+                "if it went missing")
+
     def accept(self) -> TurnWriter:
-        """Keep the received file and start this player's turn on the full game."""
+        """Keep the received file and start this player's turn on the full game (PbfError if
+        this player already sent their answer to it)."""
+        reason = self.answered()
+        if reason is not None:
+            raise PbfError(reason, self.received.path)
         return start_turn(self.received)
 
     def keep(self) -> None:

@@ -2,9 +2,10 @@
 
 Each game has a folder ``<home>/<game id>/`` (``home`` defaults to ``<data dir>/pbf``, next to
 the autosave): ``turn-0000.txt``, ``turn-0001.txt``... (every file accepted or written, in
-order) and ``secrets.json`` (this player's side and the secrets they committed to, which must
-stay on this computer until the file that reveals them is written). The store is what "the
-last file this game knows" means when a received file is checked for a fork or a gap.
+order) and ``secrets.json`` (this player's side, the top of their hash chain of secrets, which
+must stay on this computer for the whole game, and the files they sent from the desktop, which
+are locked). The store is what "the last file this game knows" means when a received file is
+checked for a fork or a gap.
 """
 
 from __future__ import annotations
@@ -19,6 +20,28 @@ from game.scenario.autosave import data_dir
 from game.scenario.saves import atomic_write
 
 _TURN_NAME = re.compile(r"^turn-(\d{4,})\.txt$")
+
+
+def turn_status(path: Path, home: Path) -> str:
+    """A received file's place in its game on this computer, in a few words, for the Open turn
+    list (issue 28.6): ``awaits your answer``, ``answered``, ``your own file``..."""
+    try:
+        turn = read_turn_file(str(path))
+        store = GameStore(home, turn.game_id)
+        side, kept = store.side, store.kept_count()
+    except (PbfError, OSError):
+        return "not a readable turn file"
+    if turn.next_player is None:
+        return "the last file: the game is over"
+    if side is not None and turn.sender == side:
+        return "your own file: it goes to your opponent"
+    if side is not None and side != turn.next_player:
+        return "not for you"
+    if kept > turn.sequence + 1:
+        return "answered"
+    if turn.sequence == 0 and side is None:
+        return "a new game: awaits your answer"
+    return "awaits your answer"
 
 
 def default_home() -> Path:
@@ -60,6 +83,12 @@ class GameStore:
             out.append((str(path), read_turn_file(str(path))))
         return out
 
+    def kept_count(self) -> int:
+        """How many files of the game are kept here (by name, without reading them)."""
+        if not self.exists():
+            return 0
+        return sum(1 for path in self.folder.iterdir() if _TURN_NAME.match(path.name))
+
     def save_turn(self, turn: TurnFile) -> Path:
         """Keep ``turn`` (atomically) and return its path; later files of this player's own
         are dropped (a turn played again replaces the unsent answer)."""
@@ -70,6 +99,25 @@ class GameStore:
         target = self.turn_path(turn.sequence)
         atomic_write(target, render(turn).encode("utf-8"))
         return target
+
+    # --- what was sent ----------------------------------------------------------------------
+
+    def sent(self, sequence: int) -> str | None:
+        """The digest of file ``sequence`` as this player sent it from the desktop, if they did
+        (a sent file is locked: issue 28.2)."""
+        sent = self._read_secrets().get("sent")
+        value = sent.get(str(sequence)) if isinstance(sent, dict) else None
+        return value if isinstance(value, str) else None
+
+    def mark_sent(self, sequence: int, file_digest: str) -> None:
+        """Record that file ``sequence`` (this digest) was sent: it is never written again
+        with other content, and nothing in it can be undone."""
+        data = self._read_secrets()
+        sent = data.get("sent")
+        sent = dict(sent) if isinstance(sent, dict) else {}
+        sent[str(sequence)] = file_digest
+        data["sent"] = sent
+        self._write_secrets(data)
 
     # --- this player's side and secrets ------------------------------------------------------
 
@@ -102,7 +150,8 @@ class GameStore:
         self._write_secrets(data)
 
     def secret(self, key: str) -> str | None:
-        """A kept secret (``commit-N``: committed in file N; ``plain-1``: revealed at once)."""
+        """A kept secret (``chain-top``: the top of this player's hash chain of secrets, see
+        game.pbf.dice)."""
         secrets = self._read_secrets()["secrets"]
         assert isinstance(secrets, dict)
         value = secrets.get(key)

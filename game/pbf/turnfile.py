@@ -19,7 +19,7 @@ Layout (``<...>`` are values)::
     player 2 <name>
     sender <side>
     dice sealed | strict | honour
-    reveal <secret>                   (not in the first file)
+    reveal <secret>                   (the sender's secret for this file: see game.pbf.dice)
     commit <sha256>
     order <decision kind> <answer>    (the sender's standing orders, any number)
     begin actions
@@ -46,11 +46,16 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from game.scenario.limits import MAX_TURN_BYTES
+
 FORMAT_NAME = "warbench-turn"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 DICE_MODES = ("sealed", "strict", "honour")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _SECRET = re.compile(r"^[0-9a-f]{32}$")
+_WHOLE = re.compile(r"^[0-9]{1,9}$")
+"""A number a turn file holds (a sequence, a side, an action's number): ASCII digits, at most
+nine (a 5,000-digit number or a superscript digit is refused, never handed to ``int``)."""
 KIND_PATTERN = re.compile(r"^[A-Za-z0-9_.:\-]+$")
 
 
@@ -202,8 +207,14 @@ class _Lines:
 
     def __init__(self, text: str, file: str) -> None:
         self.file = file
-        self.items = list(_statements(text))
+        self.comments: list[tuple[int, str]] = []
+        self.items = list(_statements(text, self.comments))
         self.pos = 0
+
+    def notes_between(self, first: int, last: int) -> tuple[str, ...]:
+        """The comment lines strictly between lines ``first`` and ``last`` (an action's notes:
+        kept only to be compared with what the action did, never trusted)."""
+        return tuple(text for number, text in self.comments if first < number < last)
 
     def peek(self) -> tuple[int, str] | None:
         return self.items[self.pos] if self.pos < len(self.items) else None
@@ -221,7 +232,7 @@ class _Lines:
         return PbfError(message, self.file, line)
 
 
-def _statements(text: str) -> Iterator[tuple[int, str]]:
+def _statements(text: str, comments: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     in_scenario = False
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = raw.strip()
@@ -232,6 +243,8 @@ def _statements(text: str) -> Iterator[tuple[int, str]]:
             elif line and not line.startswith("#"):
                 yield number, raw.rstrip()
             continue
+        if line.startswith("#"):
+            comments.append((number, " ".join(line[1:].split())))
         if not line or line.startswith("#"):
             continue
         if line == "begin scenario":
@@ -246,6 +259,10 @@ def parse_turn(text: str, file: str = "<turn>") -> TurnFile:
     if first.split()[0] != FORMAT_NAME:
         raise lines.error(number, f"this is not a Warbench turn file (it should begin with "
                           f"'{FORMAT_NAME} {FORMAT_VERSION}', found {first[:40]!r})")
+    if first == f"{FORMAT_NAME} 1":
+        raise lines.error(number, "this turn file was written by an older Warbench (format 1, "
+                          "before the sealed dice were drawn by each roll's identity): finish "
+                          "that game with the Warbench it began with")
     if first != f"{FORMAT_NAME} {FORMAT_VERSION}":
         raise lines.error(number, f"turn file format {first.split(maxsplit=1)[-1]!r} is not "
                           f"known here (this Warbench reads version {FORMAT_VERSION})")
@@ -286,7 +303,7 @@ def _read_actions(lines: _Lines) -> list[ActionRecord]:
             raise lines.error(number, f"expected 'action N <action>' or 'end actions', found "
                               f"{line[:40]!r}")
         index, _, action = rest.partition(" ")
-        if not index.isdigit() or not action:
+        if not _WHOLE.match(index) or not action:
             raise lines.error(number, "an action line reads 'action <number> <action text>'")
         by_order = False
         hnum, hline = lines.take(f"the hash of action {index}")
@@ -297,7 +314,8 @@ def _read_actions(lines: _Lines) -> list[ActionRecord]:
         if hkey != "hash" or not _HEX64.match(value):
             raise lines.error(hnum, f"expected 'hash <64 hex digits>' after action {index}, "
                               f"found {hline[:40]!r}")
-        records.append(ActionRecord(int(index), action, value, by_order, line=number))
+        records.append(ActionRecord(int(index), action, value, by_order,
+                                    lines.notes_between(number, hnum), line=number))
 
 
 def _read_tail(lines: _Lines) -> dict[str, tuple[int, str]]:
@@ -343,8 +361,8 @@ def _one(header: Header, key: str, lines: _Lines, required: bool = True) -> tupl
 
 def _int(value: tuple[int, str], what: str, lines: _Lines) -> int:
     number, text = value
-    if not text.isdigit():
-        raise lines.error(number, f"{what} must be a whole number, not {text!r}")
+    if not _WHOLE.match(text):
+        raise lines.error(number, f"{what} must be a whole number, not {text[:40]!r}")
     return int(text)
 
 
@@ -413,7 +431,7 @@ def _players(header: Header, lines: _Lines) -> tuple[tuple[int, str], ...]:
     players: list[tuple[int, str]] = []
     for number, rest in header.get("player", []):
         side, _, name = rest.partition(" ")
-        if not side.isdigit() or not name:
+        if not _WHOLE.match(side) or not name:
             raise lines.error(number, "a player line reads 'player <side> <name>'")
         if int(side) in dict(players):
             raise lines.error(number, f"side {side} is given twice")
@@ -439,14 +457,24 @@ def _orders(header: Header, lines: _Lines) -> tuple[tuple[str, str], ...]:
 def read_turn_file(path: str, data: bytes | None = None) -> TurnFile:
     """Read a turn file from disk (or ``data``); raise :class:`PbfError` with a clear reason."""
     try:
-        raw = data if data is not None else open(path, "rb").read()  # noqa: SIM115
+        raw = data if data is not None else _read_head(path)
     except OSError as exc:
         raise PbfError(f"cannot read the file: {exc.strerror}", path) from None
+    if len(raw) > MAX_TURN_BYTES:
+        raise PbfError(f"the file is larger than a turn file may be ({MAX_TURN_BYTES:,} bytes)",
+                       path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise PbfError("the file is not UTF-8 text", path) from None
     return parse_turn(text, path)
+
+
+def _read_head(path: str) -> bytes:
+    """At most one byte more than a turn file may hold (``/dev/zero`` is refused, never read
+    whole: issue 28.10)."""
+    with open(path, "rb") as handle:
+        return handle.read(MAX_TURN_BYTES + 1)
 
 
 def names_line(players: Sequence[tuple[int, str]]) -> str:

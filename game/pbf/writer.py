@@ -11,6 +11,7 @@ their next file. Nothing of the other player's is ever decided silently.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.core.actions import (
     Action,
@@ -24,10 +25,10 @@ from game.core.actions import (
 from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
-from game.pbf.chain import Replay, app_version, can_roll, order_answer, other
-from game.pbf.dice import commitment, sealed_roll
+from game.pbf.chain import Replay, app_version, can_roll, event_notes, order_answer, other
+from game.pbf.dice import SealedDice, chain_secret, commitment
 from game.pbf.store import GameStore
-from game.pbf.turnfile import KIND_PATTERN, ActionRecord, PbfError, TurnFile
+from game.pbf.turnfile import KIND_PATTERN, ActionRecord, PbfError, TurnFile, digest
 
 
 @dataclass
@@ -53,22 +54,33 @@ class TurnWriter:
         self.base_orders = dict(replay.orders[side])
         self.orders = dict(self.base_orders)
         self.inputs: list[_Input] = []
+        if self.sequence == 1:
+            self.store.ensure_secret("chain-top")
         self.reveal = self._reveal()
         self.seed = replay.seed_for(self.sequence, self.reveal)
+        self.dice = self._fresh_dice()
         self.acted = False
         self.by_order: set[int] = set()
         self.events: list[Event] = []
         self._advance()
 
-    def _reveal(self) -> str | None:
-        if self.sequence == 1:
-            return self.store.secret("plain-1")
-        secret = self.store.secret(f"commit-{self.sequence - 2}")
-        if secret is None:
-            raise PbfError(f"the secret you committed to in file {self.sequence - 2} is not on "
-                           "this computer, so your turn's dice cannot be sealed; play on the "
-                           "computer that wrote that file")
-        return secret
+    def _reveal(self) -> str:
+        """This file's secret: the sender's chain secret for it (see game.pbf.dice)."""
+        return self._chain(self.sequence // 2)
+
+    def _chain(self, index: int) -> str:
+        top = self.store.secret("chain-top")
+        if top is None:
+            raise PbfError("your secrets for this game are not on this computer, so your "
+                           "turn's dice cannot be sealed; play on the computer that wrote your "
+                           "earlier files")
+        try:
+            return chain_secret(self.replay.first.game_id, self.side, top, index)
+        except ValueError as exc:
+            raise PbfError(f"the game has reached its length limit: {exc}") from None
+
+    def _fresh_dice(self) -> SealedDice | None:
+        return SealedDice(self.seed) if self.seed is not None else None
 
     @property
     def mode(self) -> str:
@@ -91,10 +103,9 @@ class TurnWriter:
         while True:
             node = self.game.pending()
             if isinstance(node, Chance):
-                if not can_roll(self.mode, self.sequence, self.acted) or self.seed is None:
+                if not can_roll(self.mode, self.sequence, self.acted) or self.dice is None:
                     return
-                drawn = self.game.state.dice_drawn
-                self._apply(Dice(sealed_roll(self.seed, drawn, node.dice)))
+                self._apply(Dice(self.dice.rules_roll(self.game.state, node)))
                 continue
             if isinstance(node, Over) or node.player == self.side:
                 return
@@ -181,14 +192,44 @@ class TurnWriter:
             return action
         if action.results:
             raise PbfError("the dice are sealed: write the roll without results ('roll 2d6')")
-        if self.mode == "strict" or self.seed is None:
+        if self.mode == "strict" or self.dice is None:
             raise PbfError("free rolls need sealed dice (not in strict mode, nor before the "
                            "third file)")
-        spec = DiceSpec.parse(action.spec)
-        return FreeRoll(action.spec, sealed_roll(self.seed, self.game.state.dice_drawn, spec))
+        return FreeRoll(action.spec, self.dice.free_roll(DiceSpec.parse(action.spec)))
+
+    @property
+    def sent(self) -> bool:
+        """Whether this file was sent (:meth:`send`): then nothing in it can be undone."""
+        return self.store.sent(self.sequence) is not None
+
+    def can_undo(self) -> str | None:
+        """Why the sender's last input cannot be taken back now, or None if it can."""
+        if self.sent:
+            return (f"turn {self.sequence} was sent to {self.replay.name(other(self.side))}; "
+                    "what you sent cannot be taken back")
+        if not self.inputs:
+            return "there is nothing of yours to undo in this file"
+        return None
+
+    def send(self) -> Path:
+        """Write this file into the game's folder and lock it (issue 28.2): after sending, undo
+        is refused and no different file for the same turn is written; sending again writes
+        the same file. Return its path."""
+        turn = self.finish()
+        kept = self.store.sent(self.sequence)
+        if kept is not None and kept != digest(turn):
+            raise PbfError(f"turn {self.sequence} was already sent with other content; a "
+                           "second, different file for the same turn is never written")
+        path = self.store.save_turn(turn)
+        self.store.mark_sent(self.sequence, digest(turn))
+        return path
 
     def undo(self) -> None:
-        """Take back the sender's last input of this file (the dice come out the same)."""
+        """Take back the sender's last input of this file (the dice come out the same);
+        refused once the file was sent."""
+        reason = self.can_undo()
+        if reason is not None and self.sent:
+            raise PbfError(reason)
         if not self.inputs:
             raise PbfError("there is nothing of yours to undo in this file")
         kept = self.inputs[:-1]
@@ -198,6 +239,7 @@ class TurnWriter:
         self.replay.game = self.game = game
         self.orders, self.inputs, self.acted = dict(self.base_orders), [], False
         self.by_order, self.events = set(), []
+        self.dice = self._fresh_dice()
         self._advance()
         for item in kept:
             if item.order is not None:
@@ -221,20 +263,18 @@ class TurnWriter:
 
     def finish(self) -> TurnFile:
         """The next turn file (PbfError while the game still waits for this sender); its
-        secrets are kept in the store first, so it never reveals a lost secret."""
+        chain secret is kept in the store first, so it never reveals a lost secret."""
         if self.waiting_for_me():
             raise PbfError(f"your turn is not finished: {self.describe()}")
-        store, first = self.store, self.replay.first
-        reveal = self.reveal if self.sequence != 1 else store.ensure_secret("plain-1")
-        fresh = store.ensure_secret(f"commit-{self.sequence}")
+        first = self.replay.first
         over = isinstance(self.game.pending(), Over)
         turn = TurnFile(
             game_id=first.game_id, sequence=self.sequence, previous=self.replay.digests[-1],
             app_version=app_version(), ruleset=first.ruleset,
             ruleset_version=first.ruleset_version, scenario_hash=first.scenario_hash,
             scenario_name=first.scenario_name, players=first.players, sender=self.side,
-            dice=first.dice, reveal=reveal,
-            commit=commitment(first.game_id, self.side, fresh),
+            dice=first.dice, reveal=self.reveal,
+            commit=commitment(first.game_id, self.side, self._chain(self.sequence // 2 + 1)),
             orders=tuple(sorted(self.orders.items())), actions=self._records(),
             state=self.game.state_hash(), next_player=None if over else other(self.side))
         return turn.checked()
@@ -242,7 +282,6 @@ class TurnWriter:
     def _records(self) -> tuple[ActionRecord, ...]:
         records = []
         for entry in self.game.log[self.base:]:
-            notes = tuple(" ".join(event.line().split()) for event in entry.events)
             records.append(ActionRecord(entry.index + 1, str(entry.action), entry.hash_after,
-                                        entry.index in self.by_order, notes))
+                                        entry.index in self.by_order, event_notes(entry)))
         return tuple(records)

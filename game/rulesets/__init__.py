@@ -96,6 +96,10 @@ RULESETS: tuple[RulesetEntry, ...] = (
 )
 """Every rules system, in menu order."""
 
+DEFAULT_SCENARIO = "asoiaf_skirmish.toml"
+"""The shipped scenario the game opens with (the registry is the one place outside the rulesets'
+packages that names a rules system)."""
+
 
 def names() -> list[str]:
     """The registered ruleset names, in registry order."""

@@ -28,16 +28,15 @@ from pathlib import Path
 import platformdirs
 
 from game.core.game import Game, LogEntry
-from game.scenario.limits import MAX_SAVE_BYTES
 from game.scenario.problems import FileError
 from game.scenario.saves import (
-    SAVE_FORMAT,
     Session,
     atomic_write,
     clean_stale_temps,
     pid_alive,
     safe_name,
     save_document,
+    save_header,
     stamp,
 )
 
@@ -233,6 +232,8 @@ class UnfinishedGame:
     actions: int
     open_elsewhere: bool
     """A live Warbench game (another window, or another game of this one) holds its lock."""
+    newer: str | None = None
+    """The version of the newer Warbench that wrote it (it cannot be resumed here), or None."""
     played: float = 0.0
     """When it was last played (its autosave last written)."""
 
@@ -256,28 +257,19 @@ def unfinished_games(folder: Path | None = None) -> list[UnfinishedGame]:
 
 def _header(path: Path) -> UnfinishedGame | None:
     """What the resume menu shows of one autosave, or None if it is no unfinished game."""
-    try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            return None
-        doc = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError, RecursionError):
+    header = save_header(path)
+    if header is None or header.over:
         return None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT or doc.get("over") is True:
-        return None
-    scenario = doc.get("scenario")
-    name = scenario.get("name") if isinstance(scenario, dict) else None
-    started = doc.get("started")
-    round_ = doc.get("round")
-    actions = doc.get("actions")
     owner = _lock_owner(path.with_name(path.name + LOCK_SUFFIX))
     open_now = owner is not None and pid_alive(owner)
     return UnfinishedGame(
         path=path,
-        name=str(name)[:80] if isinstance(name, str) else path.stem,
-        started=float(started) if isinstance(started, int | float) else _mtime(path),
-        round=round_ if isinstance(round_, int) else 0,
-        actions=len(actions) if isinstance(actions, list) else 0,
+        name=header.name,
+        started=header.started if header.started is not None else _mtime(path),
+        round=header.round,
+        actions=header.actions,
         open_elsewhere=open_now,
+        newer=header.newer,
         played=_mtime(path),
     )
 

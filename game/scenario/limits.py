@@ -32,6 +32,10 @@ MAX_SCENARIO_BYTES = 2_000_000
 MAX_SAVE_BYTES = 8_000_000
 """Size of a save file: the scenario text plus at most :data:`MAX_SAVE_ACTIONS` actions."""
 
+MAX_TURN_BYTES = 8_000_000
+"""Size of a play-by-file turn file: the first one carries the scenario, any one at most a
+game's actions with their comments (checked before the file is read whole)."""
+
 MAX_SETTINGS_BYTES = 100_000
 """Size of the settings file."""
 

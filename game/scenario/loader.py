@@ -30,7 +30,6 @@ from game.core.state import (
     GameState,
     HexBoard,
     HexCell,
-    HexFeatures,
     Player,
     TableBoard,
     TableOptions,
@@ -38,6 +37,7 @@ from game.core.state import (
     TurnState,
     Unit,
 )
+from game.core.vocab import FeatureKind, MapFeature
 from game.geometry.hexgrid import Hex
 from game.scenario.limits import (
     MAX_HEX_ENTRIES,
@@ -51,7 +51,7 @@ from game.scenario.limits import (
     parse_toml,
     read_limited,
 )
-from game.scenario.model import TERRAIN_KEYWORDS, HexMapModel, ScenarioModel, UnitModel
+from game.scenario.model import HexMapModel, ScenarioModel, UnitModel
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 from game.scenario.validation import validation_problems
 
@@ -111,14 +111,16 @@ def load_scenario_text(text: str, file: str = "<scenario>", *,
     size_problems = _size_problems(file, lines, data, max_units)
     if size_problems:
         raise ScenarioError(size_problems)
+    keywords = keyword_problems(file, lines, data)
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
-        found = validation_problems(file, lines, exc, ScenarioModel, TERRAIN_KEYWORDS)
+        found = validation_problems(file, lines, exc, ScenarioModel) + keywords
         seen = {p.path for p in found}  # and what can be told without a typed model
         found += [p for p in _untyped_problems(file, lines, data) if p.path not in seen]
         raise ScenarioError(found) from None
     builder = _Builder(file, lines, model)
+    builder.problems.extend(keywords)
     state, ruleset = builder.build()
     if builder.problems:
         raise ScenarioError(builder.problems)
@@ -138,9 +140,10 @@ def _size_problems(file: str, lines: LineIndex, data: dict[str, Any],
     if isinstance(units, list) and len(units) > max_units:
         problem(("units",), f"{len(units)} units; the limit is {max_units}")
     hexmap = data.get("hexmap")
-    hexes = hexmap.get("hexes") if isinstance(hexmap, dict) else None
-    if isinstance(hexes, list) and len(hexes) > MAX_HEX_ENTRIES:
-        problem(("hexmap", "hexes"), f"{len(hexes)} hex entries; the limit is {MAX_HEX_ENTRIES}")
+    for key, entries in (hexmap.items() if isinstance(hexmap, dict) else ()):
+        if isinstance(entries, list) and len(entries) > MAX_HEX_ENTRIES:
+            what = "hex entries" if key == "hexes" else f"{key} entries"
+            problem(("hexmap", key), f"{len(entries)} {what}; the limit is {MAX_HEX_ENTRIES}")
     terrain = data.get("terrain")
     total = 0
     for i, piece in enumerate(terrain if isinstance(terrain, list) else []):
@@ -157,7 +160,41 @@ def _size_problems(file: str, lines: LineIndex, data: dict[str, Any],
     return problems
 
 
-# --- type errors ---------------------------------------------------------------------------
+# --- terrain keywords ------------------------------------------------------------------------
+
+
+def keyword_problems(file: str, lines: LineIndex, data: dict[str, Any]) -> list[Problem]:
+    """Every terrain keyword of the file (``terrain[i].keywords``, ``hexmap.hexes[i].
+    keywords``) that its ruleset does not declare (``Ruleset.terrain_keywords``), with a "did
+    you mean". Read from the parsed TOML before the types are checked, so these problems are
+    listed together with the type errors; an unknown ruleset has its own problem instead."""
+    meta = data.get("scenario")
+    name = meta.get("ruleset") if isinstance(meta, dict) else None
+    if not isinstance(name, str) or name not in rulesets.names():
+        return []
+    cls = rulesets.entry(name).cls
+    known = [k.name for k in cls.terrain_keywords]
+    hexmap = data.get("hexmap")
+    places: list[tuple[Path, Any]] = [
+        (("terrain", i, "keywords"), t.get("keywords") if isinstance(t, dict) else None)
+        for i, t in enumerate(_list(data.get("terrain")))]
+    places += [(("hexmap", "hexes", i, "keywords"), h.get("keywords") if isinstance(h, dict)
+                else None) for i, h in enumerate(_list(hexmap.get("hexes")
+                                                       if isinstance(hexmap, dict) else None))]
+    out = []
+    for loc, words in places:
+        for j, word in enumerate(_list(words)):
+            if isinstance(word, str) and word not in known:
+                out.append(Problem(file, lines.line_of((*loc, j)), dotted((*loc, j)),
+                                   f"{word!r} is not a terrain keyword of the {name} ruleset; "
+                                   f"expected one of: {', '.join(known)}",
+                                   did_you_mean(word, known)))
+    return out
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
 
 
 def _untyped_problems(file: str, lines: LineIndex, data: dict[str, Any]) -> list[Problem]:
@@ -281,9 +318,9 @@ class _Builder:
         if table is not None:
             return TableBoard(table.width, table.height)
         assert hexmap is not None
-        return self._hexmap(hexmap)
+        return self._hexmap(hexmap, ruleset)
 
-    def _hexmap(self, hexmap: HexMapModel) -> HexBoard | None:
+    def _hexmap(self, hexmap: HexMapModel, ruleset: Ruleset | None) -> HexBoard | None:
         if hexmap.radius is not None and (hexmap.cols is None and hexmap.rows is None):
             hexes = hexagon(hexmap.radius)
         elif hexmap.radius is None and hexmap.cols is not None and hexmap.rows is not None:
@@ -298,39 +335,54 @@ class _Builder:
                 self.problem(("hexmap", "hexes", i, "at"), f"{entry.at} is not on the map")
                 continue
             cells[h] = HexCell(entry.terrain, entry.elevation, frozenset(entry.keywords))
-        features = self._features(hexmap, cells)
+        features = self._features(hexmap, cells, ruleset)
         return HexBoard(cells, features=features) if features is not None else None
 
-    def _features(self, hexmap: HexMapModel, cells: dict[Hex, HexCell]) -> HexFeatures | None:
-        """The map's obstructions, walls and pads, each hex on the map and each wall on an
-        edge (None, with the problems recorded, when one is not)."""
+    def _features(self, hexmap: HexMapModel, cells: dict[Hex, HexCell],
+                  ruleset: Ruleset | None) -> tuple[MapFeature, ...] | None:
+        """The map features of the file, each section a kind the ruleset declares, each entry
+        checked against its declared schema, each hex it names on the map (None, with the
+        problems recorded, when one is not)."""
         before = len(self.problems)
+        sections = hexmap.feature_entries()
+        kinds = {kind.key: kind for kind in (ruleset.map_features if ruleset else ())}
+        for key in sections:
+            if key not in kinds and ruleset is not None:
+                allowed = ["radius", "cols", "rows", "hexes", *kinds]
+                self.problem(("hexmap", key), f"unknown key {key!r}: the {ruleset.name} "
+                             f"ruleset declares no such map feature; expected one of: "
+                             f"{', '.join(allowed)}", did_you_mean(key, allowed))
+        out: list[MapFeature] = []
+        for key, kind in kinds.items():
+            entries = sections.get(key, [])
+            if not isinstance(entries, list):
+                self.problem(("hexmap", key), f"expected a list of [[hexmap.{key}]] tables")
+                continue
+            for i, entry in enumerate(entries):
+                feature = self._feature(kind, (("hexmap", key, i)), entry, cells)
+                if feature is not None:
+                    out.append(feature)
+        return None if len(self.problems) > before else tuple(out)
 
-        def on_map(loc: Path, at: tuple[int, int]) -> Hex:
-            h = Hex(*at)
-            if h not in cells:
-                self.problem(loc, f"{list(at)} is not on the map")
-            return h
-
-        obstructions = tuple((on_map(("hexmap", "obstructions", i, "at"), o.at), o.height, o.name)
-                             for i, o in enumerate(hexmap.obstructions))
-        walls = []
-        for i, w in enumerate(hexmap.walls):
-            a, b = (on_map(("hexmap", "walls", i, "between", j), w.between[j]) for j in (0, 1))
-            if a.distance(b) != 1:
-                self.problem(("hexmap", "walls", i, "between"), "a wall stands on the edge "
-                             "between two neighbouring hexes")
-            walls.append((a, b, w.height))
-        pads = []
-        for i, pad in enumerate(hexmap.pads):
-            a, b = (on_map(("hexmap", "pads", i, "between", j), pad.between[j]) for j in (0, 1))
-            if a == b:
-                self.problem(("hexmap", "pads", i, "between"), "a transit pad joins two "
-                             "different hexes")
-            pads.append((a, b))
-        if len(self.problems) > before:
+    def _feature(self, kind: FeatureKind, loc: Path, entry: Any,
+                 cells: dict[Hex, HexCell]) -> MapFeature | None:
+        """One entry of a declared kind: its schema, its record and its hexes on the map."""
+        try:
+            checked = kind.schema.model_validate(entry)
+        except ValidationError as exc:
+            for p in validation_problems(self.file, self.lines, exc, kind.schema):
+                sub = _path_parts(p.path) if p.path else ()
+                self.problem((*loc, *sub), p.message, p.suggestion)
             return None
-        return HexFeatures(obstructions, tuple(walls), tuple(pads))
+        built = kind.build(checked)
+        if isinstance(built, tuple):
+            self.problem((*loc, built[0]), built[1])
+            return None
+        for j, h in enumerate(built.hexes()):
+            if h not in cells:
+                where = (*loc, "at") if len(built.hexes()) == 1 else (*loc, "between", j)
+                self.problem(where, f"{[h.q, h.r]} is not on the map")
+        return built
 
     def _terrain(self) -> list[TerrainPiece]:
         pieces = []

@@ -7,16 +7,15 @@ cross-references (sides, profiles, positions, overlaps) are checked by
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from game.scenario.limits import MAX_HEX_ENTRIES, MAX_SCRIPTED_DICE
+from game.scenario.limits import MAX_SCRIPTED_DICE
 
-TERRAIN_KEYWORDS = ("blocks-sight", "impassable", "rough", "hindering", "stakes", "hard-cover")
-"""Rules keywords a terrain piece or hex may carry."""
-
-Keyword = Literal["blocks-sight", "impassable", "rough", "hindering", "stakes", "hard-cover"]
+Keyword = Annotated[str, Field(min_length=1, max_length=40)]
+"""A rules keyword a terrain piece or hex carries. Which words exist is the scenario's
+ruleset's declaration (``Ruleset.terrain_keywords``); the loader checks them against it."""
 
 Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
 """A position in inches (tables are at most 240 across; the margin allows pieces off the edge)."""
@@ -50,45 +49,25 @@ class HexEntry(Strict):
     at: tuple[int, int]
     terrain: str = Field(default="open", max_length=40)
     elevation: int = Field(default=0, ge=-50, le=50)
-    keywords: list[Keyword] = []
-
-
-Height = Annotated[int, Field(ge=1, le=99)]
-"""A feature's height in the map's unit (pegs or levels)."""
-
-
-class ObstructionEntry(Strict):
-    """One ``[[hexmap.obstructions]]`` entry: a hex filled to a height (a standing stone)."""
-
-    at: tuple[int, int]
-    height: Height
-    name: str = Field(default="obstruction", min_length=1, max_length=40)
-
-
-class WallEntry(Strict):
-    """One ``[[hexmap.walls]]`` entry: a wall on the edge between two neighbouring hexes."""
-
-    between: tuple[tuple[int, int], tuple[int, int]]
-    height: Height
-
-
-class PadEntry(Strict):
-    """One ``[[hexmap.pads]]`` entry: a transit pad joining two hexes."""
-
-    between: tuple[tuple[int, int], tuple[int, int]]
+    keywords: list[Keyword] = Field(default=[], max_length=20)
 
 
 class HexMapModel(Strict):
     """``[hexmap]``: a hexagon of ``radius`` or a ``cols`` x ``rows`` parallelogram, its
-    hexes, and the features standing on it (for the rulesets that use them)."""
+    hexes, and the features standing on it. Any other key is a map feature
+    (``[[hexmap.<key>]]``): which keys exist and what their entries hold is the ruleset's
+    declaration (``Ruleset.map_features``), checked by the loader once the ruleset is known."""
+
+    model_config = ConfigDict(extra="allow", strict=False, allow_inf_nan=False)
 
     radius: int | None = Field(default=None, ge=1, le=30)
     cols: int | None = Field(default=None, ge=1, le=60)
     rows: int | None = Field(default=None, ge=1, le=60)
     hexes: list[HexEntry] = []
-    obstructions: list[ObstructionEntry] = Field(default=[], max_length=MAX_HEX_ENTRIES)
-    walls: list[WallEntry] = Field(default=[], max_length=MAX_HEX_ENTRIES)
-    pads: list[PadEntry] = Field(default=[], max_length=MAX_HEX_ENTRIES)
+
+    def feature_entries(self) -> dict[str, Any]:
+        """The map-feature sections of the file, as given (checked by the loader)."""
+        return dict(self.model_extra or {})
 
 
 class TerrainModel(Strict):
@@ -96,7 +75,7 @@ class TerrainModel(Strict):
 
     id: str | None = Field(default=None, max_length=40)
     kind: str = Field(min_length=1, max_length=40)
-    keywords: list[Keyword] = []
+    keywords: list[Keyword] = Field(default=[], max_length=20)
     polygon: list[tuple[Coordinate, Coordinate]] = Field(min_length=3)
 
 

@@ -6,7 +6,7 @@ package as ``game.shipped_scenarios`` (see ``setup.py``). They are read through
 in a checkout installed in editable mode, in an installed wheel, in a zip and in a frozen app.
 
 A command accepts a scenario as a file path or as a shipped scenario's name
-(``asoiaf_skirmish``, with or without ``.toml``): :func:`scenario_source` decides which, and an
+(``<ruleset>_skirmish``, with or without ``.toml``): :func:`scenario_source` decides which, and an
 unknown name is refused with a "did you mean".
 """
 
@@ -17,10 +17,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TypeGuard
 
+from game import rulesets
 from game.scenario.problems import FileError, Problem, did_you_mean
 
 SHIPPED_PACKAGE = "game.shipped_scenarios"
-DEFAULT_SCENARIO = "asoiaf_skirmish.toml"
+DEFAULT_SCENARIO = rulesets.DEFAULT_SCENARIO
 SUFFIX = ".toml"
 
 ScenarioSource = Path | Traversable

@@ -3,19 +3,27 @@
 A save is a JSON document. Loading re-reads the scenario from the text stored in the save,
 replays the recorded actions (dice included) and checks the resulting state hash:
 
-- a save of the current format (:data:`SAVE_VERSION`) must match its hash exactly;
-- a save of an older format (version 1) was hashed by older rules code, so it is replayed and
-  re-hashed instead, and the session carries a note saying it was upgraded.
+- a save of the current format (:data:`SAVE_VERSION`) carries a hash chain over its actions
+  (``history``: one link per action, over the link before, the action and the state after it,
+  as a turn file does); every link must match on replay, so a changed history is refused
+  naming the first action that differs (issue 28.7), and the final state hash must match;
+- a version 2 save (no chain) must match its final hash exactly; a version 1 save was hashed by
+  older rules code, so it is replayed and re-hashed instead; both load with a note saying they
+  were upgraded, and are written back in the current format;
+- a save made by a newer Warbench (its ``warbench`` version) is refused, naming both versions.
 
 Writing never destroys what it should not: it refuses to replace a folder, a scenario or any
 file that is not a Warbench save; it writes a temporary file beside the target, fsyncs it and
 renames it over the target (readers see the old or the new save, never half of one); it keeps
 the mode of the file it replaces and writes through a symlink to its target; and it removes the
-temporary files that interrupted writes of the same save left behind.
+temporary files that interrupted writes of the same save left behind. A new save (Ctrl+S,
+:func:`write_new_save`) takes its name only with the finished file (a hard link of the written
+temporary file), so a crash never leaves an empty save behind (issue 28.8).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -29,6 +37,7 @@ from typing import Any
 
 from game.core.actions import Action, ActionSyntaxError, from_dict
 from game.core.game import Game
+from game.core.hashing import state_hash
 from game.core.pending import IllegalAction, Over
 from game.scenario.limits import (
     MAX_SAVE_ACTIONS,
@@ -40,12 +49,15 @@ from game.scenario.limits import (
 )
 from game.scenario.loader import Scenario, load_scenario_text
 from game.scenario.problems import FileError, Problem, ScenarioError
+from game.scenario.upgrade import pre_vocabulary_hash
+from game.scenario.versions import newer_message, newer_version, this_version
 
 SAVE_FORMAT = "warbench-save"
-SAVE_VERSION = 2
-"""Version 2 (this one): state hashes of the current rules code, verified exactly; a start
+SAVE_VERSION = 3
+"""Version 3 (this one): a hash chain over the actions (``history``) and the Warbench version
+that wrote it. Version 2: state hashes of the current rules code, verified exactly; a start
 time. Version 1: the first format; its hashes are re-computed on load."""
-UPGRADABLE_VERSIONS = (1,)
+UPGRADABLE_VERSIONS = (1, 2)
 """Older formats that load by replaying and re-hashing."""
 
 MAX_NAME_CHARS = 40
@@ -75,15 +87,38 @@ def save_document(session: Session) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
+        "warbench": this_version(),
         "scenario": {"file": session.scenario.file, "text": session.scenario.text,
                      "name": session.scenario.name},
         "started": session.started,
         "extra_dice": list(session.extra_dice),
         "actions": [a.to_dict() for a in game.actions()],
+        "history": history_links(game),
         "state_hash": game.state_hash(),
         "round": game.state.turn.round,
         "over": isinstance(game.pending(), Over),
     }
+
+
+def history_link(before: str, action: Action, hash_after: str) -> str:
+    """The next link of a save's hash chain: the link before, the action (its canonical dict)
+    and the state hash after it."""
+    text = json.dumps(action.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"{before}\n{text}\n{hash_after}".encode()).hexdigest()
+
+
+def history_links(game: Game) -> list[str]:
+    """The hash chain over ``game``'s log, one link per action (the first over the start)."""
+    links, link = [], _chain_start(game)
+    for entry in game.log:
+        link = history_link(link, entry.action, entry.hash_after)
+        links.append(link)
+    return links
+
+
+def _chain_start(game: Game) -> str:
+    """The chain's anchor: the hash of the game's initial state."""
+    return state_hash(game.initial_state)
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -145,14 +180,9 @@ def atomic_write(target: Path, data: bytes) -> None:
     leftovers of interrupted writes of the same target are removed first.
     """
     clean_stale_temps(target)
-    tmp = target.parent / f".{target.name[:80]}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
     mode = _mode_of(target)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    tmp = _written_temp(target, data)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, target)
@@ -263,6 +293,129 @@ def reserve_save_path(folder: Path, name: str, moment: float | None = None) -> P
     raise FileError.one(str(folder), "no free save name is left in this folder")
 
 
+def write_new_save(session: Session, folder: Path, name: str, moment: float | None = None,
+                   ) -> Path:
+    """Write a new save of ``session`` in ``folder`` under a fresh name (as
+    :func:`reserve_save_path` names it) and return it. The save is written and fsynced to a
+    temporary file first, and only the finished file takes the name (a hard link, which fails
+    if the name is taken), so an interrupted save leaves no empty or partial save; its
+    temporary file is removed by the next save or listing (issue 28.8)."""
+    data = json.dumps(save_document(session), indent=1, sort_keys=True).encode("utf-8")
+    base = f"{safe_name(name)}-{stamp(time.time() if moment is None else moment)}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        clean_save_folder(folder)
+        tmp = _written_temp(folder / f"{base}.json", data)
+        try:
+            target = _link_free_name(tmp, folder, base)
+        finally:
+            tmp.unlink(missing_ok=True)
+        _fsync_folder(folder)
+    except OSError as exc:
+        raise FileError.one(str(folder), f"cannot write the save: {exc.strerror or exc}") from None
+    return target
+
+
+def _written_temp(target: Path, data: bytes) -> Path:
+    """``data`` written and fsynced to a temporary file beside ``target`` (cleaned if stale)."""
+    tmp = target.parent / f".{target.name[:80]}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def _link_free_name(tmp: Path, folder: Path, base: str) -> Path:
+    """Give the finished ``tmp`` the first free name ``base.json``, ``base-2.json``..."""
+    for n in range(1, 10_000):
+        candidate = folder / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+        try:
+            os.link(tmp, candidate)
+        except FileExistsError:
+            continue
+        return candidate
+    raise FileError.one(str(folder), "no free save name is left in this folder")
+
+
+def clean_save_folder(folder: Path) -> None:
+    """Remove what interrupted saves left in ``folder``: temporary files of processes that
+    are gone, and empty saves (names reserved by older versions) a minute old."""
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".tmp") and entry.name.startswith("."):
+            clean_stale_temps(folder / entry.name[1:].rsplit(".", 2)[0])
+        elif entry.suffix == ".json" and _empty_and_old(entry):
+            entry.unlink(missing_ok=True)
+
+
+def _empty_and_old(path: Path) -> bool:
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    return info.st_size == 0 and time.time() - info.st_mtime > 60.0
+
+
+def saved_games(folder: Path) -> list[Path]:
+    """The saves in ``folder``, newest first, after cleaning what interrupted saves left (an
+    empty file is never listed)."""
+    clean_save_folder(folder)
+    found = []
+    for path in folder.glob("*.json") if folder.is_dir() else ():
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if info.st_size > 0:
+            found.append((info.st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda item: (-item[0], str(item[1])))]
+
+
+@dataclass(frozen=True)
+class SaveHeader:
+    """What a list of saves shows of one save without replaying it."""
+
+    name: str
+    round: int
+    actions: int
+    over: bool
+    started: float | None
+    newer: str | None
+    """The version of the newer Warbench that made it (it cannot be loaded here), or None."""
+
+
+def save_header(path: Path) -> SaveHeader | None:
+    """The header of the save at ``path``, or None if it is no readable Warbench save."""
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            return None
+        doc = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        return None
+    scenario = doc.get("scenario")
+    name = scenario.get("name") if isinstance(scenario, dict) else None
+    started, round_, actions = doc.get("started"), doc.get("round"), doc.get("actions")
+    return SaveHeader(
+        name=str(name)[:80] if isinstance(name, str) else path.stem,
+        round=round_ if type(round_) is int else 0,
+        actions=len(actions) if isinstance(actions, list) else 0,
+        over=doc.get("over") is True,
+        started=float(started) if isinstance(started, int | float) else None,
+        newer=newer_version(doc.get("warbench")),
+    )
+
+
 # --- loading -----------------------------------------------------------------------------------
 
 
@@ -277,6 +430,9 @@ def load_save(path: str | Path) -> Session:
 
 def session_from_document(doc: Any, file: str) -> Session:
     """Rebuild a session from a save document (see :func:`load_save`)."""
+    newer = newer_version(doc.get("warbench")) if isinstance(doc, dict) else None
+    if newer is not None:
+        raise FileError.one(file, newer_message("this save", newer))
     problems = _shape_problems(doc, file)
     if problems:
         raise ScenarioError(problems)
@@ -285,9 +441,16 @@ def session_from_document(doc: Any, file: str) -> Session:
     scenario = load_scenario_text(scenario_text, scenario_file)
     actions = _actions(doc["actions"], scenario, file)
     extra = tuple(doc.get("extra_dice", []))
-    game = _replay(scenario, extra, actions, file)
+    history = doc["history"] if doc["version"] == SAVE_VERSION else None
+    game = _replay(scenario, extra, actions, file, history)
     notes: tuple[str, ...] = ()
-    if doc["version"] == SAVE_VERSION:
+    if doc["version"] == 2:
+        notes = ("upgraded from save format 2: its actions had no hash chain; saved again, "
+                 "the save gets one",)
+    if doc["version"] >= 2 and pre_vocabulary_hash(game.state) == doc["state_hash"]:
+        notes += ("converted: this save was written before the ruleset owned its map "
+                  "features; its recorded state was verified in that form",)
+    elif doc["version"] >= 2:
         if game.state_hash() != doc["state_hash"]:
             raise ScenarioError(
                 [Problem(file, None, "state_hash", "the replayed game does not match the saved "
@@ -317,22 +480,37 @@ def _actions(items: list[Any], scenario: Scenario, file: str) -> list[Action]:
     return actions
 
 
-def _replay(scenario: Scenario, extra: tuple[int, ...], actions: list[Action], file: str) -> Game:
+def _replay(scenario: Scenario, extra: tuple[int, ...], actions: list[Action], file: str,
+            history: list[str] | None = None) -> Game:
+    """Replay ``actions``; with a ``history`` chain, check each action's link as it goes."""
     game = _start(scenario, extra, file)
+    link = _chain_start(game) if history is not None else ""
     for i, action in enumerate(actions):
-        try:
-            game.apply(action)
-        except IllegalAction as exc:
-            raise ScenarioError(
-                [Problem(file, None, f"actions[{i}]", f"'{action}' is illegal on replay: "
-                         f"{exc.refusal}")]
-            ) from None
-        except Exception as exc:  # ruleset code refusing a recorded value
-            raise ScenarioError(
-                [Problem(file, None, f"actions[{i}]", f"'{action}' cannot be replayed "
-                         f"({type(exc).__name__}: {str(exc)[:100]})")]
-            ) from None
+        _replay_one(game, i, action, file)
+        if history is not None:
+            entry = game.log[-1]
+            link = history_link(link, entry.action, entry.hash_after)
+            if link != history[i]:
+                raise FileError([Problem(file, None, f"actions[{i}]", f"action {i + 1} "
+                                         f"'{action}' differs from the saved game's history "
+                                         "(the save was changed from this action on)")])
     return game
+
+
+def _replay_one(game: Game, i: int, action: Action, file: str) -> None:
+    """Apply one recorded action; any refusal is a problem of the file naming the action."""
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise ScenarioError(
+            [Problem(file, None, f"actions[{i}]", f"'{action}' is illegal on replay: "
+                     f"{exc.refusal}")]
+        ) from None
+    except Exception as exc:  # ruleset code refusing a recorded value
+        raise ScenarioError(
+            [Problem(file, None, f"actions[{i}]", f"'{action}' cannot be replayed "
+                     f"({type(exc).__name__}: {str(exc)[:100]})")]
+        ) from None
 
 
 def _start(scenario: Scenario, extra: Sequence[int], file: str) -> Game:
@@ -371,6 +549,12 @@ def _shape_problems(doc: Any, file: str) -> list[Problem]:
                                 f"at most {MAX_SAVE_ACTIONS}"))
     if not isinstance(doc.get("state_hash"), str):
         problems.append(Problem(file, None, "state_hash", "expected the state hash"))
+    if version == SAVE_VERSION:
+        history = doc.get("history")
+        if not isinstance(history, list) or not isinstance(actions, list) or len(
+                history) != len(actions) or not all(isinstance(h, str) for h in history):
+            problems.append(Problem(file, None, "history", "expected one hash-chain link per "
+                                    "action"))
     extra = doc.get("extra_dice", [])
     if not isinstance(extra, list) or not all(
         type(d) is int and 1 <= d <= 100 for d in extra

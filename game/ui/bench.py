@@ -1,10 +1,11 @@
 """``warbench bench render [--json] [--repeats N]``: frame times (CPU) of the table renderer
-on a generated 200-tray A Song of Ice and Fire table (30 terrain pieces, fixed seed) with its
-real ruleset and every overlay computed and drawn inside the timed frame: the selected unit's
+on the generated 200-unit bench table of the first registered ruleset that plays on a table
+and declares one (``Ruleset.bench_table``; 30 terrain pieces, fixed seed) with its real
+ruleset and every overlay computed and drawn inside the timed frame: the selected unit's
 inspection and arcs, the hover overlay (range, sight, charge preview, odds) with the hovered
 unit changing every 10 frames, panning, zooming and the arcs of every unit.
 
-:func:`bench_state` (the older sandbox scene) stays for the renderer's tests.
+:func:`bench_state` (the older scene of free trays) stays for the renderer's tests.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, Player, TableBoard, TerrainPiece, Unit
+from game.core.vocab import BenchTable
 from game.geometry.tray import Tray
 
 WIDTH, HEIGHT = 72.0, 48.0
@@ -71,14 +73,27 @@ def _sin(k: int) -> float:
     return math.sin(math.tau * k / 6)
 
 
+def render_table(units: int, seed: int) -> BenchTable:
+    """The bench table of ``units`` units of the first registered ruleset that plays on a
+    table and has one (the contract's ``bench_table``)."""
+    from game import rulesets
+
+    for entry in rulesets.RULESETS:
+        if entry.cls.bench_sizes and "table" in entry.cls.board_kinds:
+            table = entry.create().bench_table(units, seed)
+            if table is not None:
+                return table
+    raise LookupError("no registered ruleset has a bench table on a table")
+
+
 def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, float]:
-    """Time ``frames`` frames of a 200-tray A Song of Ice and Fire table (the generated table
-    of ``warbench bench play``) with its real ruleset: inside each timed frame the selected
-    unit's inspection and the hovered enemy's (range, sight, charge preview, odds) are asked
-    of the lens (cached per game moment, as in play; the hovered unit changes every 10
-    frames, so each new one is computed inside the timer), the camera pans every 5th frame
-    and zooms every 50th, and the arcs of every unit are drawn for the last 50 frames.
-    Returns the median and p95 frame CPU times in milliseconds."""
+    """Time ``frames`` frames of a 200-unit bench table (the generated table of
+    ``warbench bench play``, see :func:`render_table`) with its real ruleset: inside each
+    timed frame the selected unit's inspection and the hovered enemy's (range, sight, charge
+    preview, odds) are asked of the lens (cached per game moment, as in play; the hovered
+    unit changes every 10 frames, so each new one is computed inside the timer), the camera
+    pans every 5th frame and zooms every 50th, and the arcs of every unit are drawn for the
+    last 50 frames. Returns the median and p95 frame CPU times in milliseconds."""
     from game.ui.headless import init_headless
 
     init_headless()
@@ -87,13 +102,14 @@ def run(frames: int = 300, size: tuple[int, int] = (1280, 800)) -> dict[str, flo
     from game.scenario import load_scenario_text, new_session
     from game.ui.lens import RulesLens
     from game.ui.palette import palette_named
-    from game.ui.play_bench import scenario_text
+    from game.ui.play_bench import SEED as PLAY_SEED
     from game.ui.render import Renderer, fit_camera
     from game.ui.view import ViewState
 
     surface = pygame.display.set_mode(size)
-    session = new_session(load_scenario_text(scenario_text(TRAYS), "bench.toml",
-                                              max_units=TRAYS))
+    table = render_table(TRAYS, PLAY_SEED)
+    session = new_session(load_scenario_text(table.text, "bench.toml",
+                                              max_units=table.max_units))
     state, ruleset = session.game.state, session.game.ruleset
     side = session.game.current_player()
     mine = [u.id for u in state.live_units(side)]

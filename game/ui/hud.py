@@ -74,12 +74,23 @@ class Hud:
         head = f"Round {s.state.turn.round}" + (f" of {limit}" if limit else "")
         if player is None:
             return f"{head}  -  game over"
+        if s.pbf is not None and not s.pbf.waiting_for_me():
+            return f"{head}  -  {self.pbf_text()}"
         phase = s.state.turn.phase
         phase_text = f" ({phase} phase)" if phase else ""
         name, waiting = s.state.player(player).name, self.pending_text()
         if waiting.startswith(f"{name} ") and not phase_text:
             return f"{head}  -  {waiting}"  # "Stark rolls 1d6 for ...": said once
         return f"{head}  -  {name} to act{phase_text}: {waiting}"
+
+    def pbf_text(self) -> str:
+        """A turn by file that waits for the other player, who is at another computer: never
+        "Lannister, your turn" on this screen (issue 28.6), but what this player does now."""
+        writer = self.scene.pbf
+        name = writer.replay.name(2 if writer.side == 1 else 1)
+        if writer.sent:
+            return f"turn file sent: waiting for {name}'s answer"
+        return f"your part is done: press Send turn to write the file for {name}"
 
     def top_line(self, width: int) -> tuple[str, pygame.font.Font]:
         """The top bar's text and font for ``width`` pixels: a smaller font before any of it
@@ -125,8 +136,9 @@ class Hud:
         surface.set_clip(None)
 
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """One row per terrain kind on the board (not plain open ground): its name with its
-        rules keywords, and the colour it is drawn in."""
+        """One row per terrain kind on the board (not plain open ground): its name with what
+        its rules keywords mean, in the words the ruleset declares for them
+        (``Ruleset.terrain_keywords``), and the colour it is drawn in."""
         s = self.scene
         board = s.state.board
         found: dict[str, set[str]] = {}
@@ -137,7 +149,13 @@ class Hud:
         for piece in s.state.terrain:
             found.setdefault(piece.kind, set()).update(piece.keywords)
         palette = s.app.palette
-        rows = [(f"{kind}: {', '.join(sorted(k.replace('-', ' ') for k in words))}"
+        ruleset = s.game.ruleset
+
+        def meaning(word: str) -> str:
+            declared = ruleset.terrain_keyword(word)
+            return declared.meaning if declared is not None else word.replace("-", " ")
+
+        rows = [(f"{kind}: {'; '.join(meaning(k) for k in sorted(words))}"
                  if words else kind, palette.terrain_colour(kind))
                 for kind, words in sorted(found.items())]
         relief = s.renderer.relief(s.state)

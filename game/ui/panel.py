@@ -5,22 +5,32 @@ Everything shown comes from the ruleset's records: :class:`~game.core.present.Co
 buttons (label, ``hint`` tooltip, disabled with their refusal), :class:`~game.core.present.Offer`
 labels and ghosts, and a :class:`~game.core.pending.PlayerDecision`'s ``offers`` and ``free``
 answers (:class:`~game.core.pending.PickDice`, :class:`~game.core.pending.PickNumber`,
-:class:`~game.core.pending.PointAnswer`). The panel rebuilds only when its key changes, and
-a rebuild keeps every button and text box that comes back the same (text, place, enabled;
-pygame_gui builds a button's images in about a millisecond, and selecting another unit
-usually gives the same tools, commands and log): only its callback and tooltip are renewed.
+:class:`~game.core.pending.PickSplit`, :class:`~game.core.pending.PointAnswer`); every number
+or split answer keeps its own widgets, so several in one decision never read each other's.
+The panel rebuilds only when its key changes, and a rebuild keeps every button and text box
+that comes back the same (text, place, enabled; pygame_gui builds a button's images in about
+a millisecond, and selecting another unit usually gives the same tools, commands and log):
+only its callback and tooltip are renewed.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.actions import EndActivation, FreeRoll
-from game.core.pending import Chance, PickDice, PickNumber, PlayerDecision, PointAnswer, Refusal
+from game.core.pending import (
+    Chance,
+    PickDice,
+    PickNumber,
+    PickSplit,
+    PlayerDecision,
+    PointAnswer,
+)
 from game.core.present import Command, Offer
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode, short_labels
 
@@ -31,6 +41,50 @@ PANEL_W = 350
 LOG_LINES = 80
 FREE_DICE = "2d6"
 ROW = 34
+
+
+@dataclass
+class NumberWidget:
+    """One number answer's slider and its confirm button."""
+
+    answer: PickNumber
+    slider: Any
+    button: Any = None
+
+    def value(self) -> float:
+        """The slider's value snapped to the answer's step."""
+        n = self.answer
+        raw = float(self.slider.get_current_value())
+        steps = round((raw - n.low) / n.step) if n.step > 0 else 0
+        return max(n.low, min(n.high, n.low + steps * n.step))
+
+
+@dataclass
+class SplitWidget:
+    """One split answer: a label and a slider for every part but the first, and the confirm
+    button naming the whole split (enabled when it is a split at all)."""
+
+    answer: PickSplit
+    labels: list[Any] = field(default_factory=list)
+    sliders: list[Any] = field(default_factory=list)
+    button: Any = None
+
+    def others(self) -> tuple[int, ...]:
+        """The counts the sliders give the parts after the first."""
+        return tuple(round(float(s.get_current_value())) for s in self.sliders)
+
+    def counts(self) -> tuple[int, ...] | None:
+        """Every part's count, or None when the sliders ask for more than there is."""
+        return self.answer.counts(self.others())
+
+    def words(self) -> str:
+        """``Allocate: 2 on A, 1 on B, 1 on C`` (or what is too many)."""
+        counts = self.counts()
+        if counts is None:
+            over = sum(self.others()) - self.answer.total + self.answer.minimum(0)
+            return f"{self.answer.label}: {over} too many"
+        return f"{self.answer.label}: " + ", ".join(
+            f"{n} on {part}" for part, n in zip(self.answer.parts, counts, strict=True) if n)
 
 
 class SidePanel:
@@ -52,9 +106,8 @@ class SidePanel:
         self.dice_entry: Any = None
         self.die_buttons: dict[int, Any] = {}
         self.pick_confirm: Any = None
-        self.slider: Any = None
-        self.slider_button: Any = None
-        self.number: PickNumber | None = None
+        self.numbers: list[NumberWidget] = []
+        self.splits: list[SplitWidget] = []
         self._key: Any = None
         self._spare: dict[Hashable, Any] = {}
         self._made: dict[Any, Hashable] = {}
@@ -89,8 +142,7 @@ class SidePanel:
         self.tools = set()
         self.log_box = self.dice_entry = self.pick_confirm = self.list_box = None
         self.free_dice_entry = None
-        self.slider = self.slider_button = None
-        self.number = None
+        self.numbers, self.splits = [], []
         self.die_buttons = {}
 
     def _drop_spare(self) -> None:
@@ -184,11 +236,11 @@ class SidePanel:
 
     def _tools(self, x0: int, y: int, width: int) -> int:
         s = self.scene
+        if s.pbf is not None:
+            return self._pbf_tools(x0, y, width)
         game = s.game
         bw = (width - 4 * 4) // 5
         undo = game.can_undo()
-        if s.pbf is not None:  # a turn by file: only this file's own inputs come back
-            undo = None if s.pbf.inputs else Refusal("nothing of yours to undo in this file", ())
         redo_ok = game.can_redo()
         tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
@@ -197,15 +249,35 @@ class SidePanel:
             ("Load", s.flow.load, "load a saved game (Ctrl+O)"),
             ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
         ]
-        if s.pbf is not None:  # a turn by file: Send turn writes the file and says where
-            from game.ui.pbf_scene import send_turn
-
-            ready = not s.pbf.waiting_for_me()
-            tools[2] = ("Send turn", (lambda: (send_turn(s), None)[1]) if ready else None,
-                        "write your turn file" if ready else "finish your turn first")
         for i, (label, fn, tip) in enumerate(tools):
             self.tools.add(self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30),
                                        tip))
+        return y + 38
+
+    def _pbf_tools(self, x0: int, y: int, width: int) -> int:
+        """A turn by file: Undo (only this file's own inputs, nothing once sent: issue 28.2),
+        Redo, Send turn (twice as wide, so it reads in full: issue 28.6) and Menu."""
+        from game.ui.pbf_scene import send_turn
+
+        s = self.scene
+        writer = s.pbf
+        undo = writer.can_undo()
+        redo_ok = s.game.can_redo()
+        ready = not writer.waiting_for_me()
+        send_tip = ("sent: sends the same file again" if writer.sent else
+                    "write your turn file" if ready else "finish your turn first")
+        tools: list[tuple[str, Callable[[], None] | None, str | None, int]] = [
+            ("Undo", s.flow.undo if undo is None else None, undo, 1),
+            ("Redo", s.flow.redo if redo_ok else None, None if redo_ok else "nothing to redo", 1),
+            ("Send turn", (lambda: (send_turn(s), None)[1]) if ready else None, send_tip, 2),
+            ("Menu", s.flow.ask_menu, "back to the main menu (Esc)", 1),
+        ]
+        unit = (width - 4 * (len(tools) - 1)) // sum(t[3] for t in tools)
+        x = x0
+        for label, fn, tip, weight in tools:
+            bw = unit * weight + 4 * (weight - 1)
+            self.button(label, fn, pygame.Rect(x, y, bw, 30), tip)
+            x += bw + 4
         return y + 38
 
     def _commands(self, x0: int, y: int, width: int, node: object) -> int:
@@ -336,6 +408,8 @@ class SidePanel:
             return self._dice_pick(answer, x0, y, width)
         if isinstance(answer, PickNumber):
             return self._number(answer, x0, y, width)
+        if isinstance(answer, PickSplit):
+            return self._split(answer, x0, y, width)
         if isinstance(answer, PointAnswer):
             s = self.scene
             steer = answer.steer
@@ -408,39 +482,81 @@ class SidePanel:
             mode.confirm(self.scene)
 
     def _number(self, answer: PickNumber, x0: int, y: int, width: int) -> int:
+        """A slider and its own confirm button (each number answer keeps its widgets)."""
         from pygame_gui.elements import UIHorizontalSlider
 
         start = answer.default if answer.default is not None else answer.low
-        self.number = answer
-        self.slider = UIHorizontalSlider(pygame.Rect(x0, y, width, 26), start,
-                                         (answer.low, answer.high), self.scene.app.manager,
-                                         click_increment=answer.step)
-        self.elements.append(self.slider)
+        widget = NumberWidget(answer, UIHorizontalSlider(
+            pygame.Rect(x0, y, width, 26), start, (answer.low, answer.high),
+            self.scene.app.manager, click_increment=answer.step))
+        self.elements.append(widget.slider)
         y += 30
-        self.slider_button = self.button(f"{answer.label}: {start:g}", self.confirm_number,
-                                         pygame.Rect(x0, y, width, 30), answer.label)
+        widget.button = self.button(f"{answer.label}: {start:g}", self._number_confirmer(widget),
+                                    pygame.Rect(x0, y, width, 30), answer.label)
+        self.numbers.append(widget)
         return y + ROW
 
-    def number_value(self) -> float | None:
-        """The slider's value snapped to the answer's step."""
-        if self.slider is None or self.number is None:
-            return None
-        n = self.number
-        raw = float(self.slider.get_current_value())
-        steps = round((raw - n.low) / n.step) if n.step > 0 else 0
-        return max(n.low, min(n.high, n.low + steps * n.step))
+    def _number_confirmer(self, widget: NumberWidget) -> Callable[[], None]:
+        def confirm() -> None:
+            self.scene.perform(widget.answer.answer(widget.value()))
+
+        return confirm
+
+    def _split(self, answer: PickSplit, x0: int, y: int, width: int) -> int:
+        """A count for every part but the first (which takes the rest), and one confirm
+        button naming the whole split: any legal split can be made, not only two-part ones."""
+        from pygame_gui.elements import UIHorizontalSlider, UILabel
+
+        widget = SplitWidget(answer)
+        manager = self.scene.app.manager
+        for i, part in enumerate(answer.parts[1:], start=1):
+            label = UILabel(pygame.Rect(x0, y, width, 20), f"On {part}: 0", manager)
+            self.elements.append(label)
+            widget.labels.append(label)
+            slider = UIHorizontalSlider(pygame.Rect(x0, y + 20, width, 24),
+                                        answer.minimum(i), (answer.minimum(i), answer.total),
+                                        manager, click_increment=1)
+            self.elements.append(slider)
+            widget.sliders.append(slider)
+            y += 48
+        widget.button = self.button(widget.words(), self._split_confirmer(widget),
+                                    pygame.Rect(x0, y, width, 30),
+                                    f"{answer.label}: the first part ({answer.parts[0]}) "
+                                    "takes what the others leave")
+        self.splits.append(widget)
+        return y + ROW
+
+    def _split_confirmer(self, widget: SplitWidget) -> Callable[[], None]:
+        def confirm() -> None:
+            counts = widget.counts()
+            if counts is not None:
+                self.scene.perform(widget.answer.answer(counts))
+
+        return confirm
+
+    @property
+    def slider(self) -> Any:
+        """The first number answer's slider (None without one)."""
+        return self.numbers[0].slider if self.numbers else None
+
+    def sliders(self) -> list[Any]:
+        """Every number answer's slider, in the panel's order."""
+        return [w.slider for w in self.numbers]
+
+    def number_buttons(self) -> list[Any]:
+        """Every number answer's confirm button, in the panel's order."""
+        return [w.button for w in self.numbers]
 
     def slider_moved(self) -> None:
-        """Show the snapped value on the confirm button."""
-        value = self.number_value()
-        if value is not None and self.slider_button is not None and self.number is not None:
-            self.slider_button.set_text(f"{self.number.label}: {value:g}")
-
-    def confirm_number(self) -> None:
-        """Apply the number answer (the ruleset checks it)."""
-        value = self.number_value()
-        if value is not None and self.number is not None:
-            self.scene.perform(self.number.answer(value))
+        """Show each slider's snapped value on its own confirm button, and each split's
+        counts on its labels and button (enabled only for a split that fits)."""
+        for w in self.numbers:
+            w.button.set_text(f"{w.answer.label}: {w.value():g}")
+        for sw in self.splits:
+            for label, part, n in zip(sw.labels, sw.answer.parts[1:], sw.others(), strict=True):
+                label.set_text(f"On {part}: {n}")
+            sw.button.set_text(sw.words())
+            (sw.button.enable if sw.counts() is not None else sw.button.disable)()
 
     def _chance(self, node: Chance, x0: int, y: int, width: int) -> int:
         from pygame_gui.elements import UITextEntryLine

@@ -25,6 +25,7 @@ import pygame
 
 from game.core.pending import Chance, PlayerDecision
 from game.core.stepping import StepControls
+from game.ui.labels import fit
 from game.ui.screens import ButtonScene, ListScene, MenuScene
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ SIDE_W = 330
 ROW_H = 30
 """Height of one event's row in the preview's list."""
 
+INFO_H = 20
+"""Height of one line of what the preview says before the list (scenario, warnings)."""
+
 
 def inbox(app: App) -> Path:
     """Where received turn files can be dropped for "Open turn"."""
@@ -50,7 +54,11 @@ class OpenTurnScene(ListScene):
     """Open turn: every turn file in the inbox and in the games kept here, newest first."""
 
     title = "Open turn"
-    subtitle = "A received turn file (put files you receive into the inbox folder)"
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        """Where received files go, in full (issue 28.6)."""
+        return f"Put the turn files you receive into the inbox folder:\n{inbox(self.app)}"
 
     def files(self) -> list[Path]:
         from game.pbf import default_home
@@ -59,8 +67,12 @@ class OpenTurnScene(ListScene):
         return sorted(found, key=lambda p: -p.stat().st_mtime)
 
     def label(self, path: Path) -> str:
+        """``from-bob (inbox): awaits your answer`` -- which file waits for this player."""
+        from game.pbf import default_home
+        from game.pbf.store import turn_status
+
         where = "inbox" if path.parent == inbox(self.app) else f"game {path.parent.name[:8]}"
-        return f"{path.stem} ({where})"
+        return f"{path.stem} ({where}): {turn_status(path, default_home())}"
 
     def open(self, path: Path) -> None:
         """Check the file against the chain and show its preview (problems go to the menu)."""
@@ -99,6 +111,7 @@ class TurnPreviewScene(ButtonScene):
         """Each event's row in the list: the step it belongs to and its button."""
         self.marked = -1
         """The step whose rows are highlighted (-1: none yet)."""
+        self._info: list[str] | None = None
 
     # --- controls --------------------------------------------------------------------------
 
@@ -125,7 +138,8 @@ class TurnPreviewScene(ButtonScene):
                         self.app.manager)
         self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
         events = self.stepper.events()
-        top, height = 150, h - 150 - 60
+        top = 150 + INFO_H * len(self.info_lines())
+        height = h - top - 60
         box = UIScrollingContainer(pygame.Rect(x0, top, SIDE_W - 20, height), self.app.manager,
                                    allow_scroll_x=False)
         box.set_scrollable_area_dimensions((SIDE_W - 42, max(1, len(events)) * ROW_H))
@@ -165,6 +179,20 @@ class TurnPreviewScene(ButtonScene):
         seen = self.event_box.rect.height
         middle = (rows[0] + rows[-1] + 1) * ROW_H / 2  # the marked rows' centre, in the middle
         bar.set_scroll_from_start_percentage(max(0.0, middle - seen / 2) / total)
+
+    def info_lines(self) -> list[str]:
+        """What to see before accepting (issue 28.4-5): a new game's scenario (name, units per
+        side, edited from the shipped one), comments that differ from what was done, and a
+        file already answered. A replay has none."""
+        received = getattr(self.stepper, "received", None)
+        if received is None:
+            return []
+        if self._info is None:
+            lines = received.scenario_lines() if received.turn.sequence == 0 else []
+            lines += [f"Warning: {w.split(': ', 1)[-1]}" for w in received.warnings]
+            answered = self.stepper.answered()
+            self._info = lines + ([answered] if answered else [])
+        return self._info
 
     def accept_label(self) -> tuple[str, str] | None:
         """The accept button's label and tooltip (None: no accept button)."""
@@ -230,6 +258,12 @@ class TurnPreviewScene(ButtonScene):
         surface.blit(img, (10, 11))
         title = self.app.fonts.get(18, bold=True).render(self.heading, True, (236, 232, 220))
         surface.blit(title, (w - SIDE_W + 10, 20))
+        font = self.app.fonts.get(14)
+        for i, line in enumerate(self.info_lines()):
+            colour = (240, 200, 120) if line.startswith(("Warning", "This scenario differs",
+                                                         "you already")) else (220, 220, 214)
+            img = font.render(fit(font, line, SIDE_W - 20), True, colour)
+            surface.blit(img, (w - SIDE_W + 10, 144 + i * INFO_H))
 
 
 def play_turn(app: App, writer: TurnWriter, scenario: Any) -> TableScene:
@@ -254,13 +288,15 @@ def undo_in_turn(scene: TableScene) -> None:
         scene.pbf.undo()
     except PbfError as exc:
         scene.status = f"Cannot undo: {exc}"
+        scene.app.notify(scene.status)
         return
     scene.session = replace(scene.session, game=scene.pbf.game)
     scene.status = "Undone"
 
 
 def send_turn(scene: TableScene) -> Path | None:
-    """Write the next turn file of the scene's play-by-file game and say where (the status
+    """Write the next turn file of the scene's play-by-file game, lock it (nothing sent can be
+    undone, no other file for the turn is written: issue 28.2) and say where (the status
     line); None with the reason when the turn is not finished."""
     from game.pbf import PbfError
 
@@ -268,10 +304,11 @@ def send_turn(scene: TableScene) -> Path | None:
     if writer is None:
         return None
     try:
-        path: Path = writer.store.save_turn(writer.finish())
+        path: Path = writer.send()
     except (PbfError, OSError) as exc:
         scene.status = f"Cannot send the turn yet: {exc}"
         return None
+    scene.revision += 1  # the toolbar shows the lock (Undo refused) at once
     scene.status = f"Turn {writer.sequence} written to {path}: send this file to your opponent"
     scene.app.notify(scene.status, 6.0)
     return path

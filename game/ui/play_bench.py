@@ -1,16 +1,21 @@
-"""``warbench bench play [--json]``: the real application loop, headless, on generated A Song
-of Ice and Fire tables of 50, 200 and 800 trays with 30 terrain pieces.
+"""``warbench bench play [--ruleset NAME] [--sizes N,...] [--json]``: the real application
+loop, headless, on the bench table of every ruleset that declares one.
 
-Nothing is timed that the game does not run: an :class:`~game.ui.app.App` with its real
-:class:`~game.ui.table_scene.TableScene`, the real ruleset (its inspections, commands and
-odds), driven by posted pygame events exactly as a player's mouse and keys would. A player:
-selects units (click), hovers every enemy in turn, lets frames run, pans (right drag),
-zooms (wheel), opens a Charge and answers its decisions. Figures are CPU milliseconds
-(``time.process_time``: the machine is shared). The incremental sight table of the state's
-geometry is also updated after relocations and compared with a fresh build.
+Each ruleset builds its own generated table through the contract (``Ruleset.bench_sizes``,
+``Ruleset.bench_table(n, seed)``; issue 24): 50, 200 and 800 trays with 30 terrain pieces,
+a battle line of ranked units, a 20 x 20-space hex board... Nothing is
+timed that the game does not run: an :class:`~game.ui.app.App` with its real
+:class:`~game.ui.table_scene.TableScene` and the real ruleset, driven by posted pygame events
+exactly as a player's mouse and keys would. A player selects units of the front (clicks),
+hovers every enemy in turn, lets frames run, pans (right drag), zooms (wheel), opens the first
+command aimed at an enemy (a charge, an attack) and answers its decisions. The odds the hover
+shows are timed through ``Ruleset.bench_odds`` on up to 12 (unit, enemy) pairs: the first
+query of a pair (cold) and repeats (warm). Figures are CPU milliseconds
+(``time.process_time``: the machine is shared). On a table, the incremental sight table of the
+state's geometry is also updated after relocations and compared with a fresh build.
 
-With ``--json`` the last line is one object ``{"sizes": {"50": {...}, ...}, "startup_s": S,
-"load": [1m, 5m, 15m]}`` (see issue 12 for the keys).
+With ``--json`` the last line is one object ``{"tables": {"<ruleset> <n>": {...}, ...},
+"startup_s": S, "load": [1m, 5m, 15m]}`` (see issue 12 for the keys).
 """
 
 from __future__ import annotations
@@ -30,13 +35,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-SIZES = (50, 200, 800)
-TERRAIN = 30
 SEED = 12
-GAP = 8.0
-"""Inches between the two front lines: charges from the front rank are possible."""
-PROFILES = {1: ("stark_sworn_swords", "stark_bowmen", "stark_outriders"),
-            2: ("lannister_guardsmen", "lannister_crossbowmen", "lannister_halberdiers")}
+"""The seed of every generated table (the same table each run)."""
+SELECTS = 8
+"""Units of the front clicked per table."""
+ODDS_PAIRS = 12
+"""(unit, enemy) pairs whose hover odds are timed per table."""
 
 
 def _cpu_ms(fn: Callable[[], object]) -> float:
@@ -54,73 +58,13 @@ def _med(xs: Sequence[float]) -> float:
     return statistics.median(xs) if xs else 0.0
 
 
-# --- the generated table --------------------------------------------------------------------
-
-
-def scenario_text(n: int, seed: int = SEED) -> str:
-    """A scenario with ``n`` trays (half a side each, in ranks facing each other across
-    :data:`GAP` inches) and :data:`TERRAIN` terrain pieces in the free spaces."""
-    from shapely.geometry import Polygon, box
-
-    from game.geometry.tray import Tray
-
-    rng = random.Random(seed)
-    per_side = n // 2
-    cols = max(4, math.ceil(math.sqrt(per_side * 2.2)))
-    rows = math.ceil(per_side / cols)
-    dx, dy = 7.5, 7.0
-    width = cols * dx + 4
-    height = 2 * rows * dy + GAP + 8
-    mid = height / 2
-    lines = ["[scenario]", f'name = "Bench {n} trays"', 'ruleset = "asoiaf"', f"seed = {seed}",
-             "", "[table]", f"width = {width:.1f}", f"height = {height:.1f}", "",
-             "[[players]]", 'name = "Stark"', 'colour = "#708090"', "",
-             "[[players]]", 'name = "Lannister"', 'colour = "#b22222"', ""]
-    taken: list[Polygon] = []
-    units: list[str] = []
-    for side in (1, 2):
-        for i in range(per_side):
-            col, row = i % cols, i // cols
-            x = 2 + dx / 2 + col * dx + rng.uniform(-0.4, 0.4)
-            depth_from_front = 2.5 + row * dy
-            y = mid - GAP / 2 - depth_from_front if side == 1 else mid + GAP / 2 + (
-                depth_from_front)
-            facing = 0.0 if side == 1 else 180.0
-            profile = rng.choice(PROFILES[side]) if row else PROFILES[side][0]
-            uid = f"s{side}u{i}"
-            taken.append(Tray(x, y, facing, 5.5, 5.0).polygon.buffer(0.3))
-            units += ["[[units]]", f'id = "{uid}"', f"side = {side}", f'profile = "{profile}"',
-                      f"at = [{x:.2f}, {y:.2f}]", f"facing = {facing:.0f}", ""]
-    kinds = [("forest", '"blocks-sight"'), ("ruins", '"blocks-sight", "impassable"'),
-             ("hill", ""), ("broken ground", '"rough"')]
-    placed = 0
-    tries = 0
-    while placed < TERRAIN and tries < 20000:
-        tries += 1
-        cx, cy = rng.uniform(2, width - 2), rng.uniform(2, height - 2)
-        r = rng.uniform(0.6, 1.4)
-        pts = [(cx + r * rng.uniform(0.7, 1.0) * math.cos(math.tau * k / 6),
-                cy + r * rng.uniform(0.7, 1.0) * math.sin(math.tau * k / 6)) for k in range(6)]
-        poly = Polygon(pts)
-        if not box(0, 0, width, height).contains(poly) or any(poly.intersects(t)
-                                                             for t in taken):
-            continue
-        taken.append(poly.buffer(0.2))
-        kind, keywords = kinds[placed % len(kinds)]
-        ring = ", ".join(f"[{x:.2f}, {y:.2f}]" for x, y in pts)
-        lines += ["[[terrain]]", f'id = "t{placed}"', f'kind = "{kind}"',
-                  f"keywords = [{keywords}]", f"polygon = [{ring}]", ""]
-        placed += 1
-    return "\n".join(lines + units)
-
-
 # --- driving the app ------------------------------------------------------------------------
 
 
 class Driver:
     """A headless App on a generated table, and the player's gestures as real events."""
 
-    def __init__(self, n: int, data_dir: Path, text: str | None = None) -> None:
+    def __init__(self, text: str, data_dir: Path, max_units: int, name: str = "bench") -> None:
         from game.scenario import load_scenario_text, new_session
         from game.ui.app import App
         from game.ui.headless import init_headless
@@ -130,8 +74,7 @@ class Driver:
         self.app = App((1280, 800), data_dir)
         self.app.settings.handoff_screen = False
         self.app.settings.animate = False
-        text = scenario_text(n) if text is None else text
-        session = new_session(load_scenario_text(text, f"bench{n}.toml", max_units=n + 10))
+        session = new_session(load_scenario_text(text, f"{name}.toml", max_units=max_units))
         open_session(self.app, session)
         self.frames(2)
 
@@ -196,10 +139,14 @@ def _fit(driver: Driver) -> None:
     driver.frames(1)
 
 
-def measure(n: int, data_dir: Path, selects: int = 8, hovers: int | None = None
-            ) -> dict[str, float | int]:
-    """Every figure of one table size."""
-    d = Driver(n, data_dir)
+def measure(name: str, n: int, data_dir: Path) -> dict[str, Any]:
+    """Every figure of one ruleset's bench table of ``n`` units (empty if it has none)."""
+    from game import rulesets
+
+    table = rulesets.create(name).bench_table(n, SEED)
+    if table is None:
+        return {}
+    d = Driver(table.text, data_dir, table.max_units, f"bench-{name}-{n}")
     scene = d.scene
     state = scene.state
     side = scene.game.current_player()
@@ -207,17 +154,15 @@ def measure(n: int, data_dir: Path, selects: int = 8, hovers: int | None = None
     foes = [u.id for u in state.live_units() if u.owner != side]
     front = _front(state, mine)
     rng = random.Random(n)
-    out: dict[str, float | int] = {"trays": len(state.units)}
-    # select: a click on one of the active side's units (the panel shows its commands)
+    out: dict[str, Any] = {"ruleset": name, "table": table.label, "units": len(state.units)}
     _fit(d)
     select_ms = []
-    for uid in rng.sample(front, min(selects, len(front))):
+    for uid in rng.sample(front, min(SELECTS, len(front))):
         scene.revision += 1  # a fresh game moment: nothing cached from the last select
         select_ms.append(d.click(d.unit_pos(uid)))
     chosen = front[len(front) // 2]
     d.click(d.unit_pos(chosen))
-    # hover every enemy in turn (each hover is one frame)
-    hover_ms = [d.hover(d.unit_pos(f)) for f in (foes if hovers is None else foes[:hovers])]
+    hover_ms = [d.hover(d.unit_pos(f)) for f in foes]  # each hover is one frame
     steady = d.frames(60)
     pan = _pan(d)
     zoom = _zoom(d)
@@ -225,14 +170,18 @@ def measure(n: int, data_dir: Path, selects: int = 8, hovers: int | None = None
                hover_ms_p95=_p95(hover_ms), hover_ms_median=_med(hover_ms),
                frame_ms_median=_med(steady), frame_ms_p95=_p95(steady),
                pan_frame_ms_p95=_p95(pan), zoom_frame_ms_p95=_p95(zoom))
-    out.update(_rules_figures(scene, mine, rng))
-    out.update(_charge(d, chosen))
-    out.update(_sight_table(scene.state, rng))
+    out.update(_rules_figures(scene, front, mine, foes, rng))
+    out.update(_command(d, chosen))
+    if all(state.units[u].tray is not None for u in mine):
+        out.update(_sight_table(scene.state, rng))
     return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in out.items()}
 
 
 def _front(state: Any, ids: list[str]) -> list[str]:
-    """The units of ``ids`` in the rank nearest the enemy (they can charge)."""
+    """The units of ``ids`` in the rank nearest the enemy (they can charge): on a table the
+    trays nearest the middle line, on a hex map every unit."""
+    if any(state.units[u].tray is None for u in ids):
+        return list(ids)
     mid = state.board.height / 2
     best = min(abs(state.units[u].tray.y - mid) for u in ids)
     return [u for u in ids if abs(state.units[u].tray.y - mid) < best + 1.0]
@@ -269,55 +218,47 @@ def _zoom(d: Driver) -> list[float]:
     return times
 
 
-def _rules_figures(scene: Any, mine: list[str], rng: random.Random) -> dict[str, float]:
-    """One unit's legal actions (first ask at this game moment), and the attack odds."""
+def _rules_figures(scene: Any, front: list[str], mine: list[str], foes: list[str],
+                   rng: random.Random) -> dict[str, float | int]:
+    """Units' legal actions (first ask at this game moment), and the hover's odds."""
     ruleset, state = scene.game.ruleset, scene.state
     actions = [_cpu_ms(partial(ruleset.legal_actions_for, state, uid))
                for uid in rng.sample(mine, min(8, len(mine)))]
-    cold, warm = _odds(ruleset, state)
-    return {"unit_actions_ms_median": _med(actions), "odds_ms_cold": cold,
-            "odds_ms_warm": warm}
+    out: dict[str, float | int] = {"unit_actions_ms_median": _med(actions)}
+    out.update(_odds(ruleset, state, front + [u for u in mine if u not in front], foes))
+    return out
 
 
-def _odds(ruleset: Any, state: Any) -> tuple[float, float]:
-    """The attack odds the hover shows (AS odds of the modifier record): the first query of a
-    new record (cold) and the median of repeated queries (warm)."""
-    from game.rulesets.asoiaf import odds as odds_mod
-    from game.rulesets.asoiaf.modifiers import AttackModifiers
-
-    cache = getattr(odds_mod, "clear_odds_cache", None)
-    if cache is not None:
-        cache()
-    mods = _some_modifiers(ruleset, state)
-    if mods is None or not isinstance(mods, AttackModifiers):
-        return 0.0, 0.0
-    cold = _cpu_ms(lambda: odds_mod.attack_odds(mods))
-    warm = [_cpu_ms(lambda: odds_mod.attack_odds(mods)) for _ in range(20)]
-    return cold, _med(warm)
-
-
-def _some_modifiers(ruleset: Any, state: Any) -> object | None:
-    """The modifier record of a front-line charge (as the hover's odds build it)."""
-    from game.geometry.arcs import Arc
-    from game.rulesets.asoiaf.modifiers import attack_modifiers
-
-    side = state.turn.active
-    mine = [u for u in state.live_units(side)]
-    foes = [f for f in state.live_units() if f.owner != side]
-    if not mine or not foes:
-        return None
-    return attack_modifiers(mine[0], foes[0], 0, Arc.FRONT, True)
+def _odds(ruleset: Any, state: Any, mine: list[str], foes: list[str]
+          ) -> dict[str, float | int]:
+    """Cold (the first query of a pair; median over up to :data:`ODDS_PAIRS` pairs) and warm
+    (repeats) odds, as the ruleset's hover computes them (``Ruleset.bench_odds``)."""
+    cold: list[float] = []
+    warm: list[float] = []
+    pairs = ((viewer, target) for viewer in mine for target in foes)
+    for viewer, target in pairs:
+        query = ruleset.bench_odds(state, viewer, target)
+        if query is None:
+            continue
+        cold.append(_cpu_ms(query))
+        warm += [_cpu_ms(query) for _ in range(5)]
+        if len(cold) >= ODDS_PAIRS:
+            break
+    return {"odds_ms_cold": _med(cold), "odds_ms_cold_max": max(cold, default=0.0),
+            "odds_ms_warm": _med(warm), "odds_pairs": len(cold)}
 
 
-def _charge(d: Driver, uid: str) -> dict[str, float]:
-    """Open the Charge of ``uid``: press its button, click its first target, roll and answer
-    the decisions by the first offer; the CPU ms of the whole exchange."""
+def _command(d: Driver, uid: str) -> dict[str, float]:
+    """Open the first command of ``uid`` aimed at an enemy (a charge, an attack): press its
+    button, click its first target, roll and answer the decisions by the first offer; the CPU
+    ms of the whole exchange (-1 when the unit has no such command now)."""
     from game.core.pending import Chance, PlayerDecision
 
     scene = d.scene
     t0 = time.process_time()
-    commands = [c for c in scene.commands_of(uid) if c.label.lower().startswith("charge")]
-    if not commands or not commands[0].enabled or not commands[0].offers:
+    commands = [c for c in scene.commands_of(uid)
+                if c.enabled and any(o.target for o in c.offers)]
+    if not commands:
         return {"charge_ms": -1.0}
     scene.choose(commands[0])
     target = next((o.target for o in commands[0].offers if o.target), None)
@@ -415,49 +356,54 @@ def _one_start(env: dict[str, str]) -> tuple[float, float | None]:
     return cpu, None
 
 
-def run(sizes: Sequence[int] = SIZES) -> dict[str, Any]:
-    """Every size, the start-up time and the load average."""
-    out: dict[str, Any] = {"sizes": {}}
+def cases(names: Sequence[str], sizes: Sequence[int] | None) -> list[tuple[str, int]]:
+    """(ruleset, units) for every ruleset of ``names`` that declares a bench table, at the
+    sizes it declares (or at ``sizes`` when given)."""
+    from game import rulesets
+
+    out = []
+    for name in names:
+        declared = rulesets.entry(name).cls.bench_sizes
+        out += [(name, n) for n in (sizes if sizes and declared else declared)]
+    return out
+
+
+def run(names: Sequence[str], sizes: Sequence[int] | None = None,
+        startup: bool = True) -> dict[str, Any]:
+    """Every table, the start-up time and the load average."""
+    out: dict[str, Any] = {"tables": {}}
     with tempfile.TemporaryDirectory() as data:
-        for n in sizes:
+        for name, n in cases(names, sizes):
             load = os.getloadavg()
-            figures: dict[str, Any] = dict(measure(n, Path(data)))
+            figures: dict[str, Any] = dict(measure(name, n, Path(data)))
             figures["load_before"] = [round(x, 2) for x in load]
-            out["sizes"][str(n)] = figures
-    cpu, wall = startup_seconds()
-    out["startup_s"] = round(cpu, 3)
-    out["startup_wall_s"] = round(wall, 3)
+            out["tables"][f"{name} {n}"] = figures
+    if startup:
+        cpu, wall = startup_seconds()
+        out["startup_s"] = round(cpu, 3)
+        out["startup_wall_s"] = round(wall, 3)
     out["load"] = [round(x, 2) for x in os.getloadavg()]
     return out
 
 
 def main(argv: list[str]) -> int:
     """Entry point called by ``game.cli`` (``warbench bench play``)."""
+    from game import rulesets
+
     parser = argparse.ArgumentParser(prog="warbench bench play")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=1, help="ignored (one run)")
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--ruleset", default="asoiaf",
-                        choices=("asoiaf", "ninth_age", "realms"),
-                        help="asoiaf: the generated tables; others: see play_bench_rulesets")
+    parser.add_argument("--sizes", default=None,
+                        help="units per table (default: each ruleset's own sizes)")
+    parser.add_argument("--ruleset", default=None, choices=rulesets.names(),
+                        help="one ruleset (default: every ruleset with a bench table)")
     args = parser.parse_args(argv)
-    if args.ruleset != "asoiaf":
-        return _main_other(args.ruleset, args.json)
-    report = run([int(s) for s in args.sizes.split(",") if s])
+    names = [args.ruleset] if args.ruleset else rulesets.names()
+    sizes = [int(s) for s in args.sizes.split(",") if s] if args.sizes else None
+    report = run(names, sizes, startup=args.ruleset is None)
     if not args.json:
-        for n, figures in report["sizes"].items():
-            print(f"{n} trays: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
-        print(f"start-up {report['startup_s']} s, load {report['load']}")
-    print(json.dumps(report, sort_keys=True))
-    return 0
-
-
-def _main_other(name: str, as_json: bool) -> int:
-    """``--ruleset ninth_age|realms``: one case, its figures as a line (and JSON)."""
-    from game.ui import play_bench_rulesets
-
-    report = play_bench_rulesets.run(name)
-    if not as_json:
-        print(f"{name}: " + ", ".join(f"{k} {v}" for k, v in report.items()))
+        for key, figures in report["tables"].items():
+            print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+        print(f"start-up {report.get('startup_s', '-')} s, load {report['load']}")
     print(json.dumps(report, sort_keys=True))
     return 0

@@ -192,7 +192,7 @@ class ListScene(ButtonScene):
         w, h = self.app.screen.get_size()
         rows = self.entries()
         self.row_count = len(rows)
-        top, bottom = 170, h - 80
+        top, bottom = max(170, 139 + 22 * len(self.subtitle_lines())), h - 80
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
         width = min(self.WIDTH, w - 80)
@@ -266,6 +266,7 @@ class ResumeScene(ListScene):
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         rows: list[tuple[str, Callable[[], None] | None, str]] = [
             (self.label(path), None, "open in another Warbench window") if g.open_elsewhere
+            else (self.label(path), None, "update Warbench to resume it") if g.newer
             else (self.label(path), self._opener(path), self.tip(path))
             for path, g in self.games.items()]
         if self.path is not None:
@@ -277,6 +278,8 @@ class ResumeScene(ListScene):
         import time
 
         g = self.games[path]
+        if g.newer:
+            return f"{g.name}: made by a newer Warbench {g.newer}"
         when = time.strftime("%d %b %Y %H:%M", time.localtime(g.played or g.started))
         scenario = _autosave_scenario(path)
         about = f" ({scenario})" if scenario and scenario != g.name else ""
@@ -385,14 +388,20 @@ class LoadScene(ListScene):
 
     def files(self) -> list[Path]:
         from game.scenario.autosave import unfinished_games
+        from game.scenario.saves import saved_games
 
-        found = sorted(saves_dir(self.app).glob("*.json"), key=lambda p: -p.stat().st_mtime)
+        found = saved_games(saves_dir(self.app))  # never an empty save a crash left
         return found + [g.path for g in unfinished_games() if not g.open_elsewhere]
 
     def label(self, path: Path) -> str:
         import json
         import time
 
+        from game.scenario.saves import save_header
+
+        header = save_header(path)
+        if header is not None and header.newer:
+            return f"{header.name}: made by a newer Warbench {header.newer}"
         try:
             doc = json.loads(path.read_text("utf-8"))
             name = _scenario_meta(str(doc["scenario"]["text"])).get("name", path.stem)

@@ -55,6 +55,9 @@ class TableFlow:
             s.app.switch(EndScene(s.app, winner, node.summary, s, self.facts(), self.again))
             return
         player = s.game.current_player()
+        if s.pbf is not None:  # play by file: the other player is at another computer, so
+            s.last_player = player  # no hand-over ever (issue 28.6); the top bar says Send
+            return
         if player != s.last_player and player is not None:
             if not self.handoff_due:
                 self.seated = s.last_player
@@ -151,13 +154,13 @@ class TableFlow:
     def save(self) -> Path | None:
         """Ctrl+S: write a save into the data folder's saves/ under a reserved, short, unique
         name; a failed write (disk full, a bad folder) is reported and the game goes on."""
-        from game.scenario import ScenarioError, reserve_save_path, write_save
+        from game.scenario import ScenarioError
+        from game.scenario.saves import write_new_save
         from game.ui.screens import saves_dir
 
         name = self.scene.session.scenario.name or "game"
-        try:
-            target = reserve_save_path(saves_dir(self.scene.app), name)
-            path = write_save(self.scene.session, target)
+        try:  # the name is taken only by the finished file (issue 28.8)
+            path = write_new_save(self.scene.session, saves_dir(self.scene.app), name)
         except (ScenarioError, OSError) as exc:
             self.scene.status = f"Could not save: {exc}"
             self.scene.app.notify("The game was not saved")

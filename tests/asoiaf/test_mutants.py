@@ -12,9 +12,11 @@ from game.core.actions import Dice
 from game.core.pending import Chance, PlayerDecision
 from game.geometry.tray import Side
 from game.rulesets.asoiaf.actions import Attack, Charge
+from game.rulesets.asoiaf.geo import engaged_enemies
 from game.rulesets.asoiaf.inspection import attack_preview
 from game.rulesets.asoiaf.odds import attack_odds
 from game.rulesets.asoiaf.units import AsoiafUnit
+from tests.asoiaf import helpers
 from tests.asoiaf.helpers import act, first, kinds, refusal_rules, rules_and_state, table, unit
 
 
@@ -97,15 +99,19 @@ def test_as_rng_3_the_target_is_checked_again_after_the_shift() -> None:
     assert refusal is not None and "AS-RNG-5" in refusal.rules
 
 
-def test_as_rng_8_every_engaged_friend_takes_a_panic_test() -> None:
-    game = table([unit("bow", 1, "stark_bowmen", 14.0, 14.0),
-                  unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
-                  unit("f", 1, "stark_sworn_swords", 29.15, 25.5, 270),
-                  unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)], dice=[6] * 40)
+def _shot_into_melee(units: list[dict[str, Any]]) -> set[object]:
+    """The friends that take an AS-RNG-8 Panic Test when ``bow`` shoots ``g``."""
+    game = table(units, dice=[6] * 40)
     assert refusal_rules(game, "attack bow g") == ()
     events = act(game, "attack bow g")
-    tested = {e.data["unit"] for e in events if e.kind == "panic.test" and "AS-RNG-8" in e.rules}
-    assert tested == {"sw", "f"}
+    return {e.data["unit"] for e in events if e.kind == "panic.test" and "AS-RNG-8" in e.rules}
+
+
+def test_as_rng_8_every_engaged_friend_takes_a_panic_test() -> None:
+    assert _shot_into_melee([unit("bow", 1, "stark_bowmen", 14.0, 14.0),
+                             unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
+                             unit("f", 1, "stark_sworn_swords", 29.15, 25.5, 270),
+                             unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)]) == {"sw", "f"}
 
 
 def _surge(extra: list[dict[str, Any]]) -> list[object]:
@@ -193,3 +199,67 @@ def test_as_chg_3_legal_actions_keep_charges_of_speed_plus_five_to_six() -> None
     game = table(_two(10.5))  # Speed 5: only a 6 reaches
     assert refusal_rules(game, "charge sworn -> guard") == ()
     assert Charge("sworn", "guard") in game.legal_actions()
+
+
+def test_as_chg_15_a_failed_charge_entering_rough_ground_loses_the_penalty() -> None:
+    # rough ground 1" ahead, rough_penalty 2: the failed roll of 2 (7") enters it, so the
+    # failed move is 7 - 2 = 5" (AS-CHG-15 with the option; the issue 30 boundary)
+    rough = {"kind": "rough ground", "keywords": ["rough"],
+             "polygon": [[18.0, 13.4], [30.0, 13.4], [30.0, 13.8], [18.0, 13.8]]}
+    game = table(_two(9.0), [rough], dice=[2, 6, 6], options={"rough_penalty": 2})
+    events = act(game, "charge sworn -> guard")
+    assert first(events, "charge.roll").data["result"] == "failed"
+    assert first(events, "charge.terrain").data["penalty"] == 2.0
+    assert float(first(events, "charge.failed").data["moved"]) == 5.0  # type: ignore[arg-type]
+
+
+def test_as_rng_8_a_friend_engaged_with_the_target_and_another_enemy_tests_too() -> None:
+    # the Sworn Swords fight the shot Guardsmen in front and other Guardsmen on their flank:
+    # engaged with the target (not only with it), they still take the Panic Test (AS-RNG-8)
+    assert _shot_into_melee([unit("bow", 1, "stark_bowmen", 34.0, 12.0),
+                             unit("sw", 1, "stark_sworn_swords", 24.0, 20.0),
+                             unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180),
+                             unit("h", 2, "lannister_guardsmen", 18.85, 19.0, 90)]) == {"sw"}
+
+
+def test_as_atk_1_a_friendly_unit_is_no_target() -> None:
+    # two friends in base contact: attacking one's own side is refused for AS-ATK-1 alone
+    game = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                  unit("f", 1, "stark_sworn_swords", 24.0, 24.8, 180),
+                  unit("g", 2, "lannister_guardsmen", 4.0, 44.0, 180)])
+    assert refusal_rules(game, "attack s f") == ("AS-ATK-1",)
+
+
+def test_as_core_6_a_quarter_inch_apart_is_not_engaged() -> None:
+    # Engaged means base contact: trays touching are engaged, a quarter inch apart are not
+    touching = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                      unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)])
+    assert engaged_enemies(touching.state, _u(touching, "s")) == ["g"]
+    apart = table([unit("s", 1, "stark_sworn_swords", 24.0, 20.0),
+                   unit("g", 2, "lannister_guardsmen", 24.0, 25.05, 180)])
+    assert engaged_enemies(apart.state, _u(apart, "s")) == []
+
+
+def test_as_res_3_hits_are_counted_from_the_dice_the_effects_leave() -> None:
+    # an "after attack dice" effect that turns every die to a 6: the hits count those dice
+    game = helpers.scenario("attack_example")
+    rolled: list[int] = []
+
+    def hook(state: object, proc: Any, ctx: object) -> None:
+        proc.attack_dice = tuple(6 for _ in proc.attack_dice)
+        rolled.append(len(proc.attack_dice))
+
+    game.ruleset.add_hook("after_attack_dice", hook)  # type: ignore[attr-defined]
+    events = act(game, "attack guard sworn")
+    assert rolled and first(events, "attack.hits").data["hits"] == rolled[0]
+
+
+def test_as_rng_6_range_is_from_the_front_arrow_not_the_tray_corner() -> None:
+    # Guardsmen ahead and to the right: 11.8" from the Bowmen's front-right corner but
+    # sqrt(2.75^2 + 11.8^2) = 12.1" from their Front Arrow: out of long range (AS-RNG-6)
+    game = table([unit("bow", 1, "stark_bowmen", 24.0, 10.0),
+                  unit("g", 2, "lannister_guardsmen", 24.0 + 5.5, 26.6, 180)])
+    bow, g = _u(game, "bow").tray, _u(game, "g").tray
+    assert bow is not None and g is not None
+    assert abs(bow.polygon.distance(g.polygon) - 11.8) < 1e-6
+    assert refusal_rules(game, "attack bow g") == ("AS-RNG-5", "AS-RNG-6", "AS-RNG-7")

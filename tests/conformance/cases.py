@@ -23,6 +23,7 @@ from game.core.pending import (
     FreeAnswer,
     PickDice,
     PickNumber,
+    PickSplit,
     PlayerDecision,
 )
 from game.core.present import Offer
@@ -134,6 +135,13 @@ def free_answers(game: Game, answer: FreeAnswer) -> list[Action]:
         if answer.default is not None:
             values.add(answer.default)
         return [answer.answer(v) for v in sorted(values)]
+    if isinstance(answer, PickSplit):
+        n, total = len(answer.parts) - 1, answer.total
+        others = [(0,) * n, (1,) * n, (total + 1,) + (0,) * (n - 1)]
+        others += [tuple(total if j == i else 0 for j in range(n)) for i in range(n)]
+        counts = [answer.counts(o) for o in others]
+        wrong = (total + 1, *(0 for _ in range(n)))  # more than there is: refused
+        return [answer.answer(c) for c in (*counts, wrong) if c is not None]
     if isinstance(answer, PickDice):
         picks = [frozenset(), frozenset(answer.faces)]
         picks += [frozenset({f}) for f in answer.faces]

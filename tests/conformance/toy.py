@@ -12,22 +12,41 @@ are thrown (a chance node), and any die at or above the target's dodge tags it o
 no runner left loses; after the last round the game is a draw.
 
 Its rule IDs are ``TOY-*`` (the toy's own; the shipped systems use AS-, HX-, NA-, RL- and WB-).
+
+It also brings its own vocabulary, all declared here (issue 24, the extension test): a
+terrain keyword (``mud``: a runner standing in mud is tagged out by one pip less), a map
+feature (``[[hexmap.bells]]``: a runner stepping onto a bell gets a stamina back), its
+profiles for scenario files, its lessons (``lessons/`` beside this module) and a bench table of
+``n`` runners. ``test_extension.py`` registers it and plays it through the loader, the real
+table, ``learn --verify`` and ``bench play`` with no edit outside this folder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict
+
 from game.core.actions import JSON, Action, Choose, DiceSpec, EndActivation
 from game.core.game import Game
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
+from game.core.odds import plan_outcomes
 from game.core.pending import Chance, PickNumber, PlayerDecision, Refusal
+from game.core.plan import ActionKind, Outcomes, Placement, Plan, Quantity, distribution
 from game.core.present import Command, Ghost, Offer
 from game.core.procedure import Steps
-from game.core.ruleset import Context, Ruleset, SetupProblem, hex_label
+from game.core.ruleset import (
+    Context,
+    Ruleset,
+    SetupError,
+    SetupProblem,
+    UnitSetup,
+    hex_label,
+)
 from game.core.state import (
     BoardKind,
     GameState,
@@ -37,6 +56,14 @@ from game.core.state import (
     Player,
     Procedure,
     Unit,
+)
+from game.core.vocab import (
+    TABLE_KEYWORDS,
+    BenchTable,
+    FeatureKind,
+    MapFeature,
+    OptionSpec,
+    TerrainKeyword,
 )
 from game.geometry.hexgrid import Hex, hex_center
 
@@ -59,7 +86,39 @@ TOY_RULES: Mapping[str, str] = {
     "target is tagged out and leaves the map.",
     "TOY-END-1": "A side whose runners are all tagged out loses. When the last round is over "
     "the game ends in a draw.",
+    "TOY-TER-1": "Mud: a runner standing in mud is tagged out by a die one below its dodge "
+    "number.",
+    "TOY-BEL-1": "Bells: a runner that steps onto a bell gets one stamina back, up to three.",
 }
+
+MUD = TerrainKeyword("mud", "a runner in it is tagged out by one pip less (TOY-TER-1)")
+TOY_KEYWORDS: tuple[TerrainKeyword, ...] = (*TABLE_KEYWORDS, MUD)
+"""The table's keywords (impassable pillars) and the toy's own."""
+MAX_STAMINA = 3
+PROFILES: Mapping[str, tuple[int, int]] = {"runner": (3, 4), "dodger": (3, 5)}
+"""The profiles a scenario may name: stamina, dodge."""
+
+
+class BellEntry(BaseModel):
+    """One ``[[hexmap.bells]]`` entry: the hex a bell hangs over."""
+
+    model_config = ConfigDict(extra="forbid")
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Bell(MapFeature):
+    """A bell on a hex (TOY-BEL-1)."""
+
+    key: ClassVar[str] = "bells"
+    at: Hex
+
+    def hexes(self) -> tuple[Hex, ...]:
+        return (self.at,)
+
+
+BELLS = FeatureKind("bells", "a runner stepping onto it gets one stamina back (TOY-BEL-1)",
+                    BellEntry, lambda entry: Bell(Hex(*entry.at)))
 
 
 # --- the toy's actions, unit and procedure (plain data) ------------------------------------
@@ -117,10 +176,46 @@ def runner(state: GameState, unit_id: str) -> Runner:
     return unit
 
 
+def dodge_of(state: GameState, target: Runner) -> int:
+    """The number that tags ``target`` out: its dodge, one less in mud (TOY-TAG-3, TOY-TER-1)."""
+    board = state.board
+    cell = board.cells.get(target.hex) if isinstance(board, HexBoard) and target.hex else None
+    return target.dodge - 1 if cell is not None and cell.has(MUD.name) else target.dodge
+
+
+def tag_rules(state: GameState, target: Runner) -> tuple[str, ...]:
+    """The rules a tag at ``target`` is decided by: TOY-TAG-3, and TOY-TER-1 in mud."""
+    return ("TOY-TAG-3",) if dodge_of(state, target) == target.dodge else ("TOY-TAG-3",
+                                                                            "TOY-TER-1")
+
+
+def bell_at(state: GameState, h: Hex) -> bool:
+    """Whether a bell hangs over ``h`` (TOY-BEL-1)."""
+    board = state.board
+    return isinstance(board, HexBoard) and any(
+        isinstance(f, Bell) and f.at == h for f in board.features)
+
+
 def tag_odds(dice: int, dodge: int) -> Fraction:
     """The exact chance that ``dice`` d6 show at least one ``dodge`` or more (TOY-TAG-3)."""
     miss = Fraction(max(0, min(6, dodge - 1)), 6)
     return 1 - miss**dice
+
+
+def tag_outcomes(stamina: int, dodge: int) -> Outcomes:
+    """The exact chance to tag out for every number of dice the tagger may throw (TOY-TAG-2,
+    TOY-TAG-3): one quantity per number, 1 (tagged out) or 0 (dodged)."""
+    return Outcomes(tuple(
+        Quantity(f"tagged_out_{n}d", f"Tagged out with {n} {'die' if n == 1 else 'dice'}",
+                 distribution({0: 1 - tag_odds(n, dodge), 1: tag_odds(n, dodge)}),
+                 ("TOY-TAG-2", "TOY-TAG-3"))
+        for n in range(1, min(stamina, MAX_DICE) + 1)))
+
+
+StepPlan = Plan[Step, Hex]
+"""A step's plan: its detail is the hex the runner steps to (TOY-MOV-1)."""
+TagPlan = Plan[Tag, None]
+"""A tag's plan: the target, and the exact odds of each number of dice (TOY-TAG-1..3)."""
 
 
 def dice_answer(number: float) -> Action:
@@ -141,7 +236,8 @@ class TagSteps(Steps[TagAttempt]):
         tagger, target = runner(state, proc.tagger), runner(state, proc.target)
         if proc.step == EFFORT:
             offers = tuple(
-                Offer(Choose.of(dice=n), label, hint=f"{tag_odds(n, target.dodge)} to tag out")
+                Offer(Choose.of(dice=n), label,
+                      hint=f"{tag_odds(n, dodge_of(state, target))} to tag out")
                 for n, label in ((1, "Careful: throw 1 die"), (2, "Bold: throw 2 dice"))
                 if n <= tagger.stamina)
             free = PickNumber("Dice to throw", 1, MAX_DICE, 1, dice_answer, default=1)
@@ -150,8 +246,8 @@ class TagSteps(Steps[TagAttempt]):
                                   offers, ("TOY-TAG-2",), free=(free,))
         if proc.step == ROLL:
             return Chance(proc.player, DiceSpec(proc.dice, 6),
-                          f"{tagger.name} tags at {target.name} ({target.dodge}+ tags out)",
-                          ("TOY-TAG-3",))
+                          f"{tagger.name} tags at {target.name} ({dodge_of(state, target)}+ "
+                          "tags out)", tag_rules(state, target))
         return None
 
     def check_answer(self, state: GameState, proc: TagAttempt, answer: Action) -> Refusal | None:
@@ -191,10 +287,10 @@ class TagSteps(Steps[TagAttempt]):
         if proc.step != RESOLVE:
             return False
         tagger, target = runner(state, proc.tagger), runner(state, proc.target)
-        hit = any(face >= target.dodge for face in proc.faces)
+        hit = any(face >= dodge_of(state, target) for face in proc.faces)
         target.destroyed = target.destroyed or hit
         verdict = "is tagged out" if hit else "dodges"
-        ctx.emit("tag.result", f"{target.name} {verdict}.", ["TOY-TAG-3"],
+        ctx.emit("tag.result", f"{target.name} {verdict}.", list(tag_rules(state, target)),
                  player=tagger.owner, unit=tagger.id, target=target.id, hit=hit,
                  faces=list(proc.faces))
         state.procedures.pop()
@@ -216,13 +312,43 @@ class TagRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = TOY_RULES
     phases: ClassVar[tuple[str, ...]] = (MOVE, TAG)
     option_keys: ClassVar[tuple[str, ...]] = ("rounds",)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("rounds", 6, "the game is a draw after this many rounds", "int"),)
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = TOY_KEYWORDS
+    map_features: ClassVar[tuple[FeatureKind, ...]] = (BELLS,)
+    bench_sizes: ClassVar[tuple[int, ...]] = (12,)
+
+    def profile_ids(self) -> Sequence[str]:
+        return tuple(PROFILES)
+
+    def build_unit(self, setup: UnitSetup) -> Unit:
+        """A runner of a profile (no inline stats: a toy has two kinds of runner)."""
+        if setup.profile not in PROFILES or setup.hex is None:
+            raise SetupError([SetupProblem("profile", "a runner needs a profile: "
+                                           + ", ".join(PROFILES))])
+        stamina, dodge = PROFILES[setup.profile]
+        return Runner(id=setup.id, name=setup.name or setup.id, owner=setup.owner,
+                      profile=setup.profile, hex=setup.hex, hex_facing=setup.hex_facing,
+                      stamina=stamina, dodge=dodge)
+
+    def bench_table(self, units: int, seed: int) -> BenchTable | None:
+        return BenchTable(f"generated tag field, {units} runners", bench_text(units, seed),
+                          units + 10)
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        target = state.units.get(target_id)
+        if not isinstance(target, Runner):
+            return None
+        return lambda: [tag_odds(n, dodge_of(state, target)) for n in (1, 2, 3)]
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.rounds: int = int(self.options.get("rounds", 6))
-        self.register(Step, self._check_step, self._do_step)
-        self.register(Tag, self._check_tag, self._do_tag)
-        self.register(EndActivation, self._check_end, self._do_end)
+        self.register_kind(ActionKind(Step, self._plan_step, self._do_step, self._show_step))
+        self.register_kind(ActionKind(Tag, self._plan_tag, self._do_tag, self._show_tag))
+        self.register(EndActivation, self._check_end, self._do_end, self._show_end)
+        self.register(Choose, self._check_choice, self.on_choice, self._show_answer)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
         return (TagSteps(),)
@@ -278,23 +404,45 @@ class TagRuleset(Ruleset):
             return Refusal(f"{unit.name} has already acted this phase", (rule,))
         return unit
 
-    def _check_step(self, state: GameState, action: Step) -> Refusal | None:
+    def _plan_step(self, state: GameState, action: Step) -> StepPlan | Refusal:
+        """Where the runner will stand (TOY-MOV-1), or why it cannot step there."""
         unit = self._ready(state, action.unit, MOVE, "TOY-MOV-1")
         if isinstance(unit, Refusal):
             return unit
         goal = Hex(action.q, action.r)
-        if goal not in self._neighbours(unit):
+        if unit.hex is None or goal not in self._neighbours(unit):
             return Refusal(f"{hex_label(goal)} is not next to {unit.name}", ("TOY-MOV-1",))
-        return self.hex_placement_refusal(state, unit, goal, unit.hex_facing)
+        refusal = self.hex_placement_refusal(state, unit, goal, unit.hex_facing)
+        if refusal is not None:
+            return refusal
+        return Plan(action, goal, ("TOY-MOV-1",), path=(hex_center(unit.hex), hex_center(goal)),
+                    placements=(Placement(unit.id, hex=(goal.q, goal.r),
+                                          hex_facing=unit.hex_facing),))
 
-    def _do_step(self, state: GameState, action: Step, ctx: Context) -> None:
-        unit = runner(state, action.unit)
-        unit.hex = Hex(action.q, action.r)
+    def _do_step(self, state: GameState, plan: StepPlan, ctx: Context) -> None:
+        unit = runner(state, plan.action.unit)
+        unit.hex = plan.detail
         state.turn.activated.append(unit.id)
         ctx.emit("unit.moved", f"{unit.name} steps to {hex_label(unit.hex)}.", ["TOY-MOV-1"],
-                 player=unit.owner, unit=unit.id, q=action.q, r=action.r)
+                 player=unit.owner, unit=unit.id, q=unit.hex.q, r=unit.hex.r)
+        if bell_at(state, unit.hex) and unit.stamina < MAX_STAMINA:
+            unit.stamina += 1
+            ctx.emit("unit.rang", f"{unit.name} rings the bell: stamina {unit.stamina}.",
+                     ["TOY-BEL-1"], player=unit.owner, unit=unit.id, stamina=unit.stamina)
+
+    def _show_step(self, state: GameState, action: Step, plan: StepPlan | Refusal) -> Offer:
+        facing = state.units[action.unit].hex_facing if action.unit in state.units else 0
+        return Offer(action, f"Step to {hex_label(Hex(action.q, action.r))}",
+                     "Move one hex (TOY-MOV-1)",
+                     ghost=Ghost(action.unit, hex=(action.q, action.r), hex_facing=facing))
 
     def _check_tag(self, state: GameState, action: Tag) -> Refusal | None:
+        """Why ``action`` cannot be tried now (the tag's plan without its odds)."""
+        plan = self.plan(state, action)
+        return plan if isinstance(plan, Refusal) else None
+
+    def _plan_tag(self, state: GameState, action: Tag) -> TagPlan | Refusal:
+        """Who is tagged at, and the exact odds of each number of dice (TOY-TAG-1..3)."""
         unit = self._ready(state, action.unit, TAG, "TOY-TAG-1")
         if isinstance(unit, Refusal):
             return unit
@@ -307,21 +455,40 @@ class TagRuleset(Ruleset):
             return Refusal(f"{target.name} is not next to {unit.name}", ("TOY-TAG-1",))
         if unit.stamina < 1:
             return Refusal(f"{unit.name} has no stamina left", ("TOY-TAG-2",))
-        return None
+        stamina, dodge = unit.stamina, dodge_of(state, target)  # TOY-TER-1: mud
+        return Plan(action, None, ("TOY-TAG-1",), targets=(target.id,),
+                    contacts=(target.id,), odds=lambda: tag_outcomes(stamina, dodge))
 
-    def _do_tag(self, state: GameState, action: Tag, ctx: Context) -> None:
-        unit = runner(state, action.unit)
+    def _do_tag(self, state: GameState, plan: TagPlan, ctx: Context) -> None:
+        unit, target = runner(state, plan.action.unit), plan.targets[0]
         state.turn.activated.append(unit.id)
         state.procedures.append(TagAttempt(step=EFFORT, player=unit.owner, tagger=unit.id,
-                                           target=action.target))
-        ctx.emit("tag.declared", f"{unit.name} goes for {state.units[action.target].name}.",
-                 ["TOY-TAG-1"], player=unit.owner, unit=unit.id, target=action.target)
+                                           target=target))
+        ctx.emit("tag.declared", f"{unit.name} goes for {state.units[target].name}.",
+                 ["TOY-TAG-1"], player=unit.owner, unit=unit.id, target=target)
         self.settle(state, ctx)
+
+    def _show_tag(self, state: GameState, action: Tag, plan: TagPlan | Refusal) -> Offer:
+        target = state.units.get(action.target)
+        name = target.name if target is not None else action.target
+        one = plan.outcomes.get("tagged_out_1d") if isinstance(plan, Plan) else None
+        hint = f"{one.probability(1)} to tag out with one die" if one else "Try to tag"
+        return Offer(action, f"Tag {name}", hint, target=action.target)
 
     def _check_end(self, state: GameState, action: EndActivation) -> Refusal | None:
         if state.procedures:
             return Refusal("finish the tag first", ("TOY-TRN-1",))
         return None
+
+    def _show_end(self, state: GameState, action: EndActivation,
+                  plan: Plan[EndActivation, None] | Refusal) -> Offer:
+        which = "move phase" if state.turn.phase == MOVE else "turn"
+        return Offer(action, f"End the {which}", "Hand on (TOY-TRN-1)")
+
+    def _show_answer(self, state: GameState, action: Choose,
+                     plan: Plan[Choose, None] | Refusal) -> Offer:
+        """A free answer (a typed number of dice) in words; offered answers show as offered."""
+        return Offer(action, f"Throw {action.get('dice', '?')} dice")
 
     def _do_end(self, state: GameState, action: EndActivation, ctx: Context) -> None:
         """End the phase: Move -> Tag, or Tag -> the other player's Move (TOY-TRN-1)."""
@@ -348,33 +515,10 @@ class TagRuleset(Ruleset):
 
     # --- presentation --------------------------------------------------------------------
 
-    def present(self, state: GameState, action: Action) -> Offer:
-        names = {u.id: u.name for u in state.units.values()}
-        if isinstance(action, Step):
-            unit = state.units[action.unit]
-            return Offer(action, f"Step to {hex_label(Hex(action.q, action.r))}",
-                         "Move one hex (TOY-MOV-1)",
-                         ghost=Ghost(unit.id, hex=(action.q, action.r),
-                                     hex_facing=unit.hex_facing))
-        if isinstance(action, Tag):
-            odds = tag_odds(1, runner(state, action.target).dodge)
-            return Offer(action, f"Tag {names.get(action.target, action.target)}",
-                         f"{odds} to tag out with one die", target=action.target)
-        if isinstance(action, EndActivation):
-            which = "move phase" if state.turn.phase == MOVE else "turn"
-            return Offer(action, f"End the {which}", "Hand on (TOY-TRN-1)")
-        if isinstance(action, Choose):
-            node = self.decision(state)
-            for offer in node.offers if isinstance(node, PlayerDecision) else ():
-                if offer.action == action:
-                    return offer
-            return Offer(action, f"Throw {action.get('dice', '?')} dice")
-        return super().present(state, action)
-
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         mine = self.legal_actions_for(state, unit_id)
-        step = tuple(self.present(state, a) for a in mine if isinstance(a, Step))
-        tag = tuple(self.present(state, a) for a in mine if isinstance(a, Tag))
+        step = tuple(self.present(state, a) for a in mine if type(a) is Step)
+        tag = tuple(self.present(state, a) for a in mine if type(a) is Tag)
         return (
             Command("step", "Step", "Move to a neighbouring hex", step,
                     refusal=None if step else self._why_idle(state, unit_id, MOVE,
@@ -407,8 +551,12 @@ class TagRuleset(Ruleset):
                                   f"Cannot tag: {refusal.reason}",
                                   refusal.rules if refusal else ("TOY-TAG-1",),
                                   "good" if refusal is None else "bad"))
-            bars = tuple((f"{n} dice", tag_odds(n, target.dodge)) for n in (1, 2, 3))
-            odds = (OddsChart(f"Chance to tag out ({target.dodge}+)", bars, ("TOY-TAG-3",)),)
+            outcomes = plan_outcomes(self, state, Tag(viewer.id, target.id))
+            if isinstance(outcomes, Outcomes) and outcomes:
+                bars = tuple((f"{n} {'die' if n == 1 else 'dice'}", q.probability(1))
+                             for n, q in enumerate(outcomes, 1))
+                odds = (OddsChart(f"Chance to tag out ({dodge_of(state, target)}+)", bars,
+                                  tag_rules(state, target)),)
         shapes = (Segment(hex_center(viewer.hex), hex_center(target.hex), "range", f"{gap}"),
                   HexMark(target.hex.q, target.hex.r, "target"))
         return Inspection(f"{viewer.name} and {target.name}", tuple(lines), shapes, odds)
@@ -442,13 +590,15 @@ def toy_state(seed: int = 0, radius: int = 3) -> GameState:
     cells = {Hex(q, r): HexCell() for q in range(-radius, radius + 1)
              for r in range(-radius, radius + 1) if abs(q + r) <= radius}
     cells[Hex(0, 0)] = HexCell("pillar", keywords=frozenset({"impassable"}))
+    cells[Hex(1, 0)] = HexCell("mud", keywords=frozenset({MUD.name}))
     spots = {"b1": (1, (-1, 2)), "b2": (1, (0, 2)), "b3": (1, (1, 1)),
              "r1": (2, (1, -2)), "r2": (2, (0, -2)), "r3": (2, (-1, -1))}
     units: dict[str, Unit] = {
         uid: Runner(id=uid, name=f"{'Blue' if owner == 1 else 'Red'} {uid[1]}", owner=owner,
                     profile="runner", hex=Hex(*at), dodge=4 + int(uid[1]) % 2)
         for uid, (owner, at) in spots.items()}
-    return GameState(ruleset=TagRuleset.name, board=HexBoard(cells), terrain=[],
+    return GameState(ruleset=TagRuleset.name,
+                     board=HexBoard(cells, features=(Bell(Hex(-1, 0)),)), terrain=[],
                      players=[Player(1, "Blue", "#2e86de"), Player(2, "Red", "#e74c3c")],
                      units=units, seed=seed)
 
@@ -456,3 +606,27 @@ def toy_state(seed: int = 0, radius: int = 3) -> GameState:
 def toy_game(seed: int = 0, rounds: int = 6) -> Game:
     """A Hex Tag game ready to play."""
     return Game(toy_state(seed), TagRuleset({"rounds": rounds}))
+
+
+def bench_text(units: int, seed: int) -> str:
+    """The scenario of a bench table: a hex field wide enough for ``units`` runners in two
+    lines facing each other across two hexes, mud and bells scattered between them."""
+    per_side = max(1, units // 2)
+    radius = max(3, per_side)
+    rng = random.Random(seed)
+    lines = ["[scenario]", f'name = "Bench tag {units}"', 'ruleset = "tag"', f"seed = {seed}",
+             "", "[hexmap]", f"radius = {radius}", ""]
+    middle = [Hex(q, 0) for q in range(-radius, radius + 1)]
+    for h in rng.sample(middle, len(middle) // 3):
+        lines += ["[[hexmap.hexes]]", f"at = [{h.q}, {h.r}]", 'terrain = "mud"',
+                  'keywords = ["mud"]', ""]
+    for h in rng.sample(middle, 2):
+        lines += ["[[hexmap.bells]]", f"at = [{h.q}, {h.r}]", ""]
+    lines += ["[[players]]", 'name = "Blue"', 'colour = "#2e86de"', "",
+              "[[players]]", 'name = "Red"', 'colour = "#e74c3c"', ""]
+    for side, r in ((1, 1), (2, -1)):
+        for i in range(per_side):
+            q = i - per_side // 2 - (r if r > 0 else 0)
+            lines += ["[[units]]", f'id = "{"br"[side - 1]}{i}"', f"side = {side}",
+                      f'profile = "{tuple(PROFILES)[i % 2]}"', f"hex = [{q}, {r}]", ""]
+    return "\n".join(lines)

@@ -87,7 +87,7 @@ def test_a_whole_game_of_realms_by_post(tmp_path: Path) -> None:
     then leaves a standing order (refuse); Alice leaves the same order, and from then on each
     answers the other's asks by order."""
     refuse = "order cancel choose cancel=refuse"
-    game = play_by_cli(DATA / "realms_pbf.toml", tmp_path, 1, {
+    game = play_by_cli(DATA / "realms_pbf.toml", tmp_path, 4, {
         2: ["command s1", "attack s1 -> s2", "choose declared=cancel"],
         3: ["choose cancel=refuse", refuse], 4: [refuse]})
     assert _ruleset(game) == "realms" and "The game is over." in game.last.stdout

@@ -13,7 +13,7 @@ import pytest
 from game.core.actions import Dice, parse
 from game.core.pending import Chance
 from game.pbf.chain import Replay
-from game.pbf.dice import sealed_roll
+from game.pbf.dice import SealedDice
 from game.pbf.session import new_game, receive, start_turn, verify_files
 from game.pbf.turnfile import ActionRecord, PbfError, TurnFile, read_turn_file, render
 from game.pbf.writer import TurnWriter
@@ -118,7 +118,7 @@ def test_strict_dice_wait_for_the_other_players_file(tmp_path: Path) -> None:
         replay.game.apply(parse(record.text, replay.game.ruleset.action_types()))
     node = replay.game.pending()
     assert isinstance(node, Chance)
-    early = Dice(sealed_roll(seed, replay.game.state.dice_drawn, node.dice))
+    early = Dice(SealedDice(seed).rules_roll(replay.game.state, node))
     replay.game.apply(early)
     forged = dataclasses.replace(turn, actions=(*turn.actions, ActionRecord(
         len(replay.game.log), str(early), replay.game.state_hash())))

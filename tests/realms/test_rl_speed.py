@@ -9,7 +9,7 @@ import random
 
 from game.core.actions import parse
 from game.core.pending import Over
-from game.rulesets.realms.memo import Memo
+from game.core.position import PositionMemo
 from game.rulesets.realms.odds import attack_odds
 from game.rulesets.realms.rules import Attempt, attempt
 from game.rulesets.realms.units import RealmsUnit
@@ -56,7 +56,8 @@ def test_memo_answers_a_snapshot_of_the_same_placement_alike() -> None:
 def test_each_ruleset_instance_has_its_own_memo() -> None:
     sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
     one, two = sc.fresh_ruleset(), sc.fresh_ruleset()
-    assert isinstance(one.settings.memo, Memo)  # type: ignore[attr-defined]
+    assert isinstance(one.settings.memo, PositionMemo)  # type: ignore[attr-defined]
+    assert one.settings.memo is one.memo  # type: ignore[attr-defined]
     assert one.settings.memo is not two.settings.memo  # type: ignore[attr-defined]
 
 

@@ -144,11 +144,18 @@ def test_a_save_with_a_recorded_face_the_die_lacks_is_a_file_error(tmp_path: Pat
     path = write_save(session, tmp_path / "s.json")
     doc = json.loads(path.read_text())
     doc["actions"].append(Dice((7, 1, 1, 1, 1, 1)).to_dict())
+    doc["history"].append("0" * 64)  # one link per action: the face is what is refused
     path.write_text(json.dumps(doc))
     with pytest.raises(FileError, match="not a face"):
         load_save(path)
     doc["actions"].pop()
+    doc["history"].pop()
     doc["extra_dice"] = [7, 7, 7, 7, 7, 7]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(FileError, match="differs from the saved game's history"):
+        load_save(path)  # a save whose dice were edited is a changed save (issue 28.7)
+    doc["version"] = 2  # the older format without a chain: the dice are checked on replay
+    del doc["history"]
     path.write_text(json.dumps(doc))
     loaded = load_save(path)  # extra dice that do not fit are dropped, never a crash
     assert isinstance(loaded.game.pending(), Chance)

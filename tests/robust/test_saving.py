@@ -137,7 +137,7 @@ def test_saves_made_in_the_same_second_get_different_names(tmp_path: Path) -> No
 def test_saves_are_written_in_the_current_format_and_verified_exactly(tmp_path: Path) -> None:
     path = write_save(_session(), tmp_path / "now.json")
     doc = json.loads(path.read_text())
-    assert doc["version"] == SAVE_VERSION == 2
+    assert doc["version"] == SAVE_VERSION == 3
     assert load_save(path).notes == ()
     doc["state_hash"] = "0" * 64
     path.write_text(json.dumps(doc))

@@ -48,4 +48,5 @@ def test_the_terrain_legend_names_every_kind_of_ground_in_its_colour(data_dir: P
         assert tuple(app.screen.get_at(swatch))[:3] == colour
     sandbox = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
     texts = [text for text, _ in table(sandbox).hud.legend_rows()]
-    assert "forest: blocks sight, rough" in texts and "water: impassable" in texts
+    assert "forest: no line of sight through it; rough (a mark only)" in texts, texts
+    assert "water: no unit may stand on it (WB-TBL-1)" in texts, texts

@@ -67,7 +67,7 @@ def test_the_unit_card_says_what_night_does_to_precision(data_dir: Path) -> None
     click(app, screen_of(app, *hexlayout.hex_centre(unit.hex.q, unit.hex.r)))
     card = scene.game.ruleset.unit_card(scene.state, "a")
     assert card is not None
-    assert any(line.text.startswith("Night: precision 3") for line in card.lines)
+    assert any(line.text.startswith("Night: Precision 3") for line in card.lines)
 
 
 def test_the_hand_over_says_night_and_takes_only_enter_or_a_click(data_dir: Path) -> None:

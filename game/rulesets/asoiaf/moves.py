@@ -7,6 +7,7 @@ import math
 
 from game.core.pending import Refusal
 from game.core.state import GameState
+from game.geometry.legs import Leg, advance, pivot, walk
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray, facing_of_vector
 from game.rulesets.asoiaf import blockers, geo
@@ -58,7 +59,7 @@ def _maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance:
         return "pivots are between -180 and 180 degrees"
     if not 0.0 <= distance <= unit.stats.speed + TOLERANCE:
         return f"the move is 0 to {unit.stats.speed}\" (Speed)"
-    first = geo.tray_of(unit).pivoted(turn)
+    first, _, end = walk(geo.tray_of(unit), maneuver_legs(turn, distance, then))
     problem = geo.placement_problem(state, unit.id, first, world)
     if problem:
         return f"the first pivot is not possible: {problem}"
@@ -71,7 +72,6 @@ def _maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance:
                            ("AS-CORE-3",), blockers.blocked_marks(found, first, d))
         if geo.table_exit(first, state) < distance - TOLERANCE:
             return "the move would leave the table"
-    end = first.advanced(distance).pivoted(then)
     problem = geo.placement_problem(state, unit.id, end, world)
     if problem:
         return f"the last pivot is not possible: {problem}"
@@ -81,9 +81,14 @@ def _maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance:
     return None
 
 
+def maneuver_legs(turn: float, distance: float, then: float) -> tuple[Leg, Leg, Leg]:
+    """A Maneuver's legs: pivot, move straight ahead, pivot (AS-CORE-3)."""
+    return (pivot(turn), advance(distance), pivot(then))
+
+
 def maneuver_tray(unit: AsoiafUnit, turn: float, distance: float, then: float) -> Tray:
-    """Where a Maneuver puts the tray."""
-    return geo.tray_of(unit).pivoted(turn).advanced(distance).pivoted(then)
+    """Where a Maneuver puts the tray (AS-CORE-3)."""
+    return walk(geo.tray_of(unit), maneuver_legs(turn, distance, then))[-1]
 
 
 def sample_maneuvers(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld | None = None
@@ -116,7 +121,7 @@ def sample_maneuvers(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld |
                     continue
                 if exit_at < distance - TOLERANCE:
                     continue
-            end = first.advanced(distance).pivoted(0.0)
+            end = walk(first, maneuver_legs(turn, distance, 0.0)[1:])[-1]
             if geo.placement_problem(state, unit.id, end, world) or too_close(
                     state, unit, end, world):
                 continue

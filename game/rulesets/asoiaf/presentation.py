@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.actions import Action, Choose
 from game.core.inspect import InfoLine, UnitCard
-from game.core.pending import PlayerDecision, Refusal
-from game.core.present import Command, Ghost, Offer, Point, Steer
+from game.core.pending import Refusal
+from game.core.plan import Outcomes, Plan, Quantity, distribution
+from game.core.present import Command, Ghost, Offer, Point, Steer, plain_label
 from game.core.state import GameState
 from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import attacks, geo, moves, steer
@@ -42,41 +43,82 @@ def _pct(p: Fraction | float) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def present(rules: AsoiafRuleset, state: GameState, action: Action) -> Offer | None:
-    """The asoiaf words for ``action``, or None for the table's own actions."""
-    if isinstance(action, Choose):
-        return _decision_offer(rules, state, action)
-    unit = _unit(state, getattr(action, "unit", ""))
+def _plain(state: GameState, action: Action) -> Offer:
+    """An action whose unit is gone (a refused action shown anyway): its plain label."""
+    names = {u.id: u.name for u in state.units.values()}
+    return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def show_charge(state: GameState, action: Charge, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A charge: the contact its plan needs, the exact chance of the roll (AS-CHG-3) and the
+    arc struck, with the pivoted start as its ghost; a refused charge says why."""
+    target = _unit(state, action.target)
+    name = target.name if target is not None else action.target
+    label = f"Charge {name}"
+    if abs(action.pivot) > 1e-9:
+        label += f" ({pivot_words(action.pivot)})"
+    unit = _unit(state, action.unit)
+    if isinstance(plan, Refusal) or unit is None:
+        hint = f"Not possible: {plan}" if isinstance(plan, Refusal) else ""
+        return Offer(action, label, hint, target=action.target)
+    basis: chg.ChargePlan = plan.detail
+    speed = unit.stats.speed
+    contact = plan.outcomes.get("contact")
+    odds = contact.probability(1) if contact is not None else Fraction(0)
+    hint = (f"Contact needs {basis.needed:.2f}\": a {basis.roll_needed(speed)}+ on D6 + Speed "
+            f"{speed} ({_pct(odds)}); contacts the {'/'.join(a.value for a in basis.arcs)} arc.")
+    return Offer(action, label, hint, target=action.target, ghost=_pose(unit, basis.start))
+
+
+def charge_outcomes(speed: int, needed: float) -> Outcomes:
+    """A charge's plan outcomes: ``contact`` 1 when D6 + Speed reaches the distance contact
+    needs (AS-CHG-3), exact."""
+    hit = charge_probability(speed, needed)
+    return Outcomes((Quantity("contact", "The charge makes contact",
+                              distribution({0: 1 - hit, 1: hit}), ("AS-CHG-3",)),))
+
+
+def show_attack(rules: AsoiafRuleset, state: GameState, action: Attack,
+                plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A Ranged or Melee Attack with its weapon, shift or alignment and its ghost (read in
+    the position's prepared geometry)."""
+    unit = _unit(state, action.unit)
     if unit is None:
-        return None
-    if isinstance(action, Charge):
-        return _charge_offer(rules, state, unit, action)
-    if isinstance(action, Attack):
-        return _attack_offer(state, unit, action, rules.worlds.of(state))
-    if isinstance(action, Maneuver):
-        end = moves.maneuver_tray(unit, action.turn, action.distance, action.then)
-        return Offer(action, maneuver_words(action.turn, action.distance, action.then),
-                     f"Maneuver {unit.name}: pivot, move straight ahead up to Speed "
-                     f"{unit.stats.speed}\", pivot; it must end 1\" from every enemy.",
-                     ghost=_pose(unit, end))
-    if isinstance(action, Retreat):
-        return Offer(action, "Retreat", f"{unit.name} rolls D6 + Speed and moves away from "
-                     "the enemies it is engaged with.")
-    if isinstance(action, Hold):
-        return Offer(action, "Hold", f"{unit.name} activates and does nothing this turn.")
-    return None
+        return _plain(state, action)
+    return _attack_offer(state, unit, action, rules.worlds.of(state))
 
 
-def _decision_offer(rules: AsoiafRuleset, state: GameState, answer: Choose) -> Offer | None:
-    """The offer of the waiting decision with this answer (labels live on the decision);
-    a free answer is labelled by the free answer's own builder where it has one."""
-    node = rules.decision(state)
-    if not isinstance(node, PlayerDecision):
-        return None
-    for offer in node.offers:
-        if offer.action == answer:
-            return offer
-    return _free_answer_offer(state, answer)
+def show_maneuver(state: GameState, action: Maneuver, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A Maneuver in words, with the ghost where it ends (AS-CORE-3)."""
+    unit = _unit(state, action.unit)
+    if unit is None:
+        return _plain(state, action)
+    end = moves.maneuver_tray(unit, action.turn, action.distance, action.then)
+    return Offer(action, maneuver_words(action.turn, action.distance, action.then),
+                 f"Maneuver {unit.name}: pivot, move straight ahead up to Speed "
+                 f"{unit.stats.speed}\", pivot; it must end 1\" from every enemy.",
+                 ghost=_pose(unit, end))
+
+
+def show_retreat(state: GameState, action: Retreat, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A Retreat."""
+    unit = _unit(state, action.unit)
+    name = unit.name if unit is not None else action.unit
+    return Offer(action, "Retreat", f"{name} rolls D6 + Speed and moves away from "
+                 "the enemies it is engaged with.")
+
+
+def show_hold(state: GameState, action: Hold, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A Hold."""
+    unit = _unit(state, action.unit)
+    name = unit.name if unit is not None else action.unit
+    return Offer(action, "Hold", f"{name} activates and does nothing this turn.")
+
+
+def show_answer(state: GameState, answer: Choose, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A free answer in words (offered answers show as their decision offers them)."""
+    found = _free_answer_offer(state, answer)
+    return found if found is not None else _plain(state, answer)
 
 
 def _free_answer_offer(state: GameState, answer: Choose) -> Offer | None:
@@ -166,9 +208,7 @@ def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Comm
         out = []
         for action in legal:
             if type(action) is kind:
-                offer = present(rules, state, action)
-                if offer is not None:
-                    out.append(offer)
+                out.append(rules.present(state, action))
         return tuple(out)
 
     def why(found: tuple[Offer, ...], fallback: Refusal) -> Refusal | None:
@@ -224,7 +264,7 @@ def _maneuver_builder(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit
 
     def build(point: Point, turn: float, free: bool) -> Offer | None:
         t, d, n = steer.maneuver_toward(tray, point, float(unit.stats.speed), turn, free)
-        return present(rules, state, Maneuver(unit.id, t, d, n))
+        return rules.present(state, Maneuver(unit.id, t, d, n))
 
     return build
 

@@ -16,6 +16,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from game.core.profile_fields import whole_number
 from game.core.ruleset import SetupError, SetupProblem
 
 ATTACK_KINDS = ("melee", "short", "long")
@@ -108,6 +109,10 @@ def profiles() -> Mapping[str, Profile]:
     return MappingProxyType(out)
 
 
+REQUIRED = "this stat is required"
+"""The problem of a stat a profile must give."""
+
+
 def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile:
     """Check a profile mapping strictly; raise SetupError listing every problem."""
     problems: list[SetupProblem] = []
@@ -117,10 +122,10 @@ def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile
                                          _close(key, PROFILE_KEYS)))
     trays = tray_types()
     tray = _tray(raw, trays, prefix, problems)
-    speed = _int(raw, "speed", prefix, problems, 1, 20)
-    defense = _int(raw, "defense", prefix, problems, 1, 7)
-    morale = _int(raw, "morale", prefix, problems, 2, 13)
-    wounds = _int(raw, "wounds", prefix, problems, 1, 20, default=1)
+    speed = whole_number(raw, "speed", f"{prefix}speed", 1, 20, problems, None, REQUIRED)
+    defense = whole_number(raw, "defense", f"{prefix}defense", 1, 7, problems, None, REQUIRED)
+    morale = whole_number(raw, "morale", f"{prefix}morale", 2, 13, problems, None, REQUIRED)
+    wounds = whole_number(raw, "wounds", f"{prefix}wounds", 1, 20, problems, 1, REQUIRED)
     attacks = _attacks(raw.get("attacks"), f"{prefix}attacks", problems)
     name = raw.get("name", pid)
     if not isinstance(name, str) or not name:
@@ -144,8 +149,8 @@ def _tray(
     base = trays[kind]
     width = _num(raw, "width", prefix, problems, base.width)
     depth = _num(raw, "depth", prefix, problems, base.depth)
-    files = _int(raw, "files", prefix, problems, 1, 10, default=base.files)
-    ranks = _int(raw, "ranks", prefix, problems, 1, 10, default=base.ranks)
+    files = whole_number(raw, "files", f"{prefix}files", 1, 10, problems, base.files, REQUIRED)
+    ranks = whole_number(raw, "ranks", f"{prefix}ranks", 1, 10, problems, base.ranks, REQUIRED)
     return TrayType(width, depth, files, ranks)
 
 
@@ -168,7 +173,7 @@ def _attacks(value: Any, path: str, problems: list[SetupProblem]) -> tuple[Attac
             problems.append(SetupProblem(f"{here}.type", f"expected one of "
                                          f"{', '.join(ATTACK_KINDS)}", _close(str(kind),
                                                                               ATTACK_KINDS)))
-        hit = _int(item, "hit", f"{here}.", problems, 1, 7)
+        hit = whole_number(item, "hit", f"{here}.hit", 1, 7, problems, None, REQUIRED)
         dice = item.get("dice")
         if (not isinstance(dice, list) or not dice
                 or not all(isinstance(d, int) and not isinstance(d, bool) and 0 < d <= 40
@@ -182,20 +187,6 @@ def _attacks(value: Any, path: str, problems: list[SetupProblem]) -> tuple[Attac
             name = f"attack {i + 1}"
         out.append(AttackProfile(name, str(kind), hit, tuple(dice)))
     return tuple(out)
-
-
-def _int(
-    raw: Mapping[str, Any], key: str, prefix: str, problems: list[SetupProblem], low: int,
-    high: int, default: int | None = None,
-) -> int:
-    value = raw.get(key, default)
-    if value is None:
-        problems.append(SetupProblem(f"{prefix}{key}", "this stat is required"))
-        return low
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        problems.append(SetupProblem(f"{prefix}{key}", f"expected a whole number {low}..{high}"))
-        return low
-    return value
 
 
 def _num(

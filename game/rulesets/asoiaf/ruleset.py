@@ -12,20 +12,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
-from game.core.actions import Action, EndActivation
+from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import Inspection, UnitCard
 from game.core.pending import Refusal
-from game.core.present import Command, Offer
+from game.core.plan import ActionKind, Placement, Plan
+from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, geo, inspection, moves, presentation
+from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, presentation, vocab
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -59,6 +62,14 @@ class AsoiafRuleset(Ruleset):
         "roll for distance, attacks roll to hit, to block and for Panic, and every step is "
         "measured exactly: arcs, Line of Sight, range and alignment.")
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+    bench_odds = staticmethod(bench.bench_odds)
+    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 
@@ -71,11 +82,15 @@ class AsoiafRuleset(Ruleset):
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
         self.worlds = WorldCache()
         """The prepared geometry of the last board position asked about (issue 12)."""
-        self.register(Charge, self._check_charge, self._do_charge)
-        self.register(Attack, self._check_attack, self._do_attack)
-        self.register(Maneuver, self._check_maneuver, self._do_maneuver)
-        self.register(Retreat, self._check_retreat, self._do_retreat)
-        self.register(Hold, self._check_hold, self._do_hold)
+        self.register_kind(ActionKind(Charge, self._plan_charge, self._do_charge,
+                                      presentation.show_charge))
+        self.register(Attack, self._check_attack, self._do_attack,
+                      partial(presentation.show_attack, self))
+        self.register(Maneuver, self._check_maneuver, self._do_maneuver,
+                      presentation.show_maneuver)
+        self.register(Retreat, self._check_retreat, self._do_retreat, presentation.show_retreat)
+        self.register(Hold, self._check_hold, self._do_hold, presentation.show_hold)
+        self.register(Choose, self._check_choice, self.on_choice, presentation.show_answer)
         self.register(EndActivation, self._check_end_activation, self._do_end)
 
     @classmethod
@@ -224,9 +239,6 @@ class AsoiafRuleset(Ruleset):
         """The scenario's number of rounds (AS-CORE-5), None when it sets none."""
         return self.rounds
 
-    def present(self, state: GameState, action: Action) -> Offer:
-        return presentation.present(self, state, action) or super().present(state, action)
-
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         return presentation.commands(self, state, unit_id)
 
@@ -288,7 +300,10 @@ class AsoiafRuleset(Ruleset):
 
     # --- charge ---------------------------------------------------------------------------
 
-    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
+    def _plan_charge(self, state: GameState, action: Charge
+                     ) -> Plan[Charge, chg.ChargePlan] | Refusal:
+        """A charge's plan (AS-CHG-1..5): the charge basis (arcs, the distance contact needs,
+        the pivoted start) worked out once per position, and the exact chance of contact."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
@@ -299,15 +314,24 @@ class AsoiafRuleset(Ruleset):
             return Refusal(f"{target.name} is a friendly unit", ("AS-CHG-1",))
         if not -180.0 <= action.pivot <= 180.0:
             return Refusal("a pivot is between -180 and 180 degrees", ("AS-CHG-5",))
+        # cull: the same visibility from the position's batched sight (geo.sight), so the
+        # buttons, the check and the handler share one basis
         plan = chg.plan_charge(state, got, target, action.pivot, self.rough_penalty,
-                               blocked_fails=self.blocked_fails, world=self.worlds.of(state))
-        return plan if isinstance(plan, Refusal) else None
+                               blocked_fails=self.blocked_fails, world=self.worlds.of(state),
+                               cull=True)
+        if isinstance(plan, Refusal):
+            return plan
+        speed, needed = got.stats.speed, plan.needed
+        start = plan.start
+        return Plan(action, plan, ("AS-CHG-1", "AS-CHG-2", "AS-CHG-3", "AS-CHG-4"),
+                    targets=(target.id,), alignment="/".join(a.value for a in plan.arcs),
+                    placements=(Placement(got.id, pose=(start.x, start.y, start.facing)),),
+                    odds=lambda: presentation.charge_outcomes(speed, needed))
 
-    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
+    def _do_charge(self, state: GameState, planned: Plan[Charge, chg.ChargePlan],
+                   ctx: Context) -> None:
+        action, plan = planned.action, planned.detail
         unit, target = unit_of(state, action.unit), unit_of(state, action.target)
-        plan = chg.plan_charge(state, unit, target, action.pivot, self.rough_penalty,
-                               blocked_fails=self.blocked_fails, world=self.worlds.of(state))
-        assert not isinstance(plan, Refusal)
         act.begin(state, unit, f"Charge {target.name}", ctx)
         arcs = tuple(a.value for a in plan.arcs)
         ctx.emit("charge.declared", f"{unit.name} charges {target.name}: it stands in the "

@@ -12,12 +12,13 @@ from typing import Any, ClassVar
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard
 from game.core.pending import Refusal
-from game.core.present import Command, Offer
+from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import Hex, direction_to
-from game.rulesets.godsgloom import table
+from game.rulesets.godsgloom import table, vocab
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import (
     Activation,
@@ -99,6 +100,8 @@ class GodsgloomRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
@@ -115,13 +118,14 @@ class GodsgloomRuleset(Ruleset):
         self.known: dict[str, tuple[str, ...]] = {"formations": tuple(FORMATIONS),
                                                   "abilities": ABILITIES}
         self.profiles: dict[str, Profile] = load_profiles(self.known)
-        self.register(Activate, self._check_activate, self._do_activate)
-        self.register(Advance, self._check_advance, self._do_advance)
-        self.register(Face, self._check_face, self._do_face)
-        self.register(MeleeAttack, self._check_melee, self._do_melee)
-        self.register(Rally, self._check_rally, self._do_rally)
-        self.register(Focus, self._check_focus, self._do_focus)
-        self.register(EndActivation, self._check_end_activation, self._do_end_activation)
+        self.register(Activate, self._check_activate, self._do_activate, table.show_activate)
+        self.register(Advance, self._check_advance, self._do_advance, table.show_advance)
+        self.register(Face, self._check_face, self._do_face, table.show_face)
+        self.register(MeleeAttack, self._check_melee, self._do_melee, table.show_melee)
+        self.register(Rally, self._check_rally, self._do_rally, table.show_rally)
+        self.register(Focus, self._check_focus, self._do_focus, table.show_focus)
+        self.register(EndActivation, self._check_end_activation, self._do_end_activation,
+                      table.show_end)
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -203,10 +207,6 @@ class GodsgloomRuleset(Ruleset):
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (HX-ACT-3), None when it sets none."""
         return self.rounds
-
-    def present(self, state: GameState, action: Action) -> Offer:
-        """GODSGLOOM's words, targets and ghosts for an action or a decision's answer."""
-        return table.present(self, state, action) or super().present(state, action)
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """Activate, Advance, Face, Melee attack, Rally and Focus for one unit."""

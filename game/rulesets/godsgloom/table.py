@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.core.actions import Action, Choose, EndActivation
+from game.core.actions import Action, EndActivation
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, Shape, UnitCard
-from game.core.pending import PlayerDecision, Refusal
+from game.core.pending import Refusal
+from game.core.plan import Plan
 from game.core.present import Command, Ghost, Offer, shown_name, side_name
 from game.core.state import GameState
 from game.geometry.hexgrid import Hex, hex_center
@@ -54,38 +55,51 @@ def _name(state: GameState, unit_id: str) -> str:
 # --- presentation ---------------------------------------------------------------------------
 
 
-def present(rs: GodsgloomRuleset, state: GameState, action: Action) -> Offer | None:
-    """GODSGLOOM's words for its actions and its decisions' answers (None: not ours)."""
-    if isinstance(action, Choose):
-        node = rs.decision(state)
-        if isinstance(node, PlayerDecision):
-            for offer in node.offers:
-                if offer.action == action:
-                    return offer
-        return None
-    if isinstance(action, Activate):
-        return Offer(action, f"Activate {_name(state, action.unit)}", RULE_TEXTS["HX-ACT-2"])
-    if isinstance(action, Advance):
-        h = Hex(action.q, action.r)
-        return Offer(action, f"Move to {where(h)} facing {facing_name(action.facing)}",
-                     RULE_TEXTS["HX-MOV-1"],
-                     ghost=Ghost(action.unit, hex=(h.q, h.r), hex_facing=action.facing))
-    if isinstance(action, Face):
-        unit = state.units.get(action.unit)
-        here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None
-        ghost = Ghost(action.unit, hex=here, hex_facing=action.facing) if here else None
-        return Offer(action, f"Face {facing_name(action.facing)}", RULE_TEXTS["HX-MOV-2"],
-                     ghost=ghost)
-    if isinstance(action, MeleeAttack):
-        return Offer(action, f"Melee attack {_name(state, action.target)}",
-                     RULE_TEXTS["HX-MEL-0"], target=action.target)
-    if isinstance(action, Rally):
-        return Offer(action, "Rally (regain Morale Tokens)", RULE_TEXTS["HX-RAL-1"])
-    if isinstance(action, Focus):
-        return Offer(action, "Focus (re-roll failed dice next time)", RULE_TEXTS["HX-FOC-1"])
-    if isinstance(action, EndActivation):
-        return Offer(action, "End the activation", RULE_TEXTS["HX-ACT-2"])
-    return None
+Shown = Plan[Any, Any] | Refusal
+"""What a presentation is given: the action's plan, or why it is refused."""
+
+
+def show_activate(state: GameState, action: Activate, plan: Shown) -> Offer:
+    """Activating a unit (HX-ACT-2)."""
+    return Offer(action, f"Activate {_name(state, action.unit)}", RULE_TEXTS["HX-ACT-2"])
+
+
+def show_advance(state: GameState, action: Advance, plan: Shown) -> Offer:
+    """A move to a hex and facing, with its ghost (HX-MOV-1)."""
+    h = Hex(action.q, action.r)
+    return Offer(action, f"Move to {where(h)} facing {facing_name(action.facing)}",
+                 RULE_TEXTS["HX-MOV-1"],
+                 ghost=Ghost(action.unit, hex=(h.q, h.r), hex_facing=action.facing))
+
+
+def show_face(state: GameState, action: Face, plan: Shown) -> Offer:
+    """A turn in place, with its ghost (HX-MOV-2)."""
+    unit = state.units.get(action.unit)
+    here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None
+    ghost = Ghost(action.unit, hex=here, hex_facing=action.facing) if here else None
+    return Offer(action, f"Face {facing_name(action.facing)}", RULE_TEXTS["HX-MOV-2"],
+                 ghost=ghost)
+
+
+def show_melee(state: GameState, action: MeleeAttack, plan: Shown) -> Offer:
+    """A melee attack on a target (HX-MEL-0)."""
+    return Offer(action, f"Melee attack {_name(state, action.target)}",
+                 RULE_TEXTS["HX-MEL-0"], target=action.target)
+
+
+def show_rally(state: GameState, action: Rally, plan: Shown) -> Offer:
+    """Rallying (HX-RAL-1)."""
+    return Offer(action, "Rally (regain Morale Tokens)", RULE_TEXTS["HX-RAL-1"])
+
+
+def show_focus(state: GameState, action: Focus, plan: Shown) -> Offer:
+    """Focusing (HX-FOC-1)."""
+    return Offer(action, "Focus (re-roll failed dice next time)", RULE_TEXTS["HX-FOC-1"])
+
+
+def show_end(state: GameState, action: EndActivation, plan: Shown) -> Offer:
+    """Ending the activation (HX-ACT-2)."""
+    return Offer(action, "End the activation", RULE_TEXTS["HX-ACT-2"])
 
 
 def _activation_refusal(rs: GodsgloomRuleset, state: GameState, unit_id: str,

@@ -3,12 +3,13 @@ its offers with exact odds as hints, the free split answers and how a split is r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Protocol
 
 from game.core.actions import Action, Choose
-from game.core.pending import PickNumber, Refusal
+from game.core.pending import PickNumber, PickSplit, Refusal
 from game.core.present import Offer
 from game.core.state import GameState
 from game.geometry.ranked import RANK_AND_FILE
@@ -133,7 +134,12 @@ def pool_names(state: GameState) -> dict[str, str]:
     names = {u.id: u.name for u in state.units.values()}
     for unit in state.units.values():
         if isinstance(unit, NinthUnit):
-            names.update({f"{unit.id}/{c.key}": c.profile.name for c in unit.characters})
+            alike = Counter(c.profile.name for c in unit.characters)
+            seen: Counter[str] = Counter()
+            for c in unit.characters:  # two Captains are "Imperial Captain 1" and "... 2"
+                seen[c.profile.name] += 1
+                suffix = f" {seen[c.profile.name]}" if alike[c.profile.name] > 1 else ""
+                names[f"{unit.id}/{c.key}"] = c.profile.name + suffix
     return names
 
 
@@ -160,9 +166,15 @@ def allocation_words(answer: str, names: dict[str, str]) -> str:
 
 
 def split_numbers(first: str, options: tuple[str, ...], total: int, names: dict[str, str],
-                  keep: int = 0) -> tuple[PickNumber, ...]:
-    """Free answers: how many of ``total`` go to each other option (the rest on ``first``);
-    any split across several options can also be typed as ``to=a:n+b:m``."""
+                  keep: int = 0) -> tuple[PickNumber | PickSplit, ...]:
+    """Free answers: with two options, how many of ``total`` go to the other (the rest on
+    ``first``); with more, one split of every attack among all of them (the table offers the
+    whole legal split, NA-ALC-1), ``keep`` of them at least on ``first`` (NA-TGT-5). Any
+    split can also be typed as ``to=a:n+b:m+c:k``."""
+    if len(options) > 2:
+        order = (first, *(o for o in options if o != first))
+        return (PickSplit("Allocate", tuple(describe(o, names) for o in order), total,
+                          _split_builder(order), (keep,)),)
     out = []
     for other in options:
         if other == first:
@@ -173,6 +185,13 @@ def split_numbers(first: str, options: tuple[str, ...], total: int, names: dict[
     return tuple(out)
 
 
+def _split_builder(order: tuple[str, ...]) -> Callable[[tuple[int, ...]], Action]:
+    def build(counts: tuple[int, ...]) -> Action:
+        parts = [f"{token}:{n}" for token, n in zip(order, counts, strict=True) if n]
+        return Choose.of(to="+".join(parts) or f"{order[0]}:0")
+    return build
+
+
 def _builder(first: str, other: str, total: int) -> Callable[[float], Action]:
     def build(k: float) -> Action:
         n = int(k)
@@ -181,9 +200,10 @@ def _builder(first: str, other: str, total: int) -> Callable[[float], Action]:
 
 
 def parse_split(answer: Action, options: tuple[str, ...], total: int,
-                keep: str = "") -> dict[str, int] | Refusal:
+                keep: str = "", least: int = 1) -> dict[str, int] | Refusal:
     """Read ``choose to=u2/rf:3+u2/boss:2``: every attack on a viable target, the counts adding
-    up to ``total`` (NA-ALC-1); with ``keep``, at least one on it (NA-TGT-5)."""
+    up to ``total`` (NA-ALC-1); with ``keep``, at least ``least`` on it: one hit of each
+    model's roll (NA-TGT-5)."""
     if not isinstance(answer, Choose) or answer.get("to") is None:
         return Refusal("answer with to=<unit>/<pool>:<count>+...", ("NA-ALC-1",))
     out: dict[str, int] = {}
@@ -194,6 +214,7 @@ def parse_split(answer: Action, options: tuple[str, ...], total: int,
         out[token] = out.get(token, 0) + int(count)
     if sum(out.values()) != total:
         return Refusal(f"allocate exactly {total} (got {sum(out.values())})", ("NA-ALC-1",))
-    if keep and out.get(keep, 0) < 1:
-        return Refusal("at least one hit stays on the original target", ("NA-TGT-5",))
+    if keep and out.get(keep, 0) < max(1, least):
+        return Refusal(f"at least {max(1, least)} of the hits stay on the original target (one "
+                       "of each model's roll)", ("NA-TGT-5",))
     return out

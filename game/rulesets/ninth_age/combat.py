@@ -21,6 +21,7 @@ from game.core.present import Offer
 from game.core.procedure import Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
+from game.geometry.ranked import RANK_AND_FILE
 from game.rulesets.ninth_age.allocation import (
     counted_later,
     describe,
@@ -40,12 +41,13 @@ from game.rulesets.ninth_age.engage import (
     restricted_choices,
     shot_record,
     strikers,
+    tied_fractions,
     weapon_choices,
 )
 from game.rulesets.ninth_age.score import apply_wounds, break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
 from game.rulesets.ninth_age.texts import counted
-from game.rulesets.ninth_age.units import NinthUnit, reform
+from game.rulesets.ninth_age.units import ModelProfile, NinthUnit, reform
 from game.rulesets.ninth_age.weapons import weapon_name, weapon_offers
 
 
@@ -62,6 +64,11 @@ class Batch:
     stage: str
     original: str = ""
     options: tuple[str, ...] = ()
+    keep: int = 0
+    """Hits that must stay on ``original`` when allocated again: one per model whose roll
+    made them (NA-TGT-5; a D3 or D6 never rolls fewer than one hit)."""
+    fraction: str = ""
+    """The model whose values a tied mixed pool uses, the attacker's pick (NA-TGT-4)."""
 
 
 @dataclass(kw_only=True)
@@ -89,8 +96,33 @@ def record_for(state: GameState, b: Batch) -> AttackRecord:
     assert target is not None
     attacker = _unit(state, b.unit)
     if b.kind == "shot":
-        return shot_record(state, attacker, target)
-    return attack_record(state, attacker, b.pool, b.part, b.kind, target)
+        return shot_record(state, attacker, target, b.fraction)
+    return attack_record(state, attacker, b.pool, b.part, b.kind, target, b.fraction)
+
+
+def tie_to_settle(state: GameState, b: Batch) -> list[ModelProfile]:
+    """The tied largest fractions of the batch's target pool the attacker has still to pick
+    between before rolling (NA-TGT-4); empty when there is no tie or it has picked."""
+    target = Target.parse(b.target)
+    if b.fraction or b.stage not in ("hit", "wound") or target is None \
+            or target.pool != RANK_AND_FILE:
+        return []
+    tied = tied_fractions(_unit(state, target.unit))
+    return tied if len(tied) > 1 else []
+
+
+def fraction_decision(state: GameState, b: Batch, tied: list[ModelProfile],
+                      names: dict[str, str]) -> PlayerDecision:
+    """NA-TGT-4: the attacker picks which of the tied kinds' values its rolls use."""
+    offers = tuple(Offer(Choose.of(fraction=p.id), f"Use the {p.name}'s values",
+                         hint=f"Def {p.def_}, Res {p.res}, Arm {p.armour}"
+                         + (f", Aegis {p.aegis}+" if p.aegis else ""))
+                   for p in tied)
+    counts = ", ".join(f"{n} {p.name}" for p, n in _unit(
+        state, b.target.partition("/")[0]).fractions())
+    return PlayerDecision(_unit(state, b.unit).owner, "fraction",
+                          f"{describe(b.target, names)} is a mixed pool ({counts}) with no "
+                          "largest kind: whose values do your rolls use?", offers, ("NA-TGT-4",))
 
 
 def _unit(state: GameState, uid: str) -> NinthUnit:
@@ -159,6 +191,9 @@ class MeleeSteps(Steps[Melee]):
                                   ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2"),
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:
+            tied = tie_to_settle(state, proc.batches[0])
+            if tied:
+                return fraction_decision(state, proc.batches[0], tied, names)
             return self._batch_node(state, proc, proc.batches[0], names)
         if proc.step == "weapons" and proc.arming:
             token = proc.arming[0]
@@ -192,15 +227,17 @@ class MeleeSteps(Steps[Melee]):
             for other in b.options:
                 if other == b.original:
                     continue
-                for k in range(1, b.count):
+                for k in range(1, b.count - b.keep + 1):
                     offers.append(Offer(Choose.of(to=f"{b.original}:{b.count - k}+{other}:{k}"),
                                         f"{b.count - k} on {describe(b.original, names)}, "
                                         f"{k} on {describe(other, names)}"))
             return PlayerDecision(attacker.owner, "reallocate",
-                                  f"{counted(b.count, 'hit')} of {names[b.unit]}: allocate again",
+                                  f"{counted(b.count, 'hit')} of {names[b.unit]}: allocate again "
+                                  f"(at least {b.keep} on {describe(b.original, names)}: one "
+                                  "of each model's roll)",
                                   tuple(offers), ("NA-TGT-5",),
                                   free=split_numbers(b.original, b.options, b.count, names,
-                                                     keep=1))
+                                                     keep=b.keep))
         defender = _unit(state, Target.parse(b.target).unit)  # type: ignore[union-attr]
         roller = attacker.owner if b.stage in ("hit", "wound") else defender.owner
         record = record_for(state, b)
@@ -383,8 +420,9 @@ class MeleeSteps(Steps[Melee]):
                 else sum(results)
             ctx.emit("melee.impact", f"{b.kind.capitalize()}: {counted(hits, 'hit')}.",
                      ("NA-NSM-1", "NA-TGT-5"), hits=hits)
-            stage = "realloc" if len(b.options) > 1 and hits > 1 else "wound"
-            proc.batches[0] = replace(b, count=hits, stage=stage)
+            keep = len(results)  # one hit of each model's roll stays (NA-TGT-5)
+            stage = "realloc" if len(b.options) > 1 and hits > keep else "wound"
+            proc.batches[0] = replace(b, count=hits, stage=stage, keep=keep)
             return
         record = record_for(state, b)
         if b.stage == "hit":
@@ -423,8 +461,11 @@ class MeleeSteps(Steps[Melee]):
             else:
                 self._queue(proc, s, split, ctx, state)
             return
+        if isinstance(answer, Choose) and answer.get("fraction") is not None:
+            self._pick_fraction(state, proc, str(answer.get("fraction")), ctx)
+            return
         b = proc.batches.pop(0)
-        split = parse_split(answer, b.options, b.count, b.original)
+        split = parse_split(answer, b.options, b.count, b.original, b.keep)
         assert isinstance(split, dict)
         names = pool_names(state)
         ctx.emit("melee.reallocate", "Hits allocated again: " + ", ".join(
@@ -432,6 +473,19 @@ class MeleeSteps(Steps[Melee]):
             split={t: n for t, n in split.items()})
         for token, n in reversed(split.items()):
             proc.batches.insert(0, replace(b, target=token, count=n, stage="wound"))
+
+    def _pick_fraction(self, state: GameState, proc: Melee, pick: str, ctx: Context) -> None:
+        """NA-TGT-4: the attacker's pick holds for its group's attacks on that pool."""
+        first = proc.batches[0]
+        proc.batches = [replace(b, fraction=pick) if (b.unit, b.target) == (
+            first.unit, first.target) else b for b in proc.batches]
+        names = pool_names(state)
+        unit = _unit(state, first.target.partition("/")[0])
+        chosen = next(p for p, _ in unit.fractions() if p.id == pick)
+        ctx.emit("melee.fraction", f"{names[first.unit]} rolls against the {chosen.name}'s "
+                 f"values of {describe(first.target, names)} (a tie of its largest kinds).",
+                 ("NA-TGT-4",), player=_unit(state, first.unit).owner, unit=first.unit,
+                 target=first.target, fraction=pick)
 
     def _arm(self, state: GameState, proc: Melee, answer: Action, ctx: Context) -> None:
         """The owner's weapon for one pool this round (NA-WPN-1)."""
@@ -450,13 +504,15 @@ class MeleeSteps(Steps[Melee]):
 
     def check_answer(self, state: GameState, proc: Melee, answer: Action) -> Refusal | None:
         """A free split: every attack on a viable target, the counts adding up (NA-ALC-1);
-        a re-allocation keeps one hit on the original target (NA-TGT-5)."""
+        a re-allocation keeps one hit of each model's roll on the original target (NA-TGT-5)."""
         if proc.step == "allocate" and proc.asking:
             s = proc.asking[0]
             found = parse_split(answer, s.options, to_allocate(state, s))
+        elif proc.step == "resolve" and proc.batches and tie_to_settle(state, proc.batches[0]):
+            return Refusal("pick one of the offered kinds", ("NA-TGT-4",))
         elif proc.step == "resolve" and proc.batches and proc.batches[0].stage == "realloc":
             b = proc.batches[0]
-            found = parse_split(answer, b.options, b.count, b.original)
+            found = parse_split(answer, b.options, b.count, b.original, b.keep)
         else:
             return Refusal("no allocation is waiting", ("NA-ALC-1",))
         return found if isinstance(found, Refusal) else None

@@ -140,13 +140,23 @@ class Target:
         return Target(unit, pool) if sep and unit and pool else None
 
 
-def pool_profile(unit: NinthUnit, pool: str) -> ModelProfile:
+def pool_profile(unit: NinthUnit, pool: str, fraction: str = "") -> ModelProfile:
     """The profile a pool's rolls use, fighting with the weapon its owner chose for the
-    round (NA-WPN-1). A pool is one kind of model here, so its largest fraction (NA-TGT-4)
-    is that model: see :func:`largest_fraction`."""
+    round (NA-WPN-1): a mixed rank-and-file uses its largest fraction's values, on a tie the
+    one the attacker chose (``fraction``, a model id; the first of the tie until it has
+    chosen), NA-TGT-4."""
     profile = base_profile(unit, pool)
+    if pool == RANK_AND_FILE and unit.mixed:
+        tied = tied_fractions(unit)
+        profile = next((p for p in tied if p.id == fraction), tied[0] if tied else profile)
     weapon = unit.wielding.get(pool)
     return profile.wielding(weapon) if weapon else profile
+
+
+def tied_fractions(unit: NinthUnit) -> list[ModelProfile]:
+    """The largest fraction(s) of a unit's rank-and-file (NA-TGT-4): one profile, or several
+    the attacker chooses between."""
+    return largest_fraction([p for p, n in unit.fractions() for _ in range(n)])
 
 
 def base_profile(unit: NinthUnit, pool: str) -> ModelProfile:
@@ -383,15 +393,16 @@ def _group(unit: NinthUnit, formation: Formation, plan: Plan, heights: dict[str,
 
 
 def attack_record(state: GameState, attacker: NinthUnit, pool: str, part_index: int,
-                  kind: str, target: Target) -> AttackRecord:
+                  kind: str, target: Target, fraction: str = "") -> AttackRecord:
     """The modifier record of one attack (what the resolver and the odds both read):
     to-hit from Off-Def (Parry against the front), to-wound from Str-Res, armour with AP,
-    the target's special save (NA-HIT-2/3, NA-SAV-1/2)."""
+    the target's special save (NA-HIT-2/3, NA-SAV-1/2), against the target pool's largest
+    fraction (``fraction``: the attacker's pick on a tie, NA-TGT-4)."""
     profile = pool_profile(attacker, pool)
     part = profile.parts[part_index]
     defender = state.units[target.unit]
     assert isinstance(defender, NinthUnit)
-    tp = pool_profile(defender, target.pool)
+    tp = pool_profile(defender, target.pool, fraction)
     strength, ap, off = part.strength, part.ap, part.off
     if part.uses_weapons and kind == "standard":
         weapon = WEAPONS[profile.melee_weapon]
@@ -450,13 +461,14 @@ def ranged_options(target: NinthUnit) -> list[str]:
     return out
 
 
-def shot_record(state: GameState, shooter: NinthUnit, target: Target) -> AttackRecord:
+def shot_record(state: GameState, shooter: NinthUnit, target: Target,
+                fraction: str = "") -> AttackRecord:
     """The modifier record of one shot: Aim, -1 beyond half range, -1 after moving, -1 in soft
     and -2 in hard cover (NA-SHT-3); the weapon's Str and AP; armour with a Shield (two hands do not
     stop it against shots)."""
     defender = state.units[target.unit]
     assert isinstance(defender, NinthUnit)
-    tp = pool_profile(defender, target.pool)
+    tp = pool_profile(defender, target.pool, fraction)
     weapon = next(WEAPONS[w] for w in shooter.model.equipment if WEAPONS[w].get("ranged"))
     long_range = shooting_distance(shooter, defender) > bow_range(shooter.model) / 2.0
     hit = shooting_hit_needs(shooter.model.aim or 7, long_range, shooter.moved,

@@ -5,6 +5,7 @@ and what shooting can reach. Pure checks: nothing here changes the state.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -14,6 +15,8 @@ from game.core.present import possessive
 from game.core.ruleset import OVERLAP_AREA, placement_problem
 from game.core.state import GameState
 from game.geometry.arcs import ARC_EDGE, Arc, arc_region, arcs_of_point
+from game.geometry.legs import advance, walk, wheel
+from game.geometry.legs import wheeled as wheeled  # the wheel (NA-MOV-1), for this package
 from game.geometry.ranked import Attached, FormationError, form_block
 from game.geometry.tray import Tray, facing_of_vector
 from game.rulesets.ninth_age.engage import (
@@ -30,6 +33,15 @@ ENEMY_GAP = 1.0
 
 ARC_ORDER = (Arc.FRONT, Arc.LEFT, Arc.RIGHT, Arc.REAR)
 
+
+
+@dataclass(frozen=True)
+class Moved:
+    """Where a checked move or charge puts a unit, and the inches it pays (a plan's detail,
+    NA-MOV-1/2/3, NA-CHG-2): the handler applies this very record."""
+
+    tray: Tray
+    distance: float = 0.0
 
 def charge_arcs(charger: NinthUnit, target: NinthUnit) -> list[Arc]:
     """The target's arcs holding the middle of the charger's front (NA-CHG-2); two on a
@@ -60,18 +72,6 @@ def contact_tray(charger: NinthUnit, target: NinthUnit, arc: Arc, centred: bool 
     facing = facing_of_vector(-nx, -ny)
     return Tray.with_front_arrow_at(fx, fy, facing, width, charger.tray.depth,
                                     charger.tray.files, charger.tray.ranks)
-
-
-def wheeled(tray: Tray, degrees: float) -> Tray:
-    """The boundary after a wheel of ``degrees`` (clockwise positive): it turns about its
-    front corner on the side it turns to (the front-right corner for a clockwise wheel)."""
-    px, py = tray.corners[1] if degrees > 0 else tray.corners[0]
-    rad = math.radians(degrees)
-    dx, dy = tray.x - px, tray.y - py
-    cos, sin = math.cos(rad), math.sin(rad)
-    # a clockwise turn by ``degrees`` in the table's x-right, y-up frame
-    nx, ny = px + dx * cos + dy * sin, py - dx * sin + dy * cos
-    return tray.moved_to(nx, ny, tray.facing + degrees)
 
 
 def wheel_distance(tray: Tray, degrees: float) -> float:
@@ -117,9 +117,7 @@ def manoeuvred(tray: Tray, ahead: float, degrees: float,
     """Where a combined move ends, the distance it pays (the straight parts and the wheel's
     outer corner) and the ground it sweeps: both straight hulls and the wheel's exact
     sweep (NA-MOV-2)."""
-    first = tray.advanced(ahead)
-    turned = wheeled(first, degrees) if degrees else first
-    last = turned.advanced(then)
+    first, turned, last = walk(tray, (advance(ahead), wheel(degrees), advance(then)))
     ground = [tray.polygon.union(first.polygon).convex_hull,
               turned.polygon.union(last.polygon).convex_hull]
     if degrees:

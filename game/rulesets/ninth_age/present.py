@@ -4,7 +4,9 @@ unit card. Records only (game.core.present / game.core.inspect); nothing here dr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from shapely.geometry import Polygon
 from shapely.ops import nearest_points
@@ -12,12 +14,13 @@ from shapely.ops import nearest_points
 from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
+from game.core.plan import Outcomes, Plan, Quantity, distribution
 from game.core.present import Ghost, Offer, plain_label, possessive
 from game.core.state import GameState, TableBoard
 from game.core.words import compass_words, turn_between, whole_turn_words
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
-from game.geometry.tray import Side
+from game.geometry.tray import Side, Tray
 from game.rulesets.ninth_age.actions import (
     Advance,
     Charge,
@@ -45,8 +48,8 @@ from game.rulesets.ninth_age.engage import (
     strikers,
 )
 from game.rulesets.ninth_age.moves import (
+    Moved,
     charge_arcs,
-    charge_refusal,
     manoeuvred,
     reformed,
     shifted,
@@ -74,59 +77,127 @@ def _names(state: GameState) -> dict[str, str]:
     return pool_names(state)
 
 
-def present(state: GameState, action: Action) -> Offer:
-    """An action as a player reads it, with the ghost of where it puts the unit."""
-    names = _names(state)
+def _ghost(unit_id: str, tray: Tray) -> Ghost:
+    return Ghost(unit_id, pose=(tray.x, tray.y, tray.facing))
+
+
+def _where(state: GameState, action: Action, plan: Plan[Any, Any] | Refusal,
+           pointed: Callable[[NinthUnit, Tray], Tray]) -> tuple[NinthUnit, Tray] | None:
+    """The unit and where the action puts it: the plan's own place, or for a refused
+    (pointed) move the place the pointer asks for, so its ghost still shows."""
     unit = state.units.get(action.actor() or "")
-    if isinstance(action, Charge) and isinstance(unit, NinthUnit):
-        tray = charge_refusal(state, unit, action.target, action.facing)
-        target = state.units[action.target]
-        arcs = charge_arcs(unit, target) if isinstance(target, NinthUnit) else []
-        where = f" ({arcs[0].value})" if arcs else ""
-        ghost = None if not hasattr(tray, "x") else Ghost(unit.id, pose=(
-            tray.x, tray.y, tray.facing))  # type: ignore[union-attr]
-        if action.facing:
-            where = f" ({action.facing}, the charger's choice on a dividing line)"
-        return Offer(action, f"Charge {target.name}{where}",
-                     "Into contact with the facing whose arc holds this unit's front middle",
-                     target=action.target, ghost=ghost)
-    if isinstance(action, Advance) and isinstance(unit, NinthUnit) and unit.tray:
-        tray = unit.tray.advanced(action.distance)
-        kind = "March" if action.distance > unit.model.mob else "Advance"
-        return Offer(action, f"{kind} {action.distance:g}\"", ghost=Ghost(
-            unit.id, pose=(tray.x, tray.y, tray.facing)))
-    if isinstance(action, Wheel) and isinstance(unit, NinthUnit) and unit.tray:
-        tray = wheeled(unit.tray, action.degrees)
-        side = "right" if action.degrees > 0 else "left"
-        return Offer(action, f"Wheel {abs(action.degrees):g}° {side} "
-                     f"({wheel_distance(unit.tray, action.degrees):.1f}\")",
-                     ghost=Ghost(unit.id, pose=(tray.x, tray.y, tray.facing)))
-    if isinstance(action, Manoeuvre) and isinstance(unit, NinthUnit) and unit.tray:
+    if not isinstance(unit, NinthUnit) or unit.tray is None:
+        return None
+    if isinstance(plan, Plan) and isinstance(plan.detail, Moved):
+        return unit, plan.detail.tray
+    return unit, pointed(unit, unit.tray)
+
+
+def show_charge(state: GameState, action: Charge, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A charge as a player reads it: the facing struck and the ghost in contact (NA-CHG-2)."""
+    target = state.units.get(action.target)
+    name = target.name if target is not None else action.target
+    where = f" ({plan.alignment})" if isinstance(plan, Plan) and plan.alignment else ""
+    if action.facing:
+        where = f" ({action.facing}, the charger's choice on a dividing line)"
+    ghost = (_ghost(action.unit, plan.detail.tray)
+             if isinstance(plan, Plan) and isinstance(plan.detail, Moved) else None)
+    return Offer(action, f"Charge {name}{where}",
+                 "Into contact with the facing whose arc holds this unit's front middle",
+                 target=action.target, ghost=ghost)
+
+
+def show_advance(state: GameState, action: Advance, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """An Advance or March of so many inches, with its ghost (NA-MOV-1)."""
+    found = _where(state, action, plan, lambda u, t: t.advanced(action.distance))
+    if found is None:
+        return Offer(action, plain_label(action, _names(state)))
+    unit, tray = found
+    kind = "March" if action.distance > unit.model.mob else "Advance"
+    return Offer(action, f"{kind} {action.distance:g}\"", ghost=_ghost(unit.id, tray))
+
+
+def show_wheel(state: GameState, action: Wheel, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A wheel, its side and the inches it costs, with its ghost (NA-MOV-1)."""
+    found = _where(state, action, plan, lambda u, t: wheeled(t, action.degrees))
+    if found is None:
+        return Offer(action, plain_label(action, _names(state)))
+    unit, tray = found
+    assert unit.tray is not None
+    side = "right" if action.degrees > 0 else "left"
+    return Offer(action, f"Wheel {abs(action.degrees):g}° {side} "
+                 f"({wheel_distance(unit.tray, action.degrees):.1f}\")",
+                 ghost=_ghost(unit.id, tray))
+
+
+def show_manoeuvre(state: GameState, action: Manoeuvre,
+                   plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A combined move in words with the inches it pays, and its ghost (NA-MOV-2)."""
+    unit = state.units.get(action.unit)
+    if not isinstance(unit, NinthUnit) or unit.tray is None:
+        return Offer(action, plain_label(action, _names(state)))
+    if isinstance(plan, Plan) and isinstance(plan.detail, Moved):
+        tray, distance = plan.detail.tray, plan.detail.distance
+    else:
         tray, distance, _ = manoeuvred(unit.tray, action.ahead, action.degrees, action.then)
-        kind = "March" if distance > unit.model.mob + 1e-9 else "Advance"
-        return Offer(action, f"{kind}: {manoeuvre_words(action)} ({distance:.1f}\")",
-                     "The wheel's outer corner counts with the straight parts", ghost=Ghost(
-                         unit.id, pose=(tray.x, tray.y, tray.facing)))
-    if isinstance(action, Shift) and isinstance(unit, NinthUnit) and unit.tray:
-        tray = shifted(unit.tray, action.direction, action.distance)
-        where = "back" if action.direction == "back" else f"to the {action.direction}"
-        return Offer(action, f"Step {action.distance:g}\" {where}",
-                     "Back or sideways, at most half the Advance rate", ghost=Ghost(
-                         unit.id, pose=(tray.x, tray.y, tray.facing)))
-    if isinstance(action, Turn) and isinstance(unit, NinthUnit) and unit.tray:
-        words = whole_turn_words(turn_between(unit.tray.facing, action.facing)) or "keep"
-        return Offer(action, f"{words[:1].upper()}{words[1:]} to face "
-                     f"{compass_words(action.facing)}", ghost=Ghost(
-            unit.id, pose=(unit.tray.x, unit.tray.y, action.facing)))
-    if isinstance(action, Reform) and isinstance(unit, NinthUnit) and unit.tray:
-        return reform_offer(action, unit)
-    if isinstance(action, Shoot) and isinstance(unit, NinthUnit):
-        return Offer(action, f"Shoot {names.get(action.target, action.target)} "
-                     f"({counted(shooters(unit), 'shot')})", target=action.target)
-    if isinstance(action, EndActivation):
-        return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
-    if isinstance(action, Choose) and set(action.as_dict()) == {"to"}:
-        return Offer(action, allocation_words(str(action.get("to")), names))  # NA-ALC-1
+    kind = "March" if distance > unit.model.mob + 1e-9 else "Advance"
+    return Offer(action, f"{kind}: {manoeuvre_words(action)} ({distance:.1f}\")",
+                 "The wheel's outer corner counts with the straight parts",
+                 ghost=_ghost(unit.id, tray))
+
+
+def show_shift(state: GameState, action: Shift, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A Shift back or sideways, with its ghost (NA-MOV-3)."""
+    found = _where(state, action, plan,
+                   lambda u, t: shifted(t, action.direction, action.distance))
+    if found is None:
+        return Offer(action, plain_label(action, _names(state)))
+    unit, tray = found
+    where = "back" if action.direction == "back" else f"to the {action.direction}"
+    return Offer(action, f"Step {action.distance:g}\" {where}",
+                 "Back or sideways, at most half the Advance rate", ghost=_ghost(unit.id, tray))
+
+
+def show_turn(state: GameState, action: Turn, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A turn in place, in words, with its ghost (NA-MOV-1)."""
+    found = _where(state, action, plan, lambda u, t: t.moved_to(t.x, t.y, action.facing))
+    if found is None:
+        return Offer(action, plain_label(action, _names(state)))
+    unit, tray = found
+    assert unit.tray is not None
+    words = whole_turn_words(turn_between(unit.tray.facing, action.facing)) or "keep"
+    return Offer(action, f"{words[:1].upper()}{words[1:]} to face "
+                 f"{compass_words(action.facing)}", ghost=_ghost(unit.id, tray))
+
+
+def show_reform(state: GameState, action: Reform, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A reform in words, "6 wide, 4 deep, turn about to face south", with the new block's
+    ghost (NA-MOV-1)."""
+    unit = state.units.get(action.unit)
+    if not isinstance(unit, NinthUnit) or unit.tray is None:
+        return Offer(action, plain_label(action, _names(state)))
+    return reform_offer(action, unit)
+
+
+def show_shoot(state: GameState, action: Shoot, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A shot at a target with the number of shots (NA-SHT-1)."""
+    unit = state.units.get(action.unit)
+    shots = f" ({counted(shooters(unit), 'shot')})" if isinstance(unit, NinthUnit) else ""
+    return Offer(action, f"Shoot {_names(state).get(action.target, action.target)}{shots}",
+                 target=action.target)
+
+
+def show_end(state: GameState, action: EndActivation,
+             plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Ending the current phase (NA-TURN-1)."""
+    return Offer(action, f"End the {state.turn.phase or 'turn'} phase")
+
+
+def show_answer(state: GameState, action: Choose, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A free answer: an allocation in words (NA-ALC-1), else a plain label."""
+    names = _names(state)
+    if set(action.as_dict()) == {"to"}:
+        return Offer(action, allocation_words(str(action.get("to")), names))
     return Offer(action, plain_label(action, names), target=action.target_id())
 
 
@@ -234,16 +305,42 @@ def _chart(title: str, dist: dict[int, Fraction], cap: int) -> OddsChart:
                      ("NA-HIT-2", "NA-HIT-3", "NA-SAV-1", "NA-SAV-2", "NA-HP-1"))
 
 
-def shooting_odds(state: GameState, viewer: NinthUnit, target: NinthUnit) -> OddsChart:
-    """Exact HP the target's rank-and-file lose if every shot goes to them."""
+SHOT_RULES = ("NA-HIT-2", "NA-HIT-3", "NA-SAV-1", "NA-SAV-2", "NA-HP-1")
+"""The rules that decide the HP a volley takes."""
+
+
+def shot_loss(state: GameState, viewer: NinthUnit, target: NinthUnit) -> dict[int, Fraction]:
+    """Exact HP the target's rank-and-file lose if every shot goes to them (the resolver's
+    own attack record; NA-HP-1)."""
     record: AttackRecord = shot_record(state, viewer, Target(target.id, "rf"))
     pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
-    return _chart(f"Shots: HP lost by {target.name}", hp_loss(shooters(viewer), record,
-                                                               pool_hp), pool_hp)
+    return hp_loss(shooters(viewer), record, pool_hp)
 
 
-def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
-    """Contact, the arc the viewer stands in, reach, models in contact and exact odds."""
+def shooting_outcomes(state: GameState, viewer: NinthUnit, target: NinthUnit) -> Outcomes:
+    """A shot's plan outcomes: ``hp_lost`` by the target's rank and file."""
+    return Outcomes((Quantity("hp_lost", f"HP lost by {possessive(target.name)} rank and file",
+                              distribution(shot_loss(state, viewer, target)), SHOT_RULES),))
+
+
+def shooting_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,
+                  outcomes: Outcomes | None = None) -> OddsChart:
+    """Exact HP the target's rank-and-file lose if every shot goes to them: the shot's plan
+    outcomes when given (a legal shot), else the same computation."""
+    found = outcomes.get("hp_lost") if outcomes is not None else None
+    dist = dict(found.values) if found is not None else shot_loss(state, viewer, target)
+    pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
+    return _chart(f"Shots: HP lost by {target.name}", dist, pool_hp)
+
+
+PlanOf = Callable[[Action], "Plan[Any, Any] | Refusal"]
+"""The ruleset's memoised plan of an action in the inspected position."""
+
+
+def inspect_pair(state: GameState, viewer_id: str, target_id: str,
+                 plan_of: PlanOf) -> Inspection | None:
+    """Contact, the arc the viewer stands in, reach, models in contact and exact odds; a
+    charge or shot is read from its plan (``plan_of``), as the buttons and the handler do."""
     viewer, target = state.units.get(viewer_id), state.units.get(target_id)
     if not isinstance(viewer, NinthUnit) or not isinstance(target, NinthUnit) or (
             viewer_id == target_id or viewer.tray is None or target.tray is None):
@@ -287,7 +384,7 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
         reach = f"Charge reach {viewer.model.cha}\""
         lines.append(InfoLine(reach, ("NA-CHG-1",), "good" if gap <= viewer.model.cha else "bad"))
         if gap <= viewer.model.cha and state.turn.phase == "charge":
-            found = charge_refusal(state, viewer, target.id)
+            found = plan_of(Charge(viewer.id, target.id))
             if isinstance(found, Refusal):  # in reach, yet no charge: say why (NA-CHG-1/2)
                 lines.append(InfoLine(f"No charge: {found.reason}", found.rules, "bad"))
         reach_shot = bow_range(viewer.model)
@@ -302,7 +399,9 @@ def inspect_pair(state: GameState, viewer_id: str, target_id: str) -> Inspection
                 lines.append(InfoLine(f"{counted(shooters(viewer), 'shot')}: "
                                       f"{record.summary()}".replace("hit -", "hit 7+ (none)"),
                                       ("NA-SHT-1", "NA-SHT-3", "NA-HIT-3")))
-                odds.append(shooting_odds(state, viewer, target))
+                shot = plan_of(Shoot(viewer.id, target.id))
+                odds.append(shooting_odds(state, viewer, target, shot.outcomes
+                                          if isinstance(shot, Plan) else None))
     return Inspection(f"{viewer.name} -> {target.name}", tuple(lines), tuple(shapes),
                       tuple(odds))
 

@@ -6,17 +6,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, TypeVar
+from functools import partial
+from typing import Any, ClassVar
 
-from game.core.actions import Action, EndActivation
+from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import InfoLine, Inspection, PlayGuide, UnitCard, UnitLook
 from game.core.pending import Refusal
+from game.core.plan import ActionKind, Placement, Plan
 from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
+from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
-from game.geometry.tray import Tray
+from game.rulesets.ninth_age import bench, vocab
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
     Advance,
@@ -40,6 +43,7 @@ from game.rulesets.ninth_age.engage import (
 )
 from game.rulesets.ninth_age.look import unit_look
 from game.rulesets.ninth_age.moves import (
+    Moved,
     charge_arcs,
     charge_refusal,
     manoeuvre_refusal,
@@ -55,8 +59,11 @@ from game.rulesets.ninth_age.moves import (
 from game.rulesets.ninth_age.steer import move_steers
 from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
 from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
+from game.rulesets.ninth_age.vocab import DEFAULT_ROUNDS
 
-T = TypeVar("T")
+MoveAction = Charge | Advance | Wheel | Manoeuvre | Shift | Turn | Reform
+MovePlan = Plan[Any, Moved]
+"""The plan of a charge or move: its detail is where the unit ends and the inches it pays."""
 
 PHASES = ("charge", "move", "shoot", "melee")
 NINTH_GUIDE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -74,9 +81,6 @@ NINTH_GUIDE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 """The Ninth Age how-to-play card: (heading, line, rules)."""
 OPTIONS = ("rounds",)
-DEFAULT_ROUNDS = 6
-INSPECTION_MEMO = 256
-"""Pair inspections a ruleset object remembers before it forgets them all."""
 
 PHASE_VERBS: dict[str, tuple[str, ...]] = {
     "charge": (Charge.verb,),
@@ -89,14 +93,6 @@ TURN_ANGLES = (45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0)
 WHEEL_ANGLES = (-45.0, -22.5, 22.5, 45.0)
 """Wheels offered as discrete moves (any angle is legal within the allowance)."""
 """Turns offered as discrete moves (relative to the current facing); any angle is legal."""
-
-
-def signature(state: GameState) -> tuple[object, ...]:
-    """Everything of the units that an inspection reads, as a hashable value."""
-    return tuple((u.id, u.tray, u.rf_models, u.rf_damage, tuple(u.removed), u.charged,
-                  u.moved, u.destroyed, tuple((c.key, c.hp) for c in u.characters),
-                  tuple(sorted(u.wielding.items())))
-                 for u in state.units.values() if isinstance(u, NinthUnit))
 
 
 class NinthAgeRuleset(Ruleset):
@@ -113,6 +109,14 @@ class NinthAgeRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     phases: ClassVar[tuple[str, ...]] = PHASES
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+    bench_odds = staticmethod(bench.bench_odds)
+    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     free_dice: ClassVar[bool] = False
 
     @classmethod
@@ -127,16 +131,20 @@ class NinthAgeRuleset(Ruleset):
         super().__init__(options)
         self.rounds: int = int(self.options.get("rounds", DEFAULT_ROUNDS))
         self.models, self.entries = load_data()
-        self._inspections: dict[tuple[object, ...], Inspection | None] = {}
-        self.register(Charge, self._check_charge, self._do_charge)
-        self.register(Advance, self._check_advance, self._do_advance)
-        self.register(Wheel, self._check_wheel, self._do_wheel)
-        self.register(Manoeuvre, self._check_manoeuvre, self._do_manoeuvre)
-        self.register(Shift, self._check_shift, self._do_shift)
-        self.register(Turn, self._check_turn, self._do_turn)
-        self.register(Reform, self._check_reform, self._do_reform)
-        self.register(Shoot, self._check_shoot, self._do_shoot)
-        self.register(EndActivation, self._check_end, self._do_end)
+        self.register_kind(ActionKind(Charge, self._plan_charge, self._do_charge,
+                                      view.show_charge))
+        self.register_kind(ActionKind(Advance, self._plan_advance, self._do_advance,
+                                      view.show_advance))
+        self.register_kind(ActionKind(Wheel, self._plan_wheel, self._do_wheel, view.show_wheel))
+        self.register_kind(ActionKind(Manoeuvre, self._plan_manoeuvre, self._do_manoeuvre,
+                                      view.show_manoeuvre))
+        self.register_kind(ActionKind(Shift, self._plan_shift, self._do_shift, view.show_shift))
+        self.register_kind(ActionKind(Turn, self._plan_turn, self._do_turn, view.show_turn))
+        self.register_kind(ActionKind(Reform, self._plan_reform, self._do_reform,
+                                      view.show_reform))
+        self.register_kind(ActionKind(Shoot, self._plan_shoot, self._do_shoot, view.show_shoot))
+        self.register(EndActivation, self._check_end, self._do_end, view.show_end)
+        self.register(Choose, self._check_choice, self.on_choice, view.show_answer)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
         return (MeleeSteps(),)
@@ -216,34 +224,51 @@ class NinthAgeRuleset(Ruleset):
 
     # --- charge ------------------------------------------------------------------------------
 
-    def _checked(self, state: GameState, phase: str, rule: str, unit_id: str,
-                 where: Callable[[NinthUnit], object]) -> Refusal | None:
-        """Why the active player's unit may not act now, or why ``where`` (a function giving
-        the new place or a Refusal) refuses it."""
-        unit = self._actor(state, phase, rule, unit_id)
+    def _planned(self, state: GameState, action: MoveAction, phase: str, rule: str,
+                 where: Callable[[NinthUnit], Moved | Refusal], rules: tuple[str, ...] = ()
+                 ) -> MovePlan | Refusal:
+        """The plan of a move or charge of the active player's unit: where ``where`` (the
+        rules' own geometry, asked once) puts it, or why it may not act or go there."""
+        unit = self._actor(state, phase, rule, action.unit)
         if isinstance(unit, Refusal):
             return unit
         found = where(unit)
-        return found if isinstance(found, Refusal) else None
-
-    def _check_charge(self, state: GameState, action: Charge) -> Refusal | None:
-        return self._checked(state, "charge", "NA-CHG-1", action.unit, lambda u: charge_refusal(
-            state, u, action.target, action.facing))
+        if isinstance(found, Refusal):
+            return found
+        tray, start = found.tray, unit.tray
+        path = ((start.x, start.y), (tray.x, tray.y)) if start is not None else ()
+        return Plan(action, found, rules or (rule,), path=path,
+                    placements=(Placement(unit.id, pose=(tray.x, tray.y, tray.facing)),))
 
     @staticmethod
-    def _placed(state: GameState, unit_id: str,
-                where: Callable[[NinthUnit], T | Refusal]) -> tuple[NinthUnit, T]:
-        """The unit and where a checked action puts it (``where`` as in :meth:`_checked`)."""
-        unit = state.units[unit_id]
+    def _mover(state: GameState, plan: MovePlan) -> NinthUnit:
+        """The unit a checked plan moves (the Game checked it: it is there)."""
+        unit = state.units[plan.action.unit]
         assert isinstance(unit, NinthUnit)
-        found = where(unit)
-        assert not isinstance(found, Refusal)
-        return unit, found
+        return unit
 
-    def _do_charge(self, state: GameState, action: Charge, ctx: Context) -> None:
-        unit, tray = self._placed(state, action.unit, lambda u: charge_refusal(
-            state, u, action.target, action.facing))
-        target = state.units[action.target]
+    # --- charge ------------------------------------------------------------------------------
+
+    def _plan_charge(self, state: GameState, action: Charge) -> MovePlan | Refusal:
+        """The contact position of a charge (NA-CHG-1/2), worked out once per position."""
+
+        def contact(unit: NinthUnit) -> Moved | Refusal:
+            found = charge_refusal(state, unit, action.target, action.facing)
+            return found if isinstance(found, Refusal) else Moved(found)
+
+        plan = self._planned(state, action, "charge", "NA-CHG-1", contact,
+                             ("NA-CHG-1", "NA-CHG-2", "NA-CON-1"))
+        if isinstance(plan, Refusal):
+            return plan
+        unit, target = state.units[action.unit], state.units[action.target]
+        assert isinstance(unit, NinthUnit) and isinstance(target, NinthUnit)
+        arcs = [a.value for a in charge_arcs(unit, target)]
+        alignment = action.facing or (arcs[0] if arcs else None)
+        return replace(plan, targets=(target.id,), contacts=(target.id,), alignment=alignment)
+
+    def _do_charge(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit, tray = self._mover(state, plan), plan.detail.tray
+        target = state.units[plan.targets[0]]
         unit.tray = tray
         unit.charged = True
         ctx.emit("charge.contact", f"{unit.name} charges {target.name} and closes in.",
@@ -252,116 +277,119 @@ class NinthAgeRuleset(Ruleset):
 
     # --- move --------------------------------------------------------------------------------
 
-    def _check_advance(self, state: GameState, action: Advance) -> Refusal | None:
-        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        assert unit.tray is not None
-        if not math.isfinite(action.distance):
-            return Refusal("a distance is a number of inches", ("NA-MOV-1",))
-        return move_refusal(state, unit, unit.tray.advanced(action.distance), action.distance)
+    def _plan_advance(self, state: GameState, action: Advance) -> MovePlan | Refusal:
+        def ahead(unit: NinthUnit) -> Moved | Refusal:
+            assert unit.tray is not None
+            if not math.isfinite(action.distance):
+                return Refusal("a distance is a number of inches", ("NA-MOV-1",))
+            new = unit.tray.advanced(action.distance)
+            why = move_refusal(state, unit, new, action.distance)
+            return why if why is not None else Moved(new, action.distance)
 
-    def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert isinstance(unit, NinthUnit) and unit.tray is not None
-        unit.tray = unit.tray.advanced(action.distance)
+        return self._planned(state, action, "move", "NA-MOV-1", ahead)
+
+    def _moved(self, state: GameState, plan: MovePlan) -> NinthUnit:
+        """Put the unit where its plan says and mark it moved (marched beyond its Advance
+        rate, NA-MOV-1); the unit is done for the phase."""
+        unit = self._mover(state, plan)
+        unit.tray = plan.detail.tray
         unit.moved = True
-        unit.marched = action.distance > unit.model.mob + 1e-9
+        unit.marched = plan.detail.distance > unit.model.mob + 1e-9
         state.turn.activated.append(unit.id)
+        return unit
+
+    def _do_advance(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit = self._moved(state, plan)
         kind = "marches" if unit.marched else "advances"
-        ctx.emit("unit.moved", f"{unit.name} {kind} {action.distance:g}\".", ("NA-MOV-1",),
-                 player=unit.owner, unit=unit.id, distance=action.distance)
+        distance = plan.detail.distance
+        ctx.emit("unit.moved", f"{unit.name} {kind} {distance:g}\".", ("NA-MOV-1",),
+                 player=unit.owner, unit=unit.id, distance=distance)
 
-    def _check_wheel(self, state: GameState, action: Wheel) -> Refusal | None:
-        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        assert unit.tray is not None
-        if not math.isfinite(action.degrees) or not 0 < abs(action.degrees) <= 180:
-            return Refusal("a wheel turns between 0 and 180 degrees", ("NA-MOV-1",))
-        return move_refusal(state, unit, wheeled(unit.tray, action.degrees),
-                            wheel_distance(unit.tray, action.degrees),
-                            wheel_swept(unit.tray, action.degrees))
+    def _plan_wheel(self, state: GameState, action: Wheel) -> MovePlan | Refusal:
+        def wheel(unit: NinthUnit) -> Moved | Refusal:
+            assert unit.tray is not None
+            if not math.isfinite(action.degrees) or not 0 < abs(action.degrees) <= 180:
+                return Refusal("a wheel turns between 0 and 180 degrees", ("NA-MOV-1",))
+            new, distance = wheeled(unit.tray, action.degrees), wheel_distance(unit.tray,
+                                                                              action.degrees)
+            why = move_refusal(state, unit, new, distance, wheel_swept(unit.tray,
+                                                                       action.degrees))
+            return why if why is not None else Moved(new, distance)
 
-    def _do_wheel(self, state: GameState, action: Wheel, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert isinstance(unit, NinthUnit) and unit.tray is not None
-        distance = wheel_distance(unit.tray, action.degrees)
-        unit.tray = wheeled(unit.tray, action.degrees)
-        unit.moved = True
-        unit.marched = distance > unit.model.mob + 1e-9
-        state.turn.activated.append(unit.id)
-        side = "right" if action.degrees > 0 else "left"
-        ctx.emit("unit.wheeled", f"{unit.name} wheels {abs(action.degrees):g}° {side} "
+        return self._planned(state, action, "move", "NA-MOV-1", wheel)
+
+    def _do_wheel(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit, degrees = self._moved(state, plan), plan.action.degrees
+        distance = plan.detail.distance
+        side = "right" if degrees > 0 else "left"
+        ctx.emit("unit.wheeled", f"{unit.name} wheels {abs(degrees):g}° {side} "
                  f"({distance:.1f}\").",
-                 ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=action.degrees,
+                 ("NA-MOV-1",), player=unit.owner, unit=unit.id, degrees=degrees,
                  distance=distance)
 
-    def _check_manoeuvre(self, state: GameState, action: Manoeuvre) -> Refusal | None:
-        return self._checked(state, "move", "NA-MOV-2", action.unit, lambda u: manoeuvre_refusal(
-            state, u, action.ahead, action.degrees, action.then))
+    def _plan_manoeuvre(self, state: GameState, action: Manoeuvre) -> MovePlan | Refusal:
+        def combined(unit: NinthUnit) -> Moved | Refusal:
+            found = manoeuvre_refusal(state, unit, action.ahead, action.degrees, action.then)
+            return found if isinstance(found, Refusal) else Moved(*found)
 
-    def _do_manoeuvre(self, state: GameState, action: Manoeuvre, ctx: Context) -> None:
-        unit, (tray, distance) = self._placed(state, action.unit, lambda u: manoeuvre_refusal(
-            state, u, action.ahead, action.degrees, action.then))
-        unit.tray = tray
-        unit.moved = True
-        unit.marched = distance > unit.model.mob + 1e-9
-        state.turn.activated.append(unit.id)
+        return self._planned(state, action, "move", "NA-MOV-2", combined,
+                             ("NA-MOV-2", "NA-MOV-1"))
+
+    def _do_manoeuvre(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit, action = self._moved(state, plan), plan.action
         kind = "marches" if unit.marched else "advances"
+        distance = plan.detail.distance
         ctx.emit("unit.manoeuvred", f"{unit.name} {kind}: {view.manoeuvre_words(action)} "
                  f"({distance:.1f}\" in all).",
                  ("NA-MOV-2", "NA-MOV-1"), player=unit.owner, unit=unit.id, ahead=action.ahead,
                  degrees=action.degrees, then=action.then, distance=distance)
 
-    def _check_shift(self, state: GameState, action: Shift) -> Refusal | None:
-        return self._checked(state, "move", "NA-MOV-3", action.unit, lambda u: shift_refusal(
-            state, u, action.direction, action.distance))
+    def _plan_shift(self, state: GameState, action: Shift) -> MovePlan | Refusal:
+        def step(unit: NinthUnit) -> Moved | Refusal:
+            found = shift_refusal(state, unit, action.direction, action.distance)
+            return found if isinstance(found, Refusal) else Moved(found, action.distance)
 
-    def _do_shift(self, state: GameState, action: Shift, ctx: Context) -> None:
-        unit, found = self._placed(state, action.unit, lambda u: shift_refusal(
-            state, u, action.direction, action.distance))
-        unit.tray, unit.moved, unit.marched = found, True, False
-        state.turn.activated.append(unit.id)
+        return self._planned(state, action, "move", "NA-MOV-3", step)
+
+    def _do_shift(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit, action = self._moved(state, plan), plan.action
+        unit.marched = False
         ctx.emit("unit.shifted", f"{unit.name} steps {action.distance:g}\" {action.direction}.",
                  ("NA-MOV-3",), player=unit.owner, unit=unit.id, direction=action.direction,
                  distance=action.distance)
 
-    def _check_turn(self, state: GameState, action: Turn) -> Refusal | None:
-        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
-        if isinstance(unit, Refusal):
-            return unit
+    def _plan_turn(self, state: GameState, action: Turn) -> MovePlan | Refusal:
+        def turn(unit: NinthUnit) -> Moved | Refusal:
+            assert unit.tray is not None
+            if not math.isfinite(action.facing):
+                return Refusal("a facing is a number of degrees", ("NA-MOV-1",))
+            new = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
+            why = move_refusal(state, unit, new, 0.0)
+            return why if why is not None else Moved(new)
+
+        return self._planned(state, action, "move", "NA-MOV-1", turn)
+
+    def _do_turn(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit = self._mover(state, plan)
         assert unit.tray is not None
-        if not math.isfinite(action.facing):
-            return Refusal("a facing is a number of degrees", ("NA-MOV-1",))
-        new = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
-        return move_refusal(state, unit, new, 0.0)
-
-    def _do_turn(self, state: GameState, action: Turn, ctx: Context) -> None:
-        unit = state.units[action.unit]
-        assert isinstance(unit, NinthUnit) and unit.tray is not None
-        turned = pivot_to_words(unit.tray.facing, action.facing)
-        unit.tray = unit.tray.moved_to(unit.tray.x, unit.tray.y, action.facing)
-        unit.moved = True
-        state.turn.activated.append(unit.id)
+        turned = pivot_to_words(unit.tray.facing, plan.detail.tray.facing)
+        self._moved(state, plan)
+        unit.marched = False
         ctx.emit("unit.turned", f"{unit.name} {turned}.", ("NA-MOV-1",),
-                 player=unit.owner, unit=unit.id, facing=action.facing)
+                 player=unit.owner, unit=unit.id, facing=plan.action.facing)
 
-    def _reformed(self, state: GameState, action: Reform) -> Tray | Refusal:
+    def _plan_reform(self, state: GameState, action: Reform) -> MovePlan | Refusal:
         """The unit's boundary after the reform, or why it may not reform (NA-MOV-1)."""
-        unit = self._actor(state, "move", "NA-MOV-1", action.unit)
-        if isinstance(unit, Refusal):
-            return unit
-        return reform_refusal(state, unit, action.files, action.turn)
 
-    def _check_reform(self, state: GameState, action: Reform) -> Refusal | None:
-        found = self._reformed(state, action)
-        return found if isinstance(found, Refusal) else None
+        def reform(unit: NinthUnit) -> Moved | Refusal:
+            found = reform_refusal(state, unit, action.files, action.turn)
+            return found if isinstance(found, Refusal) else Moved(found)
 
-    def _do_reform(self, state: GameState, action: Reform, ctx: Context) -> None:
-        tray, unit = self._reformed(state, action), state.units[action.unit]
-        assert isinstance(unit, NinthUnit) and not isinstance(tray, Refusal)
-        unit.tray, unit.files, unit.moved = tray, action.files, True
+        return self._planned(state, action, "move", "NA-MOV-1", reform)
+
+    def _do_reform(self, state: GameState, plan: MovePlan, ctx: Context) -> None:
+        unit, tray = self._mover(state, plan), plan.detail.tray
+        unit.tray, unit.files, unit.moved = tray, plan.action.files, True
         state.turn.activated.append(unit.id)
         ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
                  f" facing {compass_words(tray.facing)}.", ("NA-MOV-1",), player=unit.owner,
@@ -369,15 +397,23 @@ class NinthAgeRuleset(Ruleset):
 
     # --- shoot -------------------------------------------------------------------------------
 
-    def _check_shoot(self, state: GameState, action: Shoot) -> Refusal | None:
+    def _plan_shoot(self, state: GameState, action: Shoot) -> Plan[Shoot, None] | Refusal:
+        """A shot's plan: its target and the exact HP its rank-and-file lose if every shot
+        goes to them (NA-SHT-1..3, NA-HIT-3, NA-SAV-1/2, NA-HP-1)."""
         unit = self._actor(state, "shoot", "NA-SHT-1", action.unit)
         if isinstance(unit, Refusal):
             return unit
-        return shoot_refusal(state, unit, action.target)
-
-    def _do_shoot(self, state: GameState, action: Shoot, ctx: Context) -> None:
-        unit = state.units[action.unit]
+        refusal = shoot_refusal(state, unit, action.target)
+        if refusal is not None:
+            return refusal
         target = state.units[action.target]
+        assert isinstance(target, NinthUnit)
+        return Plan(action, None, ("NA-SHT-1", "NA-TGT-3"), targets=(target.id,),
+                    odds=lambda: view.shooting_outcomes(state, unit, target))
+
+    def _do_shoot(self, state: GameState, plan: Plan[Shoot, None], ctx: Context) -> None:
+        unit = state.units[plan.action.unit]
+        target = state.units[plan.targets[0]]
         assert isinstance(unit, NinthUnit) and isinstance(target, NinthUnit)
         state.turn.activated.append(unit.id)
         count = shooters(unit)
@@ -454,9 +490,6 @@ class NinthAgeRuleset(Ruleset):
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
         return self.rounds
 
-    def present(self, state: GameState, action: Action) -> Offer:
-        return view.present(state, action)
-
     def how_to_play(self, state: GameState) -> PlayGuide | None:
         """The Ninth Age card: the four phases, what the buttons and overlays mean."""
         return PlayGuide("The Ninth Age: how to play", tuple(
@@ -485,23 +518,18 @@ class NinthAgeRuleset(Ruleset):
                 or state.turn.phase != "move" or unit.owner != state.turn.active
                 or mover_refusal(state, unit) is not None):
             return found
-        combined, step = move_steers(unit, lambda a: view.present(state, a))
+        combined, step = move_steers(unit, lambda a: self.present(state, a))
         steers = {Manoeuvre.verb: combined, Shift.verb: step}
         return tuple(replace(c, steer=steers[c.key], refusal=None) if c.key in steers else c
                      for c in found)
 
     def inspect_pair(self, state: GameState, viewer_id: str,
                      target_id: str) -> Inspection | None:
-        """The pair inspection, remembered per position of the units (hovering the same pair
-        again costs a lookup; any change of the units computes it afresh)."""
-        key = (viewer_id, target_id, state.turn.phase, signature(state))
-        found = self._inspections.get(key)
-        if found is None:
-            found = view.inspect_pair(state, viewer_id, target_id)
-            if len(self._inspections) > INSPECTION_MEMO:
-                self._inspections.clear()
-            self._inspections[key] = found
-        return found
+        """The pair inspection, remembered per position (the core's memo): hovering the same
+        pair again costs a lookup; any change of the position computes it afresh. A charge
+        or shot it reports is the action's own plan."""
+        return self.memo.get(state, ("inspect_pair", viewer_id, target_id), lambda: (
+            view.inspect_pair(state, viewer_id, target_id, partial(self.plan, state))))
 
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """The unit's own inspection; on selection it also works out who strikes whom in its

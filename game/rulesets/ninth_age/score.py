@@ -28,6 +28,7 @@ def apply_wounds(unit: NinthUnit, pool: str, wounds: int) -> int:
         total = unit.rf_damage + taken
         dead = min(total // hp, alive)
         unit.rf_damage = total - dead * hp if dead < alive else 0
+        lose_kinds(unit, dead)
         order = casualty_order(unit.formation(), RANK_AND_FILE, unit.alive_keys())
         unit.removed.extend(order[:dead])
         return taken
@@ -39,6 +40,18 @@ def apply_wounds(unit: NinthUnit, pool: str, wounds: int) -> int:
     if char.hp == 0:
         unit.removed.append(char.key)
     return taken
+
+
+def lose_kinds(unit: NinthUnit, dead: int) -> None:
+    """A mixed pool's ``dead`` models, each of its most numerous kind, the unit's own model on
+    a tie (reading, NA-TGT-4: the mix is a count, not places); called before they leave."""
+    own = unit.rf_alive() - sum(m.alive for m in unit.mixed)
+    for _ in range(dead):
+        best = max(range(len(unit.mixed)), key=lambda i: unit.mixed[i].alive, default=None)
+        if best is None or unit.mixed[best].alive <= own:
+            own -= 1
+        else:
+            unit.mixed[best].alive -= 1
 
 
 def max_dis(unit: NinthUnit) -> int:

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from game.core.actions import JSON
+from game.core.profile_fields import whole_number
 from game.core.ruleset import SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.ranked import Attached, Base, Formation, FormationError, form_block
@@ -135,6 +136,18 @@ class UnitEntry:
     files: int
     characters: tuple[str, ...] = ()
     standard: bool = False
+    mix: tuple[tuple[str, int], ...] = ()
+    """Rank-and-file models of other profiles among ``models`` (model id, count): a mixed
+    health pool (NA-TGT-4)."""
+
+
+@dataclass(kw_only=True)
+class Mixed:
+    """Rank-and-file models of another profile in a unit's pool, and how many stand
+    (NA-TGT-4): a count, not places in the formation."""
+
+    profile: ModelProfile
+    alive: int
 
 
 @dataclass(kw_only=True)
@@ -165,6 +178,15 @@ class NinthUnit(Unit):
     fled: bool = False
     wielding: dict[str, str] = field(default_factory=dict)
     """Pool -> the melee weapon its owner chose for the running round of combat."""
+    mixed: list[Mixed] = field(default_factory=list)
+    """Rank-and-file models of other profiles in the pool (NA-TGT-4); the rest are ``model``."""
+
+    def fractions(self) -> list[tuple[ModelProfile, int]]:
+        """The kinds of the rank-and-file pool still standing, with their counts (the unit's
+        own model first), NA-TGT-4."""
+        others = [(m.profile, m.alive) for m in self.mixed if m.alive > 0]
+        own = self.rf_alive() - sum(n for _, n in others)
+        return [(p, n) for p, n in [(self.model, own), *others] if n > 0]
 
     def formation(self) -> Formation:
         """The models as they stand (dead ones included until the round ends). Memoised on
@@ -206,6 +228,8 @@ class NinthUnit(Unit):
         """The label's counters in words: rank-and-file models left, HP lost by their pool,
         each character by name with its HP (NA-HP-1), and a broken unit said so."""
         parts = [f"{self.rf_alive()} model{'' if self.rf_alive() == 1 else 's'}"]
+        if self.mixed:  # a mixed pool names its kinds (NA-TGT-4)
+            parts[0] += " (" + ", ".join(f"{n} {p.name}" for p, n in self.fractions()) + ")"
         if self.rf_damage:
             parts.append(f"{self.rf_damage} HP lost")
         parts += [f"{c.profile.name} {c.hp} HP" for c in self.characters]
@@ -237,15 +261,6 @@ def _is_rf(key: str) -> bool:
     return key.startswith("rf") and key[2:].isdigit()
 
 
-def _int(data: Mapping[str, Any], key: str, low: int, high: int, where: str,
-         problems: list[SetupProblem], default: int | None = None) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        problems.append(SetupProblem(f"{where}.{key}", f"expected a whole number {low}..{high}"))
-        return low
-    return value
-
-
 def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Part | None:
     """One model part, or None after recording its problems."""
     if not isinstance(data, Mapping):
@@ -257,7 +272,8 @@ def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Pa
             close = difflib.get_close_matches(str(key), sorted(known), n=1)
             problems.append(SetupProblem(f"{where}.{key}", "unknown part characteristic",
                                          close[0] if close else None))
-    values = {("strength" if k == "str" else k): _int(data, k, lo, hi, where, problems)
+    values = {("strength" if k == "str" else k): whole_number(data, k, f"{where}.{k}", lo, hi,
+                                                              problems)
               for k, (lo, hi) in PART_KEYS.items()}
     special = {}
     for key in ("impact", "stomp"):
@@ -265,7 +281,7 @@ def part_from_mapping(data: Any, where: str, problems: list[SetupProblem]) -> Pa
         if text not in DICE_VALUES:
             problems.append(SetupProblem(f"{where}.{key}", "expected 1-6, D3 or D6"))
         special[key] = text
-    multiple = _int(data, "multiple_wounds", 1, 6, where, problems, 1)
+    multiple = whole_number(data, "multiple_wounds", f"{where}.multiple_wounds", 1, 6, problems, 1)
     uses = data.get("uses_weapons", True)
     if not isinstance(uses, bool):
         problems.append(SetupProblem(f"{where}.uses_weapons", "expected true or false"))
@@ -285,11 +301,12 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
             close = difflib.get_close_matches(str(key), sorted(known), n=1)
             problems.append(SetupProblem(f"{where}.{key}", "unknown characteristic",
                                          close[0] if close else None))
-    nums = {k: _int(data, k, lo, hi, where, problems)
+    nums = {k: whole_number(data, k, f"{where}.{k}", lo, hi, problems)
             for k, (lo, hi) in {**GLOBAL_KEYS, **DEFENSIVE_KEYS}.items()}
     saves: dict[str, int | None] = {}
     for key, (lo, hi) in OPTIONAL_SAVES.items():
-        saves[key] = _int(data, key, lo, hi, where, problems) if key in data else None
+        saves[key] = whole_number(data, key, f"{where}.{key}", lo, hi,
+                                  problems) if key in data else None
     base = data.get("base")
     if (not isinstance(base, list) or len(base) != 2
             or not all(isinstance(v, int | float) and not isinstance(v, bool)
@@ -330,7 +347,7 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
 
 
 ENTRY_KEYS = ("name", "unit", "model", "models", "files", "characters", "standard", "sample",
-              "size_source")
+              "size_source", "mix")
 
 
 def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, ModelProfile],
@@ -365,8 +382,10 @@ def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, Mod
         base.model if base else "")
     if not model:
         problems.append(SetupProblem(f"{where}.model", "give the rank-and-file model"))
-    count = _int(data, "models", 0, 100, where, problems, base.models if base else None)
-    files = _int(data, "files", 1, 20, where, problems, base.files if base else 5)
+    count = whole_number(data, "models", f"{where}.models", 0, 100,
+                         problems, base.models if base else None)
+    files = whole_number(data, "files", f"{where}.files", 1, 20,
+                         problems, base.files if base else 5)
     chars_raw = data.get("characters", list(base.characters) if base else [])
     chars: list[str] = []
     if not isinstance(chars_raw, list):
@@ -377,10 +396,41 @@ def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, Mod
     standard = data.get("standard", base.standard if base else False)
     if not isinstance(standard, bool):
         problems.append(SetupProblem(f"{where}.standard", "expected true or false"))
+    mix = _mix(data.get("mix", dict(base.mix) if base else {}), model, {**models, **inline},
+               count, f"{where}.mix", problems)
     if problems:
         raise SetupError(problems)
     name = str(data.get("name", base.name if base else eid))
-    return UnitEntry(eid, name, model, count, files, tuple(chars), bool(standard)), inline
+    return UnitEntry(eid, name, model, count, files, tuple(chars), bool(standard),
+                     mix), inline
+
+
+def _mix(raw: Any, model: str, models: Mapping[str, ModelProfile], count: int | None,
+         where: str, problems: list[SetupProblem]) -> tuple[tuple[str, int], ...]:
+    """A mixed pool's other kinds (``mix = { warded_guard = 7 }``, NA-TGT-4): known models
+    with the rank-and-file's base and HP (the mix is a count, not places, and one HP pool),
+    at most the unit's models in all."""
+    if not isinstance(raw, Mapping):
+        problems.append(SetupProblem(where, "expected a table of model = count"))
+        return ()
+    out: list[tuple[str, int]] = []
+    own = models.get(model)
+    for mid, n in raw.items():
+        other = models.get(str(mid))
+        if other is None:
+            close = difflib.get_close_matches(str(mid), list(models), n=1)
+            problems.append(SetupProblem(f"{where}.{mid}", f"unknown model {mid!r}",
+                                         close[0] if close else None))
+        elif not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            problems.append(SetupProblem(f"{where}.{mid}", "expected a count of 1 or more"))
+        elif own is not None and (other.base != own.base or other.hp != own.hp):
+            problems.append(SetupProblem(f"{where}.{mid}", "a mixed pool's models share the "
+                                         "rank-and-file's base and HP"))
+        else:
+            out.append((str(mid), n))
+    if count is not None and sum(n for _, n in out) > count:
+        problems.append(SetupProblem(where, f"more mixed models than the unit's {count}"))
+    return tuple(out)
 
 
 def load_data() -> tuple[dict[str, ModelProfile], dict[str, UnitEntry]]:
@@ -432,7 +482,9 @@ def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
         problems.append(SetupProblem("damage", "expected HP lost below the pool's HP"))
         damage = 0
     entry = UnitEntry(entry.id, entry.name, entry.model, count - damage // rf.hp, entry.files,
-                      entry.characters, entry.standard)
+                      entry.characters, entry.standard, entry.mix)
+    if sum(n for _, n in entry.mix) > entry.models:
+        problems.append(SetupProblem("models", "fewer models than the mix names (NA-TGT-4)"))
     try:
         formation = _formation_of(entry, known, "stats" if setup.stats else "profile")
     except SetupError as exc:
@@ -449,7 +501,8 @@ def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
     return NinthUnit(id=setup.id, name=setup.name or entry.name, owner=setup.owner,
                      profile=entry.id, tray=tray, model=rf, rf_models=entry.models,
                      files=entry.files, characters=chars, rf_damage=damage % rf.hp,
-                     standard=entry.standard)
+                     standard=entry.standard,
+                     mixed=[Mixed(profile=known[m], alive=n) for m, n in entry.mix])
 
 
 def _entry_of(setup: UnitSetup, models: Mapping[str, ModelProfile],

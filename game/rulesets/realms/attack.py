@@ -163,8 +163,22 @@ class Situation:
     defender_high: bool
     spell: bool = False
     spell_perks: bool = False
+    spell_night: bool = True
     physical: tuple[str, ...] = PHYSICAL
     stacking: str = "max"
+
+
+def _no_defense_die(tgt: RealmsUnit, where: Situation, perks: bool) -> list[Modifier]:
+    """The documented reading where it decides something: a defender without a defense die
+    has no roll for a pre-rolled +1 or -1 to change (RL-PRE-1), so fortifying or height
+    advantage does nothing for or against it."""
+    what = [w for w, on in (("fortified", tgt.fortified),
+                            ("defender's height advantage", where.defender_high),
+                            ("attacker's height advantage", where.attacker_high and perks)) if on]
+    if not what:
+        return []
+    return [Modifier(f"no defense die: {', '.join(what)} changes nothing (reading: a "
+                     "pre-rolled bonus needs a defense roll)", 0, "RL-PRE-1")]
 
 
 def plan_attack(att: RealmsUnit, tgt: RealmsUnit, weapon: Weapon, dice: Sequence[int],
@@ -172,9 +186,11 @@ def plan_attack(att: RealmsUnit, tgt: RealmsUnit, weapon: Weapon, dice: Sequence
     """The modifier record of one attack, or why it cannot be made (night took every die)."""
     mods: list[Modifier] = [Modifier(f"{weapon.name}: " + " + ".join(f"d{d}" for d in dice),
                                      len(dice), "RL-DMG-1")]
-    perks = not where.spell or where.spell_perks
+    perks = not where.spell or where.spell_perks  # RL-SPC-1: spells skip perks
     rolled = tuple(sorted(dice, reverse=True))
-    if where.night and perks and att.precision:
+    # RL-NGT-1: precision is a penalty, not a perk: it lowers spells too unless the scenario
+    # takes the other reading (``spell_night = false``)
+    if where.night and att.precision and (not where.spell or where.spell_night):
         rolled = night_dice(dice, att.precision)
         mods.append(Modifier(f"night: precision {att.precision} off the largest die -> "
                              + (" + ".join(f"d{d}" for d in rolled) or "nothing"),
@@ -186,6 +202,11 @@ def plan_attack(att: RealmsUnit, tgt: RealmsUnit, weapon: Weapon, dice: Sequence
     if armor:
         mods.append(Modifier(f"armor against {weapon.type}: -{armor}", -armor, "RL-ARM-1"))
     mod = 0
+    if where.spell and where.night and att.precision and not where.spell_night:
+        mods.append(Modifier("night: this scenario does not lower spells (spell_night = "
+                             "false)", 0, "RL-NGT-1"))
+    if not tgt.defense_die:
+        mods.extend(_no_defense_die(tgt, where, perks))
     if tgt.defense_die:
         mods.append(Modifier(f"defense die d{tgt.defense_die}", tgt.defense_die, "RL-DEF-1"))
         if where.attacker_high and perks:

@@ -197,6 +197,11 @@ def facing_vector(h: Hex, facing: int) -> tuple[float, float]:
     return ((x1 - x0) / PEGS_PER_SPACE, (y1 - y0) / PEGS_PER_SPACE)
 
 
+NECK_SAMPLES = 13
+"""Eye points a long neck's reach is sampled at: the eyes, straight up, and 6 directions
+level and 6 raised (see :func:`eye_points`)."""
+
+
 def eye_points(board: HexBoard, unit: RealmsUnit) -> list[Point3]:
     """Where the unit may look from: its eyes in front of the head space's centre (an eyeless
     unit: its weapon's front, at the space's front edge), then, for a long neck, the points

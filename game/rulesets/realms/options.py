@@ -15,12 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.position import PositionMemo
 from game.core.ruleset import SetupProblem
-from game.core.state import NO_FEATURES, HexBoard
+from game.core.state import HexBoard
+from game.core.vocab import MapFeature
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import PHYSICAL
 from game.rulesets.realms.board import VOID, Features
-from game.rulesets.realms.memo import Memo
+from game.rulesets.realms.features import Obstruction, Pad, WallFeature
 from game.rulesets.realms.units import ATTACK_TYPES, DIE_SIZES
 
 DEFAULTS: dict[str, Any] = {
@@ -35,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "climb_pegs": 3,
     "pad_cost": 1,
     "spell_perks": False,
+    "spell_night": True,
     "obstructions": [],
     "walls": [],
     "pads": [],
@@ -58,28 +61,32 @@ class Settings:
     climb_pegs: int
     pad_cost: int
     spell_perks: bool
+    spell_night: bool
+    """Whether night lowers spells too (RL-NGT-1: a precision penalty, not a perk; default)."""
     features: Features
     """The features of the older ``[rules.options]`` form (see :meth:`features_for`)."""
     _merged: dict[int, tuple[HexBoard, Features]] = field(
         default_factory=dict, compare=False, repr=False)
-    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
-    """This ruleset instance's answers per placement of the units (see :mod:`.memo`)."""
+    memo: PositionMemo = field(default_factory=PositionMemo, compare=False, repr=False)
+    """This ruleset instance's answers per position: the ruleset's own core memo
+    (``Ruleset.memo`` is this very object)."""
 
     def features_for(self, board: HexBoard) -> Features:
         """The board's features (``[hexmap]`` obstructions, walls and pads) together with
         those of the options, worked out once per board (a board never changes)."""
-        if board.features == NO_FEATURES:
+        if not board.features:
             return self.features
         hit = self._merged.get(id(board))
         if hit is not None and hit[0] is board:
             return hit[1]
-        f = board.features
+        stones = [f for f in board.features if isinstance(f, Obstruction)]
+        walls = [f for f in board.features if isinstance(f, WallFeature)]
         pads = dict(self.features.pads)
-        for a, b in f.pads:
-            pads[a], pads[b] = b, a
+        for pad in (f for f in board.features if isinstance(f, Pad)):
+            pads[pad.a], pads[pad.b] = pad.b, pad.a
         merged = Features(
-            {**self.features.obstructions, **{h: height for h, height, _ in f.obstructions}},
-            {**self.features.walls, **{frozenset((a, b)): height for a, b, height in f.walls}},
+            {**self.features.obstructions, **{s.at: s.height for s in stones}},
+            {**self.features.walls, **{frozenset((w.a, w.b)): w.height for w in walls}},
             pads)
         self._merged.clear()
         self._merged[id(board)] = (board, merged)
@@ -118,6 +125,7 @@ def _scalars(options: Mapping[str, Any]) -> list[SetupProblem]:
         "climb_pegs": (_is_int(options.get("climb_pegs", 3), 1, 60), "pegs 1..60"),
         "pad_cost": (_is_int(options.get("pad_cost", 1), 0, 20), "spaces 0..20"),
         "spell_perks": (isinstance(options.get("spell_perks", False), bool), "true or false"),
+        "spell_night": (isinstance(options.get("spell_night", True), bool), "true or false"),
     }
     for key, (ok, expected) in checks.items():
         if not ok:
@@ -197,7 +205,7 @@ def read(options: Mapping[str, Any]) -> Settings:
         armor_stacking=str(o["armor_stacking"]), sight_cone=float(o["sight_cone"]),
         head_turn=float(o["head_turn"]), units_block_sight=bool(o["units_block_sight"]),
         climb_pegs=int(o["climb_pegs"]), pad_cost=int(o["pad_cost"]),
-        spell_perks=bool(o["spell_perks"]),
+        spell_perks=bool(o["spell_perks"]), spell_night=bool(o["spell_night"]),
         features=Features(obstructions, walls, pads))
 
 
@@ -205,14 +213,16 @@ def _feature_spots(board: HexBoard, options: Mapping[str, Any]
                    ) -> list[tuple[str, Hex | None, str]]:
     """Every hex a feature names, as (dotted path, hex, kind: obstruction, wall or pad), from
     the map's own features first, then from the older ``[rules.options]`` form."""
-    f = board.features
+    kinds: dict[type[MapFeature], str] = {Obstruction: "obstruction", WallFeature: "wall",
+                                          Pad: "pad"}
     out: list[tuple[str, Hex | None, str]] = []
-    out.extend((f"hexmap.obstructions[{i}].at", h, "obstruction")
-               for i, (h, _, _) in enumerate(f.obstructions))
-    out.extend((f"hexmap.walls[{i}].between[{j}]", h, "wall")
-               for i, w in enumerate(f.walls) for j, h in enumerate(w[:2]))
-    out.extend((f"hexmap.pads[{i}].between[{j}]", h, "pad")
-               for i, pad in enumerate(f.pads) for j, h in enumerate(pad))
+    for cls, kind in kinds.items():
+        found = [f for f in board.features if isinstance(f, cls)]
+        for i, feature in enumerate(found):
+            ends = feature.hexes()
+            out.extend((f"hexmap.{cls.key}[{i}].at" if len(ends) == 1 else
+                        f"hexmap.{cls.key}[{i}].between[{j}]", h, kind)
+                       for j, h in enumerate(ends))
     out.extend((f"rules.options.obstructions[{i}].at", _hex(item["at"]), "obstruction")
                for i, item in enumerate(options.get("obstructions", [])))
     out.extend((f"rules.options.walls[{i}].between[{j}]", _hex(end), "wall")

@@ -4,11 +4,11 @@ its rule) and the stat card. Records only; the table draws them generically."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.core.actions import Action
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, UnitCard
 from game.core.pending import Refusal
+from game.core.plan import Outcomes, Plan, Quantity, distribution
 from game.core.present import Command as Button
 from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
@@ -16,18 +16,22 @@ from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import FACING_NAMES, SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.board import (
+    NECK_SAMPLES,
     Sighting,
     base_of,
+    eye_points,
     fits,
     hex_board,
     is_space,
     space_distance,
 )
+from game.rulesets.realms.options import Settings
 from game.rulesets.realms.procedure import CommandProc, command_of
 from game.rulesets.realms.rules import (
     HANDS,
     Attempt,
     attempt,
+    cone_words,
     hand_refusal,
     occupants,
     pair_reach,
@@ -49,40 +53,63 @@ def _layout(p: tuple[float, ...]) -> tuple[float, float]:
     return (p[0] * _TO_LAYOUT, p[1] * _TO_LAYOUT)
 
 
-def present(rs: RealmsRuleset, state: GameState, action: Action) -> Offer | None:
-    """A realms action as a player reads it (None: not a realms action)."""
-    if isinstance(action, Command):
-        unit = state.units.get(action.unit)
-        return Offer(action, f"Command {unit.name if unit else action.unit}",
-                     "Move, then attack, use a special attack, cast or rearrange; or fortify")
-    if isinstance(action, Walk):
-        walker = state.units.get(action.unit)
-        rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
-            walker, RealmsUnit) else ()
-        also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
-        return Offer(action, f"Walk to ({action.q},{action.r}) facing "
-                     f"{FACING_NAMES[action.facing % 6]}{also}",
-                     "Move first; the action comes after (RL-ATK-1)",
-                     ghost=Ghost(action.unit, hex=(action.q, action.r),
-                                 hex_facing=action.facing,
-                                 label="+ " + " ".join(f"({h.q},{h.r})" for h in rest)
-                                 if rest else ""))
-    if isinstance(action, Fortify):
-        return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
-    if isinstance(action, Rearrange):
-        return Offer(action, f"Take {action.item} in hand", "Rearranging is the unit's action")
-    if isinstance(action, Strike | Special | Cast):
-        unit = state.units[action.unit]
-        assert isinstance(unit, RealmsUnit)
-        if isinstance(action, Strike):
-            what = HAND_WORDS.get(action.hand, f"{action.hand} hand")
-        else:
-            what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
-        hint = _odds_hint(rs, state, action)
-        return Offer(action, f"{action.verb.capitalize()} {state.units[action.target].name} "
-                     f"({what})",
-                     hint, target=action.target)
-    return None
+def show_command(state: GameState, action: Command, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Taking command of a unit (RL-ATK-1)."""
+    unit = state.units.get(action.unit)
+    return Offer(action, f"Command {unit.name if unit else action.unit}",
+                 "Move, then attack, use a special attack, cast or rearrange; or fortify")
+
+
+def show_walk(state: GameState, action: Walk, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A walk to a space and facing, with the spaces a large figure also covers and its
+    ghost (RL-MOV-1)."""
+    walker = state.units.get(action.unit)
+    rest = footprint_at(walker, Hex(action.q, action.r), action.facing)[1:] if isinstance(
+        walker, RealmsUnit) else ()
+    also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
+    return Offer(action, f"Walk to ({action.q},{action.r}) facing "
+                 f"{FACING_NAMES[action.facing % 6]}{also}",
+                 "Move first; the action comes after (RL-ATK-1)",
+                 ghost=Ghost(action.unit, hex=(action.q, action.r),
+                             hex_facing=action.facing,
+                             label="+ " + " ".join(f"({h.q},{h.r})" for h in rest)
+                             if rest else ""))
+
+
+def show_fortify(state: GameState, action: Fortify, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Fortifying (RL-FRT-1)."""
+    return Offer(action, "Fortify", "Heal 1 wound; +1 defense until your next turn")
+
+
+def show_rearrange(state: GameState, action: Rearrange,
+                   plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Taking an item in hand (RL-ATK-1)."""
+    return Offer(action, f"Take {action.item} in hand", "Rearranging is the unit's action")
+
+
+def show_attack(state: GameState, action: Strike | Special | Cast,
+                plan: Plan[Any, Any] | Refusal) -> Offer:
+    """An attack, special attack or spell on a target, its hint the plan's exact chances to
+    wound and to be countered (or why it cannot be made)."""
+    if isinstance(action, Strike):
+        what = HAND_WORDS.get(action.hand, f"{action.hand} hand")
+    else:
+        what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
+    target = state.units.get(action.target)
+    name = target.name if target is not None else action.target
+    return Offer(action, f"{action.verb.capitalize()} {name} ({what})", _odds_hint(plan),
+                 target=action.target)
+
+
+def attack_outcomes(settings: Settings, found: Attempt) -> Outcomes:
+    """An attack's plan outcomes: ``wounds`` to the target and ``counter_wounds`` to the
+    attacker, exact, from the plan the resolver uses (RL-DEF-1, RL-DEF-2)."""
+    odds = plan_odds(settings, found.plan)
+    return Outcomes((
+        Quantity("wounds", "Wounds to the target", distribution(odds.damage),
+                 found.plan.rules() or ("RL-DEF-1",)),
+        Quantity("counter_wounds", "Counter wounds to the attacker",
+                 distribution(odds.counter), ("RL-DEF-1", "RL-DEF-2"))))
 
 
 def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
@@ -101,27 +128,20 @@ def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
         if not isinstance(unit, RealmsUnit) or not is_space(hex_board(state), h):
             return None
         facing = (unit.hex_facing + round(turn / 60.0)) % 6
-        return present(rs, state, Walk(unit_id, h.q, h.r, facing))
+        return rs.present(state, Walk(unit_id, h.q, h.r, facing))
 
     return Button(command.key, command.label, command.hint, steer=Steer(
         unit_id, build, "Point where the unit goes; the wheel turns it.", turn_step=60.0))
 
 
-def _odds_hint(rs: RealmsRuleset, state: GameState, action: Strike | Special | Cast) -> str:
-    unit = state.units[action.unit]
-    assert isinstance(unit, RealmsUnit)
-    if isinstance(action, Strike):
-        found = attempt(rs.settings, state, unit, action.target, action.hand)
-    else:
-        pool = unit.specials if isinstance(action, Special) else unit.spells
-        name = action.name if isinstance(action, Special) else action.spell
-        special = next((s for s in pool if s.name == name), None)
-        found = attempt(rs.settings, state, unit, action.target, "", special,
-                        isinstance(action, Cast))
-    if isinstance(found, Refusal):
-        return str(found)
-    odds = plan_odds(rs.settings, found.plan)
-    return f"wounds {float(odds.hurts):.0%}, counter {float(odds.countered):.0%}"
+def _odds_hint(plan: Plan[Any, Any] | Refusal) -> str:
+    """The chances to wound and to be countered, read from the attack's plan."""
+    if isinstance(plan, Refusal):
+        return str(plan)
+    wounds, counter = plan.outcomes.get("wounds"), plan.outcomes.get("counter_wounds")
+    if wounds is None or counter is None:
+        return ""
+    return f"wounds {float(wounds.at_least(1)):.0%}, counter {float(counter.at_least(1)):.0%}"
 
 
 def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
@@ -220,9 +240,10 @@ def _hand_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Realms
 
 
 def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
-                  seen: Sighting) -> list[OddsChart]:
+                  seen: Sighting, lines: list[InfoLine]) -> list[OddsChart]:
     """The odds of every special attack and spell ``att`` could use on ``tgt`` now (RL-SPC-1:
-    the mana it has), so a caster sees what its spells would do before declaring one."""
+    the mana it has), so a caster sees what its spells would do before declaring one; at
+    night, a line per spell says what night does to it (RL-NGT-1), added to ``lines``."""
     out: list[OddsChart] = []
     cmd = command_of(state)
     if cmd is not None and cmd.unit == att.id and cmd.action:
@@ -235,6 +256,10 @@ def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Rea
                             seen=seen)
             if not isinstance(found, Refusal):
                 out += _charts(rs, found, kind, att, tgt)
+                if kind == "spell":
+                    lines.extend(InfoLine(f"{special.name.replace('_', ' ')}: {m.text}",
+                                          (m.rule,)) for m in found.plan.modifiers
+                                 if m.rule == "RL-NGT-1")
     return out
 
 
@@ -257,30 +282,44 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
         shapes.append(Segment(_layout(seen.eye), _layout(seen.point), "sight", "sight"))
     else:
-        why = "outside the sight cone" if seen.outside_cone else "hidden by the terrain"
+        why = (f"outside the sight cone ({cone_words(s.sight_cone, s.head_turn, att)})"
+               if seen.outside_cone else "hidden by the terrain")
         lines.append(InfoLine(f"Not in sight: {why}", ("RL-LOS-1",), "bad"))
         shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
+    if att.neck_reach and (not seen.visible or seen.eye != eye_points(
+            hex_board(state), att)[0]):  # the sample decided it (RL-LOS-1)
+        lines.append(InfoLine(f"Long neck: its reach of {att.neck_reach} pegs is sampled at "
+                              f"{NECK_SAMPLES} eye points, and each space under the target at "
+                              "its top's centre, corners and edge middles (not searched "
+                              "exactly)", ("RL-LOS-1",)))
     odds = _hand_odds(rs, state, att, tgt, seen, lines)
-    odds += _special_odds(rs, state, att, tgt, seen)
+    odds += _special_odds(rs, state, att, tgt, seen, lines)
     chart = s.memo.get(state, ("chart", att.id, tgt.id), lambda: profile_chart(
         state, rs.feats(state), att, tgt, seen, s.units_block_sight, occupants(s, state)))
     return Inspection(f"{att.name} -> {tgt.name}", tuple(lines), tuple(shapes), tuple(odds),
                       (chart,))
 
 
-def precision_line(u: RealmsUnit, night: bool) -> InfoLine:
-    """The card's precision line; at night it says what precision does now: it comes off
-    this unit's attacks, largest die first (RL-NGT-1), and off counterattacks it deals as a
-    defender (RL-NGT-2)."""
-    if not night:
-        return InfoLine(f"Precision {u.precision}", ("RL-NGT-1", "RL-NGT-2"))
+def _precision_words(u: RealmsUnit, night_spells: bool) -> str:
+    """``Precision 2: at night it lowers attacks and spells`` (RL-NGT-1), so the card says
+    whether night lowers a spell."""
     if not u.precision:
-        return InfoLine("Night: precision 0, its attacks and counters lose nothing",
-                        ("RL-NGT-1", "RL-NGT-2"), "good")
-    return InfoLine(f"Night: precision {u.precision} off its attacks and counters",
-                    ("RL-NGT-1", "RL-NGT-2"), "bad")
+        return "Precision 0: night lowers nothing"
+    what = "attacks" if not u.spells else (
+        "attacks and spells" if night_spells else "attacks, not spells (scenario option)")
+    return f"Precision {u.precision}: at night it lowers {what} and counterattacks"
+
+
+def precision_line(u: RealmsUnit, night_spells: bool, night: bool) -> InfoLine:
+    """The card's precision line; at night it leads with "Night:" in the tone of what it
+    costs this unit now (RL-NGT-1, RL-NGT-2)."""
+    words = _precision_words(u, night_spells)
+    if not night:
+        return InfoLine(words, ("RL-NGT-1", "RL-NGT-2"))
+    return InfoLine(f"Night: {words}", ("RL-NGT-1", "RL-NGT-2"),
+                    "bad" if u.precision else "good")
 
 
 HAND_WORDS = {"main": "main hand", "off": "off hand", "both": "both hands",
@@ -288,9 +327,11 @@ HAND_WORDS = {"main": "main hand", "off": "off hand", "both": "both hands",
 """A strike's hand as a player says it ("both hands", never "both hand")."""
 
 
-def unit_card(state: GameState, unit_id: str, night: bool = False) -> UnitCard | None:
-    """Every stat of a realms unit, as a player reads it (``night``: the precision line says
-    what night does to it)."""
+def unit_card(state: GameState, unit_id: str, night_spells: bool = True,
+              night: bool = False) -> UnitCard | None:
+    """Every stat of a realms unit, as a player reads it (``night_spells``: whether night
+    lowers its spells, the scenario's ``spell_night``, RL-NGT-1; ``night``: it is night now,
+    and the precision line says so)."""
     u = state.units.get(unit_id)
     if not isinstance(u, RealmsUnit):
         return None
@@ -306,7 +347,7 @@ def unit_card(state: GameState, unit_id: str, night: bool = False) -> UnitCard |
                  ("RL-ARM-1",)),
         InfoLine(f"Defense d{u.defense_die}" if u.defense_die else "No defense die",
                  ("RL-DEF-1",)),
-        precision_line(u, night),
+        precision_line(u, night_spells, night),
         InfoLine(("Eyeless (sees from its weapon)" if u.eyeless else f"Eyes at {u.eye} pegs")
                  + ("; head turns" if u.head_turn else "")
                  + (f"; neck reach {u.neck_reach} pegs" if u.neck_reach else ""),

@@ -131,7 +131,7 @@ def occupants(settings: Settings, state: GameState) -> Mapping[Hex, RealmsUnit]:
 
 def plan_odds(settings: Settings, plan: AttackPlan) -> Odds:
     """The exact odds of a plan (:func:`.odds.attack_odds`), once per plan."""
-    return settings.memo.odds(plan, lambda: attack_odds(plan))
+    return settings.memo.lasting(("odds", plan), lambda: attack_odds(plan))
 
 
 def height_advantage(state: GameState, high: RealmsUnit, low: RealmsUnit) -> bool:
@@ -150,8 +150,16 @@ def situation(settings: Settings, state: GameState, att: RealmsUnit, tgt: Realms
         adjacent=bool(melee_pairs(hex_board(state), feats, att, tgt)),
         attacker_high=height_advantage(state, att, tgt),
         defender_high=height_advantage(state, tgt, att),
-        spell=spell, spell_perks=settings.spell_perks, physical=settings.physical_types,
+        spell=spell, spell_perks=settings.spell_perks, spell_night=settings.spell_night,
+        physical=settings.physical_types,
         stacking=settings.armor_stacking)
+
+
+def cone_words(cone: float, turn: float, unit: RealmsUnit) -> str:
+    """The sight cone as the table reads it, with where its base width comes from: the text
+    gives none, so 60 degrees each side is this project's choice (an option, RL-LOS-1)."""
+    head = f" plus {turn:g} as its head turns" if unit.head_turn and turn else ""
+    return f"{cone:g} degrees each side{head}; the base cone is the project's choice"
 
 
 def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: str,
@@ -183,7 +191,8 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
     if seen is None:
         seen = sighting(settings, state, att, tgt)
     if not seen.visible:
-        what = "outside its sight cone" if seen.outside_cone else "hidden"
+        cone = cone_words(settings.sight_cone, settings.head_turn, att)
+        what = f"outside its sight cone ({cone})" if seen.outside_cone else "hidden"
         return Refusal(f"{tgt.name} is {what} from {att.name}", ("RL-LOS-1", "RL-ATK-2"))
     plan = plan_attack(att, tgt, weapon, dice, situation(settings, state, att, tgt, spell))
     if isinstance(plan, str):

@@ -10,7 +10,7 @@ procedure (:mod:`.procedure`) whose every die is a chance node.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -25,13 +25,16 @@ from game.core.inspect import (
     UnitLook,
 )
 from game.core.pending import Refusal
+from game.core.plan import ActionKind, Placement, Plan
+from game.core.plan import Modifier as PlanModifier
 from game.core.present import Command as Button
-from game.core.present import Offer, possessive
+from game.core.present import possessive
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
+from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import FACING_NAMES, Hex
-from game.rulesets.realms import preview, table, turns
+from game.rulesets.realms import bench, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -43,6 +46,7 @@ from game.rulesets.realms.actions import (
 )
 from game.rulesets.realms.attack import Result
 from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, turn_cost
+from game.rulesets.realms.features import FEATURE_KINDS
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
 from game.rulesets.realms.procedure import (
     AttackProc,
@@ -104,6 +108,18 @@ class RealmsRuleset(Ruleset):
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("hex",)
     option_keys: ClassVar[tuple[str, ...]] = OPTION_KEYS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+    map_features: ClassVar[tuple[FeatureKind, ...]] = FEATURE_KINDS
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The exact odds of the pair's main-hand attack plan (:mod:`.bench`)."""
+        return bench.bench_odds(self.settings, state, viewer_id, target_id)
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:
@@ -116,14 +132,19 @@ class RealmsRuleset(Ruleset):
         if problems:
             raise SetupError(problems)
         self.settings = read(self.options)
+        self.memo = self.settings.memo  # one memo: the core's, shared with the settings
         self.profiles: dict[str, Profile] = load_profiles()
-        self.register(Command, self._check_command, self._do_command)
-        self.register(Walk, self._check_walk, self._do_walk)
-        self.register(Fortify, self._check_fortify, self._do_fortify)
-        self.register(Strike, self._check_attack, self._do_attack)
-        self.register(Special, self._check_attack, self._do_attack)
-        self.register(Cast, self._check_attack, self._do_attack)
-        self.register(Rearrange, self._check_rearrange, self._do_rearrange)
+        self.register(Command, self._check_command, self._do_command, preview.show_command)
+        self.register_kind(ActionKind(Walk, self._plan_walk, self._do_walk, preview.show_walk))
+        self.register(Fortify, self._check_fortify, self._do_fortify, preview.show_fortify)
+        self.register_kind(ActionKind(Strike, self._plan_attack, self._do_attack,
+                                      preview.show_attack))
+        self.register_kind(ActionKind(Special, self._plan_attack, self._do_attack,
+                                      preview.show_attack))
+        self.register_kind(ActionKind(Cast, self._plan_attack, self._do_attack,
+                                      preview.show_attack))
+        self.register(Rearrange, self._check_rearrange, self._do_rearrange,
+                      preview.show_rearrange)
         self.register(EndActivation, self._check_end_command, self._do_end_command)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
@@ -222,15 +243,15 @@ class RealmsRuleset(Ruleset):
         enemies = [u for u in state.live_units() if u.owner != unit.owner]
         for enemy in enemies:
             for hand in HANDS:
-                if self._check_attack(state, Strike(unit.id, enemy.id, hand)) is None:
+                if self.why_not(state, Strike(unit.id, enemy.id, hand)) is None:
                     out.append(Strike(unit.id, enemy.id, hand))
             for s in unit.specials:
                 special = Special(unit.id, enemy.id, s.name)
-                if self._check_attack(state, special) is None:
+                if self.why_not(state, special) is None:
                     out.append(special)
             for s in unit.spells:
                 cast = Cast(unit.id, enemy.id, s.name)
-                if self._check_attack(state, cast) is None:
+                if self.why_not(state, cast) is None:
                     out.append(cast)
         return out
 
@@ -289,7 +310,8 @@ class RealmsRuleset(Ruleset):
         ctx.emit("command.start", f"{unit.name} takes a unit command.", ["RL-ATK-1", "RL-TRN-1"],
                  player=unit.owner, unit=unit.id)
 
-    def _check_walk(self, state: GameState, action: Walk) -> Refusal | None:
+    def _plan_walk(self, state: GameState, action: Walk) -> Plan[Walk, Hex] | Refusal:
+        """Where a walk ends (RL-MOV-1): the space and facing, worked out once per position."""
         found = self._commanded(state, action.unit)
         if isinstance(found, Refusal):
             return found
@@ -312,15 +334,20 @@ class RealmsRuleset(Ruleset):
         if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
                            f"{FACING_NAMES[action.facing % 6]}", ("RL-MOV-1",))
-        return self._turn_refusal(state, unit, to, action.facing, costs[to])
+        refusal = self._turn_refusal(state, unit, to, action.facing, costs[to])
+        if refusal is not None:
+            return refusal
+        return Plan(action, to, ("RL-MOV-1",),
+                    placements=(Placement(unit.id, hex=(to.q, to.r), hex_facing=action.facing),))
 
-    def _do_walk(self, state: GameState, action: Walk, ctx: Context) -> None:
+    def _do_walk(self, state: GameState, plan: Plan[Walk, Hex], ctx: Context) -> None:
+        action = plan.action
         found = self._commanded(state, action.unit)
         assert not isinstance(found, Refusal)
         unit, cmd = found
         start = unit.hex
         assert start is not None
-        unit.hex, unit.hex_facing = Hex(action.q, action.r), action.facing
+        unit.hex, unit.hex_facing = plan.detail, action.facing
         cmd.moved = True
         ctx.emit("unit.moved", f"{unit.name} moves from {hex_label(start)} to "
                  f"{hex_label(unit.hex)}, facing {FACING_NAMES[action.facing % 6]}.",
@@ -375,15 +402,23 @@ class RealmsRuleset(Ruleset):
                                ("RL-SPC-1",))
         return attempt(self.settings, state, unit, target, hand, special, kind == "spell")
 
-    def _check_attack(self, state: GameState, action: Strike | Special | Cast) -> Refusal | None:
+    def _plan_attack(self, state: GameState, action: Strike | Special | Cast
+                     ) -> Plan[Any, Attempt] | Refusal:
+        """An attack's plan (RL-DEC-1): what it uses, its range and sight, the modifiers the
+        dice meet and, asked for, the exact wounds and counter wounds (the resolver's plan)."""
         found = self._attack_refusal(state, *_attack_args(action))
-        return found if isinstance(found, Refusal) else None
+        if isinstance(found, Refusal):
+            return found
+        settings = self.settings
+        return Plan(action, found, ("RL-DEC-1", *found.plan.rules()), targets=(action.target,),
+                    modifiers=tuple(PlanModifier(m.text, m.value, (m.rule,))
+                                    for m in found.plan.modifiers),
+                    odds=lambda: preview.attack_outcomes(settings, found))
 
-    def _declare(self, state: GameState, unit_id: str, target: str, hand: str, kind: str,
-                 name: str, ctx: Context) -> None:
+    def _declare(self, state: GameState, plan: Plan[Any, Attempt], ctx: Context) -> None:
         """RL-DEC-1: the attack is declared; the command records the hand or action."""
-        found = self._attack_refusal(state, unit_id, target, hand, kind, name)
-        assert isinstance(found, Attempt)
+        found = plan.detail
+        unit_id, target, hand, kind, _ = _attack_args(plan.action)
         unit, tgt = realms_unit(state, unit_id), realms_unit(state, target)
         cmd = command_of(state)
         assert cmd is not None
@@ -403,8 +438,8 @@ class RealmsRuleset(Ruleset):
                  dice=list(found.plan.dice))
         self.settle(state, ctx)
 
-    def _do_attack(self, state: GameState, action: Strike | Special | Cast, ctx: Context) -> None:
-        self._declare(state, *_attack_args(action), ctx)
+    def _do_attack(self, state: GameState, plan: Plan[Any, Attempt], ctx: Context) -> None:
+        self._declare(state, plan, ctx)
 
     def _check_rearrange(self, state: GameState, action: Rearrange) -> Refusal | None:
         found = self._commanded(state, action.unit)
@@ -464,10 +499,6 @@ class RealmsRuleset(Ruleset):
         """The scenario's number of rounds (0 in the options: none)."""
         return self.settings.rounds or None
 
-    def present(self, state: GameState, action: Action) -> Offer:
-        """Player-facing labels, hints and ghosts of realms actions."""
-        return preview.present(self, state, action) or super().present(state, action)
-
     def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
         """The default buttons, with Walk made a pointing command (see
         :func:`.preview.walk_steer`)."""
@@ -493,7 +524,8 @@ class RealmsRuleset(Ruleset):
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """The unit's stat card (at night with what its precision does, RL-NGT-1/2)."""
-        return preview.unit_card(state, unit_id, night=is_night(self.settings, state))
+        return preview.unit_card(state, unit_id, self.settings.spell_night,
+                                 night=is_night(self.settings, state))
 
     def idle_reason(self, state: GameState, unit_id: str,
                     action_type: type[Action]) -> Refusal | None:
@@ -546,8 +578,8 @@ class RealmsRuleset(Ruleset):
         else:
             tries = [Cast(unit.id, nearest.id, n) for n in names[Cast]]
         for action in tries:
-            why = self._check_attack(state, action)
-            if why is not None:
+            why = self._plan_attack(state, action)
+            if isinstance(why, Refusal):
                 return Refusal(f"{nearest.name}, the nearest enemy: {why.reason}", why.rules)
         return None
 

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from game.core.actions import JSON
+from game.core.profile_fields import whole_number
 from game.core.ruleset import SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.hexgrid import Hex
@@ -180,15 +181,6 @@ class RealmsUnit(Unit):
         return out
 
 
-def _int(data: Mapping[str, Any], key: str, where: str, low: int, high: int,
-         problems: list[SetupProblem], default: int | None = None) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        problems.append(SetupProblem(f"{where}.{key}", f"expected a whole number {low}..{high}"))
-        return low
-    return value
-
-
 def _die(value: Any, path: str, sizes: Sequence[int], problems: list[SetupProblem],
          allow_none: bool = False) -> int:
     if allow_none and value == 0:
@@ -245,8 +237,8 @@ def _attacks(data: Any, where: str, sizes: Sequence[int], problems: list[SetupPr
             problems.append(SetupProblem(f"{path}.type", f"unknown attack type {kind!r}; "
                                          f"expected one of {', '.join(ATTACK_TYPES)}",
                                          close[0] if close else None))
-        rng = _int(spec, "range", path, 0, 30, problems, 0)
-        cost = _int(spec, "cost", path, 0, 99, problems, 0) if many else 0
+        rng = whole_number(spec, "range", f"{path}.range", 0, 30, problems, 0)
+        cost = whole_number(spec, "cost", f"{path}.cost", 0, 99, problems, 0) if many else 0
         out.append(Weapon(str(name), dice, str(kind), rng, cost))
     return tuple(out)
 
@@ -303,7 +295,8 @@ def profile_from_mapping(pid: str, data: Mapping[str, Any], where: str,
             close = difflib.get_close_matches(key, _KEYS, n=1)
             problems.append(SetupProblem(f"{where}.{key}", "unknown stat",
                                          close[0] if close else None))
-    nums = {k: _int(data, k, where, lo, hi, problems, 0 if k in ("eye", "neck_reach", "mana")
+    nums = {k: whole_number(data, k, f"{where}.{k}", lo, hi,
+                            problems, 0 if k in ("eye", "neck_reach", "mana")
                     else None) for k, (lo, hi) in _INTS.items()}
     base = _die(data.get("base_die"), f"{where}.base_die", sizes, problems, allow_none=True)
     defense = _die(data.get("defense_die"), f"{where}.defense_die", sizes, problems,

@@ -10,11 +10,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.core.actions import JSON, Action
-from game.core.present import Command, Offer
+from game.core.actions import JSON, EndActivation, FreeRoll, MoveHex, MoveUnit, Pivot
+from game.core.present import Command
 from game.core.ruleset import Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
-from game.rulesets.sandbox import table
+from game.core.vocab import TerrainKeyword
+from game.rulesets.sandbox import table, vocab
 
 TRAY_PROFILES: Mapping[str, tuple[float, float, int, int]] = {
     "infantry": (5.5, 4.8, 4, 3),
@@ -47,13 +48,20 @@ class SandboxRuleset(Ruleset):
         "drag, push and turn freely, free dice to roll, and distances measured on hover. "
         "Nothing is enforced but that units never overlap or leave the board.")
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table", "hex")
+    terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
 
     def profile_ids(self) -> Sequence[str]:
         return tuple(TRAY_PROFILES)
 
-    def present(self, state: GameState, action: Action) -> Offer:
-        """Plain words for free moves, turns, dice and hand-overs (no action syntax)."""
-        return table.present(state, action) or super().present(state, action)
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        """The table's actions in plain words for free moves, turns, dice and hand-overs (no
+        action syntax)."""
+        super().__init__(options)
+        self.present_as(MoveUnit, table.show_move)
+        self.present_as(MoveHex, table.show_hexmove)
+        self.present_as(Pivot, table.show_pivot)
+        self.present_as(FreeRoll, table.show_roll)
+        self.present_as(EndActivation, table.show_end)
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """"Move" and "Turn" (pointed on a table, listed with ghosts on a hex map)."""

@@ -9,10 +9,11 @@ list every free hex and every facing with ghosts. Player-facing text shows no ac
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.core.actions import Action, EndActivation, FreeRoll, MoveHex, MoveUnit, Pivot
+from game.core.actions import EndActivation, FreeRoll, MoveHex, MoveUnit, Pivot
 from game.core.pending import Refusal
+from game.core.plan import Plan
 from game.core.present import Command, Ghost, Offer, Steer
 from game.core.state import GameState, HexBoard, Unit
 from game.core.table_actions import travel_words
@@ -34,27 +35,37 @@ def _name(state: GameState, unit_id: str) -> str:
     return unit.name if unit is not None else unit_id
 
 
-def present(state: GameState, action: Action) -> Offer | None:
-    """The sandbox's words for the table actions (None: keep the default)."""
-    if isinstance(action, MoveUnit):
-        return Offer(action, _move_words(state, action),
-                     "Put the unit anywhere it fits: on the table, on no other unit.",
-                     ghost=Ghost(action.unit, pose=(action.x, action.y, action.facing)))
-    if isinstance(action, MoveHex):
-        facing = FACING_NAMES[action.facing % 6]
-        return Offer(action, f"Place {_name(state, action.unit)} on hex ({action.q},{action.r}) "
-                     f"facing {facing}", "Put the unit on any free hex.",
-                     ghost=Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing))
-    if isinstance(action, Pivot):
-        return _present_pivot(state, action)
-    if isinstance(action, FreeRoll):
-        rolled = f": {' '.join(map(str, action.results))}" if action.results else ""
-        return Offer(action, f"Roll {action.spec}{rolled}", "Free dice, recorded in the log.")
-    if isinstance(action, EndActivation):
-        nxt = state.player(state.next_player(state.turn.active)).name
-        return Offer(action, f"End the turn ({nxt} plays next)",
-                     "Hand the table to the next player.")
-    return None
+def show_move(state: GameState, action: MoveUnit, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A free move in words, with its ghost (WB-TBL-1)."""
+    return Offer(action, _move_words(state, action),
+                 "Put the unit anywhere it fits: on the table, on no other unit.",
+                 ghost=Ghost(action.unit, pose=(action.x, action.y, action.facing)))
+
+
+def show_hexmove(state: GameState, action: MoveHex, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A free hex move in words, with its ghost (WB-TBL-1)."""
+    facing = FACING_NAMES[action.facing % 6]
+    return Offer(action, f"Place {_name(state, action.unit)} on hex ({action.q},{action.r}) "
+                 f"facing {facing}", "Put the unit on any free hex.",
+                 ghost=Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing))
+
+
+def show_pivot(state: GameState, action: Pivot, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A free turn in words, with its ghost (WB-TBL-2)."""
+    return _present_pivot(state, action)
+
+
+def show_roll(state: GameState, action: FreeRoll, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Free dice (WB-TBL-3)."""
+    rolled = f": {' '.join(map(str, action.results))}" if action.results else ""
+    return Offer(action, f"Roll {action.spec}{rolled}", "Free dice, recorded in the log.")
+
+
+def show_end(state: GameState, action: EndActivation, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """Handing the table on (WB-TBL-4)."""
+    nxt = state.player(state.next_player(state.turn.active)).name
+    return Offer(action, f"End the turn ({nxt} plays next)",
+                 "Hand the table to the next player.")
 
 
 def _move_words(state: GameState, action: MoveUnit) -> str:
@@ -90,7 +101,7 @@ def commands(rs: SandboxRuleset, state: GameState, unit_id: str) -> tuple[Comman
         return ()
     refusal = rs.why_not(state, Pivot(unit_id, _facing_now(unit)))
     if unit.tray is not None:
-        return _tray_commands(state, unit, refusal)
+        return _tray_commands(rs, state, unit, refusal)
     return _hex_commands(rs, state, unit, refusal)
 
 
@@ -98,11 +109,12 @@ def _facing_now(unit: Unit) -> float:
     return unit.tray.facing if unit.tray is not None else float(unit.hex_facing)
 
 
-def _tray_commands(state: GameState, unit: Unit, refusal: Refusal | None) -> tuple[Command, ...]:
+def _tray_commands(rs: SandboxRuleset, state: GameState, unit: Unit,
+                   refusal: Refusal | None) -> tuple[Command, ...]:
     def place(point: Point, turn: float, free: bool) -> Offer | None:
         assert unit.tray is not None
-        return present(state, MoveUnit(unit.id, point[0], point[1],
-                                       normalise_facing(unit.tray.facing + turn)))
+        return rs.present(state, MoveUnit(unit.id, point[0], point[1],
+                                          normalise_facing(unit.tray.facing + turn)))
 
     def turn_to(point: Point, turn: float, free: bool) -> Offer | None:
         assert unit.tray is not None
@@ -112,7 +124,7 @@ def _tray_commands(state: GameState, unit: Unit, refusal: Refusal | None) -> tup
         facing = facing_of_vector(dx, dy)
         if not free:
             facing = round(facing / SNAP) * SNAP
-        return present(state, Pivot(unit.id, normalise_facing(facing + turn)))
+        return rs.present(state, Pivot(unit.id, normalise_facing(facing + turn)))
 
     return (Command("move", "Move", "Put the unit where you point (the wheel turns it).",
                     steer=Steer(unit.id, place, "Point where the unit's centre goes."),
@@ -128,7 +140,7 @@ def _hex_commands(rs: SandboxRuleset, state: GameState, unit: Unit,
     turns: tuple[Offer, ...] = ()
     if refusal is None and isinstance(state.board, HexBoard):
         cells = sorted(state.board.cells)
-        moves = tuple(o for o in (present(state, MoveHex(unit.id, h.q, h.r, unit.hex_facing))
+        moves = tuple(o for o in (rs.present(state, MoveHex(unit.id, h.q, h.r, unit.hex_facing))
                                   for h in cells if h != unit.hex
                                   and rs.hex_placement_refusal(state, unit, Hex(h.q, h.r),
                                                                unit.hex_facing) is None)

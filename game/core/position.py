@@ -1,0 +1,114 @@
+"""One position key and one memo per ruleset, owned by the core (issue 24).
+
+A rules answer -- a plan, a prepared geometry, a sight line, the odds of an attack -- depends
+on the position it is asked about. :class:`PositionMemo` keeps the answers of the last position
+asked about; each ruleset object owns one (``Ruleset.memo``), so two games never share one and
+nothing is module state. It replaces the per-ruleset caches and signatures (ASOIAF's world
+cache, realms' memo, the Ninth Age's inspection signature).
+
+When is it the same position? :func:`position_key` names, cheaply, what any move, turn or roll
+changes: the state object itself, where every unit stands and faces and whether it is in play,
+the turn (round, player, phase, unit, who has acted), the dice drawn, the running procedures and
+the outcome. What only a rules step changes in place (a unit's wounds, a procedure's faces) is
+covered by the memo's *generation*: the base ruleset starts a new generation whenever it hands
+the state to a handler, a procedure's dice or an answer (:meth:`Ruleset.apply`,
+:meth:`Ruleset.on_dice`, :meth:`Ruleset.on_choice`), before and after, so an answer computed
+before a change is never returned after it. Code that changes a state's counters by hand,
+outside the game (a test setting up a position), calls :meth:`PositionMemo.forget`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from game.core.state import GameState
+
+T = TypeVar("T")
+
+_PLACE = attrgetter("id", "tray", "hex", "hex_facing", "destroyed")
+"""What of a unit a move, a turn or a loss changes (read in C: cheap at 800 trays)."""
+
+
+def position_key(state: GameState) -> Hashable:
+    """Where every unit stands, the turn, the dice drawn, the procedures and the outcome of
+    ``state``, as one comparable value (see the module docstring for what it leaves to the
+    memo's generation)."""
+    turn = state.turn
+    return (tuple(map(_PLACE, state.units.values())), turn.round, turn.active, turn.phase,
+            turn.current_unit, tuple(turn.activated), state.dice_drawn,
+            tuple(map(id, state.procedures)), state.outcome, len(state.scripted_dice))
+
+
+LASTING_LIMIT = 512
+"""Answers :meth:`PositionMemo.lasting` keeps before it forgets the oldest half."""
+
+
+class PositionMemo:
+    """The answers of one position (see the module docstring): asked again in the same
+    position, an answer is not computed again; in a new position the old answers go.
+    :meth:`static` keeps answers that depend on the board alone for as long as the board
+    object is the same."""
+
+    def __init__(self) -> None:
+        self._state: GameState | None = None
+        self._key: Hashable = None
+        self._store: dict[Hashable, Any] = {}
+        self._board: object = None
+        self._static: dict[Hashable, Any] = {}
+        self._lasting: dict[Hashable, Any] = {}
+        self.computed: Counter[Hashable] = Counter()
+        """How many answers of each kind (the first item of a tuple ``what``, e.g. ``plan``)
+        were computed rather than found: what the tests count."""
+
+    def forget(self) -> None:
+        """Start a new generation: every answer kept so far goes (the state was changed in a
+        way the position key does not see)."""
+        self._state, self._key, self._store = None, None, {}
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Around code that changes the state in place: a new generation before and after."""
+        self.forget()
+        try:
+            yield
+        finally:
+            self.forget()
+
+    def get(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
+        """The answer to ``what`` in ``state``'s position, computed at most once there."""
+        key = position_key(state)
+        if state is not self._state or key != self._key:
+            self._state, self._key, self._store = state, key, {}
+        if what in self._store:
+            found: T = self._store[what]
+            return found
+        value = compute()
+        self.computed[what[0] if isinstance(what, tuple) and what else what] += 1
+        self._store[what] = value
+        return value
+
+    def static(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
+        """An answer that depends on ``state.board`` alone, kept while that very board object
+        is asked about (it is held, so a new board is never mistaken for it)."""
+        if self._board is not state.board:
+            self._board, self._static = state.board, {}
+        if what not in self._static:
+            self._static[what] = compute()
+        found: T = self._static[what]
+        return found
+
+    def lasting(self, what: Hashable, compute: Callable[[], T]) -> T:
+        """An answer that depends on ``what`` alone, whatever the position (the exact odds of
+        an attack given everything that decides them): kept across positions, at most
+        :data:`LASTING_LIMIT` of them (the oldest half goes when full)."""
+        if what not in self._lasting:
+            if len(self._lasting) >= LASTING_LIMIT:
+                for old in list(self._lasting)[: LASTING_LIMIT // 2]:
+                    del self._lasting[old]
+            self._lasting[what] = compute()
+        found: T = self._lasting[what]
+        return found
