@@ -54,7 +54,7 @@ def test_run_exits_3_on_an_illegal_action_with_its_reason(capsys, tmp_path: Path
     code, out, err = run(capsys, "run", SANDBOX, "--actions", str(script))
     assert code == 3
     assert "line 2" in err and "belongs to another player" in err and "WB-TBL-1" in err
-    assert "hands over" not in out
+    assert "The turn passes" not in out
 
 
 def test_run_exits_2_on_an_invalid_scenario(capsys) -> None:

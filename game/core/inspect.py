@@ -199,6 +199,47 @@ class UnitMark:
     rules: tuple[str, ...] = ()
 
 
+Light = Literal["day", "dusk", "night"]
+"""How the whole board is lit: the table shades it accordingly (no shade by day)."""
+
+
+@dataclass(frozen=True)
+class TableCondition:
+    """Something true of the whole table that changes play, which every player must see
+    without aiming at anything: night, fog, a storm. ``word`` is what the top bar and the
+    hand-over screen show ("Night"), ``hint`` what it does, in a player's words, with its
+    ``rules``; ``light`` how the board is shaded while it lasts."""
+
+    word: str
+    hint: str = ""
+    rules: tuple[str, ...] = ()
+    light: Light = "day"
+
+
+@dataclass(frozen=True)
+class Relief:
+    """How the heights of a hex board read (see
+    :meth:`game.core.ruleset.Ruleset.relief`): heights are counted in ``unit`` ("pegs"),
+    and heights within one ``step`` of each other play alike (one climbing step), so the table
+    gives each step its own shade of a relief ramp (low dark, high light) and lets higher
+    ground cast a shadow on lower ground, the legend naming each kind's height."""
+
+    unit: str = ""
+    step: int = 1
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayGuide:
+    """How to play a ruleset, as a first-time player needs it (see
+    :meth:`game.core.ruleset.Ruleset.how_to_play`): ``rows`` of (heading, line): the turn's
+    structure, what each button does, what the overlays mean; each line cites the rule IDs it
+    summarises, so the table can offer the lessons that teach them."""
+
+    title: str
+    rows: tuple[tuple[str, InfoLine], ...] = ()
+
+
 ACTIVATED_MARK = UnitMark("done", ("WB-TBL-4",))
 """The default mark of a unit listed in ``state.turn.activated``."""
 

@@ -43,6 +43,9 @@ class Ghost:
     hex: tuple[int, int] | None = None
     hex_facing: int | None = None
     label: str = ""
+    block: tuple[float, float, int, int] | None = None
+    """A table unit's new shape at ``pose`` (width, depth, files, ranks) when the offer
+    changes it (a reform); None keeps the unit's own tray."""
 
 
 @dataclass(frozen=True)

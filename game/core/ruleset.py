@@ -50,7 +50,10 @@ from game.core.inspect import (
     BoardMark,
     InfoLine,
     Inspection,
+    PlayGuide,
+    Relief,
     Segment,
+    TableCondition,
     UnitCard,
     UnitLook,
     UnitMark,
@@ -441,18 +444,24 @@ class Ruleset:
         """The buttons of ``unit_id`` now: one per action type the unit performs, with its
         legal offers or the refusal that disables it. The default groups
         :meth:`legal_actions_for` by type; rulesets override it for steering and labels."""
-        return self.commands_from(state, self.legal_actions_for(state, unit_id))
+        return self.commands_from(state, self.legal_actions_for(state, unit_id), unit_id)
 
-    def commands_from(self, state: GameState, legal: Sequence[Action]) -> tuple[Command, ...]:
+    def commands_from(self, state: GameState, legal: Sequence[Action],
+                      unit_id: str | None = None) -> tuple[Command, ...]:
         """:meth:`commands` built from a given list of a unit's legal actions (a ruleset that
-        turns a command into pointing needs only one of its actions to build it)."""
+        turns a command into pointing needs only one of its actions to build it); a button
+        with no legal use is disabled with :meth:`idle_reason` for ``unit_id``."""
         out: list[Command] = []
         for action_type in self.action_types():
             if action_type in TABLE_ACTIONS:
                 continue
             mine = tuple(self.present(state, a) for a in legal if type(a) is action_type)
             label = humanise(action_type.__name__)
-            refusal = None if mine else Refusal(f"{label}: no legal use right now", ())
+            why = None if mine or unit_id is None else self.idle_reason(state, unit_id,
+                                                                          action_type)
+            refusal = None if mine else (
+                Refusal(f"{label}: {why.reason}", why.rules) if why is not None else
+                Refusal(f"{label}: no legal use right now", ()))
             out.append(Command(action_type.verb, label, doc_hint(action_type.__doc__, label),
                                mine, refusal=refusal))
         return tuple(out)
@@ -502,6 +511,35 @@ class Ruleset:
         """What stands on the board itself besides its cells and terrain (walls, obstructions,
         links between places), drawn under the units; none by default."""
         return ()
+
+    def table_conditions(self, state: GameState) -> tuple[TableCondition, ...]:
+        """What holds over the whole table now (night, fog...), for the top bar, the hand-over
+        screen and the board's shade (:class:`~game.core.inspect.TableCondition`); none by
+        default."""
+        return ()
+
+    def idle_reason(self, state: GameState, unit_id: str,
+                    action_type: type[Action]) -> Refusal | None:
+        """Why ``unit_id`` has no legal action of ``action_type`` now, for its disabled
+        button ("Fortify: it has moved already"); None (the default) says only that there is
+        no legal use right now."""
+        return None
+
+    def how_to_play(self, state: GameState) -> PlayGuide | None:
+        """The ruleset's how-to-play card (:class:`~game.core.inspect.PlayGuide`), shown
+        with the controls (F1); None (the default) shows the controls only."""
+        return None
+
+    def end_offer(self, state: GameState) -> Offer:
+        """The table's end button (Enter) as the player reads it now: what ending does here
+        ("End activation", or a phase's end where a turn has phases) and its tooltip."""
+        return Offer(EndActivation(), "End activation", "hand over to the next player")
+
+    def relief(self, state: GameState) -> Relief | None:
+        """How the board's heights read (:class:`~game.core.inspect.Relief`: their unit and
+        the step within which heights play alike), for the table to shade the board by
+        height; None (the default) keeps the plain terraces of every level."""
+        return None
 
     def round_limit(self, state: GameState) -> int | None:
         """How many rounds this game lasts under the ruleset's options (the table shows "Round
@@ -594,7 +632,8 @@ class Ruleset:
             )
         ctx.emit(
             "turn.handover",
-            f"{state.player(ending).name} hands over to {state.player(state.turn.active).name}.",
+            f"The turn passes from {state.player(ending).name} to "
+            f"{state.player(state.turn.active).name}.",  # reads right for "Orcs" and "Stark"
             ["WB-TBL-4"],
             player=state.turn.active,
             previous=ending,

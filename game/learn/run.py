@@ -100,6 +100,10 @@ class LessonRun:
         self._tried: list[Action] = []
         self._player: int | None = None
         self._setup = _Start(snapshot(self.game.state), ())
+        self._opening: GameState | None = None
+        """The try's position once its demo actions and the other side's replies are
+        played: where the solution starts (see :meth:`solution_labels`)."""
+        self._labels: tuple[str, ...] | None = None
         self.restart_lesson()
 
     # --- questions -------------------------------------------------------------------------
@@ -253,12 +257,43 @@ class LessonRun:
             if self.hint_tier == 1 and model.hint:
                 return Hint(1, fill(model.hint, self.game.state, self.events()))
             self.hint_tier = 2
-            shown = "; ".join(str(a) for a in self.step.solution)
+            shown = "; then ".join(self.solution_labels())
             return Hint(2, f"One solution: {shown}", self.step.solution)
         if model.kind == "ask":
             notes = " ".join(self.rule_notes()) or "Read the caption again."
             return Hint(1, notes)
         return Hint(1, "Nothing to do here: read the caption and press Next.")
+
+    def solution_labels(self) -> tuple[str, ...]:
+        """The try's solution as the table's buttons word it ("Charge Lannister Guardsmen",
+        "Align 100% (centred)"), never its action syntax: each action is worded by the
+        ruleset in the position where it is played (the offer's own label when a decision
+        offers it), replayed from the try's opening with the other side's replies."""
+        if self._labels is None:
+            self._labels = self._word_solution()
+        return self._labels
+
+    def _word_solution(self) -> tuple[str, ...]:
+        if self._opening is None:
+            return tuple(str(a) for a in self.step.solution)
+        game = self._game_at(self._opening)
+        labels: list[str] = []
+        replied = 0
+        for action in self.step.solution:
+            labels.append(_label_in(game, action))
+            if game.why_not(action) is not None:
+                continue
+            _settle(game, action)
+            replies = self.step.replies
+            while replied < len(replies):
+                node = game.pending()
+                if isinstance(node, Over) or node.player == self._player:
+                    break
+                if game.why_not(replies[replied]) is not None:
+                    break
+                _settle(game, replies[replied])
+                replied += 1
+        return tuple(labels)
 
     # --- inside ------------------------------------------------------------------------------
 
@@ -300,6 +335,7 @@ class LessonRun:
         self._player = step.model.player or self.game.current_player()
         if step.kind == "try":
             self._reply()
+        self._opening, self._labels = snapshot(self.game.state), None
         self._opened = len(self.step_events)
 
     def _play(self, action: Action) -> list[Event]:
@@ -361,3 +397,23 @@ class LessonRun:
              events: tuple[Event, ...] = ()) -> Feedback:
         self.feedback = Feedback(kind, text, rules, events)
         return self.feedback
+
+
+def _label_in(game: Game, action: Action) -> str:
+    """``action`` as the table words it now: the pending decision's offer label, else the
+    ruleset's presentation."""
+    node = game.pending()
+    if isinstance(node, PlayerDecision):
+        for offer in node.offers:
+            if offer.action == action:
+                return offer.label
+    return game.ruleset.present(game.state, action).label
+
+
+def _settle(game: Game, action: Action) -> None:
+    """Apply ``action`` on a scratch game, then roll any dice it leaves open (seeded)."""
+    game.apply(action)
+    for _ in range(MAX_ROLLS):
+        if not isinstance(game.pending(), Chance):
+            break
+        game.apply(RollPending())

@@ -234,6 +234,8 @@ class UnfinishedGame:
     """A live Warbench game (another window, or another game of this one) holds its lock."""
     newer: str | None = None
     """The version of the newer Warbench that wrote it (it cannot be resumed here), or None."""
+    played: float = 0.0
+    """When it was last played (its autosave last written)."""
 
 
 def unfinished_games(folder: Path | None = None) -> list[UnfinishedGame]:
@@ -268,6 +270,7 @@ def _header(path: Path) -> UnfinishedGame | None:
         actions=header.actions,
         open_elsewhere=open_now,
         newer=header.newer,
+        played=_mtime(path),
     )
 
 

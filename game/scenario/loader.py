@@ -81,6 +81,9 @@ class Scenario:
         return rulesets.create(self.ruleset.name, self.model.rules.options)
 
 
+HEX_FACING = "a hex facing is a whole number 0 to 5"
+
+
 def load_scenario(path: str | FilePath | Traversable) -> Scenario:
     """Read and check a scenario file; raise ScenarioError with every problem."""
     file = str(path)
@@ -113,6 +116,8 @@ def load_scenario_text(text: str, file: str = "<scenario>", *,
         model = ScenarioModel.model_validate(data)
     except ValidationError as exc:
         found = validation_problems(file, lines, exc, ScenarioModel) + keywords
+        seen = {p.path for p in found}  # and what can be told without a typed model
+        found += [p for p in _untyped_problems(file, lines, data) if p.path not in seen]
         raise ScenarioError(found) from None
     builder = _Builder(file, lines, model)
     builder.problems.extend(keywords)
@@ -192,6 +197,30 @@ def _list(value: Any) -> list[Any]:
 
 
 
+def _untyped_problems(file: str, lines: LineIndex, data: dict[str, Any]) -> list[Problem]:
+    """Problems told from the raw file when its types are wrong elsewhere, so that a key typo
+    never hides a wrong ruleset name or a hex facing out of range: every problem at once."""
+    problems = []
+
+    def problem(loc: Path, message: str, suggestion: str | None = None) -> None:
+        problems.append(Problem(file, lines.line_of(loc), dotted(loc), message, suggestion))
+
+    meta = data.get("scenario")
+    name = meta.get("ruleset") if isinstance(meta, dict) else None
+    known = rulesets.names()
+    if isinstance(name, str) and name not in known:
+        problem(("scenario", "ruleset"), f"unknown ruleset {name!r}; expected one of: "
+                f"{', '.join(known)}", did_you_mean(name, known))
+    units = data.get("units")
+    if "hexmap" in data and isinstance(units, list):
+        for i, unit in enumerate(units):
+            facing = unit.get("facing") if isinstance(unit, dict) else None
+            if isinstance(facing, int | float) and not isinstance(facing, bool) and not (
+                    float(facing).is_integer() and 0 <= facing <= 5):
+                problem(("units", i, "facing"), HEX_FACING)
+    return problems
+
+
 # --- cross-references ------------------------------------------------------------------------
 
 
@@ -220,7 +249,7 @@ class _Builder:
         ]
         self._check_names(players)
         if ruleset is None or board is None:
-            self._check_units_without_ruleset()
+            self._check_units_without_ruleset(board, len(players))
             return None, None
         units = self._units(ruleset, board, len(players))
         rules = self.model.rules
@@ -378,8 +407,18 @@ class _Builder:
             if name in names[:i]:
                 self.problem(("players", i, "name"), f"two players are called {name!r}")
 
-    def _check_units_without_ruleset(self) -> None:
+    def _check_units_without_ruleset(self, board: Board | None, players: int) -> None:
+        """What can be checked of the units without a ruleset: unique ids and, on a known
+        board, each unit's side, place and facing (a wrong ruleset name hides none of it)."""
         self._unique_ids()
+        if board is None:
+            return
+        for i, entry in enumerate(self.model.units):
+            if entry.side > players:
+                self.problem(("units", i, "side"), f"side {entry.side} has no player "
+                             f"(there are {players})")
+            else:
+                self._setup(("units", i), entry, board)
 
     def _unique_ids(self) -> None:
         seen: set[str] = set()
@@ -457,7 +496,7 @@ class _Builder:
             self.problem((*loc, "hex"), "a unit on a hex map needs hex = [q, r] (and no at)")
             return None
         if not entry.facing.is_integer() or not 0 <= entry.facing <= 5:
-            self.problem((*loc, "facing"), "a hex facing is a whole number 0 to 5")
+            self.problem((*loc, "facing"), HEX_FACING)
             return None
         return UnitSetup(**common, hex=Hex(*entry.hex),  # type: ignore[arg-type]
                          hex_facing=int(entry.facing))

@@ -49,7 +49,7 @@ class App:
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
-        self.fonts = Fonts()
+        self.fonts = Fonts(self.settings.text_scale)
         self.manager = self._make_manager(self.screen.get_size())
         self.palette: Palette = palette_named(self.settings.palette)
         self.scene: Scene | None = None
@@ -59,6 +59,8 @@ class App:
         self.show_help = False
         self.frame = 0
         self.toast: tuple[str, float] | None = None
+        self.busy_shown = 0
+        """How many times :meth:`show_busy` said something slow was under way."""
         if self.settings.fullscreen:
             self.toggle_fullscreen()
 
@@ -78,8 +80,25 @@ class App:
         scene.enter()
         settle_memory()
 
+    def show_busy(self, text: str) -> None:
+        """Say at once, over whatever is on screen, that something slow is under way
+        ("Opening ..."): the next frame may be a second away (a long save replaying), and a
+        window that shows nothing for that long looks hung. Counted in ``busy_shown``."""
+        font = self.fonts.get(18, bold=True)
+        img = font.render(text, True, (255, 255, 255))
+        w, h = self.screen.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        self.screen.blit(shade, (0, 0))
+        box = img.get_rect(center=(w // 2, h // 2)).inflate(40, 24)
+        pygame.draw.rect(self.screen, (20, 22, 26), box, border_radius=8)
+        pygame.draw.rect(self.screen, (230, 190, 60), box, 2, border_radius=8)
+        self.screen.blit(img, img.get_rect(center=box.center))
+        pygame.display.flip()
+        self.busy_shown += 1
+
     def notify(self, text: str, seconds: float = 3.0) -> None:
-        """Show a short message at the bottom of the window."""
+        """Show a short message at the top of the window, under the top bar."""
         self.toast = (text, seconds)
 
     # --- settings and window ----------------------------------------------------------------
@@ -88,6 +107,7 @@ class App:
         """Write the settings to the data folder and apply the palette."""
         save_settings(self.settings, self.data_folder)
         self.palette = palette_named(self.settings.palette)
+        self.fonts.scale = self.settings.text_scale
 
     def toggle_fullscreen(self) -> None:
         """Switch between a resizable window and fullscreen (F11)."""
@@ -136,7 +156,8 @@ class App:
 
     def _route(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.scene is None or self.scene.may_close():
+                self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.screen.get_flags() & pygame.FULLSCREEN:
             w = max(MIN_SIZE[0], event.w)
@@ -154,6 +175,8 @@ class App:
             if self.show_help and event.key == pygame.K_ESCAPE:
                 self.show_help = False
                 return
+        if self.scene is not None and self.scene.before_gui(event):
+            return
         self.manager.process_events(event)
         if self.scene is not None:
             self.scene.handle(event)
@@ -164,8 +187,9 @@ class App:
         text, left = self.toast
         font = self.fonts.get(15, bold=True)
         img = font.render(text, True, (255, 255, 255))
-        w, h = self.screen.get_size()
-        box = img.get_rect(midbottom=(w // 2, h - 40)).inflate(24, 12)
+        w = self.screen.get_width()
+        # under the top bar: the bottom of every scene has buttons (Back, a lesson's controls)
+        box = img.get_rect(midtop=(w // 2, 48)).inflate(24, 12)
         pygame.draw.rect(self.screen, (20, 22, 26), box, border_radius=6)
         pygame.draw.rect(self.screen, (230, 190, 60), box, 1, border_radius=6)
         self.screen.blit(img, img.get_rect(center=box.center))

@@ -46,13 +46,15 @@ def themed_dict() -> dict[str, Any]:
 class Fonts:
     """Fonts by size and weight, loaded on first use (owned by the App or a renderer)."""
 
-    def __init__(self) -> None:
+    def __init__(self, scale: float = 1.0) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.scale = scale
+        """Every size asked for is multiplied by this (the text size setting)."""
         self._files: dict[bool, bytes] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The shipped DejaVu Sans at ``size`` pixels."""
-        key = (max(6, int(size)), bold)
+        """The shipped DejaVu Sans at ``size`` pixels times :attr:`scale`."""
+        key = (max(6, round(size * self.scale)), bold)
         font = self._cache.get(key)
         if font is None:
             if not pygame.font.get_init():
@@ -60,7 +62,6 @@ class Fonts:
             font = MemoFont(io.BytesIO(self._file(bold)), key[0])
             self._cache[key] = font
         return font
-
 
     def _file(self, bold: bool) -> bytes:
         """The font file's bytes, read once per weight."""

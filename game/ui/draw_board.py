@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.core.inspect import Area, BoardMark, HexMark, Segment
+from game.core.inspect import Area, BoardMark, HexMark, Relief, Segment
 from game.core.state import HexBoard, TableBoard, TerrainPiece
 from game.geometry.hexgrid import DIRECTIONS, Hex
 from game.ui import hexlayout
@@ -30,6 +30,11 @@ CLIFF: RGB = (28, 22, 18)
 WALL: RGB = (60, 44, 36)
 LINK: RGB = (150, 110, 255)
 OBSTRUCTION: RGB = (92, 84, 78)
+SUMMIT: RGB = (250, 246, 232)
+"""The colour the relief ramp climbs toward: the highest ground reads near white."""
+LIGHT = (-math.sqrt(0.5), -math.sqrt(0.5))
+"""Where the relief's light comes from on screen (the top left, as maps are lit)."""
+SHADOW_ALPHA = 96
 
 
 def level_factor(elevation: int, low: int, high: int) -> float:
@@ -86,6 +91,56 @@ def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: Fo
 def cell_colour(palette: Palette, terrain: str, elevation: int, low: int, high: int) -> RGB:
     """A cell's fill: its terrain colour at its level's shade."""
     return lift(palette.terrain_colour(terrain), level_factor(elevation, low, high))
+
+
+def relief_height(elevation: int, low: int, high: int, step: int) -> float:
+    """Where a height sits on the relief ramp, 0 (the lowest step of the board) to 1 (the
+    highest): heights within one ``step`` share a place, so they read as one level."""
+    bottom, top, here = low // step, high // step, elevation // step
+    return 0.0 if top <= bottom else (here - bottom) / (top - bottom)
+
+
+def relief_colour(palette: Palette, terrain: str, elevation: int, low: int, high: int,
+                  step: int) -> RGB:
+    """A cell's fill on a board with relief: its terrain colour darkened at the bottom of the
+    ramp and blended toward :data:`SUMMIT` going up, so a hill, its crown, a mesa and a tower
+    read apart at a glance while water still reads as water. The ramp is steeper low down
+    (``t ** 0.6``): the first steps up, where most ground is, must read apart too."""
+    t = relief_height(elevation, low, high, step)
+    dark = lift(palette.terrain_colour(terrain), 0.86)
+    k = 0.8 * t ** 0.6
+    return (round(dark[0] + (SUMMIT[0] - dark[0]) * k), round(dark[1] + (SUMMIT[1] - dark[1]) * k),
+            round(dark[2] + (SUMMIT[2] - dark[2]) * k))
+
+
+def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int) -> None:
+    """Hill shading: every edge where ground drops casts a shadow on the lower cell when it
+    faces away from the light (longer the bigger the drop, in steps), and is lit on the high
+    side when it faces the light."""
+    shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+    lit: list[tuple[Point, Point, int]] = []
+    for h, d, drop in cliffs(board):
+        a, b = (cam.to_screen(*p) for p in edge_points(h, d))
+        high = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
+        dq, dr = DIRECTIONS[d]
+        low = cam.to_screen(*hexlayout.hex_centre(h.q + dq, h.r + dr))
+        nx, ny = (a[0] + b[0]) / 2 - high[0], (a[1] + b[1]) / 2 - high[1]
+        length = math.hypot(nx, ny) or 1.0
+        facing = (nx * LIGHT[0] + ny * LIGHT[1]) / length
+        steps = max(1, -(-drop // step))
+        if facing < -0.2:
+            k = min(0.55, 0.14 + 0.07 * steps)
+            pts = [a, b, (b[0] + (low[0] - b[0]) * k, b[1] + (low[1] - b[1]) * k),
+                   (a[0] + (low[0] - a[0]) * k, a[1] + (low[1] - a[1]) * k)]
+            pygame.draw.polygon(shade, (0, 0, 0, SHADOW_ALPHA), pts)
+        elif facing > 0.2:
+            inset = 0.06
+            lit.append(((a[0] + (high[0] - a[0]) * inset, a[1] + (high[1] - a[1]) * inset),
+                        (b[0] + (high[0] - b[0]) * inset, b[1] + (high[1] - b[1]) * inset),
+                        max(1, min(4, round(cam.zoom * 0.05 * steps)))))
+    base.blit(shade, (0, 0))
+    for a, b, width in lit:
+        pygame.draw.line(base, (255, 252, 236), a, b, width)
 
 
 def draw_marks(base: pygame.Surface, marks: Sequence[BoardMark], cam: Camera,
@@ -235,16 +290,25 @@ def hatch(base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
     base.blit(mask, rect.topleft)
 
 
+def fill_colour(palette: Palette, terrain: str, elevation: int, low: int, high: int,
+                relief: Relief | None) -> RGB:
+    """A cell's fill: on the relief ramp when the ruleset declares one, else the terraces."""
+    if relief is None:
+        return cell_colour(palette, terrain, elevation, low, high)
+    return relief_colour(palette, terrain, elevation, low, high, max(1, relief.step))
+
+
 def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Palette,
-                fonts: FontGet) -> None:
+                fonts: FontGet, relief: Relief | None = None) -> None:
     """Every cell at its level's shade with its terrain edge (heavy where it blocks sight),
-    hatching where impassable, its coordinates when zoomed in, then the cliffs and levels."""
+    hatching where impassable, its coordinates when zoomed in, then the cliffs and levels;
+    with a ``relief``, the shade is the relief ramp and higher ground casts shadows."""
     font = fonts(max(8, min(13, int(cam.zoom * 0.22))), False)
     levels = [cell.elevation for cell in board.cells.values()] or [0]
     low, high = min(levels), max(levels)
     for h, cell in board.cells.items():
         pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
-        colour = cell_colour(palette, cell.terrain, cell.elevation, low, high)
+        colour = fill_colour(palette, cell.terrain, cell.elevation, low, high, relief)
         pygame.draw.polygon(base, colour, pts)
         width = 3 if cell.has("blocks-sight") else 1
         pygame.draw.polygon(base, lift(colour, 0.6), pts, width)
@@ -254,4 +318,6 @@ def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pal
             cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
             label = font.render(f"{h.q},{h.r}", True, lift(colour, 0.55))
             base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
+    if relief is not None:
+        draw_relief(base, board, cam, max(1, relief.step))
     draw_elevation(base, board, cam, fonts)

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.inspect import UnitCard, UnitMark
+from game.core.inspect import Relief, TableCondition, UnitCard, UnitMark
 from game.core.pending import Chance, PlayerDecision
 from game.core.state import HexBoard
+from game.ui.draw_board import fill_colour
 from game.ui.inspect_draw import TONES, wrap
 from game.ui.labels import fit
 from game.ui.panel import PANEL_W
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 
 CARD_LINES = 9
 LINE_H = 16
+"""A text row at the normal text size (see :meth:`Hud.line_h`)."""
+CONDITION_COLOURS = {"day": (200, 170, 60), "dusk": (150, 110, 160), "night": (46, 62, 130)}
+"""The fill of a table condition's badge in the top bar, by its light."""
 
 
 class Hud:
@@ -46,6 +50,10 @@ class Hud:
         self._layers[name] = (key, layer)
         return layer
 
+    def line_h(self) -> int:
+        """A text row in pixels at the player's text size (16 at normal size)."""
+        return max(LINE_H, round(LINE_H * self.scene.app.fonts.scale))
+
     def pending_text(self) -> str:
         """What the game waits for, in a player's words."""
         s = self.scene
@@ -53,7 +61,8 @@ class Hud:
         if isinstance(node, PlayerDecision):
             return node.prompt
         if isinstance(node, Chance):
-            return f"{s.state.player(node.player).name} rolls {node.dice} for {node.purpose}"
+            # "Orcs to roll", "Stark to roll": right for plural and singular side names
+            return f"{s.state.player(node.player).name} to roll {node.dice} for {node.purpose}"
         return "your activation"
 
     def top_text(self) -> str:
@@ -146,9 +155,30 @@ class Hud:
             declared = ruleset.terrain_keyword(word)
             return declared.meaning if declared is not None else word.replace("-", " ")
 
-        return [(f"{kind}: {'; '.join(meaning(k) for k in sorted(words))}"
+        rows = [(f"{kind}: {'; '.join(meaning(k) for k in sorted(words))}"
                  if words else kind, palette.terrain_colour(kind))
                 for kind, words in sorted(found.items())]
+        relief = s.renderer.relief(s.state)
+        if relief is None or not isinstance(board, HexBoard):
+            return rows
+        return [self._relief_row(board, relief, kind, text)
+                for (text, _), kind in zip(rows, sorted(found), strict=True)]
+
+    def _relief_row(self, board: HexBoard, relief: Relief, kind: str,
+                    text: str) -> tuple[str, tuple[int, int, int]]:
+        """A legend row on a board with relief: the swatch in the shade the kind is drawn at
+        (its commonest height) and its heights in the ruleset's unit ("mesa, 12 pegs")."""
+        levels = [c.elevation for c in board.cells.values()] or [0]
+        heights = [c.elevation for c in board.cells.values() if c.terrain == kind]
+        if not heights:
+            return text, self.scene.app.palette.terrain_colour(kind)
+        common = max(set(heights), key=heights.count)
+        colour = fill_colour(self.scene.app.palette, kind, common, min(levels), max(levels),
+                             relief)
+        low, high = min(heights), max(heights)
+        span = f"{low}" if low == high else f"{low}-{high}"
+        head, colon, rest = text.partition(": ")
+        return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The terrain legend in the board's bottom-left corner (None when there is none)."""
@@ -158,8 +188,8 @@ class Hud:
         font = self.scene.app.fonts.get(13)
         view = self.scene.viewport()
         width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
-        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - LINE_H * len(rows), width,
-                          8 + LINE_H * len(rows))
+        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * len(rows), width,
+                          8 + self.line_h() * len(rows))
         info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
@@ -175,7 +205,7 @@ class Hud:
         font = self.scene.app.fonts.get(13)
         layer.fill((20, 22, 26, 200))
         for i, (text, colour) in enumerate(rows):
-            y = 4 + i * LINE_H
+            y = 4 + i * self.line_h()
             pygame.draw.rect(layer, colour, pygame.Rect(6, y + 2, 12, 12))
             pygame.draw.rect(layer, (200, 200, 196), pygame.Rect(6, y + 2, 12, 12), 1)
             layer.blit(font.render(text, True, (230, 228, 220)), (24, y))
@@ -206,19 +236,43 @@ class Hud:
             img = font.render(line.strip(), True, (245, 240, 225))
             surface.blit(img, img.get_rect(midtop=(box.centerx, box.top + 15 + 24 * i)))
 
+    def conditions(self) -> tuple[TableCondition, ...]:
+        """The ruleset's table conditions now (night...), shown as badges in the top bar."""
+        s = self.scene
+        return s.renderer.conditions(s.state, s.view)
+
+    def _badges_width(self, conditions: tuple[TableCondition, ...]) -> int:
+        font = self.scene.app.fonts.get(14, bold=True)
+        return sum(font.size(c.word)[0] + 26 for c in conditions)
+
     def _top(self, surface: pygame.Surface) -> None:
         s = self.scene
         w, _ = surface.get_size()
         fonts = s.app.fonts
         player = s.game.current_player()
         legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in s.state.players)
-        text, head = self.top_line(w - PANEL_W - legend - 50)
+        conditions = self.conditions()
+        text, head = self.top_line(w - PANEL_W - legend - 50 - self._badges_width(conditions))
         colours = tuple((pl.name, s.app.palette.player_colour(pl.number, pl.colour))
                         for pl in s.state.players)
-        key = (text, head, player, colours, s.session.scenario.name)
+        key = (text, head, player, colours, s.session.scenario.name, conditions)
         surface.blit(self._layer("top", key, (w, s.top_h),
                                  lambda layer: self._paint_top(layer, text, head, player)),
                      (0, 0))
+
+    def _paint_badges(self, layer: pygame.Surface, right: int) -> int:
+        """Each table condition as a badge ending at ``right``; returns where they begin."""
+        font = self.scene.app.fonts.get(14, bold=True)
+        x = right
+        for condition in reversed(self.conditions()):
+            img = font.render(condition.word, True, (245, 245, 255))
+            box = pygame.Rect(0, 8, img.get_width() + 16, 22)
+            x -= box.width + 10
+            box.x = x
+            pygame.draw.rect(layer, CONDITION_COLOURS[condition.light], box, border_radius=11)
+            pygame.draw.rect(layer, (200, 205, 235), box, 1, border_radius=11)
+            layer.blit(img, img.get_rect(center=box.center))
+        return x
 
     def _paint_top(self, layer: pygame.Surface, text: str, head: pygame.font.Font,
                    player: int | None) -> None:
@@ -239,6 +293,7 @@ class Hud:
             x -= img.get_width() + 26
             pygame.draw.rect(layer, colour, (x, 12, 14, 14))
             layer.blit(img, (x + 18, 11))
+        self._paint_badges(layer, x - 6)
         name = fonts.get(13).render(s.session.scenario.name, True, (170, 170, 170))
         layer.blit(name, (w - PANEL_W + 8, 4))
 
@@ -246,7 +301,7 @@ class Hud:
         """Pixels the unit card takes under the tools row."""
         card = self._card_record()
         rows = 1 if card is None else len(self._card_rows(card))
-        return 30 + LINE_H * rows
+        return 30 + self.line_h() * rows
 
     def _card_record(self) -> UnitCard | None:
         """The ruleset's card of the selected unit (asked once per game revision)."""
@@ -308,7 +363,7 @@ class Hud:
         font = fonts.get(13)
         for text, tone in self._card_rows(card):
             layer.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (26, y))
-            y += LINE_H
+            y += self.line_h()
 
     def _status(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -346,5 +401,5 @@ class Hud:
             offer = f"L: take the lesson \"{lesson.title}\""
             surface.blit(fonts.get(14, bold=True).render(offer, True, (120, 200, 255)),
                          (box.left + 14, box.bottom - 26))
-        hint = fonts.get(12).render("Esc closes", True, (160, 160, 160))
+        hint = fonts.get(12).render("Esc closes, F1: how to play", True, (160, 160, 160))
         surface.blit(hint, (box.right - hint.get_width() - 10, box.top + 10))

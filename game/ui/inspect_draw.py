@@ -19,6 +19,7 @@ import pygame
 from game.core.inspect import Area, HexMark, InfoLine, OddsChart, Segment
 from game.core.present import Ghost
 from game.core.state import GameState
+from game.geometry.tray import Tray
 from game.ui import hexlayout
 from game.ui.assets import Fonts
 from game.ui.camera import Camera
@@ -74,6 +75,9 @@ class InspectionPainter:
         self.info_rect: pygame.Rect | None = None
         self._tags: list[pygame.Rect] = []
         """The tags drawn this frame (a new one moves down until it overlaps none)."""
+        self.keep_out: list[pygame.Rect] = []
+        """Screen rectangles of the units concerned this frame (their name plates are there):
+        a tag that would land on one moves beside them, with a leader line to its place."""
 
     def reset(self, palette: Palette) -> None:
         """A new palette: drop the cached boxes."""
@@ -85,6 +89,7 @@ class InspectionPainter:
         self.rule_rects = []
         self.info_rect = None
         self._tags = []
+        self.keep_out = []
 
     # --- board shapes -----------------------------------------------------------------------
 
@@ -161,14 +166,40 @@ class InspectionPainter:
             self.tag(surface, seg.label, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
 
     def tag(self, surface: pygame.Surface, text: str, at: Point) -> None:
-        """A small black label centred just above ``at``."""
+        """A small black label centred just above ``at``; where that is on a unit concerned
+        (:attr:`keep_out`: where units touch, their name plates are there) it gives way to
+        the nearest free place beside them and a leader line points back at ``at``."""
         img = self.fonts.get(14, bold=True).render(text, True, (255, 255, 255))
         box = img.get_rect(center=(round(at[0]), round(at[1]) - 14))
+        moved = self._beside_units(box)
         while any(box.inflate(8, 4).colliderect(t) for t in self._tags):
             box.move_ip(0, box.height + 4)
+        if moved:
+            end = box.inflate(8, 4)
+            edge = (min(max(at[0], end.left), end.right), min(max(at[1], end.top), end.bottom))
+            pygame.draw.line(surface, self.palette.hover, edge, at, 1)
+            pygame.draw.circle(surface, self.palette.hover, (round(at[0]), round(at[1])), 3)
         self._tags.append(box.inflate(8, 4))
         pygame.draw.rect(surface, (0, 0, 0), box.inflate(8, 4))
         surface.blit(img, box)
+
+    def _beside_units(self, box: pygame.Rect) -> bool:
+        """Move ``box`` off the :attr:`keep_out` rectangles, to the nearest side of the
+        block they form; True if it moved."""
+        hit = [k for k in self.keep_out if box.inflate(8, 4).colliderect(k)]
+        if not hit:
+            return False
+        block = hit[0].unionall(self.keep_out)
+        start = box.copy()
+        spots = [start.move(block.left - 10 - start.right, 0),
+                 start.move(block.right + 10 - start.left, 0),
+                 start.move(0, block.top - 8 - start.bottom),
+                 start.move(0, block.bottom + 8 - start.top)]
+        best = min(spots, key=lambda r: (any(r.colliderect(t) for t in self._tags),
+                                         abs(r.centerx - start.centerx)
+                                         + abs(r.centery - start.centery)))
+        box.topleft = best.topleft
+        return True
 
     # --- the info box -------------------------------------------------------------------------
 
@@ -179,6 +210,13 @@ class InspectionPainter:
         cam = view.camera
         self.begin_frame()
         overlay = view.overlay
+        concerned = {view.selected, *((overlay.viewer, overlay.target) if overlay else ())}
+        for uid in sorted(u for u in concerned if u):
+            pts = outline(uid)
+            if len(pts) >= 2:
+                xs, ys = [x for x, _ in pts], [y for _, y in pts]
+                rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                self.keep_out.append(rect.inflate(rect.width * 0.3, 0))  # plates run wider
         if view.unit_overlay is not None:
             self.shapes(surface, state, view.unit_overlay, cam,
                         labels=overlay is None and not view.ghosts)
@@ -221,11 +259,12 @@ class InspectionPainter:
         record = overlay.inspection
         rows: list[list[tuple[pygame.Surface, str | None]]] = []
         head = self.fonts.get(15, bold=True)
-        rows.append([(head.render(record.title, True, (255, 255, 255)), None)])
+        for part in wrap(head, record.title, max_width - 16):  # a long title wraps too
+            rows.append([(head.render(part.strip(), True, (255, 255, 255)), None)])
         for line in record.lines:
             rows += self._line_rows(line, max_width - 16)
         for chart in record.odds:
-            rows += self._chart_rows(chart)
+            rows += self._chart_rows(chart, max_width - 16)
         rows += self._rule_rows(overlay.rules, max_width - 16)
         w = min(max_width, max(sum(img.get_width() for img, _ in row) for row in rows) + 16)
         h = sum(max(img.get_height() for img, _ in row) for row in rows) + 12
@@ -266,10 +305,12 @@ class InspectionPainter:
             rows[-1].append((img, rule))
         return rows
 
-    def _chart_rows(self, chart: OddsChart) -> list[list[tuple[pygame.Surface, str | None]]]:
+    def _chart_rows(self, chart: OddsChart,
+                    width: int = 444) -> list[list[tuple[pygame.Surface, str | None]]]:
         font, small = self.fonts.get(14, bold=True), self.fonts.get(13)
         rows: list[list[tuple[pygame.Surface, str | None]]] = [
-            [(font.render(chart.title, True, (255, 230, 150)), None)]]
+            [(font.render(part.strip(), True, (255, 230, 150)), None)]
+            for part in wrap(font, chart.title, width)]  # headings wrap, never run out
         for label, prob in shown_bars(chart.bars):
             rows.append([(self._bar(small, label, prob), None)])
         return rows
@@ -289,11 +330,21 @@ class InspectionPainter:
         return img
 
 
+def ghost_tray(tray: Tray, ghost: Ghost) -> Tray:
+    """The tray a ghost with a ``pose`` shows: the unit's own moved there, or the new block
+    the ghost declares (a reform)."""
+    assert ghost.pose is not None
+    if ghost.block is None:
+        return tray.moved_to(*ghost.pose)
+    width, depth, files, ranks = ghost.block
+    return Tray(*ghost.pose, width, depth, files, ranks)
+
+
 def ghost_outline(state: GameState, ghost: Ghost) -> list[Point]:
     """World outline of a ghost: the unit's tray at the ghost's pose, or the ghost's hex."""
     unit = state.units.get(ghost.unit)
     if ghost.pose is not None and unit is not None and unit.tray is not None:
-        return list(unit.tray.moved_to(*ghost.pose).corners)
+        return list(ghost_tray(unit.tray, ghost).corners)
     if ghost.hex is not None:
         return hexlayout.hex_corners_world(ghost.hex[0], ghost.hex[1], 0.9)
     return []

@@ -54,9 +54,11 @@ def wrap_counters(font: pygame.font.Font, text: str, width: float,
 
 
 def draw_label(sprite: pygame.Surface, fonts: Fonts, name: str, text: str, centre: Point,
-               max_width: float) -> None:
+               max_width: float, max_height: float | None = None) -> None:
     """Write ``name`` and the counters ``text`` centred on ``centre`` of ``sprite``, within
-    ``max_width`` pixels (a smaller font before any cut)."""
+    ``max_width`` pixels (a smaller font before any cut) and ``max_height`` pixels: lines
+    that would spill out of the unit onto a unit it touches give way, the counters first
+    (the hover box and the unit card still say them), then the whole label."""
     if max_width < MIN_WIDTH:
         return
     size = max(9, min(15, int(max_width / 9)))
@@ -69,6 +71,8 @@ def draw_label(sprite: pygame.Surface, fonts: Fonts, name: str, text: str, centr
     small = fonts.get(max(8, size - 2))
     lines = [(font, fit(font, part, room)) for part in split_name(font, name, room)]
     lines += [(small, line) for line in wrap_counters(small, text, room)]
+    if max_height is not None:
+        lines = fit_height(lines, max_height)
     y = centre[1] - sum(f.get_linesize() for f, _ in lines) / 2
     for f, line in lines:
         img = f.render(line, True, (255, 255, 255))
@@ -78,3 +82,12 @@ def draw_label(sprite: pygame.Surface, fonts: Fonts, name: str, text: str, centr
         sprite.blit(band, box.inflate(6, 0).topleft)
         sprite.blit(img, box)
         y += f.get_linesize()
+
+
+def fit_height(lines: list[tuple[pygame.font.Font, str]],
+               height: float) -> list[tuple[pygame.font.Font, str]]:
+    """The label's lines that fit in ``height`` pixels: the last ones go first (counters
+    after the name); nothing when not even the name's first line fits."""
+    while lines and sum(f.get_linesize() for f, _ in lines) > height:
+        lines = lines[:-1]
+    return lines

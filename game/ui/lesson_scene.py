@@ -29,6 +29,7 @@ from game.scenario.saves import Session
 from game.ui import hexlayout
 from game.ui.camera import MAX_ZOOM, MIN_ZOOM
 from game.ui.inspect_draw import wrap
+from game.ui.labels import fit
 from game.ui.render import fit_camera
 from game.ui.scene import Scene
 from game.ui.screens import ListScene
@@ -74,6 +75,12 @@ class LessonScene(Scene):
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.widgets: list[Any] = []
         self.note = ""
+        self._noted: object = None  # the run's feedback last put in the note
+        self.scroll = 0
+        """Caption rows scrolled past (the wheel over the caption panel)."""
+        self.caption_rows = 0
+        """How many rows the caption has in all (for the scroll's end)."""
+        self._scrolled_for: tuple[int, str] = (-1, "")
         self._shown: tuple[int, int, int, bool] | None = None
 
     # --- scene protocol -----------------------------------------------------------------------
@@ -99,6 +106,10 @@ class LessonScene(Scene):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
+        if event.type == pygame.MOUSEWHEEL and self.caption_rect().collidepoint(
+                pygame.mouse.get_pos()):
+            self.scroll = max(0, min(self.scroll - event.y, self.caption_rows - 1))
+            return  # a long caption scrolls; the board does not zoom under it
         self.table.handle(event)
         self._after_table()
 
@@ -162,7 +173,7 @@ class LessonScene(Scene):
 
     def hint(self) -> None:
         """The next hint tier (text, then the solution drawn as ghost-free steps)."""
-        self.note = self.run.hint().text
+        self.note = f"Hint: {self.run.hint().text}"
 
     def undo(self) -> None:
         """Take back the learner's last action in this try."""
@@ -195,18 +206,42 @@ class LessonScene(Scene):
             width = max(70, self.app.fonts.get(14).size(label)[0] + 28)
             x = self._button(pygame.Rect(x, y, width, BUTTON_H), label, action, enabled) + 6
         if self.run.step.kind == "ask" and not self.run.solved:
-            x, y = panel.x + 10, y - BUTTON_H - 6
-            for i, choice in enumerate(self.run.step.model.choices):
-                width = min(max(90, self.app.fonts.get(14).size(choice)[0] + 28), 420)
-                x = self._button(pygame.Rect(x, y, width, BUTTON_H), choice,
-                                 self._chooser(i), True) + 6
+            for i, (rect, choice) in enumerate(self.answer_rects()):
+                self._button(rect, choice, self._chooser(i), True)
         del UIButton
+
+    def answer_rects(self) -> list[tuple[pygame.Rect, str]]:
+        """Where a quiz's answer buttons go: in rows inside the caption panel, above its
+        controls (never out of the panel); an answer too long for a row is cut, the
+        whole of it in the button's tooltip."""
+        panel = self.caption_rect()
+        font = self.app.fonts.get(14)
+        row_y = panel.bottom - BUTTON_H - 8 - BUTTON_H - 6
+        rows: list[list[tuple[int, str]]] = [[]]
+        used = 0
+        room = panel.width - 20
+        for choice in self.run.step.model.choices:
+            width = min(max(90, font.size(choice)[0] + 28), room)
+            if rows[-1] and used + width > room:
+                rows.append([])
+                used = 0
+            rows[-1].append((width, choice))
+            used += width + 6
+        out: list[tuple[pygame.Rect, str]] = []
+        for r, row in enumerate(rows):
+            x, y = panel.x + 10, row_y - (len(rows) - 1 - r) * (BUTTON_H + 6)
+            for width, choice in row:
+                out.append((pygame.Rect(x, y, width, BUTTON_H), choice))
+                x += width + 6
+        return out
 
     def _button(self, rect: pygame.Rect, label: str, action: Callable[[], None],
                 enabled: bool) -> int:
         from pygame_gui.elements import UIButton
 
-        button = UIButton(rect, label, self.app.manager)
+        shown = fit(self.app.fonts.get(14), label, rect.width - 20)
+        button = UIButton(rect, shown, self.app.manager,
+                          tool_tip_text=label if shown != label else None)
         if enabled:
             self.buttons[button] = action
         else:
@@ -225,9 +260,15 @@ class LessonScene(Scene):
         self.table.last_player = self.game.current_player()
 
     def _after_table(self) -> None:
+        """A new judgement of the learner's move goes into the note, once: a later note (a
+        hint pressed after a wrong move) is not overwritten by the same old judgement on the
+        next mouse move."""
         self._keep_table_here()
         feedback = self.run.feedback
-        if feedback is not None and feedback.kind in ("wrong", "solved", "refused", "progress"):
+        if feedback is None or feedback is self._noted:
+            return
+        self._noted = feedback
+        if feedback.kind in ("wrong", "solved", "refused", "progress"):
             self.note = feedback.text
 
     def _aim_camera(self) -> None:
@@ -302,6 +343,7 @@ class LessonScene(Scene):
         (or a ring on its unit), numbered in order."""
         cam = self.table.view.camera
         font = self.app.fonts.get(14, bold=True)
+        words = self.run.solution_labels()
         for number, action in enumerate(self.run.step.solution, start=1):
             actor = action.actor()
             start = self._unit_point(actor) if actor else None
@@ -316,7 +358,7 @@ class LessonScene(Scene):
                 pygame.draw.circle(surface, SOLUTION, (round(b[0]), round(b[1])), 7)
             else:
                 pygame.draw.circle(surface, SOLUTION, (round(a[0]), round(a[1])), 22, 3)
-            label = font.render(f"{number}. {action}", True, SOLUTION)
+            label = font.render(f"{number}. {words[number - 1]}", True, SOLUTION)
             surface.blit(label, (a[0] + 12, a[1] + 14 * number))
 
     def _ring(self, surface: pygame.Surface, unit_id: str, label: str = "") -> None:
@@ -362,11 +404,15 @@ class LessonScene(Scene):
         head = f"{self.lesson.title}  -  step {number} of {total}: {KIND_WORDS[step.kind]}"
         surface.blit(fonts.get(13).render(head, True, (170, 170, 170)), (rect.x + 10, rect.y + 6))
         objective = fonts.get(16, bold=True)
-        surface.blit(objective.render(self.run.objective(), True, HIGHLIGHT),
-                     (rect.x + 10, rect.y + 24))
+        y = rect.y + 24
+        for line in wrap(objective, self.run.objective(), rect.width - 20)[:2]:  # a question
+            surface.blit(objective.render(line.strip(), True, HIGHLIGHT), (rect.x + 10, y))
+            y += 20
         font = fonts.get(14)
-        y = rect.y + 48
-        bottom = rect.bottom - BUTTON_H * (2 if step.kind == "ask" else 1) - 16
+        y += 4
+        answers = self.answer_rects() if step.kind == "ask" and not self.run.solved else []
+        top_button = min((r.top for r, _ in answers), default=rect.bottom - BUTTON_H - 8)
+        bottom = top_button - 8
         lines = wrap(font, self.run.caption(), rect.width - 20)
         rows = [(line, (240, 240, 240)) for line in lines]
         if self.note:
@@ -375,12 +421,19 @@ class LessonScene(Scene):
         for note in self.run.rule_notes():  # the rulesets' own texts explain the rules
             rows += [(line, (160, 170, 185)) for line in wrap(font, note, rect.width - 20)]
         room = max(0, (bottom - y) // 17)
-        if len(rows) > room > 0:  # say that something is cut rather than stop mid-sentence
-            line, colour = rows[room - 1]
-            rows[room - 1] = (line.rstrip() + " …", colour)
-        for line, colour in rows[:room]:
+        if self._scrolled_for != (self.run.index, self.note):  # a new text starts at its top
+            self._scrolled_for, self.scroll = (self.run.index, self.note), 0
+        self.caption_rows = max(0, len(rows) - room + 1)
+        self.scroll = min(self.scroll, max(0, len(rows) - room))
+        shown = rows[self.scroll:self.scroll + room]
+        for line, colour in shown:
             surface.blit(font.render(line.strip(), True, colour), (rect.x + 10, y))
             y += 17
+        more = self.scroll > 0, self.scroll + room < len(rows)
+        if any(more):  # the rest is a wheel turn away, and the panel says so
+            arrows = ("▲ " if more[0] else "") + ("▼ " if more[1] else "")
+            hint = fonts.get(12).render(f"{arrows}wheel: more", True, (235, 225, 190))
+            surface.blit(hint, hint.get_rect(topright=(rect.right - 8, rect.y + 6)))
 
 
 class LessonListScene(ListScene):

@@ -156,6 +156,12 @@ COLOUR_BLIND = Palette(
 PALETTES: dict[str, Palette] = {p.name: p for p in (DEFAULT, COLOUR_BLIND)}
 
 
+LIGHT_SHADE: dict[str, RGB] = {"day": (255, 255, 255), "dusk": (205, 200, 225),
+                                "night": (120, 132, 190)}
+"""What the board is multiplied by in each light of
+:class:`~game.core.inspect.TableCondition` (a cold blue dark at night, nothing by day)."""
+
+
 def palette_named(name: str) -> Palette:
     """The palette called ``name`` (the default one for unknown names)."""
     return PALETTES.get(name, DEFAULT)

@@ -95,6 +95,9 @@ class SidePanel:
         self.callbacks: dict[Any, Callable[[], None]] = {}
         self.refusals: dict[Any, str] = {}
         self.hover_ghosts: dict[Any, str] = {}
+        self.tools: set[Any] = set()
+        """The toolbar's buttons (Undo, Save, Menu...): the acting player's still while a
+        hand-over is due, when the game's own buttons wait for the next player."""
         self.elements: list[Any] = []
         self.log_box: Any = None
         self.list_box: Any = None
@@ -136,6 +139,7 @@ class SidePanel:
         self.callbacks.clear()
         self.refusals.clear()
         self.hover_ghosts.clear()
+        self.tools = set()
         self.log_box = self.dice_entry = self.pick_confirm = self.list_box = None
         self.free_dice_entry = None
         self.numbers, self.splits = [], []
@@ -246,7 +250,8 @@ class SidePanel:
             ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
         ]
         for i, (label, fn, tip) in enumerate(tools):
-            self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30), tip)
+            self.tools.add(self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30),
+                                       tip))
         return y + 38
 
     def _pbf_tools(self, x0: int, y: int, width: int) -> int:
@@ -292,9 +297,10 @@ class SidePanel:
             if len(commands) % 2 == 1:
                 y += ROW
         end = s.game.why_not(EndActivation())
-        self.button("End activation (Enter)", s.end_activation if end is None else None,
+        offer = s.game.ruleset.end_offer(s.state)  # what ending does here, in its words
+        self.button(f"{offer.label} (Enter)", s.end_activation if end is None else None,
                     pygame.Rect(x0, y, width, 30),
-                    "hand over to the next player" if end is None else s.refusal_text(end))
+                    offer.hint if end is None else s.refusal_text(end))
         y += ROW
         if not isinstance(node, PlayerDecision | Chance):
             y = self._free_dice(x0, y, width)
@@ -380,12 +386,22 @@ class SidePanel:
         s = self.scene
         who = s.state.player(node.player).name
         links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in node.rules)
+        height = self.prompt_height(f"{who}: {node.prompt} {' '.join(node.rules)}", width)
         self.text_box(f"{html.escape(who)}: {html.escape(node.prompt)} {links}",
-                      pygame.Rect(x0, y, width, 58))
-        y += 62
+                      pygame.Rect(x0, y, width, height))
+        y += height + 4
         for answer in node.free:
             y = self._free(answer, x0, y, width)
         return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}") + 6
+
+    def prompt_height(self, text: str, width: int) -> int:
+        """The decision prompt's box: tall enough for all of its lines (no scrolling for a
+        prompt of three or four lines), but never more than a fifth of the window."""
+        from game.ui.inspect_draw import wrap
+
+        s = self.scene
+        lines = len(wrap(s.app.fonts.get(15), text, width - 20))
+        return max(58, min(s.app.screen.get_height() // 5, 20 * lines + 16))
 
     def _free(self, answer: object, x0: int, y: int, width: int) -> int:
         if isinstance(answer, PickDice):
@@ -547,7 +563,7 @@ class SidePanel:
 
         s = self.scene
         roller = s.state.player(node.player).name
-        self.text_box(html.escape(f"{roller} rolls {node.dice}: {node.purpose}"),
+        self.text_box(html.escape(f"{roller} to roll {node.dice}: {node.purpose}"),
                       pygame.Rect(x0, y, width, 64))
         y += 68
         self.button("Roll the dice (Space)", s.roll, pygame.Rect(x0, y, width, 30))

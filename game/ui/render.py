@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 import pygame
 
-from game.core.inspect import BoardMark, ModelBase, UnitLook
+from game.core.inspect import BoardMark, ModelBase, Relief, TableCondition, UnitLook
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, TableBoard, Unit
 from game.geometry.arcs import Arc
@@ -41,13 +42,17 @@ from game.ui.camera import Camera
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
 from game.ui.labels import draw_label
-from game.ui.palette import RGB, Palette
+from game.ui.palette import LIGHT_SHADE, RGB, Palette
 from game.ui.unit_ops import Op, run_ops, shows
 from game.ui.unit_text import models_left, shade, status_text
 from game.ui.view import ViewState
 
 Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
+LABEL_DROP = 0.14
+"""How far below a hex token's centre its label is centred (hexes)."""
+LABEL_ROOM = 0.95
+"""The height a hex token's label may take (hexes): the height tag fits above it."""
 AHEAD_MS = 2.0
 """CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
 
@@ -63,7 +68,8 @@ class Renderer:
         """The ruleset whose :meth:`~Ruleset.unit_look` and :meth:`~Ruleset.board_marks` are
         drawn (None: the plain look; the owner sets it when a game starts)."""
         self._looks: tuple[Hashable, dict[str, UnitLook | None]] = (None, {})
-        self._marks: tuple[Hashable, tuple[BoardMark, ...]] = (None, ())
+        self._asked: dict[str, tuple[Hashable, tuple[Any, ...]]] = {}
+        """The ruleset's board-wide answers (marks, conditions), kept per game moment."""
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
@@ -145,13 +151,34 @@ class Renderer:
                               self.ruleset.unit_look(state, unit_id))
         return cache[unit_id]
 
+    def _once(self, name: str, state: GameState, view: ViewState,
+              ask: Callable[[Ruleset], Iterable[Any]]) -> tuple[Any, ...]:
+        """``ask(ruleset)`` as a tuple, asked once per game state revision (none without a
+        ruleset)."""
+        key = (id(self.ruleset), id(state), view.revision)
+        hit = self._asked.get(name)
+        if hit is None or hit[0] != key:
+            hit = (key, () if self.ruleset is None else tuple(ask(self.ruleset)))
+            self._asked[name] = hit
+        return hit[1]
+
     def board_marks(self, state: GameState, view: ViewState) -> tuple[BoardMark, ...]:
         """The ruleset's board marks, asked once per game state revision."""
-        key = (id(self.ruleset), id(state), view.revision)
-        if self._marks[0] != key:
-            marks = () if self.ruleset is None else tuple(self.ruleset.board_marks(state))
-            self._marks = (key, marks)
-        return self._marks[1]
+        return self._once("marks", state, view, lambda r: r.board_marks(state))
+
+    def conditions(self, state: GameState, view: ViewState) -> tuple[TableCondition, ...]:
+        """The ruleset's table conditions (night...), asked once per game state revision."""
+        return self._once("conditions", state, view, lambda r: r.table_conditions(state))
+
+    def relief(self, state: GameState) -> Relief | None:
+        """The ruleset's relief of the board (None: plain terraces)."""
+        return None if self.ruleset is None else self.ruleset.relief(state)
+
+    def light(self, state: GameState, view: ViewState) -> str:
+        """The darkest light of the table conditions ("day" when there is none)."""
+        order = tuple(LIGHT_SHADE)
+        return max((c.light for c in self.conditions(state, view)), key=order.index,
+                   default="day")
 
     # --- units ----------------------------------------------------------------------------
 
@@ -285,7 +312,7 @@ class Renderer:
         """What the base layer of ``view``'s camera shows (it is redrawn when this changes)."""
         return (view.camera.key(), (view.camera.width, view.camera.height),
                 self._board_key(state), tuple(state.terrain), view.grid, self.palette.name,
-                self.board_marks(state, view))
+                self.board_marks(state, view), self.light(state, view), self.relief(state))
 
     def _base_layer(self, state: GameState, view: ViewState) -> pygame.Surface:
         """The base layer of ``view``'s camera, painted again only when it shows otherwise."""
@@ -304,6 +331,9 @@ class Renderer:
             return
         base = new_layer((view.camera.width, view.camera.height), reuse)
         yield from self._paint_base(base, state, view)
+        light = self.light(state, view)
+        if light != "day":  # night shades the ground, not the units on it
+            base.fill(LIGHT_SHADE[light], special_flags=pygame.BLEND_MULT)
         self._base, self._base_key = base, key
         self.stats["base_renders"] += 1
 
@@ -324,7 +354,7 @@ class Renderer:
                 draw_board.draw_terrain(base, (piece,), cam, self.palette, self._font)
             return
         base.fill(self.palette.background)
-        draw_board.draw_hexmap(base, board, cam, self.palette, self._font)
+        draw_board.draw_hexmap(base, board, cam, self.palette, self._font, self.relief(state))
         marks = self.board_marks(state, view)
         if marks:
             draw_board.draw_marks(base, marks, cam, self.palette, self._font)
@@ -435,8 +465,8 @@ class Renderer:
         steps.append((sprite, (round(sx - offset[0]), round(sy - offset[1]))))
         tag = self._height_tag(look.height if look else "", cam.zoom)
         if tag is not None:
-            steps.append((tag, tag.get_rect(midbottom=(round(sx), round(sy - cam.zoom * 0.4)))
-                          .topleft))
+            lift = cam.zoom * (LABEL_ROOM / 2 - LABEL_DROP) + 2  # just above the label
+            steps.append((tag, tag.get_rect(midbottom=(round(sx), round(sy - lift))).topleft))
         return steps
 
     def _height(self, state: GameState, view: ViewState, uid: str) -> str:
@@ -498,7 +528,8 @@ class Renderer:
         fl, fr = loc(centred.corners[0]), loc(centred.corners[1])
         pygame.draw.line(sprite, (250, 250, 250), fl, fr, max(2, round(zoom * 0.15)))
         self._draw_arrow(sprite, centred, zoom, loc)
-        draw_label(sprite, self.fonts, unit.name, text, off, tray.width * zoom)
+        across, down = label_room(tray)
+        draw_label(sprite, self.fonts, unit.name, text, off, across * zoom, down * zoom)
         self._remember(key, sprite, off)
         return sprite, off
 
@@ -542,11 +573,14 @@ class Renderer:
         c = (half, half)
         pygame.draw.circle(sprite, shade(colour, 0.45), c, radius)
         pygame.draw.circle(sprite, colour, c, radius * 0.86)
-        # the label stays inside its own hex (neighbours' labels never overlap) and the
-        # facing wedge is drawn over it: long and narrow, so it reads on every facing
-        draw_label(sprite, self.fonts, unit.name, text, c, zoom * 1.1)
+        # the facing wedge goes under the label (long and narrow, it still reads beside the
+        # name on every facing); the label stays inside its own hex and a little low, so a
+        # height tag above it never covers the name, and lines that do not fit give way
+        # (the counters first: the unit card and the hover say them)
         pygame.draw.polygon(sprite, (250, 250, 250), facing_wedge(c, angle, zoom))
         pygame.draw.polygon(sprite, (20, 20, 20), facing_wedge(c, angle, zoom), 1)
+        draw_label(sprite, self.fonts, unit.name, text, (c[0], c[1] + zoom * LABEL_DROP),
+                   zoom * 1.1, zoom * LABEL_ROOM)
         self._remember(key, sprite, c)
         return sprite, c
 
@@ -578,6 +612,18 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
+
+
+def label_room(tray: Tray) -> tuple[float, float]:
+    """How far a tray reaches from its centre across and down the screen (inches): the
+    horizontal and vertical chords through its centre, so the label of a turned tray stays on
+    it and never on a unit it touches."""
+    a = math.radians(tray.facing)
+    c, s = abs(math.cos(a)), abs(math.sin(a))
+    big = float("inf")
+    across = min(tray.width / c if c > 1e-9 else big, tray.depth / s if s > 1e-9 else big)
+    down = min(tray.depth / c if c > 1e-9 else big, tray.width / s if s > 1e-9 else big)
+    return across, down
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:

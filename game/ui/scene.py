@@ -27,6 +27,16 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input or GUI event."""
 
+    def may_close(self) -> bool:
+        """The window's close button was pressed: True lets the app close now; a scene with
+        something to lose asks first and returns False. Default: close."""
+        return True
+
+    def before_gui(self, event: pygame.event.Event) -> bool:
+        """See ``event`` before the GUI widgets do; True keeps it from them (a list that
+        scrolls by whole rows). Default: nothing."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 

@@ -32,6 +32,8 @@ def start_table(app: App, path: Path) -> bool:
     """Open a scenario or a save on the table; show the problems in the menu if it fails."""
     from game.scenario import ScenarioError, load_save, load_scenario, new_session
 
+    what = "Resuming" if path.suffix == ".json" else "Opening"
+    app.show_busy(f"{what} {_game_name(path)}...")  # a long save replays for a second or more
     try:
         session = load_save(path) if path.suffix == ".json" else new_session(load_scenario(path))
     except ScenarioError as exc:
@@ -170,6 +172,8 @@ class ListScene(ButtonScene):
     """A scrolling list of files to open (every file, however many), with a Back button."""
 
     ROW = 52
+    row_count = 0
+    """How many rows the list holds (set when it is built)."""
     WIDTH = 760
     """Widest row in pixels (the window may make it narrower)."""
 
@@ -187,6 +191,7 @@ class ListScene(ButtonScene):
 
         w, h = self.app.screen.get_size()
         rows = self.entries()
+        self.row_count = len(rows)
         top, bottom = max(170, 139 + 22 * len(self.subtitle_lines())), h - 80
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
@@ -206,6 +211,23 @@ class ListScene(ButtonScene):
         back = UIButton(pygame.Rect(w // 2 - 180, top + height + 12, 360, 44), "Back",
                         self.app.manager, object_id="#big_button")
         self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
+
+    def before_gui(self, event: pygame.event.Event) -> bool:
+        """A wheel notch over the list scrolls it by one whole row (the GUI's own step was
+        half a row: 24 notches to reach the end of the New game list)."""
+        box = getattr(self, "list_box", None)
+        if event.type != pygame.MOUSEWHEEL or box is None or not box.rect.collidepoint(
+                pygame.mouse.get_pos()):
+            return False
+        bar = box.vert_scroll_bar
+        if bar is None:
+            return True
+        total = max(1, self.row_count * self.ROW)
+        room = max(0, total - box.rect.height)
+        top = round(bar.start_percentage * total / self.ROW) * self.ROW
+        top = max(0, min(room, top - int(event.y) * self.ROW))
+        bar.set_scroll_from_start_percentage(top / total)
+        return True
 
     def label(self, path: Path) -> str:
         """The button text of a file."""
@@ -258,13 +280,17 @@ class ResumeScene(ListScene):
         g = self.games[path]
         if g.newer:
             return f"{g.name}: made by a newer Warbench {g.newer}"
-        when = time.strftime("%d %b %Y %H:%M", time.localtime(g.started))
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(g.played or g.started))
         scenario = _autosave_scenario(path)
         about = f" ({scenario})" if scenario and scenario != g.name else ""
-        return f"{g.name}{about}, round {g.round}, {when}"
+        return f"{g.name}{about}, round {g.round}, last played {when}"
 
     def tip(self, path: Path) -> str:
-        return f"{self.games[path].actions} actions - {path.name}"
+        import time
+
+        g = self.games[path]
+        began = time.strftime("%d %b %Y %H:%M", time.localtime(g.started))
+        return f"started {began}; {g.actions} actions - {path.name}"
 
     def fresh(self) -> None:
         """Start the scenario given on the command line."""
@@ -396,6 +422,9 @@ class SettingsScene(ButtonScene):
         return [
             (f"Palette: {s.palette}", self.cycle_palette,
              "colour-blind: Okabe-Ito colours for arcs, lines and sides"),
+            (f"Text size: {s.text_size}", self.cycle_text_size,
+             "larger text on the board, the top bar, the unit card, hover boxes and help "
+             "(4K screens, poorer eyesight); tables opened from now on use it"),
             (f"Inch grid: {'on' if s.grid else 'off'}", lambda: self.flip("grid"), ""),
             (f"Animations: {'on' if s.animate else 'off'}", lambda: self.flip("animate"), ""),
             (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",
@@ -414,6 +443,16 @@ class SettingsScene(ButtonScene):
         s.palette = "colour-blind" if s.palette == "default" else "default"
         self._rebuild()
 
+    def cycle_text_size(self) -> None:
+        """normal -> large -> larger -> normal."""
+        from game.ui.settings import TEXT_SCALES
+
+        s = self.app.settings
+        names = list(TEXT_SCALES)
+        s.text_size = names[(names.index(s.text_size) + 1) % len(names)] if (
+            s.text_size in names) else names[0]
+        self._rebuild()
+
     def flip(self, name: str) -> None:
         """Toggle a boolean setting."""
         setattr(self.app.settings, name, not getattr(self.app.settings, name))
@@ -429,7 +468,7 @@ class HandoffScene(Scene):
     """Between players: the table is hidden until the next player clicks or presses a key."""
 
     def __init__(self, app: App, table: Scene, player_name: str, colour: tuple[int, int, int],
-                 note: str, title: str = "your turn") -> None:
+                 note: str, title: str = "your turn", conditions: tuple[str, ...] = ()) -> None:
         super().__init__(app)
         self.table = table
         self.player_name = player_name
@@ -437,32 +476,51 @@ class HandoffScene(Scene):
         """What is handed over: "your turn", "your roll" (a defence), "your choice"."""
         self.colour = colour
         self.note = note
+        self.conditions = conditions
+        """What holds over the whole table ("Night: attacks lose ..."), one line each."""
         self.armed = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        """A full click (press and release here) or Enter/Space hands the table over. The
-        release of the click that ended the previous turn arrives here too: it must not
-        dismiss the screen (found playing under Xvfb)."""
+        """A full click (press and release here) or Enter hands the table over, as the screen
+        says; nothing else does (a Space meant for the dice must not reveal the next player's
+        table early). The release of the click that ended the previous turn arrives here too:
+        it must not dismiss the screen (found playing under Xvfb)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.armed = True
         elif (event.type == pygame.MOUSEBUTTONUP and self.armed) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         ):
             self.app.switch(self.table)
 
     def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.inspect_draw import wrap
+
         w, h = surface.get_size()
         surface.fill((18, 20, 24))
-        pygame.draw.rect(surface, self.colour, (0, h // 2 - 90, w, 180))
         fonts = self.app.fonts
+        small = fonts.get(18)
+        notes = wrap(small, self.note, w - 80)  # the subtitle wraps, never runs off the screen
+        lights = [line for text in self.conditions for line in wrap(small, text, w - 80)]
+        band = max(180, 120 + 24 * (len(notes) + len(lights)))
+        top = h // 2 - band // 2
+        pygame.draw.rect(surface, self.colour, (0, top, w, band))
         big = fonts.get(40, bold=True).render(f"{self.player_name}, {self.title}", True,
                                               (255, 255, 255))
-        surface.blit(big, big.get_rect(center=(w // 2, h // 2 - 30)))
-        small = fonts.get(18).render(self.note, True, (255, 255, 255))
-        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + 30)))
+        surface.blit(big, big.get_rect(center=(w // 2, top + 60)))
+        y = top + 98
+        for line in notes:
+            img = small.render(line.strip(), True, (255, 255, 255))
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += 24
+        for line in lights:
+            img = small.render(line.strip(), True, (225, 230, 255))
+            box = img.get_rect(midtop=(w // 2, y + 2)).inflate(14, 4)
+            pygame.draw.rect(surface, (30, 40, 90), box, border_radius=8)
+            surface.blit(img, img.get_rect(center=box.center))
+            y += 26
         hint = fonts.get(16).render("Click or press Enter when you have the screen",
                                     True, (200, 200, 200))
-        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 130)))
+        surface.blit(hint, hint.get_rect(center=(w // 2, top + band + 40)))
 
 
 class EndScene(ButtonScene):
@@ -506,19 +564,65 @@ class EndScene(ButtonScene):
 
 
 def draw_help(surface: pygame.Surface, fonts: Fonts, scene: Scene | None) -> None:
-    """The help overlay: every control of the current scene and the global keys."""
-    rows = (scene.help_lines() if scene else []) + GLOBAL_HELP
+    """The help overlay: every control of the current scene, the ruleset's how-to-play card
+    and the global keys, in a smaller font before anything runs off the screen."""
+    rows = GLOBAL_HELP + (scene.help_lines() if scene else [])
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 200))
     surface.blit(shade, (0, 0))
     title = fonts.get(28, bold=True).render("Controls", True, (255, 255, 255))
     surface.blit(title, (60, 40))
-    key_font, text_font = fonts.get(15, bold=True), fonts.get(15)
-    col_w = (w - 120) // 2
-    per_col = max(1, (h - 120) // 26)
-    for i, (keys, what) in enumerate(rows):
-        x = 60 + (i // per_col) * col_w
-        y = 95 + (i % per_col) * 26
+    for size in HELP_SIZES:
+        key_font, text_font = fonts.get(size, bold=True), fonts.get(size)
+        placed = help_layout(rows, key_font, text_font, (w, h))
+        if help_fits(placed, text_font, h) or size == HELP_SIZES[-1]:
+            break
+    step = text_font.get_linesize() + 3
+    key_w = help_key_width(rows, key_font)
+    for (keys, what), x, y in placed:
         surface.blit(key_font.render(keys, True, (240, 200, 90)), (x, y))
-        surface.blit(text_font.render(what, True, (235, 235, 235)), (x + 190, y))
+        for j, line in enumerate(what):
+            surface.blit(text_font.render(line, True, (235, 235, 235)), (x + key_w, y + step * j))
+
+
+HELP_SIZES = (15, 14, 13, 12, 11)
+"""The help overlay's font sizes, tried in turn until every row fits."""
+
+
+def help_fits(placed: list[tuple[tuple[str, list[str]], int, int]],
+              text_font: pygame.font.Font, height: int) -> bool:
+    """Whether every placed help row ends above the bottom of the screen."""
+    step = text_font.get_linesize() + 3
+    return all(y + step * max(1, len(lines)) <= height - 6 for (_, lines), _, y in placed)
+
+
+def help_key_width(rows: list[tuple[str, str]], key_font: pygame.font.Font) -> int:
+    """The key column: as wide as the widest key, so no key runs into its text (a heading
+    row, one with no text, may run across)."""
+    return max((key_font.size(keys)[0] for keys, what in rows if what), default=0) + 18
+
+
+def help_layout(rows: list[tuple[str, str]], key_font: pygame.font.Font,
+                text_font: pygame.font.Font, size: tuple[int, int]
+                ) -> list[tuple[tuple[str, list[str]], int, int]]:
+    """Where each help row goes: two columns, each row's text wrapped to its column, the
+    rows flowing down the first column and on into the second (a heading row, one with no
+    text, starts the second)."""
+    from game.ui.inspect_draw import wrap
+
+    w, h = size
+    col_w = (w - 120) // 2
+    text_w = max(80, col_w - help_key_width(rows, key_font) - 16)
+    step = text_font.get_linesize() + 3
+    out: list[tuple[tuple[str, list[str]], int, int]] = []
+    x, y = 60, 95
+    for keys, what in rows:
+        lines = [line.strip() for line in wrap(text_font, what, text_w)] if what else []
+        height = step * max(1, len(lines)) + 4
+        heading = not what  # a heading row (the how-to-play card's title) opens a column
+        if x == 60 and (y + height > h - 6 or (heading and y > 95)):
+            x, y = 60 + col_w, 95
+        out.append(((keys, lines), x, y))
+        y += height
+    return out

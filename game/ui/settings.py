@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 SETTINGS_NAME = "settings.json"
+TEXT_SCALES = {"normal": 1.0, "large": 1.25, "larger": 1.5}
+"""Text sizes a player may pick (4K screens, poorer eyesight), by name."""
 
 
 @dataclass
@@ -21,6 +23,13 @@ class Settings:
     handoff_screen: bool = True
     show_all_arcs: bool = False
     player_names: tuple[str, ...] = ()
+    text_size: str = "normal"
+    """How large the table's own text is drawn: a key of :data:`TEXT_SCALES`."""
+
+    @property
+    def text_scale(self) -> float:
+        """The factor of :attr:`text_size` (1 for an unknown name)."""
+        return TEXT_SCALES.get(self.text_size, 1.0)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:

@@ -84,7 +84,9 @@ class TableFlow:
         title = ("your roll" if isinstance(node, Chance) else
                  "your turn" if player == s.state.turn.active else
                  "your choice" if isinstance(node, PlayerDecision) else "your turn")
-        s.app.switch(HandoffScene(s.app, s, p.name, colour, note, title))
+        conditions = tuple(f"{c.word}: {c.hint}" if c.hint else c.word
+                           for c in s.hud.conditions())
+        s.app.switch(HandoffScene(s.app, s, p.name, colour, note, title, conditions))
 
     def facts(self) -> list[str]:
         """The game-over summary every ruleset gets: rounds played, units lost per side."""
@@ -207,6 +209,19 @@ class TableFlow:
         """Ask before leaving the table (Esc, the Menu button)."""
         keeps = self.unsaved() or "The autosave keeps this game."
         self.ask(f"Leave the table for the main menu? {keeps}", self.to_menu)
+
+    def ask_close(self) -> bool:
+        """The window is being closed mid-game: ask first, as Esc does, saying whether the
+        autosave keeps the game; a second close while asked closes (True)."""
+        if self.scene.confirm is not None and self.on_confirm == self.close_app:
+            return True
+        keeps = self.unsaved() or "The autosave keeps this game: Continue resumes it."
+        self.ask(f"Close Warbench? {keeps}", self.close_app)
+        return False
+
+    def close_app(self) -> None:
+        """Close the window (the question was answered yes)."""
+        self.scene.app.running = False
 
     def to_menu(self) -> None:
         """Back to the main menu (the autosave keeps the game)."""

@@ -40,6 +40,8 @@ class TableInput:
             if event.type == pygame.KEYDOWN:  # the question is modal: only keys answer it,
                 self._answer_confirm(event)   # no button, click or wheel acts behind it
             return
+        if self._held(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in panel.callbacks:
             panel.callbacks[event.ui_element]()
         elif event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
@@ -62,6 +64,31 @@ class TableInput:
             if event.type == pygame.MOUSEMOTION and self._explain_disabled(event.pos):
                 return
             self._mouse(event)
+
+    def _held(self, event: pygame.event.Event) -> bool:
+        """While a hand-over is due (the acting player still watches their result), the game
+        waits for the next player, who is not seated yet: the keys and buttons that would
+        answer for them (Space, R, Enter, the decision, dice and unit buttons, clicks on
+        the board) do nothing but say so. The toolbar (Undo, Save, Menu...) still works."""
+        import pygame_gui
+
+        scene = self.scene
+        if not scene.flow.handoff_due:
+            return False
+        game_key = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_SPACE, pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+            event.mod & pygame.KMOD_CTRL)
+        game_button = (event.type == pygame_gui.UI_BUTTON_PRESSED
+                       and event.ui_element in scene.panel.callbacks
+                       and event.ui_element not in scene.panel.tools)
+        board_click = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                       and self._over_table(event.pos))
+        if not (game_key or game_button or board_click):
+            return False
+        player = scene.game.current_player()
+        name = scene.state.player(player).name if player is not None else "the next player"
+        scene.status = f"Handing over to {name}: the table is theirs in a moment"
+        return True
 
     def _hover_button(self, element: object) -> None:
         """A button under the mouse: light its offer's ghost; say why a disabled one is."""

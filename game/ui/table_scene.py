@@ -26,7 +26,7 @@ from game.pbf.turnfile import PbfError
 from game.ui import hexlayout
 from game.ui.anims import Animator, dice_tray_rect, poses
 from game.ui.hud import Hud
-from game.ui.inspect_draw import ghost_outline
+from game.ui.inspect_draw import ghost_outline, ghost_tray
 from game.ui.lens import RulesLens
 from game.ui.modes import (
     DicePickMode,
@@ -64,7 +64,7 @@ HELP: list[tuple[str, str]] = [
     ("Hover a variant", "its ghost lights up on the board"),
     ("Action buttons", "hover for what they do; disabled ones say why"),
     ("Space / R", "roll the dice the game waits for"),
-    ("Enter", "end the activation"),
+    ("Enter", "end the activation, or the phase (the button says which)"),
     ("G", "inch grid on / off"),
     ("Tab", "arcs of every unit on / off"),
     ("Home", "fit the whole board in view"),
@@ -97,6 +97,7 @@ class TableScene(Scene):
         self.status = ""
         self.explanation: tuple[str, str] | None = None
         self.explained_lesson: Lesson | None = None
+        self._guide_rows: list[tuple[str, str]] | None = None
         self.confirm: str | None = None
         """A question the player must answer (Enter / Esc) before anything else."""
         self.pbf: Any = None
@@ -134,8 +135,43 @@ class TableScene(Scene):
             self._pending = (key, self.game.pending())
         return self._pending[1]
 
+    def may_close(self) -> bool:
+        """Closing the window mid-game asks first, as Esc does (see TableFlow.ask_close)."""
+        return self.flow.ask_close()
+
     def help_lines(self) -> list[tuple[str, str]]:
-        return HELP
+        """The controls, then the ruleset's how-to-play card (F1)."""
+        if self._guide_rows is None:
+            self._guide_rows = self.guide_rows()
+        return HELP + self._guide_rows
+
+    def guide_rows(self) -> list[tuple[str, str]]:
+        """The ruleset's :class:`~game.core.inspect.PlayGuide` as help rows, each line with
+        its rule IDs, and the lessons that teach those rules."""
+        guide = self.game.ruleset.how_to_play(self.state)
+        if guide is None:
+            return []
+        rows = [(guide.title, "")]
+        rows += [(head, f"{line.text} [{', '.join(line.rules)}]" if line.rules else line.text)
+                 for head, line in guide.rows]
+        rules = list(dict.fromkeys(r for _, line in guide.rows for r in line.rules))
+        titles = self._lesson_titles(rules)
+        if titles:
+            rows.append(("Lessons", "; ".join(titles) + " (warbench learn)"))
+        return rows
+
+    @staticmethod
+    def _lesson_titles(rules: list[str]) -> list[str]:
+        """The titles of the lessons that teach ``rules``, once each."""
+        from game.learn import lesson_for_rule, load_all
+        from game.scenario import ScenarioError
+
+        try:
+            pool = load_all()
+        except (ScenarioError, OSError):
+            return []
+        found = (lesson_for_rule(rule, pool) for rule in rules)
+        return list(dict.fromkeys(lesson.title for lesson in found if lesson is not None))
 
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
@@ -189,7 +225,7 @@ class TableScene(Scene):
         label = ghost.label or offer.label
         unit = self.state.units.get(ghost.unit)
         if ghost.pose is not None and unit is not None and unit.tray is not None:
-            return Ghost(key, label, tray=unit.tray.moved_to(*ghost.pose))
+            return Ghost(key, label, tray=ghost_tray(unit.tray, ghost))
         if ghost.hex is not None:
             return Ghost(key, label, hex=ghost.hex, facing=ghost.hex_facing or 0)
         return None if not ghost_outline(self.state, ghost) else Ghost(key, label)

@@ -176,3 +176,14 @@ def test_progress_lives_under_warbench_data_dir(monkeypatch: object, tmp_path: P
     assert progress_path() == tmp_path / "lessons.json"
     (tmp_path / "lessons.json").write_text("not json", encoding="utf-8")
     assert load_progress() == {}  # a damaged file is no progress, not a crash
+
+
+def test_the_tier_two_hint_words_the_solution_as_the_buttons_do() -> None:
+    """Issue 29: the solution reads "Charge Lannister Guardsmen; then Align 100% (centred)",
+    never "charge sworn -> guard"."""
+    run = _run("as-charge-flank")
+    run.next()
+    run.next()
+    run.hint()
+    second = run.hint()
+    assert second.text == "One solution: Charge Lannister Guardsmen; then Align 100% (centred)"

@@ -3,19 +3,30 @@ levels, the level written in the hex, and a ruleset's walls, links, obstructions
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.core.inspect import BoardMark, HexMark, Segment
+from game.core.inspect import BoardMark, HexMark, Relief, Segment
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, HexCell
-from game.geometry.hexgrid import Hex
+from game.geometry.hexgrid import DIRECTIONS, Hex
 from game.scenario import load_scenario
 from game.ui import hexlayout
-from game.ui.draw_board import CLIFF, LINK, OBSTRUCTION, WALL, cliffs, edge_points, level_factor
+from game.ui.draw_board import (
+    CLIFF,
+    LIGHT,
+    LINK,
+    OBSTRUCTION,
+    WALL,
+    cliffs,
+    edge_points,
+    level_factor,
+    relief_colour,
+)
 from game.ui.headless import init_headless
 from game.ui.palette import palette_named
 from game.ui.render import Renderer
@@ -127,3 +138,55 @@ def test_board_marks_draw_walls_links_obstructions_and_pads() -> None:
     column = [surface.get_at((mid[0] + dx, mid[1] + dy))[:3] for dx in range(-2, 3)
               for dy in range(-20, 21)]
     assert LINK in column
+
+
+class Pegs(Ruleset):
+    """A ruleset declaring a relief in pegs, three pegs a step (as realms does)."""
+
+    name = "pegs-test"
+
+    def relief(self, state: GameState) -> Relief | None:
+        return Relief("pegs", 3)
+
+
+def terraces_state() -> GameState:
+    """Four heights in a row going east (0, 4, 8, 12 pegs), as a hill, its crown and a mesa."""
+    state = hill_state()
+    assert isinstance(state.board, HexBoard)
+    cells = {h: HexCell("open") for h in state.board.cells}
+    for q, height in ((0, 4), (1, 8), (2, 12)):
+        cells[Hex(q, 0)] = HexCell("open", elevation=height)
+    state.board = replace(state.board, cells=cells)
+    return state
+
+
+def test_relief_gives_each_step_of_height_its_own_clearly_lighter_shade() -> None:
+    """Issue 29 major 5: a hill, its crown and a mesa must read apart at a glance."""
+    palette = palette_named("default")
+    shades = [relief_colour(palette, "open", h, 0, 12, 3) for h in (0, 4, 8, 12)]
+    for lower, higher in itertools.pairwise(shades):
+        assert sum(higher) - sum(lower) >= 45, shades  # each step clearly lighter
+    assert relief_colour(palette, "open", 4, 0, 12, 3) == relief_colour(palette, "open", 5, 0,
+                                                                        12, 3)  # one step
+    state = terraces_state()
+    surface, view = draw(state, Pegs())
+    drawn = [surface.get_at(at(view, *hexlayout.hex_centre(q, 0)))[:3] for q in (-1, 0, 1, 2)]
+    assert [sum(c) for c in drawn] == sorted(sum(c) for c in drawn)
+    plain, _ = draw(state)  # no relief declared: the plain terraces, as before
+    assert plain.get_at(at(view, *hexlayout.hex_centre(1, 0)))[:3] != drawn[2]
+
+
+def test_higher_ground_casts_a_shadow_away_from_the_light() -> None:
+    """The lit side (top left) of a raised hex's neighbours stays bright; the side away from
+    the light (bottom right) gets the drop's shadow."""
+    state = hill_state()
+    surface, view = draw(state, Pegs())
+    centre = view.camera.to_screen(*hexlayout.hex_centre(0, 0))
+    lit, shaded = [], []
+    for dq, dr in DIRECTIONS:  # just past each edge of the raised hex, on its neighbour
+        x, y = hexlayout.hex_centre(dq, dr)
+        sx, sy = view.camera.to_screen(x * 0.6, y * 0.6)
+        towards_light = (sx - centre[0]) * LIGHT[0] + (sy - centre[1]) * LIGHT[1]
+        colour = sum(surface.get_at((round(sx), round(sy)))[:3])
+        (lit if towards_light > 0 else shaded).append(colour)
+    assert lit and shaded and min(lit) > max(shaded), (lit, shaded)

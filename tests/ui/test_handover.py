@@ -54,7 +54,7 @@ def test_the_roller_sees_the_dice_land_before_the_hand_over(data_dir: Path) -> N
     frames(app, 200)
     assert isinstance(app.scene, HandoffScene)
     assert app.scene.player_name == "Gloom Court"
-    assert "Gloom Court rolls" in app.scene.note
+    assert "Gloom Court to roll" in app.scene.note
 
 
 def test_a_defence_roll_is_handed_over_as_a_roll_not_a_turn(data_dir: Path) -> None:

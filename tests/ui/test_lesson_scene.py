@@ -45,7 +45,8 @@ def test_a_lesson_walked_through_the_real_lesson_scene(data_dir: Path) -> None:
     press(app, "Hint")
     assert "Charge" in scene.note
     press(app, "Hint")  # tier 2: the solution, drawn on the table
-    assert "charge sworn -> guard" in scene.note and scene.run.hint_tier == 2
+    assert "Charge Lannister Guardsmen" in scene.note and scene.run.hint_tier == 2
+    assert "->" not in scene.note  # unit names, not the action syntax
     click(app, _on_table(scene, "sworn"))  # the table's own input: select, Charge, target
     press(app, "Charge")
     click(app, _on_table(scene, "guard"))
@@ -149,3 +150,28 @@ def test_a_step_camera_zoom_multiplies_the_zoom_that_fits_the_board(data_dir: Pa
     fit_camera(fitted, scene.game.state)
     assert abs(camera.zoom - 4.0 * fitted.zoom) < 1e-6
     assert _on_table(scene, "orcs")[0] == scene.table.viewport().centerx
+
+
+def test_hint_after_a_wrong_move_shows_the_hint(data_dir: Path) -> None:
+    """Issue 29, major 1: the wrong move's explanation stays in the caption until Hint is
+    pressed; then the hint shows, and moving the mouse over the table does not bring the old
+    judgement back (both the button and the H key)."""
+    import pygame
+
+    from .driver import hover
+
+    app, scene = _open(data_dir, "na-character-in-contact")
+    press(app, "Next")
+    press(app, "Next")
+    assert scene.run.step.kind == "try"
+    press(app, "All 4 attacks on the rank and file")  # the known wrong move
+    frames(app, 2)
+    assert "Wounds stay in the health pool" in scene.note
+    press(app, "Hint")
+    hover(app, _on_table(scene, "orcs"))
+    frames(app, 2)
+    assert scene.note.startswith("Hint: ") and "Wounds stay" not in scene.note
+    tier_one = scene.note
+    key(app, pygame.K_h)  # tier 2: the solution
+    hover(app, (5, 5))
+    assert scene.run.hint_tier == 2 and scene.note != tier_one

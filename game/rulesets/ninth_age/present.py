@@ -21,7 +21,16 @@ from game.core.words import compass_words, turn_between, whole_turn_words
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.ranked import model_polygons, supporting_models
 from game.geometry.tray import Side, Tray
-from game.rulesets.ninth_age.actions import Advance, Charge, Manoeuvre, Shift, Shoot, Turn, Wheel
+from game.rulesets.ninth_age.actions import (
+    Advance,
+    Charge,
+    Manoeuvre,
+    Reform,
+    Shift,
+    Shoot,
+    Turn,
+    Wheel,
+)
 from game.rulesets.ninth_age.allocation import allocation_words, pool_names
 from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
@@ -42,6 +51,7 @@ from game.rulesets.ninth_age.moves import (
     Moved,
     charge_arcs,
     manoeuvred,
+    reformed,
     shifted,
     wheel_distance,
     wheeled,
@@ -160,6 +170,15 @@ def show_turn(state: GameState, action: Turn, plan: Plan[Any, Any] | Refusal) ->
                  f"{compass_words(action.facing)}", ghost=_ghost(unit.id, tray))
 
 
+def show_reform(state: GameState, action: Reform, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A reform in words, "6 wide, 4 deep, turn about to face south", with the new block's
+    ghost (NA-MOV-1)."""
+    unit = state.units.get(action.unit)
+    if not isinstance(unit, NinthUnit) or unit.tray is None:
+        return Offer(action, plain_label(action, _names(state)))
+    return reform_offer(action, unit)
+
+
 def show_shoot(state: GameState, action: Shoot, plan: Plan[Any, Any] | Refusal) -> Offer:
     """A shot at a target with the number of shots (NA-SHT-1)."""
     unit = state.units.get(action.unit)
@@ -180,6 +199,21 @@ def show_answer(state: GameState, action: Choose, plan: Plan[Any, Any] | Refusal
     if set(action.as_dict()) == {"to"}:
         return Offer(action, allocation_words(str(action.get("to")), names))
     return Offer(action, plain_label(action, names), target=action.target_id())
+
+
+def reform_offer(action: Reform, unit: NinthUnit) -> Offer:
+    """``6 wide, 5 deep, facing south`` (as the log says it) with the ghost of the new block
+    (NA-MOV-1)."""
+    new = reformed(unit, action.files, action.turn)
+    if isinstance(new, str):
+        return Offer(action, f"{action.files} wide", new)
+    turned = whole_turn_words(turn_between(unit.tray.facing if unit.tray else 0.0,
+                                           new.facing))
+    facing = f", {turned} to face {compass_words(new.facing)}" if turned else ""
+    return Offer(action, f"{new.files} wide, {new.ranks} deep{facing}",
+                 "Re-form about the same centre: the unit's whole move (NA-MOV-1)",
+                 ghost=Ghost(unit.id, pose=(new.x, new.y, new.facing),
+                             block=(new.width, new.depth, new.files, new.ranks)))
 
 
 def _inches(value: float) -> str:

@@ -10,10 +10,10 @@ from functools import partial
 from typing import Any, ClassVar
 
 from game.core.actions import Action, Choose, EndActivation
-from game.core.inspect import Inspection, UnitCard, UnitLook
+from game.core.inspect import InfoLine, Inspection, PlayGuide, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan
-from game.core.present import Command, victory
+from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
@@ -66,6 +66,20 @@ MovePlan = Plan[Any, Moved]
 """The plan of a charge or move: its detail is where the unit ends and the inches it pays."""
 
 PHASES = ("charge", "move", "shoot", "melee")
+NINTH_GUIDE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Turn", "your turn runs through the Charge, Move, Shoot and Melee phases; Enter ends the "
+     "phase (the button says which)", ("NA-TURN-1",)),
+    ("Charge", "select a unit, press Charge, click an enemy in reach; it ends in contact",
+     ("NA-CHG-1",)),
+    ("Move", "advance, march, wheel, reform or turn; pointed moves are checked as you point",
+     ("NA-MOV-1",)),
+    ("Shoot", "units with ranged weapons shoot at an enemy in sight and range", ("NA-SHT-1",)),
+    ("Melee", "models strike in Agility order; give every attack a target before the dice",
+     ("NA-AGI-1", "NA-ALC-1")),
+    ("Overlays", "gold outlines touch the enemy, light blue ones support; the hover gives the "
+     "exact odds and the combat score estimate", ("NA-CON-1", "NA-CS-1")),
+)
+"""The Ninth Age how-to-play card: (heading, line, rules)."""
 OPTIONS = ("rounds",)
 
 PHASE_VERBS: dict[str, tuple[str, ...]] = {
@@ -126,7 +140,8 @@ class NinthAgeRuleset(Ruleset):
                                       view.show_manoeuvre))
         self.register_kind(ActionKind(Shift, self._plan_shift, self._do_shift, view.show_shift))
         self.register_kind(ActionKind(Turn, self._plan_turn, self._do_turn, view.show_turn))
-        self.register_kind(ActionKind(Reform, self._plan_reform, self._do_reform))
+        self.register_kind(ActionKind(Reform, self._plan_reform, self._do_reform,
+                                      view.show_reform))
         self.register_kind(ActionKind(Shoot, self._plan_shoot, self._do_shoot, view.show_shoot))
         self.register(EndActivation, self._check_end, self._do_end, view.show_end)
         self.register(Choose, self._check_choice, self.on_choice, view.show_answer)
@@ -483,6 +498,21 @@ class NinthAgeRuleset(Ruleset):
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
         return self.rounds
+
+    def how_to_play(self, state: GameState) -> PlayGuide | None:
+        """The Ninth Age card: the four phases, what the buttons and overlays mean."""
+        return PlayGuide("The Ninth Age: how to play", tuple(
+            (head, InfoLine(text, rules)) for head, text, rules in NINTH_GUIDE))
+
+    def end_offer(self, state: GameState) -> Offer:
+        """Enter ends the whole phase, not one unit's activation (NA-TURN-1): say which, and
+        what comes next."""
+        phase = state.turn.phase or PHASES[0]
+        if phase == PHASES[-1]:
+            after = "the combats are fought, then the other player's turn"
+        else:
+            after = f"the {PHASES[PHASES.index(phase) + 1]} phase comes next"
+        return Offer(EndActivation(), f"End the {phase} phase", f"{after} (NA-TURN-1)")
 
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """The unit's buttons for the current phase only (NA-TURN-1: the other phases' actions

@@ -92,7 +92,7 @@ def show_attack(state: GameState, action: Strike | Special | Cast,
     """An attack, special attack or spell on a target, its hint the plan's exact chances to
     wound and to be countered (or why it cannot be made)."""
     if isinstance(action, Strike):
-        what = f"{action.hand} hand"
+        what = HAND_WORDS.get(action.hand, f"{action.hand} hand")
     else:
         what = (action.name if isinstance(action, Special) else action.spell).replace("_", " ")
     target = state.units.get(action.target)
@@ -312,9 +312,26 @@ def _precision_words(u: RealmsUnit, night_spells: bool) -> str:
     return f"Precision {u.precision}: at night it lowers {what} and counterattacks"
 
 
-def unit_card(state: GameState, unit_id: str, night_spells: bool = True) -> UnitCard | None:
+def precision_line(u: RealmsUnit, night_spells: bool, night: bool) -> InfoLine:
+    """The card's precision line; at night it leads with "Night:" in the tone of what it
+    costs this unit now (RL-NGT-1, RL-NGT-2)."""
+    words = _precision_words(u, night_spells)
+    if not night:
+        return InfoLine(words, ("RL-NGT-1", "RL-NGT-2"))
+    return InfoLine(f"Night: {words}", ("RL-NGT-1", "RL-NGT-2"),
+                    "bad" if u.precision else "good")
+
+
+HAND_WORDS = {"main": "main hand", "off": "off hand", "both": "both hands",
+              "unarmed": "unarmed"}
+"""A strike's hand as a player says it ("both hands", never "both hand")."""
+
+
+def unit_card(state: GameState, unit_id: str, night_spells: bool = True,
+              night: bool = False) -> UnitCard | None:
     """Every stat of a realms unit, as a player reads it (``night_spells``: whether night
-    lowers its spells, the scenario's ``spell_night``, RL-NGT-1)."""
+    lowers its spells, the scenario's ``spell_night``, RL-NGT-1; ``night``: it is night now,
+    and the precision line says so)."""
     u = state.units.get(unit_id)
     if not isinstance(u, RealmsUnit):
         return None
@@ -330,7 +347,7 @@ def unit_card(state: GameState, unit_id: str, night_spells: bool = True) -> Unit
                  ("RL-ARM-1",)),
         InfoLine(f"Defense d{u.defense_die}" if u.defense_die else "No defense die",
                  ("RL-DEF-1",)),
-        InfoLine(_precision_words(u, night_spells), ("RL-NGT-1", "RL-NGT-2")),
+        precision_line(u, night_spells, night),
         InfoLine(("Eyeless (sees from its weapon)" if u.eyeless else f"Eyes at {u.eye} pegs")
                  + ("; head turns" if u.head_turn else "")
                  + (f"; neck reach {u.neck_reach} pegs" if u.neck_reach else ""),

@@ -14,11 +14,21 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
-from game.core.inspect import BoardMark, Inspection, UnitCard, UnitLook
+from game.core.inspect import (
+    BoardMark,
+    InfoLine,
+    Inspection,
+    PlayGuide,
+    Relief,
+    TableCondition,
+    UnitCard,
+    UnitLook,
+)
 from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan
 from game.core.plan import Modifier as PlanModifier
 from game.core.present import Command as Button
+from game.core.present import possessive
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
@@ -51,6 +61,7 @@ from game.rulesets.realms.rules import (
     Attempt,
     attempt,
     hand_refusal,
+    is_night,
     occupants,
     walk_costs,
 )
@@ -65,6 +76,22 @@ def _attack_args(action: Strike | Special | Cast) -> tuple[str, str, str, str, s
     if isinstance(action, Special):
         return action.unit, action.target, "", "special", action.name
     return action.unit, action.target, "", "spell", action.spell
+
+
+REALMS_GUIDE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Turn", "Players take turns giving one unit a command; a round ends when all have had "
+     "theirs, and the scenario says which rounds are at night", ("RL-TRN-1",)),
+    ("Command", "starts the unit's command; then it may walk and act once", ("RL-TRN-1",)),
+    ("Walk", "point at a space within the unit's move; climbing costs extra", ("RL-MOV-1",)),
+    ("Strike / Special / Cast", "attack with a hand's weapon, a special attack or a spell "
+     "(mana); the hover shows range, sight and the exact odds first", ("RL-DMG-1", "RL-SPC-1")),
+    ("Fortify", "the whole command: heal 1 and +1 defense until your next turn",
+     ("RL-FRT-1",)),
+    ("Board", "lighter ground is higher (each shade one climbing step); shadows fall from high "
+     "to low; ^N is a space's height in pegs", ("RL-ELV-1", "RL-MOV-1")),
+    ("Night", "a Night badge and a dark board: attacks lose precision", ("RL-NGT-1",)),
+)
+"""The realms how-to-play card: (heading, line, rules)."""
 
 
 class RealmsRuleset(Ruleset):
@@ -484,7 +511,7 @@ class RealmsRuleset(Ruleset):
         :func:`.preview.walk_steer`)."""
         legal = self._actions_for(state, unit_id, one_walk=True)  # one Walk builds the button
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
-                     for c in self.commands_from(state, legal))
+                     for c in self.commands_from(state, legal, unit_id))
 
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
@@ -503,5 +530,83 @@ class RealmsRuleset(Ruleset):
         return table.board_marks(state, self.feats(state))
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
-        """The unit's stat card."""
-        return preview.unit_card(state, unit_id, self.settings.spell_night)
+        """The unit's stat card (at night with what its precision does, RL-NGT-1/2)."""
+        return preview.unit_card(state, unit_id, self.settings.spell_night,
+                                 night=is_night(self.settings, state))
+
+    def idle_reason(self, state: GameState, unit_id: str,
+                    action_type: type[Action]) -> Refusal | None:
+        """Why a realms unit's button has no use now, in the words of the check that refuses
+        it (RL-TRN-1, RL-FRT-1, RL-ATK-1, RL-SPC-1): a unit not under command is told to
+        begin one; an attack names the nearest enemy and what stops it."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, RealmsUnit):
+            return None
+        if action_type is Command:
+            return self._check_command(state, Command(unit_id))
+        found = self._commanded(state, unit_id)
+        if isinstance(found, Refusal):
+            return found
+        if action_type is Fortify:
+            return self._check_fortify(state, Fortify(unit_id))
+        if action_type is Rearrange:
+            if not unit.inventory:
+                return Refusal(f"{unit.name} carries nothing to rearrange", ("RL-ATK-1",))
+            return self._check_rearrange(state, Rearrange(unit_id, unit.inventory[0]))
+        if action_type is Walk:
+            cmd = found[1]
+            if cmd.moved or cmd.action:
+                return Refusal(f"{unit.name} has already moved or acted", ("RL-MOV-1",))
+            return Refusal(f"no space in {possessive(unit.name)} reach", ("RL-MOV-1",))
+        if action_type in (Strike, Special, Cast):
+            return self._attack_idle(state, unit, action_type)
+        return None
+
+    def _attack_idle(self, state: GameState, unit: RealmsUnit,
+                     action_type: type[Action]) -> Refusal | None:
+        """Why no attack of ``action_type`` can be made: no such attack at all, or what stops
+        the first one against the nearest enemy."""
+        names = {Special: [s.name for s in unit.specials], Cast: [s.name for s in unit.spells]}
+        if action_type in names and not names[action_type]:
+            what = "special attacks" if action_type is Special else "spells"
+            return Refusal(f"{unit.name} has no {what}", ("RL-SPC-1",))
+        enemies = [u for u in state.live_units() if u.owner != unit.owner and u.hex]
+        fighters = [u for u in enemies if not (isinstance(u, RealmsUnit) and u.has("building"))]
+        enemies = fighters or enemies  # a building is rarely what the player meant
+        if not enemies or unit.hex is None:
+            return Refusal("no enemy in play", ("RL-ATK-1",))
+        here = unit.hex
+        nearest = min(enemies, key=lambda e: (here.distance(e.hex) if e.hex else 0, e.id))
+        if action_type is Strike:
+            tries: list[Strike | Special | Cast] = [Strike(unit.id, nearest.id, h)
+                                                    for h in HANDS]
+        elif action_type is Special:
+            tries = [Special(unit.id, nearest.id, n) for n in names[Special]]
+        else:
+            tries = [Cast(unit.id, nearest.id, n) for n in names[Cast]]
+        for action in tries:
+            why = self._plan_attack(state, action)
+            if isinstance(why, Refusal):
+                return Refusal(f"{nearest.name}, the nearest enemy: {why.reason}", why.rules)
+        return None
+
+    def how_to_play(self, state: GameState) -> PlayGuide | None:
+        """The realms card: turns of one unit command, what each button does, what the board
+        shows (RL-TRN-1 and the rules each line names)."""
+        return PlayGuide("Realms: how to play", tuple((head, InfoLine(text, rules)) for
+                                                      head, text, rules in REALMS_GUIDE))
+
+    def relief(self, state: GameState) -> Relief | None:
+        """Heights in pegs; every ``climb_pegs`` (3 by default) of rise is one more space of
+        climbing (RL-MOV-1), so each such step gets its own shade."""
+        return Relief("pegs", max(1, self.settings.climb_pegs), ("RL-MOV-1",))
+
+    def table_conditions(self, state: GameState) -> tuple[TableCondition, ...]:
+        """Night, in the rounds the scenario names (RL-TRN-1): the board is shaded dark and
+        every attack is lowered by precision (RL-NGT-1, RL-NGT-2)."""
+        if not is_night(self.settings, state):
+            return ()
+        return (TableCondition(
+            "Night", "attacks lose the attacker's precision off their largest die; "
+            "counterattacks lose the defender's precision", ("RL-TRN-1", "RL-NGT-1", "RL-NGT-2"),
+            light="night"),)
