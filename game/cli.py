@@ -219,15 +219,19 @@ def _odds(args: argparse.Namespace) -> int:
     if not isinstance(found, Outcomes):
         print(f"'{action}' is not legal now: {found}", file=sys.stderr)
         return EXIT_ILLEGAL
-    _print_outcomes(str(action), found, args.json)
+    _print_outcomes(str(action), found, args.json, game.ruleset.plans_odds(action))
     return EXIT_OK
 
 
-def _print_outcomes(action: str, outcomes: Outcomes, as_json: bool) -> None:
+def _print_outcomes(action: str, outcomes: Outcomes, as_json: bool, reported: bool) -> None:
+    """The distributions as text or one JSON object; ``reported`` False: the ruleset's plan of
+    this action does not compute odds yet (said, never shown as a certain outcome)."""
     if not as_json:
         print(f"{action}:")
         if not outcomes:
-            print("  no dice decide this action: its outcome is certain")
+            print("  no dice decide this action: its outcome is certain" if reported else
+                  "  this ruleset does not report this action's odds through its plan yet "
+                  "(the table's hover shows them)")
         for q in outcomes:
             print(f"  {q.label} [{', '.join(q.rules)}]  mean {float(q.mean()):.3f}")
             for value, chance in q.values:
@@ -235,6 +239,7 @@ def _print_outcomes(action: str, outcomes: Outcomes, as_json: bool) -> None:
         return
     print(json.dumps({
         "action": action,
+        "reported": reported,
         "distributions": {q.name: [[v, float(p)] for v, p in q.values] for q in outcomes},
         "exact": {q.name: [[v, str(p)] for v, p in q.values] for q in outcomes},
         "labels": {q.name: q.label for q in outcomes},

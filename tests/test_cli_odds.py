@@ -75,3 +75,25 @@ def test_a_bad_setup_line_stops_with_its_line(capsys: pytest.CaptureFixture[str]
                          after="command zz\n")
     assert code == 3
     assert "line 1" in err
+
+
+def test_an_action_whose_plan_reports_no_odds_is_never_called_certain(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ASOIAF attack is still a simple action kind (its plan carries no odds): the command
+    says so instead of calling a dice roll certain."""
+    code, out, err = _odds(capsys, monkeypatch, "asoiaf_attack_example", "attack guard sworn",
+                           "--json")
+    assert code == 0, err
+    printed = json.loads(out.strip().splitlines()[-1])
+    assert printed["reported"] is False and printed["distributions"] == {}
+    code, out, _ = _odds(capsys, monkeypatch, "asoiaf_attack_example", "attack guard sworn")
+    assert "certain" not in out and "does not report" in out
+
+
+def test_a_planned_move_without_dice_is_certain(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _odds(capsys, monkeypatch, "ninth_age_battle", "advance orcs 8",
+                           "--json", after="end\n")
+    assert code == 0, err
+    printed = json.loads(out.strip().splitlines()[-1])
+    assert printed["reported"] is True and printed["distributions"] == {}

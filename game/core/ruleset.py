@@ -230,6 +230,13 @@ class Ruleset:
         :class:`Refusal`), its handler (plan -> events) and its presentation."""
         self._kinds[kind.action_type] = kind
 
+    def plans_odds(self, action: Action) -> bool:
+        """Whether ``action``'s kind computes a real plan, so that an empty
+        :attr:`~game.core.plan.Plan.outcomes` means "no dice" (a simple kind's plan is the
+        bare action and reports no odds, with dice or without: ``warbench odds`` says so)."""
+        kind = self._kinds.get(type(action))
+        return kind is not None and kind.planned
+
     def present_as(self, action_type: type[A], present: Present[A]) -> None:
         """Give an already registered action type (a table action) this ruleset's words,
         keeping its check and handler."""
