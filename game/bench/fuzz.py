@@ -62,7 +62,7 @@ from game.pbf.session import new_game, receive, start_turn
 from game.pbf.turnfile import PbfError, parse_turn, read_turn_file
 from game.scenario.limits import MAX_TURN_BYTES
 from game.scenario.loader import Scenario, load_scenario, load_scenario_text
-from game.scenario.paths import shipped_scenario, shipped_scenarios
+from game.scenario.paths import DEFAULT_SCENARIO, shipped_scenario, shipped_scenarios
 from game.scenario.problems import FileError
 from game.scenario.saves import load_save, new_session, save_document
 from game.scenario.settings_file import read_settings_data
@@ -196,7 +196,9 @@ def _seeded_secrets(source: random.Random) -> Iterator[None]:
         secrets.token_hex = real
 
 
-PBF_SCENARIO = "godsgloom_duel.toml"
+PBF_SCENARIO = DEFAULT_SCENARIO
+"""The corpus game of turn files is played on the game's opening scenario (two players, with
+charges and attacks that roll sealed dice)."""
 
 
 def _keen(options: Sequence[Action], rng: random.Random) -> Action:

@@ -51,6 +51,14 @@ Listener = Callable[["Game", LogEntry], None]
 class Game:
     """A game in progress (see module docstring)."""
 
+    history: bool = True
+    """False for a computer player's rehearsal copy (see ``__init__``). Class-level defaults
+    keep a subclass that forwards to another game (a lesson's) working without ``__init__``."""
+    _pending: Pending | None = None
+    """Without history, what the game waits for, remembered until the game changes it (a
+    rehearsal copy is changed only through apply; a table's game may be edited from outside,
+    so it always asks the ruleset)."""
+
     def __init__(self, state: GameState, ruleset: Ruleset, *, started: bool = False,
                  history: bool = True) -> None:
         """Wrap ``state``; unless ``started``, let the ruleset begin the game. Without
@@ -60,10 +68,7 @@ class Game:
         self.ruleset = ruleset
         self.state = state
         self.history = history
-        self._pending: Pending | None = None
-        """Without history, what the game waits for, remembered until the game changes it
-        (a rehearsal copy is changed only through apply; a table's game may be edited from
-        outside, so it always asks the ruleset)."""
+        self._pending = None
         self.opening_events: tuple[Event, ...] = ()
         if not started:
             ctx = Context()

@@ -3,8 +3,8 @@
 A rules answer -- a plan, a prepared geometry, a sight line, the odds of an attack -- depends
 on the position it is asked about. :class:`PositionMemo` keeps the answers of the last position
 asked about; each ruleset object owns one (``Ruleset.memo``), so two games never share one and
-nothing is module state. It replaces the per-ruleset caches and signatures (ASOIAF's world
-cache, realms' memo, the Ninth Age's inspection signature).
+nothing is module state. It replaces the caches and signatures each ruleset used to keep of its
+own (a world cache, a memo, an inspection signature).
 
 When is it the same position? :func:`position_key` names, cheaply, what any move, turn or roll
 changes: the state object itself, where every unit stands and faces and whether it is in play,
