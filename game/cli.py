@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from importlib import resources
@@ -69,8 +70,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ai": _ai,
         "match": _ai,
     }
-    code: int = handlers[command](args)
+    try:
+        code: int = handlers[command](args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+    except BrokenPipeError:
+        return _reader_left()
     return code
+
+
+def _reader_left() -> int:
+    """The reader of standard output went away (``warbench run ... | head``): stop quietly, as
+    command-line tools do, instead of a traceback; standard output is pointed at the null
+    device so that the final flush at exit cannot fail again."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    return EXIT_OK
 
 
 def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
