@@ -36,13 +36,14 @@ from game.core.game import Game
 from game.core.pending import Chance, Idle, IllegalAction, Over, PlayerDecision
 from game.core.plan import Outcomes
 from game.scenario.loader import load_scenario
-from game.scenario.paths import ScenarioSource, default_scenario, is_save, scenario_source
+from game.scenario.paths import default_scenario, is_save, scenario_source
 from game.scenario.paths import scenarios_dir as scenarios_dir  # re-exported for callers
 from game.scenario.problems import ScenarioError
 from game.scenario.saves import (
     Session,
     load_save,
     new_session,
+    open_game,
     writable_save_target,
     write_save,
 )
@@ -176,12 +177,6 @@ def _play(args: argparse.Namespace) -> int:
     return code
 
 
-def scenario_or_save(word: str) -> ScenarioSource:
-    """A command's scenario (or save) argument: a path, or a shipped scenario's name; raises
-    ScenarioError (with a "did you mean") for neither."""
-    return scenario_source(word)
-
-
 # --- scenarios -----------------------------------------------------------------------------
 
 
@@ -209,9 +204,7 @@ def _odds(args: argparse.Namespace) -> int:
     from game.core.odds import outcome_distributions
 
     try:
-        source = scenario_or_save(args.scenario)
-        game = load_save(source).game if is_save(source) else (
-            new_session(load_scenario(source)).game)
+        game = open_game(scenario_source(args.scenario))
         lines = _action_lines(args.after)
     except ScenarioError as exc:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
@@ -268,7 +261,7 @@ def _check(args: argparse.Namespace) -> int:
     failed = False
     for name in args.files:
         try:
-            source = scenario_or_save(name)
+            source = scenario_source(name)
             if is_save(source):
                 session = load_save(source)
                 detail = f"save, {len(session.game.log)} actions, hash verified"
@@ -288,7 +281,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        scenario = load_scenario(scenario_or_save(args.scenario))
+        scenario = load_scenario(scenario_source(args.scenario))
     except ScenarioError as exc:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
         return EXIT_INVALID

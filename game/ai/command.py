@@ -10,9 +10,9 @@ from typing import Any
 
 from game.ai.match import check_sides, run_match
 from game.ai.players import LEVELS, make_player
-from game.scenario import ScenarioError, load_save, load_scenario
-from game.scenario.paths import is_save, scenario_source
-from game.scenario.saves import new_session
+from game.scenario import ScenarioError, load_scenario
+from game.scenario.paths import scenario_source
+from game.scenario.saves import open_game
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -44,9 +44,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def suggest(args: argparse.Namespace) -> int:
     """Print the computer's choice for the position of a scenario or save."""
     try:
-        source = scenario_source(args.scenario)
-        game = (load_save(source).game if is_save(source)
-                else new_session(load_scenario(source)).game)
+        game = open_game(scenario_source(args.scenario))
     except ScenarioError as exc:
         print(f"{args.scenario}: {exc}", file=sys.stderr)
         return EXIT_INVALID

@@ -47,7 +47,8 @@ from game.scenario.limits import (
     parse_json,
     read_limited,
 )
-from game.scenario.loader import Scenario, load_scenario_text
+from game.scenario.loader import Scenario, load_scenario, load_scenario_text
+from game.scenario.paths import ScenarioSource, is_save
 from game.scenario.problems import FileError, Problem, ScenarioError
 from game.scenario.upgrade import pre_vocabulary_hash
 from game.scenario.versions import newer_message, newer_version, this_version
@@ -561,6 +562,14 @@ def _shape_problems(doc: Any, file: str) -> list[Problem]:
     ) or len(extra) > MAX_SCRIPTED_DICE:
         problems.append(Problem(file, None, "extra_dice", "expected a list of die faces"))
     return problems
+
+
+def open_game(source: ScenarioSource) -> Game:
+    """The game a command names: a save's (replayed and verified) or a fresh game of a
+    scenario, file or shipped; FileError for anything that does not load."""
+    if is_save(source):
+        return load_save(source).game
+    return new_session(load_scenario(source)).game
 
 
 def new_session(scenario: Scenario, extra_dice: Sequence[int] = ()) -> Session:

@@ -9,8 +9,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.scenario import ScenarioError, load_save, load_scenario
-from game.scenario.paths import default_scenario, is_save, scenario_source
+from game.scenario import ScenarioError
+from game.scenario.paths import default_scenario, scenario_source
+from game.scenario.saves import open_game
 from game.ui.headless import init_headless, parse_size, render_state
 
 
@@ -25,9 +26,8 @@ def main(args: argparse.Namespace) -> int:
         print(f"--size: {exc}", file=sys.stderr)
         return 2
     try:
-        source = scenario_source(args.scenario) if args.scenario else default_scenario()
-        game = load_save(source).game if is_save(source) else (
-            load_scenario(source).new_game())
+        game = open_game(scenario_source(args.scenario) if args.scenario else
+                         default_scenario())
     except ScenarioError as exc:
         print(f"{args.scenario or 'the default scenario'}: {exc}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.scenario.catalogue import scenario_header
 from game.ui.assets import Fonts
 from game.ui.scene import Scene
 
@@ -309,7 +310,7 @@ def _game_name(path: Path) -> str:
             text = str(json.loads(text)["scenario"]["text"])
     except (OSError, ValueError, KeyError, TypeError):
         text = ""
-    name = _scenario_meta(text).get("name")
+    name = scenario_header(text).get("name")
     return str(name) if isinstance(name, str) and name else path.stem.replace("_", " ")
 
 
@@ -319,28 +320,10 @@ def _autosave_scenario(path: Path) -> str:
 
     try:
         doc = json.loads(path.read_text("utf-8"))
-        meta = _scenario_meta(str(doc["scenario"]["text"]))
+        meta = scenario_header(str(doc["scenario"]["text"]))
     except (OSError, ValueError, KeyError, TypeError):
         return ""
     return _ruleset_title(meta["ruleset"]) if "ruleset" in meta else ""
-
-
-def _scenario_meta(text: str) -> dict[str, Any]:
-    """The ``[scenario]`` table and the board size of a scenario's TOML text (empty if it
-    does not parse)."""
-    import tomllib
-
-    try:
-        doc = tomllib.loads(text)
-    except ValueError:
-        return {}
-    meta = dict(doc.get("scenario", {}))
-    table = doc.get("table")
-    if isinstance(table, dict):
-        meta["board"] = f'{table.get("width", "?")}" x {table.get("height", "?")}" table'
-    elif "hexmap" in doc or "hexes" in doc:
-        meta["board"] = "hex map"
-    return meta
 
 
 def _ruleset_title(name: object) -> str:
@@ -365,7 +348,7 @@ class ScenarioListScene(ListScene):
 
     def _meta(self, path: Path) -> dict[str, Any]:
         try:
-            return _scenario_meta(path.read_text("utf-8"))
+            return scenario_header(path.read_text("utf-8"))
         except OSError:
             return {}
 
@@ -404,7 +387,7 @@ class LoadScene(ListScene):
             return f"{header.name}: made by a newer Warbench {header.newer}"
         try:
             doc = json.loads(path.read_text("utf-8"))
-            name = _scenario_meta(str(doc["scenario"]["text"])).get("name", path.stem)
+            name = scenario_header(str(doc["scenario"]["text"])).get("name", path.stem)
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
         except (OSError, ValueError, KeyError, TypeError):
             return path.stem.replace("_", " ")

@@ -24,7 +24,7 @@ def try_lines() -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize(("file", "word", "actions"), try_lines(), ids=lambda v: str(v)[:40])
 def test_every_try_line_plays(file: str, word: str, actions: str) -> None:
     """The command runs from the checkout as shown, and every action in it is legal."""
-    scenario = cli.load_scenario(cli.scenario_or_save(str(SCENARIOS.parent / word)
+    scenario = cli.load_scenario(cli.scenario_source(str(SCENARIOS.parent / word)
                                                       if "/" in word else word))
     game = scenario.new_game()
     lines = [(n, line) for n, line in enumerate(actions.splitlines(), 1) if line.strip()]
