@@ -210,7 +210,7 @@ class Ruleset:
                                       table_actions.apply_pivot))
         self.register(FreeRoll, table_actions.check_free_roll, table_actions.do_free_roll)
         self.register(EndActivation, self._check_end, self._do_end)
-        self.register(Choose, self._check_choice, self.on_choice)
+        self.register_kind(ActionKind(Choose, self._plan_choice, self._apply_choice))
 
     # --- registration ------------------------------------------------------------------------
 
@@ -404,6 +404,23 @@ class Ruleset:
         with self.memo.changing():
             self.loop.feed_answer(state, choice, ctx)
             self.settle(state, ctx)
+
+    def _plan_choice(self, state: GameState, choice: Choose) -> Plan[Choose, None] | Refusal:
+        """A decision's answer as a plan (issue 29): an offered answer is legal as it is, a
+        free one is checked (:meth:`_check_choice`); when dice follow, the running
+        procedure's :meth:`~game.core.procedure.Steps.answer_odds` gives its exact
+        outcomes, so every decision offer can show its odds as an action's plan does."""
+        node = self.decision(state)
+        offered = isinstance(node, PlayerDecision) and choice in node.options
+        if not offered:
+            refusal = self._check_choice(state, choice)
+            if refusal is not None:
+                return refusal
+        rules = node.rules if isinstance(node, PlayerDecision) else ()
+        return Plan(choice, None, rules, odds=self.loop.answer_odds(state, choice))
+
+    def _apply_choice(self, state: GameState, plan: Plan[Choose, Any], ctx: Context) -> None:
+        self.on_choice(state, plan.action, ctx)
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
         """Why a free answer is refused (offered answers never get here: the Game accepts

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.actions import EndActivation, FreeRoll
+from game.core.odds import offer_tip
 from game.core.pending import (
     Chance,
     PickDice,
@@ -349,9 +350,11 @@ class SidePanel:
         return y + 6
 
     def offer_list(self, offers: tuple[Offer, ...], x0: int, y: int, width: int,
-                   ghost_key: Callable[[int], str]) -> int:
+                   ghost_key: Callable[[int], str], odds: bool = False) -> int:
         """One button per offer (label, ``hint`` tooltip, its ghost lit on hover); a long
-        list scrolls instead of losing offers."""
+        list scrolls instead of losing offers. With ``odds`` (a decision's answers) the
+        tooltip is the core's :func:`~game.core.odds.offer_tip`: label, hint and the exact
+        odds of the answer's plan."""
         from pygame_gui.elements import UIScrollingContainer
 
         h = self.scene.app.screen.get_size()[1]
@@ -370,7 +373,8 @@ class SidePanel:
                              lambda text: font.size(text)[0] <= inner_w - 16)
         for i, offer in enumerate(offers):
             ghost = ghost_key(i) if offer.ghost is not None else None
-            tip = offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}"
+            tip = (offer_tip(self.scene.game.ruleset, self.scene.state, offer) if odds
+                   else offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}")
             self.button(short[i], self._performer(offer),
                         pygame.Rect(x, top + i * ROW, inner_w, 30), tip.strip(". ") or None,
                         ghost=ghost, container=container)
@@ -392,7 +396,7 @@ class SidePanel:
         y += height + 4
         for answer in node.free:
             y = self._free(answer, x0, y, width)
-        return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}") + 6
+        return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}", odds=True) + 6
 
     def prompt_height(self, text: str, width: int) -> int:
         """The decision prompt's box: tall enough for all of its lines (no scrolling for a

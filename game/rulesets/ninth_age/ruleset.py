@@ -144,7 +144,7 @@ class NinthAgeRuleset(Ruleset):
                                       view.show_reform))
         self.register_kind(ActionKind(Shoot, self._plan_shoot, self._do_shoot, view.show_shoot))
         self.register(EndActivation, self._check_end, self._do_end, view.show_end)
-        self.register(Choose, self._check_choice, self.on_choice, view.show_answer)
+        self.present_as(Choose, view.show_answer)  # the core's planned answers (odds)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
         return (MeleeSteps(),)
