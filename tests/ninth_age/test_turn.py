@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from game.core.actions import Choose, EndActivation, RollPending
+from game.core.odds import odds_lines
 from game.core.pending import Chance as ChanceNode
 from game.core.pending import Idle, PlayerDecision
 from game.geometry.tray import Side
@@ -222,11 +223,16 @@ def test_na_chg_2_on_a_dividing_line_the_charger_picks_the_facing() -> None:
 
 
 def test_allocation_offers_carry_exact_odds() -> None:
+    """NA-ALC-1: each "all on X" offer says what an attack needs, and its answer's plan
+    carries the exact HP that pool would lose (the odds the table shows beside it)."""
     game = load_scenario(SCENARIOS / "ninth_age_character_in_contact.toml").new_game()
     play(game, "end", "end", "end")
     node = game.pending()
     assert isinstance(node, PlayerDecision)
-    assert all("HP lost" in o.hint and "hit 3+" in o.hint for o in node.offers)
+    assert all("hit 3+" in o.hint for o in node.offers)
+    for offer in node.offers:
+        lines = odds_lines(game.ruleset, game.state, offer.action)
+        assert len(lines) == 1 and "HP lost by" in lines[0] and "for at least 1" in lines[0]
 
 
 def test_na_mov_1_wheel_pivots_on_the_inner_front_corner_and_pays_the_outer_arc() -> None:
