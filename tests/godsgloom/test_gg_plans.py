@@ -182,7 +182,7 @@ def test_a_plan_is_computed_once_per_position() -> None:
     play(game, "activate a")
     ruleset = game.ruleset
     calls: Counter[object] = Counter()
-    for action_type, kind in list(ruleset._kinds.items()):
+    for kind in list(ruleset._kinds.values()):
 
         def counted(state: GameState, action: Any, check: Any = kind.check) -> Any:
             calls[action] += 1
