@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from game.core import table_actions
 from game.core.actions import (
@@ -210,7 +210,7 @@ class Ruleset:
                                       table_actions.apply_pivot))
         self.register(FreeRoll, table_actions.check_free_roll, table_actions.do_free_roll)
         self.register(EndActivation, self._check_end, self._do_end)
-        self.register_kind(ActionKind(Choose, self._plan_choice, self._apply_choice))
+        self.register(Choose, self._check_choice, self.on_choice)
 
     # --- registration ------------------------------------------------------------------------
 
@@ -222,7 +222,15 @@ class Ruleset:
         present: Present[A] | None = None,
     ) -> None:
         """Register an action whose plan is the action itself (see :meth:`register_kind`):
-        a check that refuses or not, a handler that reads the action, its presentation."""
+        a check that refuses or not, a handler that reads the action, its presentation.
+        :class:`Choose` stays planned whatever the check (:meth:`_plan_answer`): an offered
+        answer is legal as it is and an answer with dice to follow carries their odds."""
+        if action_type is Choose:
+            answer_check = cast(Callable[[GameState, Choose], Refusal | None], check)
+            answer_handle = cast(Callable[[GameState, Choose, Context], None], handle)
+            self.register_kind(cast(ActionKind[A], self._answer_kind(
+                answer_check, answer_handle, cast(Present[Choose] | None, present))))
+            return
         self.register_kind(ActionKind.simple(action_type, check, handle, present))
 
     def register_kind(self, kind: ActionKind[A]) -> None:
@@ -405,22 +413,31 @@ class Ruleset:
             self.loop.feed_answer(state, choice, ctx)
             self.settle(state, ctx)
 
-    def _plan_choice(self, state: GameState, choice: Choose) -> Plan[Choose, None] | Refusal:
+    def _answer_kind(self, check: Callable[[GameState, Choose], Refusal | None],
+                     handle: Callable[[GameState, Choose, Context], None],
+                     present: Present[Choose] | None) -> ActionKind[Choose]:
+        """The record of decision answers: planned by :meth:`_plan_answer` with ``check``
+        for free answers, applied by ``handle``."""
+
+        def apply(state: GameState, plan: Plan[Choose, Any], ctx: Context) -> None:
+            handle(state, plan.action, ctx)
+
+        return ActionKind(Choose, partial(self._plan_answer, check), apply, present)
+
+    def _plan_answer(self, check: Callable[[GameState, Choose], Refusal | None],
+                     state: GameState, choice: Choose) -> Plan[Choose, None] | Refusal:
         """A decision's answer as a plan (issue 29): an offered answer is legal as it is, a
-        free one is checked (:meth:`_check_choice`); when dice follow, the running
-        procedure's :meth:`~game.core.procedure.Steps.answer_odds` gives its exact
-        outcomes, so every decision offer can show its odds as an action's plan does."""
+        free one is checked (``check``); when dice follow, the running procedure's
+        :meth:`~game.core.procedure.Steps.answer_odds` gives its exact outcomes, so every
+        decision offer can show its odds as an action's plan does."""
         node = self.decision(state)
         offered = isinstance(node, PlayerDecision) and choice in node.options
         if not offered:
-            refusal = self._check_choice(state, choice)
+            refusal = check(state, choice)
             if refusal is not None:
                 return refusal
         rules = node.rules if isinstance(node, PlayerDecision) else ()
         return Plan(choice, None, rules, odds=self.loop.answer_odds(state, choice))
-
-    def _apply_choice(self, state: GameState, plan: Plan[Choose, Any], ctx: Context) -> None:
-        self.on_choice(state, plan.action, ctx)
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
         """Why a free answer is refused (offered answers never get here: the Game accepts
