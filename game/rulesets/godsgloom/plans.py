@@ -94,12 +94,13 @@ def _quantities(fight: Fight, joint: dict[tuple[int, ...], Fraction]) -> Outcome
     """The reported quantities of a joint distribution of (Wounds to the defender, Wounds to
     the attacker, health lost by each, destroyed each, winner code)."""
     att, dfd = fight.labels()
+    marginals: list[dict[int, Fraction]] = [{} for _ in range(8)]
+    for key, p in joint.items():  # one pass over the joint for every marginal
+        for out, value in zip(marginals, key, strict=True):
+            out[value] = out.get(value, 0) + p
 
     def marginal(index: int) -> dict[int, Fraction]:
-        out: dict[int, Fraction] = {}
-        for key, p in joint.items():
-            out[key[index]] = out.get(key[index], Fraction(0)) + p
-        return out
+        return marginals[index]
 
     test_rules = ("HX-MEL-30", "HX-ATC-30", "HX-ATC-50")
     fate_rules = ("HX-ATC-60", "HX-MEL-40")
