@@ -226,7 +226,7 @@ def _odds(args: argparse.Namespace) -> int:
     if not isinstance(found, Outcomes):
         print(f"'{action}' is not legal now: {found}", file=sys.stderr)
         return EXIT_ILLEGAL
-    _print_outcomes(str(action), found, args.json, game.ruleset.plans_odds(action))
+    _print_outcomes(str(action), found, args.json, game.ruleset.plans_odds(action, game.state))
     return EXIT_OK
 
 

@@ -73,8 +73,16 @@ class Steps(Generic[P]):
         """When the outcome of answering ``answer`` now has dice (an allocation, a formation
         that changes a pool, rolling a declared attack): a call computing its exact
         :class:`~game.core.plan.Outcomes` from the same steps the resolution runs, reading
-        only what it captured now (the call may come later). None: no dice follow."""
+        only what it captured now (the call may come later). None: no dice follow (or,
+        where :meth:`reports_odds` says so, they are not reported)."""
         return None
+
+    def reports_odds(self, state: GameState, proc: P, answer: Action) -> bool:
+        """Whether :meth:`answer_odds` speaks for ``answer``: its odds, or None because no
+        dice follow it. False (``warbench odds`` then says the odds are not reported, never
+        that the outcome is certain) by default unless :meth:`answer_odds` is overridden;
+        steps that compute the odds of some answers only override this too."""
+        return type(self).answer_odds is not Steps.answer_odds
 
 
 class ProcedureLoop:
@@ -133,6 +141,15 @@ class ProcedureLoop:
         if proc is None or state.outcome is not None:
             return None
         return self.steps_for(proc).answer_odds(state, proc, answer)
+
+    def reports_odds(self, state: GameState, answer: Action) -> bool:
+        """Whether the innermost procedure speaks for ``answer``'s odds
+        (:meth:`Steps.reports_odds`): else its empty outcomes mean "not reported", never
+        "no dice"."""
+        proc = state.procedure
+        if proc is None or state.outcome is not None:
+            return False
+        return self.steps_for(proc).reports_odds(state, proc, answer)
 
     def run(self, state: GameState, ctx: Context,
             when_empty: Callable[[GameState, Context], None] | None = None) -> None:

@@ -238,11 +238,15 @@ class Ruleset:
         :class:`Refusal`), its handler (plan -> events) and its presentation."""
         self._kinds[kind.action_type] = kind
 
-    def plans_odds(self, action: Action) -> bool:
+    def plans_odds(self, action: Action, state: GameState | None = None) -> bool:
         """Whether ``action``'s kind computes a real plan, so that an empty
         :attr:`~game.core.plan.Plan.outcomes` means "no dice" (a simple kind's plan is the
-        bare action and reports no odds, with dice or without: ``warbench odds`` says so)."""
+        bare action and reports no odds, with dice or without: ``warbench odds`` says so).
+        An answer (:class:`Choose`) in ``state`` reports odds when the running procedure's
+        steps compute them (:meth:`~game.core.procedure.Steps.answer_odds`)."""
         kind = self._kinds.get(type(action))
+        if isinstance(action, Choose) and state is not None:
+            return self.loop.reports_odds(state, action)
         return kind is not None and kind.planned
 
     def present_as(self, action_type: type[A], present: Present[A]) -> None:

@@ -233,3 +233,32 @@ def test_every_decision_answer_has_a_plan_with_exact_odds(case: Case) -> None:
     if case.id == TOY:
         assert with_odds, "the toy's effort answers carry the tag's odds"
     assert not problems, _problems_text(problems)
+
+
+def test_an_answer_whose_odds_are_not_computed_is_never_called_certain() -> None:
+    """Steps that do not compute their answers' odds (no ``answer_odds``) leave
+    ``plans_odds`` false for those answers, so ``warbench odds`` says "not reported"; steps
+    that do say so for each answer they speak for."""
+    from game.core.procedure import Steps
+
+    from tests.conformance.toy import TagSteps
+
+    game = toy_game(seed=1)
+    state = game.state
+    state.turn.phase = "tag"
+    state.units["b1"].hex = state.units["r3"].hex.neighbors()[0]  # type: ignore[union-attr]
+    game.ruleset.memo.forget()
+    tag = next(a for a in game.legal_actions() if isinstance(a, Tag))
+    game.apply(tag)
+    node = game.pending()
+    assert isinstance(node, PlayerDecision)
+    answer = node.offers[0].action
+    assert game.ruleset.plans_odds(answer, game.state)
+    steps = game.ruleset.loop.steps_for(game.state.procedures[-1])
+    assert isinstance(steps, TagSteps)
+    original = TagSteps.answer_odds
+    try:
+        TagSteps.answer_odds = Steps.answer_odds  # type: ignore[method-assign]
+        assert not game.ruleset.plans_odds(answer, game.state)
+    finally:
+        TagSteps.answer_odds = original  # type: ignore[method-assign]

@@ -513,6 +513,12 @@ class MeleeSteps(Steps[Melee]):
         split = parse_split(answer, s.options, to_allocate(state, s))
         return None if isinstance(split, Refusal) else allocation_odds(state, s, split)
 
+    def reports_odds(self, state: GameState, proc: Melee, answer: Action) -> bool:
+        """Only the allocations' odds are computed (a weapon, a restriction or a tie answer is
+        followed by dice whose odds are not reported, and so are hits still to be counted)."""
+        return proc.step == "allocate" and bool(proc.asking) and not counted_later(
+            state, proc.asking[0])
+
     def check_answer(self, state: GameState, proc: Melee, answer: Action) -> Refusal | None:
         """A free split: every attack on a viable target, the counts adding up (NA-ALC-1);
         a re-allocation keeps one hit of each model's roll on the original target (NA-TGT-5)."""
