@@ -240,7 +240,6 @@ def test_an_answer_whose_odds_are_not_computed_is_never_called_certain() -> None
     ``plans_odds`` false for those answers, so ``warbench odds`` says "not reported"; steps
     that do say so for each answer they speak for."""
     from game.core.procedure import Steps
-
     from tests.conformance.toy import TagSteps
 
     game = toy_game(seed=1)
