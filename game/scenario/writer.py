@@ -44,7 +44,8 @@ _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 def scenario_data(model: ScenarioModel) -> dict[str, Any]:
     """The keys a loaded scenario sets, as plain TOML-ready data (lists for tuples)."""
-    return _plain(model.model_dump(exclude_unset=True))
+    data: dict[str, Any] = _plain(model.model_dump(exclude_unset=True))
+    return data
 
 
 def write_text(data: Mapping[str, Any], header: Sequence[str] = ()) -> str:
