@@ -54,6 +54,7 @@ from game.scenario.limits import (
 from game.scenario.model import HexMapModel, ScenarioModel, UnitModel
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 from game.scenario.validation import validation_problems
+from game.scenario.zones import player_with_zone, zone_problems
 
 MAX_FILE_BYTES = MAX_SCENARIO_BYTES
 """Kept for callers of the older name (see :mod:`game.scenario.limits`)."""
@@ -248,6 +249,8 @@ class _Builder:
             Player(i + 1, p.name, p.colour.lower()) for i, p in enumerate(self.model.players)
         ]
         self._check_names(players)
+        if board is not None:
+            players = self._zones(players, board)
         if ruleset is None or board is None:
             self._check_units_without_ruleset(board, len(players))
             return None, None
@@ -400,6 +403,15 @@ class _Builder:
                 continue
             pieces.append(piece)
         return pieces
+
+    def _zones(self, players: list[Player], board: Board) -> list[Player]:
+        """The players with their deployment zones, each checked against the board."""
+        out = []
+        for i, (player, entry) in enumerate(zip(players, self.model.players, strict=True)):
+            if zone_problems(entry, board, ("players", i), self.problem):
+                player = player_with_zone(player, entry)
+            out.append(player)
+        return out
 
     def _check_names(self, players: list[Player]) -> None:
         names = [p.name for p in players]
