@@ -1,0 +1,119 @@
+"""Live validation of a battle being built (issue 26): the very loader of ``warbench check``.
+
+The battle builder's document (:mod:`game.scenario.edit`) is plain scenario data. To check
+it, it is written as the TOML text a save would write (:mod:`game.scenario.writer`) and loaded
+with :func:`~game.scenario.loader.load_scenario_text`; every problem the loader finds comes
+back with the thing it is about (:class:`Target`: a unit, a terrain piece, a hex, a map
+feature, a player, or the setup), so the builder's problem list can select it.
+
+Placement is the game's own: a unit put somewhere is checked by loading the battle with that
+unit listed last, so the ruleset's placement rules (on the board, no overlap, not on
+impassable ground, WB-TBL-1) judge it against every other unit, and the refusal says why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game.scenario.loader import Scenario, load_scenario_text
+from game.scenario.problems import FileError
+from game.scenario.writer import write_text
+
+Target = tuple[Any, ...]
+"""What a problem is about: ``("unit", id)``, ``("terrain", i)``, ``("hex", q, r)``,
+``("feature", key, i)``, ``("player", i)`` or ``("setup",)``."""
+
+SETUP: Target = ("setup",)
+CHECK_FILE = "battle.toml"
+"""The file name problems of the document carry (it has no file until it is saved)."""
+_INDEXED = re.compile(r"^(\w+)\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class EditProblem:
+    """One problem of the battle: what it is about, its dotted path and the loader's words."""
+
+    target: Target
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+@dataclass(frozen=True)
+class Check:
+    """The loader's verdict on the document: the loaded scenario when it is valid, else
+    every problem."""
+
+    scenario: Scenario | None
+    problems: tuple[EditProblem, ...]
+
+    @property
+    def valid(self) -> bool:
+        """Whether ``warbench check`` accepts the battle (Save is allowed)."""
+        return self.scenario is not None
+
+
+def check_data(data: dict[str, Any]) -> Check:
+    """Load the document's data with the real loader (never raises: bad data is problems)."""
+    try:
+        text = write_text(data)
+    except (TypeError, ValueError) as exc:
+        return Check(None, (EditProblem(SETUP, "", str(exc)),))
+    try:
+        return Check(load_scenario_text(text, CHECK_FILE), ())
+    except FileError as exc:
+        return Check(None, tuple(EditProblem(target_of(data, p.path), p.path,
+                                             p.message + (f" (did you mean {p.suggestion!r}?)"
+                                                          if p.suggestion else ""))
+                                 for p in exc.problems))
+
+
+def target_of(data: dict[str, Any], path: str) -> Target:
+    """The thing a problem's dotted path is about."""
+    match = _INDEXED.match(path)
+    if path.startswith("hexmap."):
+        inner = _INDEXED.match(path.removeprefix("hexmap."))
+        if inner is None:
+            return SETUP
+        key, i = inner.group(1), int(inner.group(2))
+        if key == "hexes":
+            entry = _item(data.get("hexmap", {}).get("hexes"), i)
+            at = entry.get("at") if isinstance(entry, dict) else None
+            return ("hex", *at) if isinstance(at, list | tuple) and len(at) == 2 else SETUP
+        return ("feature", key, i)
+    if match is None:
+        return SETUP
+    key, i = match.group(1), int(match.group(2))
+    if key == "units":
+        entry = _item(data.get("units"), i)
+        return ("unit", entry.get("id")) if isinstance(entry, dict) else SETUP
+    if key == "terrain":
+        return ("terrain", i)
+    if key == "players":
+        return ("player", i)
+    return SETUP
+
+
+def _item(items: Any, i: int) -> Any:
+    return items[i] if isinstance(items, list) and 0 <= i < len(items) else None
+
+
+def placement_refusal(data: dict[str, Any], unit_id: str) -> str | None:
+    """Why the unit ``unit_id`` of ``data`` cannot stand where it is, by the game's own
+    placement rules (None: it may). The unit is checked last, against every other unit;
+    data the loader cannot type-check yet gives no refusal (its problems are listed)."""
+    units = data.get("units")
+    if not isinstance(units, list):
+        return None
+    mine = [u for u in units if isinstance(u, dict) and u.get("id") == unit_id]
+    if not mine:
+        return None
+    others = [u for u in units if not (isinstance(u, dict) and u.get("id") == unit_id)]
+    probe = {**data, "units": [*others, mine[0]]}
+    last = f"units[{len(others)}]"
+    where = {last, f"{last}.at", f"{last}.hex", f"{last}.facing"}
+    return next((p.message for p in check_data(probe).problems if p.path in where), None)
