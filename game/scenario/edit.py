@@ -33,7 +33,7 @@ from game.core.ruleset import Ruleset
 from game.core.state import TableBoard
 from game.core.vocab import FeatureKind, OptionSpec, ProfileRecord
 from game.geometry.hexgrid import Hex
-from game.scenario.edit_check import Check, check_data, placement_refusal
+from game.scenario.edit_check import Check, check_data, placement_refusal, preview
 from game.scenario.limits import (
     MAX_HEX_ENTRIES,
     MAX_PIECE_VERTICES,
@@ -45,6 +45,7 @@ from game.scenario.limits import (
     parse_toml,
     read_limited,
 )
+from game.scenario.loader import Scenario
 from game.scenario.problems import LineIndex
 from game.scenario.writer import leading_comments, write_file, write_text
 
@@ -81,6 +82,7 @@ class BattleDoc:
     _redo: list[dict[str, Any]] = field(default_factory=list)
     _checked: tuple[int, Check] | None = None
     _catalogue: tuple[str, tuple[ProfileRecord, ...]] | None = None
+    _preview: tuple[int, Scenario | None] | None = None
 
     # --- making and opening ------------------------------------------------------------------
 
@@ -186,6 +188,14 @@ class BattleDoc:
         if self._checked is None or self._checked[0] != self.revision:
             self._checked = (self.revision, check_data(self.data))
         return self._checked[1]
+
+    def preview(self) -> Scenario | None:
+        """What can be drawn of the battle now (:func:`~game.scenario.edit_check.preview`),
+        computed once per revision: the battle itself when it is valid."""
+        if self._preview is None or self._preview[0] != self.revision:
+            valid = self.check().scenario
+            self._preview = (self.revision, valid if valid is not None else preview(self.data))
+        return self._preview[1]
 
     # --- history ---------------------------------------------------------------------------------
 

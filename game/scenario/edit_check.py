@@ -13,6 +13,7 @@ impassable ground, WB-TBL-1) judge it against every other unit, and the refusal 
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,56 @@ def check_data(data: dict[str, Any]) -> Check:
                                              p.message + (f" (did you mean {p.suggestion!r}?)"
                                                           if p.suggestion else ""))
                                  for p in exc.problems))
+
+
+def preview(data: dict[str, Any], tries: int = 4) -> Scenario | None:
+    """What can be drawn of a battle being built: the loaded battle when it is valid, else
+    the battle without the units, pieces, hexes, features and zones the loader refuses (and
+    with no units yet if it has none). None when even its setup does not load (an unknown
+    ruleset, a board of the wrong kind): the builder then shows the problem list only."""
+    probe = copy.deepcopy(data)
+    for _ in range(tries):
+        try:
+            return load_scenario_text(write_text(probe), CHECK_FILE, draft=True)
+        except (TypeError, ValueError):
+            return None
+        except FileError as exc:
+            if not _drop_refused(probe, [target_of(probe, p.path) for p in exc.problems]):
+                return None
+    return None
+
+
+def _drop_refused(data: dict[str, Any], targets: list[Target]) -> bool:
+    """Take out of ``data`` every thing a problem is about; False if none can be."""
+    dropped = False
+    units = {t[1] for t in targets if t[0] == "unit"}
+    if units:
+        data["units"] = [u for u in data.get("units", [])
+                         if not (isinstance(u, dict) and u.get("id") in units)]
+        dropped = True
+    for key, kind in (("terrain", "terrain"), ("players", "player")):
+        for i in sorted({t[1] for t in targets if t[0] == kind}, reverse=True):
+            if key == "players":
+                for zone in ("deployment", "deployment_hexes"):
+                    dropped = data[key][i].pop(zone, None) is not None or dropped
+            else:
+                data[key].pop(i)
+                dropped = True
+    hexmap = data.get("hexmap")
+    if isinstance(hexmap, dict):
+        bad_hexes = {(t[1], t[2]) for t in targets if t[0] == "hex"}
+        if bad_hexes:
+            hexmap["hexes"] = [h for h in hexmap.get("hexes", [])
+                               if tuple(h.get("at", ())) not in bad_hexes]
+            dropped = True
+        for key, i in sorted({(t[1], t[2]) for t in targets if t[0] == "feature"},
+                             reverse=True):
+            if isinstance(hexmap.get(key), list) and i < len(hexmap[key]):
+                hexmap[key].pop(i)
+            else:
+                hexmap.pop(key, None)
+            dropped = True
+    return dropped
 
 
 def target_of(data: dict[str, Any], path: str) -> Target:

@@ -51,7 +51,7 @@ from game.scenario.limits import (
     parse_toml,
     read_limited,
 )
-from game.scenario.model import HexMapModel, ScenarioModel, UnitModel
+from game.scenario.model import DraftModel, HexMapModel, ScenarioModel, UnitModel
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 from game.scenario.validation import validation_problems
 from game.scenario.zones import player_with_zone, zone_problems
@@ -93,10 +93,11 @@ def load_scenario(path: str | FilePath | Traversable) -> Scenario:
 
 
 def load_scenario_text(text: str, file: str = "<scenario>", *,
-                       max_units: int = MAX_UNITS) -> Scenario:
+                       max_units: int = MAX_UNITS, draft: bool = False) -> Scenario:
     """Check a scenario given as TOML text (``file`` is used in the messages).
     ``max_units`` is the unit limit; only the benchmarks' generated tables (200 and 800
-    trays, issue 12) raise it.
+    trays, issue 12) raise it. ``draft`` lets a battle being built have no units yet (the
+    battle builder's preview, :class:`~game.scenario.model.DraftModel`).
 
     Limits come first (size, nesting, numbers, units, vertices), then types, then the
     cross-references the ruleset checks; ruleset code that fails on a value is reported as a
@@ -114,7 +115,7 @@ def load_scenario_text(text: str, file: str = "<scenario>", *,
         raise ScenarioError(size_problems)
     keywords = keyword_problems(file, lines, data)
     try:
-        model = ScenarioModel.model_validate(data)
+        model = (DraftModel if draft else ScenarioModel).model_validate(data)
     except ValidationError as exc:
         found = validation_problems(file, lines, exc, ScenarioModel) + keywords
         seen = {p.path for p in found}  # and what can be told without a typed model

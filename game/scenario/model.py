@@ -147,3 +147,11 @@ class ScenarioModel(Strict):
     units: list[UnitModel] = Field(min_length=1)
     dice: DiceModel = DiceModel()
     rules: RulesModel = RulesModel()
+
+
+class DraftModel(ScenarioModel):
+    """A battle being built (issue 26): a scenario that may have no units yet. Only the
+    battle builder's preview loads it (``load_scenario_text(..., draft=True)``); a file
+    is never accepted, played or saved as valid with it."""
+
+    units: list[UnitModel] = []

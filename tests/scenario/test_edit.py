@@ -12,6 +12,7 @@ from game.core.hashing import state_hash
 from game.geometry.hexgrid import Hex
 from game.scenario import load_scenario
 from game.scenario.edit import DRAFT_SUFFIX, HEADER, BattleDoc, EditRefused
+from game.scenario.edit_check import preview
 from game.scenario.limits import MAX_PIECE_VERTICES, MAX_UNITS
 from game.scenario.paths import shipped_scenarios
 from game.scenario.writer import leading_comments
@@ -198,3 +199,19 @@ def test_save_only_when_valid_and_drafts_marked(tmp_path: Path) -> None:
     assert saved.name == "battle.toml"
     assert "DRAFT" not in saved.read_text()
     assert load_scenario(saved).model.units[0].profile == "infantry"
+
+
+def test_the_preview_draws_what_loads_and_leaves_out_what_does_not() -> None:
+    doc = BattleDoc.new("realms", {"cols": 8, "rows": 6})
+    assert not doc.check().valid
+    empty = preview(doc.data)
+    assert empty is not None and empty.state.units == {}
+    doc.add_unit("swordsman", 1, (1, 1))
+    doc.add_unit("archer", 2, (3, 4))
+    doc.paint_hex(1, 1, keywords=["impassable"])  # u1 now stands where it may not
+    doc.add_feature("pads", {"between": [[0, 0], [0, 0]]})
+    shown = preview(doc.data)
+    assert shown is not None and list(shown.state.units) == ["u2"]
+    assert BattleDoc.new("sandbox", {"width": 48, "height": 36}).data["scenario"]
+    broken = dict(doc.data, scenario={"name": "x", "ruleset": "nope"})
+    assert preview(broken) is None
