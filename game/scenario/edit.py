@@ -163,9 +163,7 @@ class BattleDoc:
 
     def option_specs(self) -> tuple[OptionSpec, ...]:
         """The options the ruleset declares, its round limit first."""
-        cls = self.ruleset_class()
-        specs = cls.option_specs if cls is not None else ()
-        return tuple(sorted(specs, key=lambda s: s.key != ROUNDS_KEY))
+        return declared_options(self.ruleset_name)
 
     def options(self) -> dict[str, Any]:
         """The ``[rules.options]`` the battle sets."""
@@ -248,17 +246,25 @@ class BattleDoc:
                     meta[key] = value
         self._change(mutate)
 
-    def set_ruleset(self, name: str) -> None:
-        """Change the ruleset (its options are dropped: they belong to the old one)."""
+    def set_ruleset(self, name: str, board: dict[str, Any] | None = None) -> None:
+        """Change the ruleset, and the board with it when given (one step: a ruleset of
+        another board kind). Its options are dropped: they belong to the old one."""
         cls = rulesets.entry(name).cls if name in rulesets.names() else None
         if cls is None:
             raise EditRefused(f"unknown ruleset {name!r}")
-        if self.board_kind not in cls.board_kinds:
+        new_board = _board_data(board) if board is not None else None
+        kind = self.board_kind if new_board is None else (
+            "table" if "table" in new_board else "hex")
+        if kind not in cls.board_kinds:
             raise EditRefused(f"{cls.title} plays on a {' or '.join(cls.board_kinds)} board")
 
         def mutate(data: dict[str, Any]) -> None:
             data["scenario"]["ruleset"] = name
             data.get("rules", {}).pop("options", None)
+            if data.get("rules") == {}:
+                data.pop("rules")
+            if new_board is not None:
+                _replace_board(data, new_board)
         self._change(mutate)
 
     def set_board(self, board: dict[str, Any]) -> None:
@@ -271,16 +277,7 @@ class BattleDoc:
         if cls is not None and kind not in cls.board_kinds:
             raise EditRefused(f"{cls.title} plays on a {' or '.join(cls.board_kinds)} board")
 
-        def mutate(data: dict[str, Any]) -> None:
-            old = data.pop("hexmap", None)
-            data.pop("table", None)
-            if kind == "hex" and isinstance(old, dict):
-                new["hexmap"] = {**{k: v for k, v in old.items()
-                                    if k not in ("radius", "cols", "rows")}, **new["hexmap"]}
-            if kind == "hex":
-                data.pop("terrain", None)
-            data.update(new)
-        self._change(mutate)
+        self._change(lambda data: _replace_board(data, new))
 
     def set_players(self, players: Sequence[tuple[str, str]]) -> None:
         """The seats, as (name, colour); zones of the seats that stay are kept."""
@@ -650,6 +647,42 @@ def _board_data(board: dict[str, Any]) -> dict[str, Any]:
         return {"hexmap": {"cols": int(board["cols"]), "rows": int(board["rows"])}}
     raise EditRefused("a board is a table (width, height) or a hex map (radius, or cols "
                       "and rows)")
+
+
+def _replace_board(data: dict[str, Any], new: dict[str, Any]) -> None:
+    """Put the board ``new`` in place of the old one: a hex map keeps its painted hexes and
+    features; a table's terrain goes on a hex map."""
+    old = data.pop("hexmap", None)
+    data.pop("table", None)
+    if "hexmap" in new and isinstance(old, dict):
+        new = {"hexmap": {**{k: v for k, v in old.items() if k not in ("radius", "cols", "rows")},
+                          **new["hexmap"]}}
+    if "hexmap" in new:
+        data.pop("terrain", None)
+    data.update(new)
+
+
+def declared_options(ruleset: str) -> tuple[OptionSpec, ...]:
+    """The options a registered ruleset declares, its round limit first (none for an
+    unknown name)."""
+    if ruleset not in rulesets.names():
+        return ()
+    specs = rulesets.entry(ruleset).cls.option_specs
+    return tuple(sorted(specs, key=lambda s: s.key != ROUNDS_KEY))
+
+
+def parse_value(text: str) -> Any:
+    """A value typed as a scenario file writes it (``6``, ``true``, ``[3, 4]``, ``"max"``);
+    a bare word is taken as text."""
+    import tomllib
+
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        if text.strip() and all(c.isalnum() or c in "_-" for c in text.strip()):
+            return text.strip()
+        raise EditRefused(f"{text!r} is not a value (write 6, true, [3, 4] or \"max\")") \
+            from None
 
 
 def _appender(key: str, entry: dict[str, Any]) -> Callable[[dict[str, Any]], None]:

@@ -1,0 +1,347 @@
+"""The battle builder's setup form and its "Edit" list (issue 26).
+
+:class:`EditorSetupScene` chooses a new battle's ruleset (from the registry), its board (a
+table of W x H inches, or a hex map of cols x rows or of a radius), its name, its players with
+their names and colours, and the ruleset's declared options (the round limit first); it also
+changes the setup of a battle being built, each change one undo step of its document.
+:class:`EditListScene` lists the battles the player built and the shipped scenarios to open
+in the builder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import rulesets
+from game.scenario.edit import (
+    DEFAULT_COLOURS,
+    BattleDoc,
+    EditRefused,
+    declared_options,
+    parse_value,
+)
+from game.ui.editor_panels import ACCENT, BAD, DIM, TEXT, Hits, chips, text
+from game.ui.scene import Scene
+from game.ui.screens import ListScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.editor_scene import EditorScene
+
+BOARDS = (("table", "Table (inches)"), ("hexrect", "Hex map (cols x rows)"),
+          ("hexradius", "Hex map (radius)"))
+LABEL_W = 170
+ENTRY_W = 220
+
+
+class EditorSetupScene(Scene):
+    """A new battle's setup, or the setup of the battle being built (``editor``)."""
+
+    title = "Battle setup"
+
+    def __init__(self, app: App, editor: EditorScene | None) -> None:
+        super().__init__(app)
+        self.editor = editor
+        self.hits = Hits()
+        self.entries: dict[str, Any] = {}
+        self.error = ""
+        doc = editor.doc if editor is not None else None
+        self.form: dict[str, Any] = _form_of(doc) if doc is not None else {
+            "ruleset": rulesets.names()[0], "board": "table", "name": "New battle",
+            "size": ["48", "48"], "players": [("Player 1", DEFAULT_COLOURS[0]),
+                                               ("Player 2", DEFAULT_COLOURS[1])],
+            "options": {}}
+        self._fit_board_to_ruleset()
+
+    # --- widgets ---------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        from pygame_gui.elements import UITextEntryLine
+
+        self.entries = {}
+        x = 40 + LABEL_W
+        y = 190
+
+        def entry(key: str, value: str, width: int = ENTRY_W, dx: int = 0) -> None:
+            line = UITextEntryLine(pygame.Rect(x + dx, y, width, 30), self.app.manager)
+            line.set_text(value)
+            self.entries[key] = line
+
+        entry("name", str(self.form["name"]), 360)
+        y += 40
+        first, second = self.form["size"]
+        entry("size0", str(first), 80)
+        if self.form["board"] != "hexradius":
+            entry("size1", str(second), 80, 100)
+        y += 40
+        for i, (name, colour) in enumerate(self.form["players"]):
+            entry(f"player{i}", name, 180)
+            entry(f"colour{i}", colour, 100, 190)
+            y += 36
+        y += 40
+        for spec in declared_options(self.form["ruleset"]):
+            value = self.form["options"].get(spec.key)
+            entry(f"option:{spec.key}", "" if value is None else _toml(value), 200)
+            y += 36
+
+    def leave(self) -> None:
+        self.entries = {}
+
+    def _rebuild(self) -> None:
+        """Keep what was typed, then build the widgets again (the form's shape changed)."""
+        self._read_entries()
+        self.app.manager.clear_and_reset()
+        self.enter()
+
+    def _read_entries(self) -> None:
+        e = self.entries
+        if not e:
+            return
+        self.form["name"] = e["name"].get_text()
+        self.form["size"] = [e["size0"].get_text(),
+                             e["size1"].get_text() if "size1" in e else self.form["size"][1]]
+        self.form["players"] = [(e[f"player{i}"].get_text(), e[f"colour{i}"].get_text())
+                                for i in range(len(self.form["players"]))]
+        for key, line in e.items():
+            if key.startswith("option:"):
+                self.form["options"][key.removeprefix("option:")] = line.get_text().strip() \
+                    or None
+
+    # --- choices ---------------------------------------------------------------------------
+
+    def choose_ruleset(self, name: str) -> None:
+        """A ruleset from the registry (its options replace the old one's)."""
+        self._read_entries()
+        self.form["ruleset"] = name
+        self.form["options"] = {}
+        self._fit_board_to_ruleset()
+        self._rebuild()
+
+    def _fit_board_to_ruleset(self) -> None:
+        kinds = rulesets.entry(self.form["ruleset"]).cls.board_kinds
+        wanted = "table" if self.form["board"] == "table" else "hex"
+        if wanted not in kinds:
+            self.choose_board_kind("table" if "table" in kinds else "hexrect", rebuild=False)
+
+    def choose_board_kind(self, kind: str, rebuild: bool = True) -> None:
+        """A table, or a hex map of cols x rows or of a radius."""
+        if rebuild:
+            self._read_entries()
+        self.form["board"] = kind
+        self.form["size"] = {"table": ["48", "48"], "hexrect": ["12", "10"],
+                             "hexradius": ["5", ""]}[kind]
+        if rebuild:
+            self._rebuild()
+
+    def set_player_count(self, count: int) -> None:
+        """2 to 8 players (new seats get a name and a colour)."""
+        self._read_entries()
+        seats = list(self.form["players"][:count])
+        while len(seats) < count:
+            n = len(seats) + 1
+            seats.append((f"Player {n}", DEFAULT_COLOURS[(n - 1) % len(DEFAULT_COLOURS)]))
+        self.form["players"] = seats
+        self._rebuild()
+
+    # --- apply -----------------------------------------------------------------------------
+
+    def apply(self) -> None:
+        """Create the battle (or change the one being built) and open the builder."""
+        from game.ui.editor_scene import EditorScene
+
+        self._read_entries()
+        try:
+            board = self.board()
+            options = {k: parse_value(v) for k, v in self.form["options"].items()
+                       if v is not None}
+            doc = self._applied(board, options)
+        except EditRefused as exc:
+            self.error = str(exc)
+            return
+        if self.editor is not None:
+            self.editor.doc = doc
+            self.app.switch(self.editor)
+        else:
+            self.app.switch(EditorScene(self.app, doc))
+
+    def board(self) -> dict[str, Any]:
+        """The board the form describes."""
+        first, second = self.form["size"]
+        try:
+            if self.form["board"] == "table":
+                return {"width": float(first), "height": float(second)}
+            if self.form["board"] == "hexradius":
+                return {"radius": int(first)}
+            return {"cols": int(first), "rows": int(second)}
+        except ValueError:
+            raise EditRefused("the board's size must be numbers (whole numbers for hexes)") \
+                from None
+
+    def _applied(self, board: dict[str, Any], options: dict[str, Any]) -> BattleDoc:
+        players = [(n.strip(), c.strip()) for n, c in self.form["players"]]
+        if self.editor is None:
+            doc = BattleDoc.new(self.form["ruleset"], board, players, self.form["name"])
+        else:
+            doc = self.editor.doc
+            if doc.ruleset_name != self.form["ruleset"]:
+                doc.set_ruleset(self.form["ruleset"], board)
+            if _board_of(doc) != board:
+                doc.set_board(board)
+            if [(p.get("name"), p.get("colour")) for p in doc.players] != players:
+                doc.set_players(players)
+            if doc.data["scenario"].get("name") != self.form["name"]:
+                doc.set_meta(name=self.form["name"])
+        for spec in declared_options(self.form["ruleset"]):
+            if doc.options().get(spec.key) != options.get(spec.key):
+                doc.set_option(spec.key, options.get(spec.key))
+        return doc
+
+    def cancel(self) -> None:
+        """Back to the builder (or the menu) without changing anything."""
+        from game.ui.screens import MenuScene
+
+        if self.editor is not None:
+            self.app.switch(self.editor)
+        else:
+            self.app.switch(MenuScene(self.app))
+
+    # --- frame -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            action = self.hits.at(event.pos)
+            if action is not None:
+                action()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.hits.clear()
+        surface.fill((24, 26, 30))
+        fonts = self.app.fonts
+        w, _ = surface.get_size()
+        right = w - 40
+        title = "New battle" if self.editor is None else "Battle setup"
+        surface.blit(fonts.get(30, bold=True).render(title, True, TEXT), (40, 20))
+        y = chips(surface, fonts, self.hits, 40 + LABEL_W, 74, right, [
+            (e.cls.title, _call(self.choose_ruleset, e.name), e.name == self.form["ruleset"])
+            for e in rulesets.RULESETS], prefix="ruleset ")
+        text(surface, fonts, (40, 78), "Ruleset", DIM, 14)
+        description = rulesets.entry(self.form["ruleset"]).cls.description
+        text(surface, fonts, (40 + LABEL_W, y), description, DIM, 12, width=right - 40 - LABEL_W)
+        kinds = rulesets.entry(self.form["ruleset"]).cls.board_kinds
+        text(surface, fonts, (40, 156), "Board", DIM, 14)
+        chips(surface, fonts, self.hits, 40 + LABEL_W, 152, right, [
+            (label, _call(self.choose_board_kind, key), key == self.form["board"])
+            for key, label in BOARDS if ("table" if key == "table" else "hex") in kinds],
+            prefix="board ")
+        self._labels(surface)
+        self._bottom(surface)
+
+    def _labels(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        y = 196
+        text(surface, fonts, (40, y), "Battle name", DIM, 14)
+        y += 40
+        unit = {"table": "width x height (inches)", "hexrect": "cols x rows",
+                "hexradius": "radius (hexes)"}[self.form["board"]]
+        text(surface, fonts, (40, y), unit, DIM, 14)
+        y += 40
+        for i in range(len(self.form["players"])):
+            text(surface, fonts, (40, y + 6), f"Player {i + 1} (#rrggbb)", DIM, 14)
+            y += 36
+        chips(surface, fonts, self.hits, 40 + LABEL_W, y + 4, 40 + LABEL_W + 400, [
+            (str(n), _call(self.set_player_count, n), n == len(self.form["players"]))
+            for n in range(2, 9)], prefix="players ")
+        text(surface, fonts, (40, y + 8), "Players", DIM, 14)
+        y += 40
+        for spec in declared_options(self.form["ruleset"]):
+            text(surface, fonts, (40, y + 6), spec.key, TEXT, 14)
+            text(surface, fonts, (40 + LABEL_W + 210, y), f"{spec.meaning} (default "
+                 f"{_toml(spec.default)})", DIM, 12, width=surface.get_width() - LABEL_W - 300)
+            y += 36
+
+    def _bottom(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        w, h = surface.get_size()
+        label = "Create battle" if self.editor is None else "Apply"
+        chips(surface, fonts, self.hits, 40, h - 50, w - 40, [
+            (label, self.apply, True), ("Cancel", self.cancel, False)])
+        if self.error:
+            text(surface, fonts, (300, h - 46), self.error, BAD, 14, width=w - 340)
+        else:
+            text(surface, fonts, (300, h - 46), "Options left empty keep their default; "
+                 "values are written as in a scenario file (6, true, [3, 4], \"max\").",
+                 ACCENT, 12, width=w - 340)
+
+
+def _call(action: Callable[[Any], None], value: Any) -> Callable[[], None]:
+    return lambda: action(value)
+
+
+def _toml(value: Any) -> str:
+    """A value as a scenario file writes it ("none" for an option without one)."""
+    from game.scenario.writer import write_text
+
+    if value is None:
+        return "none"
+    try:
+        return write_text({"v": value}).split("=", 1)[1].strip()
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _board_of(doc: BattleDoc) -> dict[str, Any]:
+    if "table" in doc.data:
+        table = doc.data["table"]
+        return {"width": float(table.get("width", 0)), "height": float(table.get("height", 0))}
+    hexmap = doc.data.get("hexmap", {})
+    return {k: hexmap[k] for k in ("radius", "cols", "rows") if k in hexmap}
+
+
+def _form_of(doc: BattleDoc) -> dict[str, Any]:
+    board = _board_of(doc)
+    kind = "table" if "width" in board else "hexradius" if "radius" in board else "hexrect"
+    size = {"table": [f"{board.get('width', 48):g}", f"{board.get('height', 48):g}"],
+            "hexrect": [str(board.get("cols", 12)), str(board.get("rows", 10))],
+            "hexradius": [str(board.get("radius", 5)), ""]}[kind]
+    return {"ruleset": doc.ruleset_name, "board": kind, "size": size,
+            "name": str(doc.data.get("scenario", {}).get("name", "")),
+            "players": [(str(p.get("name", "")), str(p.get("colour", ""))) for p in doc.players],
+            "options": doc.options()}
+
+
+class EditListScene(ListScene):
+    """Edit: the battles built before (drafts marked) and the shipped scenarios."""
+
+    title = "Edit a battle"
+    subtitle = "Your battles first, then the shipped scenarios (the list scrolls)"
+
+    def files(self) -> list[Path]:
+        from game.scenario.paths import shipped_scenario_files
+        from game.ui.editor_scene import battles_dir
+
+        folder = battles_dir(self.app)
+        own = sorted(folder.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True) \
+            if folder.is_dir() else []
+        return own + shipped_scenario_files(self.app.data_folder)
+
+    def label(self, path: Path) -> str:
+        from game.scenario.catalogue import scenario_header
+        from game.scenario.edit import DRAFT_SUFFIX
+
+        try:
+            meta = scenario_header(path.read_text("utf-8"))
+        except OSError:
+            meta = {}
+        draft = "DRAFT: " if path.name.endswith(DRAFT_SUFFIX) else ""
+        return f"{draft}{meta.get('name', path.stem)}  ({meta.get('ruleset', '?')})"
+
+    def open(self, path: Path) -> None:
+        from game.ui.editor_scene import open_editor
+
+        open_editor(self.app, path)
