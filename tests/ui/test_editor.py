@@ -17,7 +17,7 @@ from game.scenario import load_scenario
 from game.scenario.zones import deployment_zone
 from game.ui.app import App
 from game.ui.editor_scene import EditorScene, battles_dir, open_editor
-from game.ui.editor_setup import EditorSetupScene, EditListScene
+from game.ui.editor_setup import EditListScene, EditorSetupScene
 from game.ui.screens import MenuScene
 from game.ui.table_scene import TableScene
 from tests.ui.driver import frames, key
