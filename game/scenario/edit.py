@@ -83,6 +83,9 @@ class BattleDoc:
     _checked: tuple[int, Check] | None = None
     _catalogue: tuple[str, tuple[ProfileRecord, ...]] | None = None
     _preview: tuple[int, Scenario | None] | None = None
+    _stroke: bool | None = None
+    """None: every command is its own undo step; False/True: a stroke is open (a brush
+    dragged over hexes), and whether it has changed anything yet."""
 
     # --- making and opening ------------------------------------------------------------------
 
@@ -198,13 +201,26 @@ class BattleDoc:
     # --- history ---------------------------------------------------------------------------------
 
     def _change(self, mutate: Callable[[dict[str, Any]], None]) -> None:
-        """Apply one command on a copy; keep it (one undo step) unless it refuses."""
+        """Apply one command on a copy; keep it (one undo step, or part of the open
+        stroke's) unless it refuses."""
         candidate = copy.deepcopy(self.data)
         mutate(candidate)
-        self._undo.append(self.data)
-        self._redo.clear()
+        if not self._stroke:
+            self._undo.append(self.data)
+            self._redo.clear()
+        if self._stroke is not None:
+            self._stroke = True
         self.data = candidate
         self.revision += 1
+
+    def begin_stroke(self) -> None:
+        """Open a stroke: the commands until :meth:`end_stroke` undo as one step (a brush
+        dragged over many hexes is one change)."""
+        self._stroke = False
+
+    def end_stroke(self) -> None:
+        """Close the stroke."""
+        self._stroke = None
 
     @property
     def can_undo(self) -> bool:

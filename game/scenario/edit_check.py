@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.scenario.loader import Scenario, load_scenario_text
-from game.scenario.problems import FileError
+from game.scenario.problems import FileError, Problem
 from game.scenario.writer import write_text
 
 Target = tuple[Any, ...]
@@ -67,10 +67,17 @@ def check_data(data: dict[str, Any]) -> Check:
     try:
         return Check(load_scenario_text(text, CHECK_FILE), ())
     except FileError as exc:
-        return Check(None, tuple(EditProblem(target_of(data, p.path), p.path,
-                                             p.message + (f" (did you mean {p.suggestion!r}?)"
-                                                          if p.suggestion else ""))
+        return Check(None, tuple(EditProblem(target_of(data, p.path), p.path, _words(p))
                                  for p in exc.problems))
+
+
+def _words(problem: Problem) -> str:
+    """The loader's message, in the builder's words where the file's words do not fit (a
+    battle with no units yet is not a "list" to the player)."""
+    if problem.path == "units" and "at least 1" in problem.message:
+        return "no units yet: drag one from the list onto the board"
+    hint = f" (did you mean {problem.suggestion!r}?)" if problem.suggestion else ""
+    return problem.message + hint
 
 
 def preview(data: dict[str, Any], tries: int = 4) -> Scenario | None:

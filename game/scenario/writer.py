@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -83,21 +81,13 @@ def leading_comments(text: str) -> list[str]:
 
 
 def write_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, flushed
-    and synced, then renamed over the target (a crash leaves the old file or the new one,
-    never half of one)."""
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` atomically, as saves are written
+    (:func:`game.scenario.saves.atomic_write`: a synced temporary file renamed over the
+    target, keeping its mode), creating the folder if needed."""
+    from game.scenario.saves import atomic_write
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, text.encode("utf-8"))
 
 
 # --- the TOML text -----------------------------------------------------------------------------

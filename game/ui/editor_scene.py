@@ -478,13 +478,14 @@ class EditorScene(Scene):
 
     def _press_zone(self, world: Point, button: int) -> None:
         if self.doc.board_kind == "hex":
-            self.drag = {"kind": "zonehex", "hexes": set(), "adding": None}
+            self.drag = {"kind": "zonehex", "hexes": set(), "adding": None, "last": world}
             self._zone_hex(world)
         else:
             self.drag = {"kind": "shape", "start": world, "at": world}
 
     def _press_paint(self, world: Point, button: int) -> None:
-        self.drag = {"kind": "paint", "done": set()}
+        self.drag = {"kind": "paint", "done": set(), "last": world}
+        self.doc.begin_stroke()
         self._paint(world)
 
     def _press_feature(self, world: Point, button: int) -> None:
@@ -507,13 +508,16 @@ class EditorScene(Scene):
             self.drag["at"] = world
             self.drag["moved"] = True
             self.drag["pos"] = pos
-        elif kind == "paint":
-            self._paint(world)
-        elif kind == "zonehex":
-            self._zone_hex(world)
+        elif kind in ("paint", "zonehex"):
+            stroke = self._paint if kind == "paint" else self._zone_hex
+            for point in _along(self.drag.get("last", world), world):
+                stroke(point)
+            if self.drag is not None:
+                self.drag["last"] = world
 
     def _release(self, pos: tuple[int, int], button: int) -> None:
         drag, self.drag = self.drag, None
+        self.doc.end_stroke()
         if drag is None:
             return
         world = self.view.camera.to_world(*pos)
@@ -926,6 +930,14 @@ class EditorScene(Scene):
         colour = BAD if self.message_bad else DIM
         img = self.app.fonts.get(13).render(line, True, colour)
         surface.blit(img, (board.x + 8, board.bottom + 5))
+
+
+def _along(a: Point, b: Point, step: float = 0.4) -> list[Point]:
+    """Points from ``a`` to ``b`` no further apart than ``step`` (a fast stroke of the brush
+    still paints every hex it crosses)."""
+    count = max(1, math.ceil(math.dist(a, b) / step))
+    return [(a[0] + (b[0] - a[0]) * i / count, a[1] + (b[1] - a[1]) * i / count)
+            for i in range(1, count + 1)]
 
 
 def _rounded(pts: list[Point]) -> list[Point]:

@@ -59,41 +59,63 @@ class EditorSetupScene(Scene):
 
     # --- widgets ---------------------------------------------------------------------------
 
+    def layout(self) -> list[tuple[str, str, pygame.Rect, str]]:
+        """Every row of the form: (entry key, label, entry rect, meaning). Players and
+        options flow into two columns when there are many, so 8 players or a ruleset with
+        a dozen options fit the window."""
+        rows: list[tuple[str, str, pygame.Rect, str]] = []
+        x, y = 40 + LABEL_W, 190
+        rows.append(("name", "Battle name", pygame.Rect(x, y, 360, 30), ""))
+        y += 40
+        unit = {"table": "width x height (inches)", "hexrect": "cols x rows",
+                "hexradius": "radius (hexes)"}[self.form["board"]]
+        rows.append(("size0", unit, pygame.Rect(x, y, 80, 30), ""))
+        if self.form["board"] != "hexradius":
+            rows.append(("size1", "", pygame.Rect(x + 100, y, 80, 30), ""))
+        y += 40
+        seats = len(self.form["players"])
+        per_column = 4 if seats > 4 else seats
+        for i in range(seats):
+            col, row = divmod(i, per_column)
+            left = 40 + col * 600
+            top = y + row * 34
+            rows.append((f"player{i}", f"Player {i + 1}", pygame.Rect(left + 100, top, 180, 30),
+                         ""))
+            rows.append((f"colour{i}", "", pygame.Rect(left + 290, top, 90, 30), ""))
+        y += per_column * 34 + 40
+        specs = declared_options(self.form["ruleset"])
+        per_column = (len(specs) + 1) // 2 if len(specs) > 6 else len(specs)
+        for i, spec in enumerate(specs):
+            col, row = divmod(i, max(1, per_column))
+            left = 40 + col * 600
+            rows.append((f"option:{spec.key}", spec.key,
+                         pygame.Rect(left + 150, y + row * 34, 140, 30),
+                         f"{spec.meaning} (default {_toml(spec.default)})"))
+        return rows
+
     def enter(self) -> None:
         from pygame_gui.elements import UITextEntryLine
 
         self.entries = {}
-        x = 40 + LABEL_W
-        y = 190
-
-        def entry(key: str, value: str, width: int = ENTRY_W, dx: int = 0) -> None:
-            line = UITextEntryLine(pygame.Rect(x + dx, y, width, 30), self.app.manager)
-            line.set_text(value)
-            self.entries[key] = line
-
-        entry("name", str(self.form["name"]), 360)
-        y += 40
-        first, second = self.form["size"]
-        entry("size0", str(first), 80)
-        if self.form["board"] != "hexradius":
-            entry("size1", str(second), 80, 100)
-        y += 40
+        values = {"name": str(self.form["name"]), "size0": str(self.form["size"][0]),
+                  "size1": str(self.form["size"][1])}
         for i, (name, colour) in enumerate(self.form["players"]):
-            entry(f"player{i}", name, 180)
-            entry(f"colour{i}", colour, 100, 190)
-            y += 36
-        y += 40
-        for spec in declared_options(self.form["ruleset"]):
-            value = self.form["options"].get(spec.key)
-            entry(f"option:{spec.key}", "" if value is None else _toml(value), 200)
-            y += 36
+            values[f"player{i}"], values[f"colour{i}"] = name, colour
+        for key, value in self.form["options"].items():
+            values[f"option:{key}"] = value or ""  # the text typed, as a file writes it
+        for key, _, rect, _ in self.layout():
+            line = UITextEntryLine(rect, self.app.manager)
+            line.set_text(values.get(key, ""))
+            self.entries[key] = line
 
     def leave(self) -> None:
         self.entries = {}
 
-    def _rebuild(self) -> None:
-        """Keep what was typed, then build the widgets again (the form's shape changed)."""
-        self._read_entries()
+    def _rebuild(self, read: bool = True) -> None:
+        """Keep what was typed (``read``), then build the widgets again (the form's shape
+        changed)."""
+        if read:
+            self._read_entries()
         self.app.manager.clear_and_reset()
         self.enter()
 
@@ -119,7 +141,7 @@ class EditorSetupScene(Scene):
         self.form["ruleset"] = name
         self.form["options"] = {}
         self._fit_board_to_ruleset()
-        self._rebuild()
+        self._rebuild(read=False)
 
     def _fit_board_to_ruleset(self) -> None:
         kinds = rulesets.entry(self.form["ruleset"]).cls.board_kinds
@@ -135,7 +157,7 @@ class EditorSetupScene(Scene):
         self.form["size"] = {"table": ["48", "48"], "hexrect": ["12", "10"],
                              "hexradius": ["5", ""]}[kind]
         if rebuild:
-            self._rebuild()
+            self._rebuild(read=False)
 
     def set_player_count(self, count: int) -> None:
         """2 to 8 players (new seats get a name and a colour)."""
@@ -145,7 +167,7 @@ class EditorSetupScene(Scene):
             n = len(seats) + 1
             seats.append((f"Player {n}", DEFAULT_COLOURS[(n - 1) % len(DEFAULT_COLOURS)]))
         self.form["players"] = seats
-        self._rebuild()
+        self._rebuild(read=False)
 
     # --- apply -----------------------------------------------------------------------------
 
@@ -244,26 +266,23 @@ class EditorSetupScene(Scene):
 
     def _labels(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
-        y = 196
-        text(surface, fonts, (40, y), "Battle name", DIM, 14)
-        y += 40
-        unit = {"table": "width x height (inches)", "hexrect": "cols x rows",
-                "hexradius": "radius (hexes)"}[self.form["board"]]
-        text(surface, fonts, (40, y), unit, DIM, 14)
-        y += 40
-        for i in range(len(self.form["players"])):
-            text(surface, fonts, (40, y + 6), f"Player {i + 1} (#rrggbb)", DIM, 14)
-            y += 36
-        chips(surface, fonts, self.hits, 40 + LABEL_W, y + 4, 40 + LABEL_W + 400, [
+        last_player = pygame.Rect(0, 0, 0, 0)
+        for key, label, rect, meaning in self.layout():
+            if label:
+                left = 40 if not key.startswith(("player", "option:")) else rect.x - (
+                    100 if key.startswith("player") else 150)
+                text(surface, fonts, (left, rect.y + 6), label,
+                     TEXT if key.startswith("option:") else DIM, 14)
+            if meaning:
+                text(surface, fonts, (rect.right + 8, rect.y), meaning, DIM, 11,
+                     width=440 - rect.width)
+            if key.startswith(("player", "colour")):
+                last_player = last_player.union(rect) if last_player.w else rect
+        y = last_player.bottom + 8
+        text(surface, fonts, (40, y + 4), "Players", DIM, 14)
+        chips(surface, fonts, self.hits, 40 + LABEL_W, y, 40 + LABEL_W + 400, [
             (str(n), _call(self.set_player_count, n), n == len(self.form["players"]))
             for n in range(2, 9)], prefix="players ")
-        text(surface, fonts, (40, y + 8), "Players", DIM, 14)
-        y += 40
-        for spec in declared_options(self.form["ruleset"]):
-            text(surface, fonts, (40, y + 6), spec.key, TEXT, 14)
-            text(surface, fonts, (40 + LABEL_W + 210, y), f"{spec.meaning} (default "
-                 f"{_toml(spec.default)})", DIM, 12, width=surface.get_width() - LABEL_W - 300)
-            y += 36
 
     def _bottom(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -312,7 +331,7 @@ def _form_of(doc: BattleDoc) -> dict[str, Any]:
     return {"ruleset": doc.ruleset_name, "board": kind, "size": size,
             "name": str(doc.data.get("scenario", {}).get("name", "")),
             "players": [(str(p.get("name", "")), str(p.get("colour", ""))) for p in doc.players],
-            "options": doc.options()}
+            "options": {k: _toml(v) for k, v in doc.options().items()}}
 
 
 class EditListScene(ListScene):

@@ -105,7 +105,8 @@ def _setter(scene: EditorScene, uid: str, side: int) -> Callable[[], None]:
 
 def _kind_chips(scene: EditorScene, surface: pygame.Surface, x: int, y: int, right: int,
                 current: str, choose: Callable[[str], None], base: Sequence[str] = ()) -> int:
-    kinds = [*base, *sorted(k for k in scene.app.palette.terrain if k != "default")]
+    kinds = list(dict.fromkeys([*base, *sorted(k for k in scene.app.palette.terrain
+                                               if k != "default")]))
     if current not in kinds:
         kinds.insert(0, current)
     return chips(surface, scene.app.fonts, scene.hits, x, y, right,

@@ -129,6 +129,12 @@ def test_hex_painting_features_and_their_problems() -> None:
                                    "keywords": ["impassable"]}
     doc.paint_hex(2, 2, terrain="open", elevation=0, keywords=[])
     assert "hexes" not in doc.data["hexmap"]  # a plain hex needs no entry
+    doc.begin_stroke()  # a brush dragged over three hexes: one undo step
+    for q in (2, 3, 4):
+        doc.paint_hex(q, 2, elevation=3)
+    doc.end_stroke()
+    assert doc.undo() and "hexes" not in doc.data["hexmap"]
+    assert doc.redo() and len(doc.data["hexmap"]["hexes"]) == 3
     kinds = [k.key for k in doc.feature_kinds()]
     assert kinds == ["obstructions", "walls", "pads"]
     doc.add_feature("walls", {"between": [[4, 1], [5, 1]], "height": 3})
