@@ -94,7 +94,7 @@ class EditorScene(Scene):
         super().__init__(app)
         self.doc = doc
         self.hits = Hits()
-        self.view = ViewState()
+        self.view = ViewState(show_arcs=False)
         self.renderer = Renderer(app.palette, app.fonts)
         self.tool = "select"
         self.side = 1
@@ -543,9 +543,10 @@ class EditorScene(Scene):
             q, r = hexlayout.world_to_axial(*world)
             return (q, r)
         table = self.doc.data.get("table", {})
+        point = (round(world[0], 1), round(world[1], 1))  # a tenth of an inch: tidy files
         if size is None:
-            return (round(world[0], 2), round(world[1], 2))
-        return shapes.snap_to_edges((round(world[0], 2), round(world[1], 2)), facing, size,
+            return point
+        return shapes.snap_to_edges(point, facing, size,
                                     (float(table.get("width", 0)), float(table.get("height", 0))))
 
     def _new_facing(self) -> float:
@@ -918,8 +919,9 @@ class EditorScene(Scene):
                     lit = record is self.hover_record
                     pygame.draw.rect(surface, (60, 64, 74) if lit else (40, 43, 50), rect,
                                      border_radius=4)
-                    surface.blit(fonts.get(13).render(record.name, True, TEXT),
-                                 (rect.x + 8, rect.y + 4))
+                    label = fonts.get(13).render(record.name, True, TEXT)
+                    surface.blit(label, (rect.x + 8, rect.y + 4),
+                                 pygame.Rect(0, 0, rect.w - 12, rect.h))
                     self.catalogue_rows.append((rect, record))
                 y += ROW + 2
         surface.set_clip(clip)

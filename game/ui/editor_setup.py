@@ -89,7 +89,7 @@ class EditorSetupScene(Scene):
             col, row = divmod(i, max(1, per_column))
             left = 40 + col * 600
             rows.append((f"option:{spec.key}", spec.key,
-                         pygame.Rect(left + 150, y + row * 34, 140, 30),
+                         pygame.Rect(left + 180, y + row * 34, 130, 30),
                          f"{spec.meaning} (default {_toml(spec.default)})"))
         return rows
 
@@ -270,12 +270,14 @@ class EditorSetupScene(Scene):
         for key, label, rect, meaning in self.layout():
             if label:
                 left = 40 if not key.startswith(("player", "option:")) else rect.x - (
-                    100 if key.startswith("player") else 150)
+                    100 if key.startswith("player") else 180)
                 text(surface, fonts, (left, rect.y + 6), label,
                      TEXT if key.startswith("option:") else DIM, 14)
-            if meaning:
+            if meaning:  # wrapped within its column (600 pixels from x = 40)
+                column_end = 40 + ((rect.x - 40) // 600 + 1) * 600 - 16 if len(
+                    declared_options(self.form["ruleset"])) > 6 else surface.get_width() - 40
                 text(surface, fonts, (rect.right + 8, rect.y), meaning, DIM, 11,
-                     width=440 - rect.width)
+                     width=column_end - rect.right - 8)
             if key.startswith(("player", "colour")):
                 last_player = last_player.union(rect) if last_player.w else rect
         y = last_player.bottom + 8
