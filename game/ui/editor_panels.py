@@ -121,13 +121,17 @@ def wrap(line: str, font: pygame.font.Font, width: int) -> list[str]:
 
 def groups(records: Sequence[ProfileRecord], search: str) -> list[tuple[str, list[ProfileRecord]]]:
     """The catalogue grouped by what a unit stands on (its tray's size, or the hexes it
-    covers), filtered by a search of its name or id; groups and units in name order."""
+    covers), filtered by a search of its name or id; groups and units in name order. When
+    nearly every unit stands on a base of its own (whole blocks of models), one list A to Z
+    reads better than a group per unit."""
     wanted = search.strip().lower()
     found: dict[str, list[ProfileRecord]] = {}
     for record in records:
         if wanted and wanted not in record.name.lower() and wanted not in record.id.lower():
             continue
         found.setdefault(group_of(record), []).append(record)
+    if len(found) > 1 and len(found) * 3 > 2 * sum(len(rows) for rows in found.values()):
+        found = {"units A to Z": [r for rows in found.values() for r in rows]}
     return [(name, sorted(rows, key=lambda r: r.name)) for name, rows in sorted(found.items())]
 
 
@@ -135,7 +139,7 @@ def group_of(record: ProfileRecord) -> str:
     """A catalogue group: the base a unit stands on."""
     if record.base is not None:
         width, depth = record.base
-        return f'{width:g}" x {depth:g}" bases'
+        return f'{round(width, 2):g}" x {round(depth, 2):g}" bases'
     if record.footprint is not None:
         return f"{record.footprint} hex" + ("es" if record.footprint != 1 else "")
     return "other"

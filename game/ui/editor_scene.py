@@ -774,6 +774,7 @@ class EditorScene(Scene):
         surface.set_clip(self.board_rect())
         draw_zones(surface, state, self.view.camera, self.app.fonts.get(14, bold=True))
         self._draw_missing(surface, state)
+        self._draw_hex_keywords(surface, state)
         self._draw_terrain_selection(surface)
         self._draw_drag(surface)
         if self.marked_hex is not None:
@@ -796,6 +797,19 @@ class EditorScene(Scene):
                 pygame.draw.line(surface, BAD, (sx - 9, sy - 9 * d), (sx + 9, sy + 9 * d), 3)
             label = self.app.fonts.get(12, bold=True).render(str(entry.get("id")), True, BAD)
             surface.blit(label, (sx + 10, sy - 8))
+
+    def _draw_hex_keywords(self, surface: pygame.Surface, state: GameState) -> None:
+        """The keywords of painted hexes, written small on them (the board draws a hex by
+        its terrain; the builder shows what rules it carries too)."""
+        if not isinstance(state.board, HexBoard) or self.view.camera.zoom < 18:
+            return
+        font = self.app.fonts.get(10, bold=True)
+        for h, cell in state.board.cells.items():
+            if cell.keywords:
+                x, y = self.view.camera.to_screen(*hexlayout.hex_centre(h.q, h.r))
+                img = font.render(" ".join(sorted(cell.keywords)), True, (250, 240, 200),
+                                  (40, 36, 30))
+                surface.blit(img, img.get_rect(center=(x, y - self.view.camera.zoom * 0.45)))
 
     def _draw_terrain_selection(self, surface: pygame.Surface) -> None:
         if self.selected_terrain is None or self.selected_terrain >= len(self.doc.terrain):

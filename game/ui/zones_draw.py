@@ -48,8 +48,8 @@ def zone_polygons(player: Player, cam: Camera) -> list[list[Point]]:
 
 def draw_zone(surface: pygame.Surface, polygons: Sequence[Sequence[Point]], colour: RGB,
               label: str = "", font: pygame.font.Font | None = None) -> None:
-    """A faint tint of ``colour`` over the polygons, their outlines dashed, ``label`` at the
-    centre of the first."""
+    """A faint tint of ``colour`` over the polygons, their outlines dashed, ``label`` in
+    their top left corner."""
     tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for pts in polygons:
         if len(pts) >= 3:
@@ -58,13 +58,12 @@ def draw_zone(surface: pygame.Surface, polygons: Sequence[Sequence[Point]], colo
     for pts in polygons:
         for a, b in zip(pts, [*pts[1:], pts[0]], strict=True):
             _dashed(surface, colour, a, b)
-    if label and font is not None and polygons:
+    if label and font is not None and polygons:  # in the zone's corner, clear of units
         xs = [p[0] for pts in polygons for p in pts]
         ys = [p[1] for pts in polygons for p in pts]
         img = font.render(label, True, colour)
         img.set_alpha(200)
-        surface.blit(img, img.get_rect(center=((min(xs) + max(xs)) / 2,
-                                               (min(ys) + max(ys)) / 2)))
+        surface.blit(img, (min(xs) + 8, min(ys) + 6))
 
 
 def _dashed(surface: pygame.Surface, colour: RGB, a: Point, b: Point, dash: float = 8.0) -> None:
