@@ -143,7 +143,18 @@ class EditorScene(Scene):
             self._fitted = True
 
     def may_close(self) -> bool:
+        """Closing the window keeps unsaved work as a draft (nothing built is lost)."""
+        self.keep_draft()
         return True
+
+    def keep_draft(self) -> Path | None:
+        """Save a draft when the battle changed since it was last saved."""
+        if self.doc.revision == self.saved_revision or not self.doc.units:
+            return None
+        path = self.save_draft()
+        if path is not None:
+            self.saved_revision = self.doc.revision
+        return path
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [("drag from the list", "put a unit on the board"),
@@ -262,8 +273,8 @@ class EditorScene(Scene):
         """Back to the menu."""
         from game.ui.screens import MenuScene
 
-        note = "" if self.doc.revision == self.saved_revision else \
-            "The battle you were building was not saved"
+        kept = self.keep_draft()
+        note = f"The battle you were building was kept as a draft: {kept.name}" if kept else ""
         self.app.switch(MenuScene(self.app, message=note))
 
     def setup(self) -> None:

@@ -206,3 +206,20 @@ def test_warbench_edit_refuses_a_missing_file(word: str, capsys: pytest.CaptureF
 
     assert main(["edit", word]) == 2
     assert word in capsys.readouterr().err
+
+
+def test_the_setup_changes_a_battle_being_built_and_back_keeps_a_draft(tmp_path: Path) -> None:
+    app = App((1280, 800), data_folder=tmp_path)
+    scene = new_battle(app, "sandbox")
+    drop_unit(app, "infantry", screen(scene, 10, 10))
+    click_at(app, hit(app, "Setup"))
+    assert isinstance(app.scene, EditorSetupScene)
+    frames(app, 1)
+    click_at(app, hit(app, "players 3"))
+    click_at(app, hit(app, "Apply"))
+    assert app.scene is scene and len(scene.doc.players) == 3
+    key(app, pygame.K_z, CTRL)
+    assert len(scene.doc.players) == 2
+    click_at(app, hit(app, "Back"))
+    assert isinstance(app.scene, MenuScene)
+    assert (battles_dir(app) / "new_battle.draft.toml").is_file()
