@@ -234,19 +234,18 @@ class BattleDoc:
 
     def undo(self) -> bool:
         """Undo the last command (False: nothing to undo)."""
-        if not self._undo:
-            return False
-        self._redo.append(self.data)
-        self.data = self._undo.pop()
-        self.revision += 1
-        return True
+        return self._step(self._undo, self._redo)
 
     def redo(self) -> bool:
         """Redo the last undone command (False: nothing to redo)."""
-        if not self._redo:
+        return self._step(self._redo, self._undo)
+
+    def _step(self, back: list[dict[str, Any]], forth: list[dict[str, Any]]) -> bool:
+        """Go back to the top of ``back``, keeping the present on ``forth``."""
+        if not back:
             return False
-        self._undo.append(self.data)
-        self.data = self._redo.pop()
+        forth.append(self.data)
+        self.data = back.pop()
         self.revision += 1
         return True
 
