@@ -12,48 +12,18 @@ from game.ui.app import App
 from game.ui.screens import open_session
 from game.ui.table_scene import TableScene
 from game.ui.zones_draw import at_battle_start
+from tests.scenario.test_zones import table
 
-TEXT = """
-[scenario]
-name = "Zones on the table"
-ruleset = "sandbox"
-
-[table]
-width = 48
-height = 36
-
-[[players]]
-name = "North"
-colour = "#ff0000"
-deployment = [[0, 0], [48, 0], [48, 10], [0, 10]]
-
-[[players]]
-name = "South"
-colour = "#0000ff"
-
-[[units]]
-id = "n1"
-side = 1
-profile = "infantry"
-at = [40, 20]
-
-[[units]]
-id = "s1"
-side = 2
-profile = "infantry"
-at = [10, 30]
-
-[rules]
-sandbox = true
-"""
+TEXT = table("deployment = [[0, 0], [48, 0], [48, 10], [0, 10]]")
+"""North (blue) has a zone along its edge; South none."""
 
 
-def _red_share(surface: pygame.Surface, scene: TableScene) -> float:
-    """How much redder the board is at the middle of the zone than just outside it."""
+def _tint(surface: pygame.Surface, scene: TableScene) -> float:
+    """How much bluer the board is in North's zone than just outside it."""
     cam = scene.view.camera
     inside = surface.get_at([round(v) for v in cam.to_screen(30, 5)])
     outside = surface.get_at([round(v) for v in cam.to_screen(30, 15)])
-    return (inside.r - inside.b) - (outside.r - outside.b)
+    return (inside.b - inside.r) - (outside.b - outside.r)
 
 
 def test_zones_show_at_the_start_and_go_once_play_begins(tmp_path: Path) -> None:
@@ -63,9 +33,9 @@ def test_zones_show_at_the_start_and_go_once_play_begins(tmp_path: Path) -> None
     assert isinstance(scene, TableScene)
     app.step([], 0.016)
     assert at_battle_start(scene.state, len(scene.game.log))
-    assert _red_share(app.screen, scene) > 10
+    assert _tint(app.screen, scene) > 10
     scene.end_activation()  # the first action: the battle has begun
     assert not at_battle_start(scene.state, len(scene.game.log))
     surface = pygame.Surface(app.screen.get_size())
     scene.draw(surface)
-    assert _red_share(surface, scene) < 5
+    assert _tint(surface, scene) < 5
