@@ -46,7 +46,7 @@ from game.scenario.limits import (
     read_limited,
 )
 from game.scenario.loader import Scenario
-from game.scenario.problems import LineIndex
+from game.scenario.problems import FileError, LineIndex, Problem, dotted
 from game.scenario.writer import leading_comments, write_file, write_text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -113,6 +113,10 @@ class BattleDoc:
         name = str(path) if path else "<battle>"
         lines = LineIndex(text)
         data = parse_toml(text, name, lines.line_of)
+        shape = shape_problems(data)
+        if shape:
+            raise FileError([Problem(name, lines.line_of(loc), dotted(loc), message)
+                             for loc, message in shape])
         header = [h for h in leading_comments(text) if h != DRAFT_HEADER] or list(HEADER)
         return cls(data, header, path)
 
@@ -649,6 +653,41 @@ class BattleDoc:
 
 
 # --- helpers -----------------------------------------------------------------------------------
+
+
+TABLES = ("scenario", "table", "hexmap", "dice", "rules")
+"""Top-level keys the builder edits as tables."""
+LISTS = ("terrain", "players", "units")
+"""Top-level keys the builder edits as lists of tables."""
+
+
+def shape_problems(data: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    """Where a file is not shaped as the builder edits it (a table where a table belongs,
+    lists of tables where lists belong): such a file is refused with these problems rather
+    than opened half-understood. Everything else, however wrong, opens and is listed by the
+    loader as the battle's problems."""
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    for key in TABLES:
+        if key in data and not isinstance(data[key], dict):
+            out.append(((key,), f"[{key}] must be a table to edit the battle"))
+    nested = [("hexmap", "hexes"), ("rules", "options")]
+    for key, inner in nested:
+        value = data.get(key)
+        if isinstance(value, dict) and inner in value and not isinstance(
+                value[inner], list if inner == "hexes" else dict):
+            out.append(((key, inner), f"{key}.{inner} has the wrong type to edit the battle"))
+    lists: list[tuple[tuple[str | int, ...], Any]] = [((key,), data[key]) for key in LISTS
+                                                      if key in data]
+    hexmap = data.get("hexmap")
+    if isinstance(hexmap, dict):
+        lists += [(("hexmap", k), v) for k, v in hexmap.items() if isinstance(v, list)]
+    for loc, value in lists:
+        if not isinstance(value, list):
+            out.append((loc, f"{dotted(loc)} must be a list of tables to edit the battle"))
+            continue
+        out += [((*loc, i), f"{dotted((*loc, i))} must be a table to edit the battle")
+                for i, item in enumerate(value) if not isinstance(item, dict)]
+    return out
 
 
 def _board_data(board: dict[str, Any]) -> dict[str, Any]:

@@ -92,41 +92,39 @@ def preview(data: dict[str, Any], tries: int = 4) -> Scenario | None:
         except (TypeError, ValueError):
             return None
         except FileError as exc:
-            if not _drop_refused(probe, [target_of(probe, p.path) for p in exc.problems]):
+            if not _drop_refused(probe, [p.path for p in exc.problems]):
                 return None
     return None
 
 
-def _drop_refused(data: dict[str, Any], targets: list[Target]) -> bool:
-    """Take out of ``data`` every thing a problem is about; False if none can be."""
+def _drop_refused(data: dict[str, Any], paths: list[str]) -> bool:
+    """Take out of ``data`` every entry a problem's path points into (``units[2]...``,
+    ``terrain[0]...``, ``hexmap.walls[1]...``; a player's zone for ``players[i]...``);
+    False if none can be."""
+    found: dict[tuple[str, ...], set[int]] = {}
+    for path in paths:
+        head = path.removeprefix("hexmap.") if path.startswith("hexmap.") else path
+        match = _INDEXED.match(head)
+        if match is not None:
+            where: tuple[str, ...] = ("hexmap", match.group(1)) if head is not path else (
+                match.group(1),)
+            found.setdefault(where, set()).add(int(match.group(2)))
     dropped = False
-    units = {t[1] for t in targets if t[0] == "unit"}
-    if units:
-        data["units"] = [u for u in data.get("units", [])
-                         if not (isinstance(u, dict) and u.get("id") in units)]
+    for where, indices in found.items():
+        container: Any = data
+        for key in where[:-1]:
+            container = container.get(key) if isinstance(container, dict) else None
+        items = container.get(where[-1]) if isinstance(container, dict) else None
+        if not isinstance(items, list):
+            continue
+        if where == ("players",):
+            for i in indices:
+                if i < len(items) and isinstance(items[i], dict):
+                    for zone in ("deployment", "deployment_hexes"):
+                        dropped = items[i].pop(zone, None) is not None or dropped
+            continue
+        container[where[-1]] = [item for i, item in enumerate(items) if i not in indices]
         dropped = True
-    for key, kind in (("terrain", "terrain"), ("players", "player")):
-        for i in sorted({t[1] for t in targets if t[0] == kind}, reverse=True):
-            if key == "players":
-                for zone in ("deployment", "deployment_hexes"):
-                    dropped = data[key][i].pop(zone, None) is not None or dropped
-            else:
-                data[key].pop(i)
-                dropped = True
-    hexmap = data.get("hexmap")
-    if isinstance(hexmap, dict):
-        bad_hexes = {(t[1], t[2]) for t in targets if t[0] == "hex"}
-        if bad_hexes:
-            hexmap["hexes"] = [h for h in hexmap.get("hexes", [])
-                               if tuple(h.get("at", ())) not in bad_hexes]
-            dropped = True
-        for key, i in sorted({(t[1], t[2]) for t in targets if t[0] == "feature"},
-                             reverse=True):
-            if isinstance(hexmap.get(key), list) and i < len(hexmap[key]):
-                hexmap[key].pop(i)
-            else:
-                hexmap.pop(key, None)
-            dropped = True
     return dropped
 
 
@@ -141,14 +139,17 @@ def target_of(data: dict[str, Any], path: str) -> Target:
         if key == "hexes":
             entry = _item(data.get("hexmap", {}).get("hexes"), i)
             at = entry.get("at") if isinstance(entry, dict) else None
-            return ("hex", *at) if isinstance(at, list | tuple) and len(at) == 2 else SETUP
+            good = isinstance(at, list | tuple) and len(at) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in at)
+            return ("hex", *at) if good else SETUP  # type: ignore[misc]
         return ("feature", key, i)
     if match is None:
         return SETUP
     key, i = match.group(1), int(match.group(2))
     if key == "units":
         entry = _item(data.get("units"), i)
-        return ("unit", entry.get("id")) if isinstance(entry, dict) else SETUP
+        uid = entry.get("id") if isinstance(entry, dict) else None
+        return ("unit", uid) if isinstance(uid, str) else SETUP
     if key == "terrain":
         return ("terrain", i)
     if key == "players":

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.state import GameState, HexBoard
+from game.core.state import GameState, HexBoard, TableBoard
 from game.core.vocab import ProfileRecord
 from game.scenario.edit import BattleDoc, EditRefused
 from game.ui import editor_shapes as shapes
@@ -299,7 +299,7 @@ class EditorScene(Scene):
         elif kind == "terrain":
             self.set_tool("select")
             self.selected, self.selected_terrain = None, int(target[1])
-            pts = self.doc.terrain[int(target[1])].get("polygon", [])
+            pts = self.polygon(int(target[1]))
             if pts:
                 self._centre(pts[0], False)
         elif kind in ("hex", "feature"):
@@ -321,8 +321,9 @@ class EditorScene(Scene):
     def _centre(self, place: Any, is_hex: bool) -> None:
         if not isinstance(place, list | tuple) or len(place) != 2:
             return
-        x, y = hexlayout.hex_centre(int(place[0]), int(place[1])) if is_hex else place
-        self.view.camera.cx, self.view.camera.cy = float(x), float(y)
+        x, y = hexlayout.hex_centre(int(_num(place[0])), int(_num(place[1]))) if is_hex \
+            else place
+        self.view.camera.cx, self.view.camera.cy = _num(x), _num(y)
 
     # --- input -----------------------------------------------------------------------------
 
@@ -398,7 +399,7 @@ class EditorScene(Scene):
             return
         uid = self.selected
         entry = next((u for u in self.doc.units if u.get("id") == uid), {})
-        facing = float(entry.get("facing", 0))
+        facing = _num(entry.get("facing"))
         new: float
         if self.doc.board_kind == "hex":
             new = (int(facing) + steps) % 6
@@ -472,7 +473,7 @@ class EditorScene(Scene):
             self.selected, self.selected_terrain = uid, None
             entry = next(u for u in self.doc.units if u.get("id") == uid)
             self.drag = {"kind": "move", "unit": uid, "start": world, "at": world,
-                         "facing": float(entry.get("facing", 0)), "moved": False}
+                         "facing": _num(entry.get("facing")), "moved": False}
             return
         self.selected = None
         self.selected_terrain = self.terrain_at(world)
@@ -553,12 +554,11 @@ class EditorScene(Scene):
         if self.doc.board_kind == "hex":
             q, r = hexlayout.world_to_axial(*world)
             return (q, r)
-        table = self.doc.data.get("table", {})
         point = (round(world[0], 1), round(world[1], 1))  # a tenth of an inch: tidy files
-        if size is None:
+        bounds = self._table_bounds()
+        if size is None or bounds is None:
             return point
-        return shapes.snap_to_edges(point, facing, size,
-                                    (float(table.get("width", 0)), float(table.get("height", 0))))
+        return shapes.snap_to_edges(point, facing, size, bounds)
 
     def _new_facing(self) -> float:
         """New units face the enemy: side 1 away from its edge, the others towards it."""
@@ -615,6 +615,17 @@ class EditorScene(Scene):
                 return uid
         return None
 
+    def polygon(self, index: int) -> list[Point]:
+        """A terrain piece's points ([] where a draft holds something else)."""
+        pieces = self.doc.terrain
+        points = pieces[index].get("polygon") if 0 <= index < len(pieces) else None
+        if not isinstance(points, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(
+                    isinstance(v, int | float) and not isinstance(v, bool) for v in p)
+                for p in points):
+            return []
+        return [(float(p[0]), float(p[1])) for p in points]
+
     def terrain_at(self, world: Point) -> int | None:
         """The terrain piece under a world point (the last drawn)."""
         from shapely.geometry import Point as ShapelyPoint
@@ -622,7 +633,7 @@ class EditorScene(Scene):
 
         spot = ShapelyPoint(world)
         for i in reversed(range(len(self.doc.terrain))):
-            pts = self.doc.terrain[i].get("polygon", [])
+            pts = self.polygon(i)
             if len(pts) >= 3 and Polygon(pts).buffer(0).covers(spot):
                 return i
         return None
@@ -630,10 +641,10 @@ class EditorScene(Scene):
     # --- terrain ---------------------------------------------------------------------------
 
     def _table_bounds(self) -> tuple[float, float] | None:
-        table = self.doc.data.get("table")
-        if not isinstance(table, dict):
+        state = self.state  # the loaded board: its size is checked
+        if state is None or not isinstance(state.board, TableBoard):
             return None
-        return (float(table.get("width", 0)), float(table.get("height", 0)))
+        return (state.board.width, state.board.height)
 
     def _drop_shape(self, start: Point, end: Point) -> None:
         bounds = self._table_bounds() if self.tool == "zone" else None
@@ -664,7 +675,7 @@ class EditorScene(Scene):
         if self.selected_terrain is None or self.selected_terrain >= len(self.doc.terrain):
             return None
         reach = 8 / self.view.camera.zoom
-        for i, (x, y) in enumerate(self.doc.terrain[self.selected_terrain]["polygon"]):
+        for i, (x, y) in enumerate(self.polygon(self.selected_terrain)):
             if math.dist((x, y), world) <= reach:
                 return i
         return None
@@ -672,7 +683,9 @@ class EditorScene(Scene):
     def _drop_vertex(self, index: int, world: Point) -> None:
         piece = self.selected_terrain
         assert piece is not None
-        pts: list[Point] = [(float(p[0]), float(p[1])) for p in self.doc.terrain[piece]["polygon"]]
+        pts = self.polygon(piece)
+        if not 0 <= index < len(pts):
+            return
         pts[index] = (round(world[0], 2), round(world[1], 2))
         self.do(lambda: self.doc.edit_terrain(piece, polygon=pts), "corner moved")
 
@@ -797,13 +810,15 @@ class EditorScene(Scene):
         """Units of the battle the preview could not place: a red cross where they are."""
         cam = self.view.camera
         for entry in self.doc.units:
-            if entry.get("id") in state.units:
+            uid = entry.get("id")
+            if isinstance(uid, str) and uid in state.units:
                 continue
             place = entry.get("at") or entry.get("hex")
             if not isinstance(place, list) or len(place) != 2:
                 continue
-            x, y = hexlayout.hex_centre(*place) if "hex" in entry else place
-            sx, sy = cam.to_screen(float(x), float(y))
+            x, y = hexlayout.hex_centre(int(_num(place[0])), int(_num(place[1]))) if \
+                "hex" in entry else place
+            sx, sy = cam.to_screen(_num(x), _num(y))
             for d in (-1, 1):
                 pygame.draw.line(surface, BAD, (sx - 9, sy - 9 * d), (sx + 9, sy + 9 * d), 3)
             label = self.app.fonts.get(12, bold=True).render(str(entry.get("id")), True, BAD)
@@ -826,7 +841,7 @@ class EditorScene(Scene):
         if self.selected_terrain is None or self.selected_terrain >= len(self.doc.terrain):
             return
         pts = self.view.camera.points_to_screen(
-            [tuple(p) for p in self.doc.terrain[self.selected_terrain]["polygon"]])
+            self.polygon(self.selected_terrain))
         if len(pts) >= 3:
             pygame.draw.polygon(surface, ACCENT, pts, 2)
         for p in pts:
@@ -965,6 +980,13 @@ def _along(a: Point, b: Point, step: float = 0.4) -> list[Point]:
     count = max(1, math.ceil(math.dist(a, b) / step))
     return [(a[0] + (b[0] - a[0]) * i / count, a[1] + (b[1] - a[1]) * i / count)
             for i in range(1, count + 1)]
+
+
+def _num(value: Any, default: float = 0.0) -> float:
+    """A number of the document, or ``default`` where a draft holds something else."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
 
 
 def _rounded(pts: list[Point]) -> list[Point]:

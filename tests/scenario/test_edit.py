@@ -10,7 +10,7 @@ import pytest
 
 from game.core.hashing import state_hash
 from game.geometry.hexgrid import Hex
-from game.scenario import load_scenario
+from game.scenario import FileError, load_scenario
 from game.scenario.edit import DRAFT_SUFFIX, HEADER, BattleDoc, EditRefused
 from game.scenario.edit_check import preview
 from game.scenario.limits import MAX_PIECE_VERTICES, MAX_UNITS
@@ -221,3 +221,21 @@ def test_the_preview_draws_what_loads_and_leaves_out_what_does_not() -> None:
     assert BattleDoc.new("sandbox", {"width": 48, "height": 36}).data["scenario"]
     broken = dict(doc.data, scenario={"name": "x", "ruleset": "nope"})
     assert preview(broken) is None
+
+
+@pytest.mark.parametrize("text", [
+    "units = 3\n[scenario]\nname = 'x'\nruleset = 'sandbox'\n",
+    "[scenario]\nname = 'x'\nruleset = 'sandbox'\n[hexmap]\nradius = 3\nhexes = [1, 2]\n",
+    "scenario = 'sandbox'\n",
+    "players = [{ name = 'a', colour = '#000000' }, 'b']\n",
+])
+def test_a_file_not_shaped_as_a_battle_is_refused_not_half_opened(text: str) -> None:
+    with pytest.raises(FileError) as caught:
+        BattleDoc.from_text(text)
+    assert all("to edit the battle" in p.message for p in caught.value.problems)
+
+
+def test_a_wrong_but_well_shaped_draft_opens_with_its_problems() -> None:
+    doc = BattleDoc.from_text("[scenario]\nname = 'x'\nruleset = 'nope'\n[table]\nwidth = 'w'\n")
+    assert not doc.check().valid and doc.preview() is None
+    assert {p.path for p in doc.check().problems} >= {"table.width", "players"}

@@ -223,3 +223,62 @@ def test_the_setup_changes_a_battle_being_built_and_back_keeps_a_draft(tmp_path:
     click_at(app, hit(app, "Back"))
     assert isinstance(app.scene, MenuScene)
     assert (battles_dir(app) / "new_battle.draft.toml").is_file()
+
+
+GARBAGE = """
+[scenario]
+name = "Broken"
+ruleset = "sandbox"
+
+[table]
+width = 48
+height = 36
+
+[hexmap]
+radius = 2
+hexes = [{ at = ["a", 1] }, { at = [9, 9], terrain = 3 }]
+
+[[terrain]]
+kind = 5
+polygon = [["a", 1], [2, 2]]
+
+[[players]]
+name = 1
+
+[[units]]
+id = ["not", "a", "word"]
+side = "x"
+at = ["a", "b"]
+
+[[units]]
+id = "u2"
+hex = ["q", 2]
+facing = "north"
+"""
+
+
+def test_a_broken_draft_opens_draws_and_lists_its_problems(tmp_path: Path) -> None:
+    """Bad input never crashes: every problem is listed, each one clicked."""
+    draft = tmp_path / "broken.draft.toml"
+    draft.write_text(GARBAGE)
+    app = App((1280, 800), data_folder=tmp_path)
+    open_editor(app, draft)
+    frames(app, 2)
+    scene = editor(app)
+    problems = scene.doc.check().problems
+    assert len(problems) >= 5
+    for i in range(min(len(problems), 12)):
+        if isinstance(app.scene, EditorScene):
+            label = f"problem {i}"
+            if any(name == label for _, name, _ in scene.hits.areas):
+                click_at(app, hit(app, label))
+        if not isinstance(app.scene, EditorScene):  # a setup problem opens the setup
+            app.switch(scene)
+            frames(app, 1)
+    for tool in ("Select", "Zone"):
+        click_at(app, hit(app, tool))
+        click_at(app, (600, 400))
+    key(app, pygame.K_q)
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_z, CTRL)
+    frames(app, 2)
