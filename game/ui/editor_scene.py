@@ -257,9 +257,11 @@ class EditorScene(Scene):
         return battles_dir(self.app) / f"{slug}.toml"
 
     def play_now(self) -> None:
-        """Start the battle (hotseat) when it is valid."""
+        """Start the battle (hotseat) when it is valid; F5 comes back before its first
+        action (:class:`~game.ui.editor_play.BuilderTableScene`)."""
         from game.scenario import new_session
-        from game.ui.screens import hold_autosave, open_session
+        from game.ui.editor_play import BuilderTableScene
+        from game.ui.screens import hold_autosave
 
         scenario = self.doc.check().scenario
         if scenario is None:
@@ -267,7 +269,7 @@ class EditorScene(Scene):
             return
         session = new_session(scenario)
         hold_autosave(self.app, session)
-        open_session(self.app, session)
+        self.app.switch(BuilderTableScene(self.app, session, self))
 
     def back(self) -> None:
         """Back to the menu."""

@@ -123,6 +123,14 @@ def test_a_table_battle_built_by_hand(tmp_path: Path) -> None:
     assert saved.read_text().startswith("# Built with the Warbench battle builder")
     click_at(app, hit(app, "Play now"))
     assert isinstance(app.scene, TableScene)
+    key(app, pygame.K_F5)  # back to the builder before the first action
+    assert app.scene is scene and app.autosave is None
+    click_at(app, hit(app, "Play now"))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    table.perform(table.game.ruleset.legal_actions(table.state)[0])  # the battle begins
+    key(app, pygame.K_F5)
+    assert not isinstance(app.scene, EditorScene)  # no way back once it has begun
 
 
 def test_a_hex_battle_built_by_hand(tmp_path: Path) -> None:
