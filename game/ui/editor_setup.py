@@ -360,7 +360,9 @@ class EditListScene(ListScene):
         except OSError:
             meta = {}
         draft = "DRAFT: " if path.name.endswith(DRAFT_SUFFIX) else ""
-        return f"{draft}{meta.get('name', path.stem)}  ({meta.get('ruleset', '?')})"
+        name = str(meta.get("ruleset", "?"))
+        title = rulesets.entry(name).cls.title if name in rulesets.names() else name
+        return f"{draft}{meta.get('name', path.stem)}  ({title})"
 
     def open(self, path: Path) -> None:
         from game.ui.editor_scene import open_editor
