@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -120,6 +121,7 @@ class EditorScene(Scene):
         self.feature_hexes: list[tuple[int, int]] = []
         self.saved_revision = doc.revision
         self._last_check = 0.0
+        self._check_every = CHECK_EVERY
         self._fitted = False
 
     # --- scene protocol --------------------------------------------------------------------
@@ -753,9 +755,12 @@ class EditorScene(Scene):
         self._last_check += dt
         drag = self.drag
         if drag is not None and drag["kind"] in ("move", "new") and drag.get("moved") and \
-                self._last_check >= CHECK_EVERY:
+                self._last_check >= self._check_every:
             self._last_check = 0.0
+            started = time.perf_counter()
             drag["refusal"] = self._drag_refusal(drag)
+            # a big battle's check takes longer: ask less often, so the drag stays smooth
+            self._check_every = max(CHECK_EVERY, 3 * (time.perf_counter() - started))
 
     def _drag_refusal(self, drag: dict[str, Any]) -> str | None:
         world = drag["at"]

@@ -181,8 +181,11 @@ def test_zones_setup_and_options() -> None:
 
 def test_the_limits_are_refused_with_a_clear_message() -> None:
     doc = BattleDoc.new("sandbox", {"width": 240, "height": 240})
-    for i in range(MAX_UNITS):
-        doc.add_unit("token", 1 + i % 2, (5 + (i % 12) * 10, 5 + (i // 12) * 10))
+    doc.add_unit("token", 1, (5, 5))
+    doc.data["units"] += [  # a full battle, written directly (placing each is the slow way)
+        {"id": f"t{i}", "side": 1 + i % 2, "profile": "token",
+         "at": [5 + (i % 20) * 10, 15 + (i // 20) * 10]} for i in range(MAX_UNITS - 1)]
+    assert len(doc.units) == MAX_UNITS
     with pytest.raises(EditRefused, match=f"at most {MAX_UNITS} units"):
         doc.add_unit("token", 1, (200, 200))
     with pytest.raises(EditRefused, match=f"at most {MAX_UNITS} units"):
