@@ -136,15 +136,21 @@ def test_a_plan_is_computed_once_per_position_and_action(case: Case) -> None:
     assert not problems, _problems_text(problems)
 
 
-def test_toy_tag_plan_gives_the_exact_odds_the_hover_shows() -> None:
-    """TOY-TAG-3: the tag's plan holds the exact chance per number of dice, the hover's odds
-    chart shows those very numbers, and outcome_distributions returns them."""
+def _toy_tag() -> tuple[Game, Tag]:
+    """A toy game in its tag phase with a tagger next to a runner, and that tag."""
     game = toy_game(seed=1)
     state = game.state
     state.turn.phase = "tag"
     state.units["b1"].hex = state.units["r3"].hex.neighbors()[0]  # type: ignore[union-attr]
     game.ruleset.memo.forget()
-    tag = next(a for a in game.legal_actions() if isinstance(a, Tag))
+    return game, next(a for a in game.legal_actions() if isinstance(a, Tag))
+
+
+def test_toy_tag_plan_gives_the_exact_odds_the_hover_shows() -> None:
+    """TOY-TAG-3: the tag's plan holds the exact chance per number of dice, the hover's odds
+    chart shows those very numbers, and outcome_distributions returns them."""
+    game, tag = _toy_tag()
+    state = game.state
     outcomes = outcome_distributions(game, tag)
     assert isinstance(outcomes, Outcomes)
     dodge = state.units[tag.target].dodge  # type: ignore[attr-defined]
@@ -242,12 +248,7 @@ def test_an_answer_whose_odds_are_not_computed_is_never_called_certain() -> None
     from game.core.procedure import Steps
     from tests.conformance.toy import TagSteps
 
-    game = toy_game(seed=1)
-    state = game.state
-    state.turn.phase = "tag"
-    state.units["b1"].hex = state.units["r3"].hex.neighbors()[0]  # type: ignore[union-attr]
-    game.ruleset.memo.forget()
-    tag = next(a for a in game.legal_actions() if isinstance(a, Tag))
+    game, tag = _toy_tag()
     game.apply(tag)
     node = game.pending()
     assert isinstance(node, PlayerDecision)
