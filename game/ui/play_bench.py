@@ -90,11 +90,14 @@ class Driver:
         session = new_session(load_scenario_text(text, f"{name}.toml", max_units=max_units))
         hold_autosave(self.app, session)  # as start_table does for warbench play
         open_session(self.app, session)
+        self.table: Any = self.app.scene
+        """The table scene of the game (the app shows the end screen once the game is over;
+        the figures still ask the table's game)."""
         self.frames(2)
 
     @property
     def scene(self) -> Any:
-        return self.app.scene
+        return self.table
 
     def frames(self, n: int = 1, events: list[Any] | None = None) -> list[float]:
         """Run ``n`` frames (the first gets ``events``); their CPU milliseconds."""
