@@ -11,7 +11,8 @@
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
 - ``warbench bench geometry|render|rules|play|fuzz [--json]``: the benchmarks and the file
   fuzzer.
-- ``warbench learn [LESSON] [--list [--json]] [--verify] [--coverage [--json]]``: the lessons (docs/lessons.md).
+- ``warbench learn [LESSON] [--list [--json]] [--verify] [--coverage [--json]]``: the
+  lessons (docs/lessons.md).
 - ``warbench pbf new|play|verify``: play by file (docs/play-by-file.md).
 - ``warbench odds SCENARIO_OR_SAVE ACTION [--after FILE|-] [--json]``: the exact outcome
   distributions of an action (the plan's odds, as the table's hover shows them).

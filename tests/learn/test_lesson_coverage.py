@@ -13,8 +13,8 @@ import pytest
 
 from game.cli import main
 from game.learn import Lesson, load_all
-from game.learn.loader import load_lesson_text
 from game.learn.coverage import lesson_coverage, practised, system_coverage
+from game.learn.loader import load_lesson_text
 
 LESSONS = load_all()
 IDS = [lesson.id for lesson in LESSONS]
