@@ -101,7 +101,7 @@ class Practice:
     next_lesson: Lesson | None
 
     def line(self) -> str:
-        """``asoiaf: 12 of 46 rules practised; next: as-charge-roll (title)``."""
+        """``<system title>: 12 of 46 rules practised; next: <lesson id> (<title>)``."""
         head = f"{self.title}: {self.practised} of {self.rules} rules practised"
         if self.next_lesson is None:
             return f"{head}; every lesson done"
