@@ -94,6 +94,15 @@ class RulesBrowser(Scene):
         if found is not None:
             self.current = found
             self._build_detail()
+            self._mark_current()
+
+    def _mark_current(self) -> None:
+        """Highlight the row of the rule shown, and only it."""
+        for button, page in self.rows.items():
+            if page is self.current:
+                button.select()
+            else:
+                button.unselect()
 
     def filter(self, query: str) -> None:
         """Keep the rules holding every word of ``query`` in the list."""
@@ -149,6 +158,16 @@ class RulesBrowser(Scene):
                               self.app.manager, container=self.list_box,
                               tool_tip_text=page.text)
             self.rows[button] = page
+            if page is self.current:
+                button.select()  # type: ignore[no-untyped-call]
+        self._scroll_to_current()
+
+    def _scroll_to_current(self) -> None:
+        """Scroll the list so that the rule shown is in view (opened at a rule far down)."""
+        bar = self.list_box.vert_scroll_bar if self.list_box is not None else None
+        if bar is None or self.current not in self.shown or len(self.shown) < 2:
+            return
+        bar.set_scroll_from_start_percentage(self.shown.index(self.current) / len(self.shown))
 
     def _build_detail(self) -> None:
         from pygame_gui.elements import UIButton, UITextBox

@@ -91,3 +91,14 @@ def test_search_filters_the_list_and_a_related_link_changes_the_page(data_dir: P
         browser.select(first.related[0])
         assert browser.current.rule == first.related[0]
     assert find_button(app, "Back (Esc)").is_enabled
+
+
+def test_opened_at_a_rule_far_down_the_list_scrolls_to_it(data_dir: Path) -> None:
+    app, table = _table(data_dir, "godsgloom_skirmish.toml")
+    last = list(table.game.ruleset.catalogue())[-1]
+    assert table.open_rules(last)
+    frames(app, 2)
+    browser = app.scene
+    assert isinstance(browser, RulesBrowser) and browser.current is not None
+    row = next(b for b, page in browser.rows.items() if page is browser.current)
+    assert browser.list_box.rect.colliderect(row.rect)  # scrolled into view
