@@ -21,14 +21,21 @@ EXIT_FAILED = 1
 EXIT_INVALID = 2
 
 
+def _lessons() -> list[Lesson] | None:
+    """Every shipped lesson, or None after saying on stderr which one does not load."""
+    try:
+        return load_all()
+    except ScenarioError as exc:
+        print(f"a lesson does not load: {exc}", file=sys.stderr)
+        return None
+
+
 def list_lessons(as_json: bool, out: TextIO | None = None) -> int:
     """Print every shipped lesson (JSON: a list of {id, system, title, rules}); the text form
     adds, per system, how many rules the learner has practised and the lesson to take next."""
     out = out or sys.stdout
-    try:
-        lessons = load_all()
-    except ScenarioError as exc:
-        print(f"a lesson does not load: {exc}", file=sys.stderr)
+    lessons = _lessons()
+    if lessons is None:
         return EXIT_INVALID
     if as_json:
         out.write(json.dumps([lesson.summary() for lesson in lessons], indent=1) + "\n")
@@ -47,10 +54,8 @@ def coverage(as_json: bool, out: TextIO | None = None) -> int:
     what the engine applied while each lesson played (a declared rule it never cited is
     listed as a claim); exit 1 if a lesson claims a rule it does not exercise."""
     out = out or sys.stdout
-    try:
-        lessons = load_all()
-    except ScenarioError as exc:
-        print(f"a lesson does not load: {exc}", file=sys.stderr)
+    lessons = _lessons()
+    if lessons is None:
         return EXIT_INVALID
     honest = [lesson_coverage(lesson) for lesson in lessons]
     systems = system_coverage(lessons, honest)
@@ -73,10 +78,8 @@ def coverage(as_json: bool, out: TextIO | None = None) -> int:
 def verify_all(out: TextIO | None = None) -> int:
     """Replay every lesson's demos, wrong moves and try solutions; non-zero on any failure."""
     out = out or sys.stdout
-    try:
-        lessons = load_all()
-    except ScenarioError as exc:
-        print(f"a lesson does not load: {exc}", file=sys.stderr)
+    lessons = _lessons()
+    if lessons is None:
         return EXIT_INVALID
     failed = 0
     for lesson in lessons:
