@@ -102,3 +102,21 @@ def test_opened_at_a_rule_far_down_the_list_scrolls_to_it(data_dir: Path) -> Non
     assert isinstance(browser, RulesBrowser) and browser.current is not None
     row = next(b for b, page in browser.rows.items() if page is browser.current)
     assert browser.list_box.rect.colliderect(row.rect)  # scrolled into view
+
+
+def test_from_a_lesson_the_browser_returns_to_the_same_step(data_dir: Path) -> None:
+    from game.learn import find_lesson
+
+    app = App((1280, 800), data_dir)
+    app.settings.animate = False
+    lesson = LessonScene(app, find_lesson("gg-mel-10-pivot"))
+    app.switch(lesson)
+    frames(app, 2)
+    lesson.run.next()
+    lesson.table.explain("HX-MEL-10")
+    key(app, pygame.K_F2)
+    assert isinstance(app.scene, RulesBrowser)
+    assert app.scene.current is not None and app.scene.current.rule == "HX-MEL-10"
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.scene is lesson and lesson.run.index == 1
