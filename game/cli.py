@@ -12,7 +12,8 @@
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
 - ``warbench bench geometry|render|rules|play|fuzz [--json]``: the benchmarks and the file
   fuzzer.
-- ``warbench learn [LESSON] [--list [--json]] [--verify]``: the lessons (docs/lessons.md).
+- ``warbench learn [LESSON] [--list [--json]] [--verify] [--coverage [--json]]``: the
+  lessons (docs/lessons.md).
 - ``warbench pbf new|play|verify``: play by file (docs/play-by-file.md).
 - ``warbench odds SCENARIO_OR_SAVE ACTION [--after FILE|-] [--json]``: the exact outcome
   distributions of an action (the plan's odds, as the table's hover shows them).
@@ -565,7 +566,10 @@ def _learn_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     learn = sub.add_parser("learn", help="take a lesson, list or verify the lessons")
     learn.add_argument("lesson", nargs="?", help="lesson id or file (default: the first)")
     learn.add_argument("--list", action="store_true", help="list the lessons")
-    learn.add_argument("--json", action="store_true", help="with --list: JSON output")
+    learn.add_argument("--json", action="store_true",
+                       help="with --list or --coverage: JSON output")
+    learn.add_argument("--coverage", action="store_true",
+                       help="the rules each system's lessons teach, and those not yet taught")
     learn.add_argument("--verify", action="store_true", help="replay every lesson headless")
     learn.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
 
@@ -578,6 +582,8 @@ def _learn(args: argparse.Namespace) -> int:
         return command.list_lessons(args.json)
     if args.verify:
         return command.verify_all()
+    if args.coverage:
+        return command.coverage(args.json)
     try:
         lesson = find_lesson(args.lesson) if args.lesson else load_all()[0]
     except ScenarioError as exc:

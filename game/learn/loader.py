@@ -75,9 +75,17 @@ class Lesson:
     setup: tuple[Action, ...]
     steps: tuple[Step, ...]
 
-    def summary(self) -> dict[str, str]:
-        """The ``--list --json`` record of this lesson."""
-        return {"id": self.id, "system": self.system, "title": self.title}
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule IDs this lesson declares it teaches: its own, then its steps', each once
+        (the coverage test checks the engine applies each of them when the lesson plays)."""
+        found = [*self.model.lesson.rules, *(r for s in self.steps for r in s.model.rules)]
+        return tuple(dict.fromkeys(found))
+
+    def summary(self) -> dict[str, object]:
+        """The ``--list --json`` record of this lesson: id, system, title and its rules."""
+        return {"id": self.id, "system": self.system, "title": self.title,
+                "rules": list(self.rules)}
 
 
 def lesson_folders() -> list[Traversable]:

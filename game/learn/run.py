@@ -22,7 +22,7 @@ from game.core.actions import Action, ActionSyntaxError, RollPending, parse
 from game.core.events import Event
 from game.core.game import Game
 from game.core.hashing import snapshot
-from game.core.pending import Chance, Over, PlayerDecision
+from game.core.pending import Chance, Over, PlayerDecision, Refusal
 from game.core.state import GameState
 from game.learn.explain import explain
 from game.learn.loader import Lesson, Step
@@ -104,6 +104,10 @@ class LessonRun:
         """The try's position once its demo actions and the other side's replies are
         played: where the solution starts (see :meth:`solution_labels`)."""
         self._labels: tuple[str, ...] | None = None
+        self.engine_rules: set[str] = set()
+        """Every rule ID the engine cited since the lesson's setup: in the events of what was
+        played, the plans of the actions it accepted, the decisions it posed and the reasons
+        it refused an action. The coverage test compares a lesson's declared rules with it."""
         self.restart_lesson()
 
     # --- questions -------------------------------------------------------------------------
@@ -153,6 +157,7 @@ class LessonRun:
         for action in self.lesson.setup:
             self.history.extend(self._play(action))
         self.finished = False
+        self.engine_rules = set()
         self._setup = _Start(snapshot(self.game.state), tuple(self.history))
         self._starts = []
         self._enter(0)
@@ -198,6 +203,7 @@ class LessonRun:
         known = self._known([*self._tried, action])
         refusal = self.game.why_not(action)
         if refusal is not None:
+            self.engine_rules.update(refusal.rules)
             text = refusal.reason
             if known is not None:
                 text = f"{fill(known.explain, self.game.state, self.events())} ({text})"
@@ -339,12 +345,15 @@ class LessonRun:
         self._opened = len(self.step_events)
 
     def _play(self, action: Action) -> list[Event]:
-        """Apply ``action``, then answer any roll the scripted dice leave open (seeded)."""
+        """Apply ``action``, then answer any roll the scripted dice leave open (seeded);
+        note the rules the engine cited on the way (:attr:`engine_rules`)."""
+        self.engine_rules.update(_cited(self.game, action))
         events = self.game.apply(action)
         for _ in range(MAX_ROLLS):
             if not isinstance(self.game.pending(), Chance):
                 break
             events.extend(self.game.apply(RollPending()))
+        self.engine_rules.update(r for e in events for r in e.rules)
         return events
 
     def _judge(self) -> Feedback:
@@ -397,6 +406,15 @@ class LessonRun:
              events: tuple[Event, ...] = ()) -> Feedback:
         self.feedback = Feedback(kind, text, rules, events)
         return self.feedback
+
+
+def _cited(game: Game, action: Action) -> tuple[str, ...]:
+    """The rules the engine cites for ``action`` before it is applied: the decision it
+    answers, and the plan of the check that accepts it."""
+    node = game.pending()
+    decided = node.rules if isinstance(node, PlayerDecision) else ()
+    plan = game.ruleset.plan(game.state, action)
+    return (*decided, *(() if isinstance(plan, Refusal) else plan.rules))
 
 
 def _label_in(game: Game, action: Action) -> str:

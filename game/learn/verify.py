@@ -4,7 +4,10 @@
 checks on the way that each try is solvable from its start, that each authored wrong move is
 recognised and leaves the step recoverable (the solution still works after it), that each
 ask's answer is accepted, and that no caption is left with a placeholder that has no value.
-It also returns the record of events the golden tests compare (``python -m game.learn.golden``).
+It also returns the record of events the golden tests compare (``python -m game.learn.golden``)
+and every rule ID the engine cited on the way (:attr:`Report.exercised`, from
+:attr:`LessonRun.engine_rules`: events, plans, decisions and refusals, never a lesson's own
+labels), which the coverage check compares with the lesson's declared rules.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ class Report:
     lesson: str
     problems: list[str] = field(default_factory=list)
     record: list[dict[str, JSONish]] = field(default_factory=list)
+    exercised: set[str] = field(default_factory=set)
+    """Rule IDs the engine cited while the lesson played (see the module docstring)."""
 
     @property
     def ok(self) -> bool:
@@ -58,6 +63,7 @@ def verify_lesson(lesson: Lesson) -> Report:
             return report
         report.record.append({"step": run.index + 1, "kind": run.step.kind,
                               "events": [event_record(e) for e in run.step_events]})
+        report.exercised.update(run.engine_rules)
         feedback = run.next()
         if run.finished:
             return report

@@ -175,6 +175,10 @@ class App:
             if self.show_help and event.key == pygame.K_ESCAPE:
                 self.show_help = False
                 return
+            if self.show_help and event.key == pygame.K_r and self.scene is not None \
+                    and self.scene.open_rules():
+                self.show_help = False  # F1, then R: the rules browser
+                return
         if self.scene is not None and self.scene.before_gui(event):
             return
         self.manager.process_events(event)

@@ -401,5 +401,6 @@ class Hud:
             offer = f"L: take the lesson \"{lesson.title}\""
             surface.blit(fonts.get(14, bold=True).render(offer, True, (120, 200, 255)),
                          (box.left + 14, box.bottom - 26))
-        hint = fonts.get(12).render("Esc closes, F1: how to play", True, (160, 160, 160))
+        hint = fonts.get(12).render("Esc closes, F2: all the rules, F1: how to play", True,
+                                    (160, 160, 160))
         surface.blit(hint, (box.right - hint.get_width() - 10, box.top + 10))

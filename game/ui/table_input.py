@@ -135,6 +135,9 @@ class TableInput:
             fit_camera(self.scene.view.camera, self.scene.state)
         elif event.key == pygame.K_l and self.scene.explanation:
             self.scene.open_explained_lesson()
+        elif event.key == pygame.K_F2:
+            shown = self.scene.explanation
+            self.scene.open_rules(shown[0] if shown else None)
 
     def _escape(self) -> None:
         """Esc closes the explanation, then leaves the mode, then asks before leaving."""

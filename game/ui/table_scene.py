@@ -72,6 +72,7 @@ HELP: list[tuple[str, str]] = [
     ("Ctrl+Z / Ctrl+Y", "undo / redo (dice you rolled cannot be undone)"),
     ("Ctrl+S / Ctrl+O", "save / load"),
     ("Click a [rule ID]", "in the log or the hover box: the rule explained"),
+    ("R (this help open), F2", "the rules browser: every rule, searchable, its lessons"),
 ]
 
 
@@ -415,6 +416,16 @@ class TableScene(Scene):
             return lesson_for_rule(rule)
         except (ScenarioError, OSError):
             return None
+
+    def open_rules(self, rule: str | None = None) -> bool:
+        """Open the rules browser on this game (at ``rule``); it returns to the scene shown
+        now (this table, or the lesson that hosts it)."""
+        from game.ui.rules_browser import RulesBrowser
+
+        self.explanation = None
+        back = self.app.scene if self.app.scene is not None else self
+        self.app.switch(RulesBrowser(self.app, back, self.game, rule))
+        return True
 
     def open_explained_lesson(self) -> None:
         """Open the lesson offered by the rule explanation (L); this game stays autosaved."""
