@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.actions import EndActivation, FreeRoll
+from game.core.events import Event
 from game.core.pending import (
     Chance,
+    Over,
     PickDice,
     PickNumber,
     PickSplit,
@@ -222,11 +224,14 @@ class SidePanel:
         x0, width = w - PANEL_W + 8, PANEL_W - 16
         y = self._tools(x0, s.top_h + 4, width) + 4 + s.hud.card_height()
         node = s.pending()
-        y = self._commands(x0, y, width, node)
-        if isinstance(node, PlayerDecision):
-            y = self._decision(node, x0, y, width)
-        elif isinstance(node, Chance):
-            y = self._chance(node, x0, y, width)
+        if s.computer is not None and s.computer.owns_now():
+            y = self._computer_acts(x0, y, width)  # its decisions are never the human's
+        else:
+            y = self._commands(x0, y, width, node)
+            if isinstance(node, PlayerDecision):
+                y = self._decision(node, x0, y, width)
+            elif isinstance(node, Chance):
+                y = self._chance(node, x0, y, width)
         log_top = max(y + 6, h // 2)
         self.log_box = self.text_box(self.log_html(), pygame.Rect(
             x0, log_top, width, h - log_top - s.status_h - 6))
@@ -240,7 +245,7 @@ class SidePanel:
             return self._pbf_tools(x0, y, width)
         game = s.game
         bw = (width - 4 * 4) // 5
-        undo = game.can_undo()
+        undo = s.flow.undo_refusal()
         redo_ok = game.can_redo()
         tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
@@ -558,6 +563,18 @@ class SidePanel:
             sw.button.set_text(sw.words())
             (sw.button.enable if sw.counts() is not None else sw.button.disable)()
 
+    def _computer_acts(self, x0: int, y: int, width: int) -> int:
+        """While the computer answers: who it is and that its moves come by themselves."""
+        s = self.scene
+        computer = s.computer
+        node = s.pending()
+        if computer is None or isinstance(node, Over):
+            return y
+        self.text_box(html.escape(f"{computer.name(node.player)} plays: its moves and their "
+                                  "reasons appear in the log (F skips the pauses)."),
+                      pygame.Rect(x0, y, width, 64))
+        return y + 70
+
     def _chance(self, node: Chance, x0: int, y: int, width: int) -> int:
         from pygame_gui.elements import UITextEntryLine
 
@@ -579,7 +596,10 @@ class SidePanel:
         """The last events, each with its player's colour and its rule IDs as links."""
         s = self.scene
         lines: list[str] = []
-        for event in s.game.events()[-LOG_LINES:]:
+        for event in self._logged()[-LOG_LINES:]:
+            if isinstance(event, str):  # a computer move's reason, in its side's words
+                lines.append(f"<font color='#e8c860'>{html.escape(event)}</font>")
+                continue
             links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in event.rules)
             colour = "#9aa0a8"
             if event.player is not None:
@@ -592,6 +612,19 @@ class SidePanel:
             lines.append(f"<font color='{colour}'>&#9632;</font> {html.escape(event.text)} "
                          f"{links}")
         return "<br>".join(lines) or "No events yet."
+
+    def _logged(self) -> list[Event | str]:
+        """The events of the game, each computer move's reason before its events."""
+        s = self.scene
+        if s.computer is None or not s.computer.notes:
+            return list(s.game.events())
+        out: list[Event | str] = list(s.game.opening_events)
+        for entry in s.game.log:
+            note = s.computer.note(entry.index, entry.hash_after)
+            if note is not None:
+                out.append(note)
+            out.extend(entry.events)
+        return out
 
 
 def _still(element: Any, key: Hashable) -> bool:

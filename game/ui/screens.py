@@ -361,6 +361,12 @@ class ScenarioListScene(ListScene):
         parts = [str(meta.get("description", "")), str(meta.get("board", "")), path.name]
         return " - ".join(p for p in parts if p)
 
+    def open(self, path: Path) -> None:
+        """Who plays each side (Human or Computer), then the table."""
+        from game.ui.sides import SidesScene
+
+        SidesScene.open(self.app, path)
+
 
 class LoadScene(ListScene):
     """Load: the saves written with Ctrl+S (newest first) and the autosave, each with its
@@ -413,6 +419,9 @@ class SettingsScene(ButtonScene):
             (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",
              lambda: self.flip("handoff_screen"), "hide the table between players"),
             (f"Fullscreen: {'on' if s.fullscreen else 'off'}", self.fullscreen, "F11"),
+            (f"Computer speed: {s.computer_speed}", self.cycle_computer_speed,
+             "how long the table pauses after each computer move so you can follow it; "
+             "F skips a computer's moves at any speed"),
             ("Back", lambda: self.app.switch(MenuScene(self.app)), ""),
         ]
 
@@ -434,6 +443,16 @@ class SettingsScene(ButtonScene):
         names = list(TEXT_SCALES)
         s.text_size = names[(names.index(s.text_size) + 1) % len(names)] if (
             s.text_size in names) else names[0]
+        self._rebuild()
+
+    def cycle_computer_speed(self) -> None:
+        """slow -> normal -> fast -> instant -> slow."""
+        from game.ui.computer_turn import SPEEDS
+
+        s = self.app.settings
+        names = list(SPEEDS)
+        s.computer_speed = names[(names.index(s.computer_speed) + 1) % len(names)] if (
+            s.computer_speed in names) else "normal"
         self._rebuild()
 
     def flip(self, name: str) -> None:
