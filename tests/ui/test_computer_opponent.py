@@ -259,3 +259,32 @@ def test_settings_cycle_the_computer_speed(data_dir: Path) -> None:
     press(app, "Computer speed: instant")
     assert app.settings.computer_speed == "slow"
     assert load_settings(data_dir).computer_speed == "slow"
+
+
+def test_a_lessons_free_play_step_plays_the_computer_opponent(data_dir: Path) -> None:
+    """A lesson's play step with ``opponent``: the computer plays the other side on the
+    lesson's table (its moves logged with their reasons); the steps before have none."""
+    from game.learn import LessonRun, find_lesson
+    from game.ui.lesson_scene import LessonScene
+
+    lesson = find_lesson("as-surge-forth")
+    run = LessonRun(lesson, record=False)
+    app = quick_app(data_dir)
+    app.switch(LessonScene(app, lesson, run))
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.table.computer is None
+    while run.step.kind != "play":
+        if run.step.kind == "try":
+            for action in run.step.solution:
+                run.act(action)
+        elif run.step.kind == "ask":
+            run.answer(run.step.model.answer or 0)
+        frames(app, 1)  # the caption panel's buttons follow the run
+        press(app, "Next")
+    frames(app, 2)
+    computer = scene.table.computer
+    assert computer is not None and computer.sides == {2: "normal"}
+    assert run.game.current_player() == 2  # the computer acts first here
+    until(app, lambda: computer.moves >= 1)
+    assert computer.notes and "Lannister (computer, normal)" in scene.table.panel.log_html()
