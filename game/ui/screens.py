@@ -3,7 +3,7 @@ help overlay (F1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +29,12 @@ def saves_dir(app: App) -> Path:
     return app.data_folder / "saves"
 
 
-def start_table(app: App, path: Path) -> bool:
-    """Open a scenario or a save on the table; show the problems in the menu if it fails."""
+def start_table(app: App, path: Path, computer: Mapping[int, str] | None = None) -> bool:
+    """Open a scenario or a save on the table; show the problems in the menu if it fails.
+    ``computer`` (player number -> strength) sets the sides the computer plays (a save
+    otherwise keeps its own)."""
+    from dataclasses import replace
+
     from game.scenario import ScenarioError, load_save, load_scenario, new_session
 
     what = "Resuming" if path.suffix == ".json" else "Opening"
@@ -40,6 +44,8 @@ def start_table(app: App, path: Path) -> bool:
     except ScenarioError as exc:
         app.switch(MenuScene(app, message=f"{path.name}: {exc}"))
         return False
+    if computer is not None:
+        session = replace(session, computer=dict(computer))
     hold_autosave(app, session)
     open_session(app, session)
     return True
