@@ -570,10 +570,10 @@ class SidePanel:
         node = s.pending()
         if computer is None or isinstance(node, Over):
             return y
-        self.text_box(html.escape(f"{computer.name(node.player)} plays: its moves and their "
-                                  "reasons appear in the log (F skips the pauses)."),
-                      pygame.Rect(x0, y, width, 64))
-        return y + 70
+        self.text_box(html.escape(f"{computer.name(node.player)} plays; its reasons go to the "
+                                  "log. F: skip its pauses."),
+                      pygame.Rect(x0, y, width, 84))
+        return y + 90
 
     def _chance(self, node: Chance, x0: int, y: int, width: int) -> int:
         from pygame_gui.elements import UITextEntryLine
