@@ -281,11 +281,11 @@ class ComputerTurn:
             f"{self.name(who)} plays"
         font = self.scene.app.fonts.get(16, bold=True)
         img = font.render(text, True, (255, 255, 255))
-        vp = self.scene.viewport()
-        box = img.get_rect(topleft=(vp.x + 8, vp.y + 8)).inflate(18, 10)
-        box.topleft = (vp.x + 8, vp.y + 6)
+        widest = font.size(text.rstrip(".") + "...")[0]  # the box keeps its width as the
+        vp = self.scene.viewport()                          # dots come and go
+        box = pygame.Rect(vp.x + 8, vp.y + 6, widest + 18, img.get_height() + 10)
         player_rec = self.scene.state.player(who)
         colour = self.scene.app.palette.player_colour(player_rec.number, player_rec.colour)
         pygame.draw.rect(surface, (20, 22, 26), box, border_radius=6)
         pygame.draw.rect(surface, colour, box, 2, border_radius=6)
-        surface.blit(img, img.get_rect(center=box.center))
+        surface.blit(img, img.get_rect(midleft=(box.x + 9, box.centery)))
