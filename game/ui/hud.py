@@ -63,7 +63,7 @@ class Hud:
         if isinstance(node, Chance):
             # "Orcs to roll", "Stark to roll": right for plural and singular side names
             return f"{s.state.player(node.player).name} to roll {node.dice} for {node.purpose}"
-        if s.computer is not None and s.computer.owns_now():
+        if s.computer_decides():
             return "the computer's activation"
         return "your activation"
 

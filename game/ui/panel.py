@@ -224,7 +224,7 @@ class SidePanel:
         x0, width = w - PANEL_W + 8, PANEL_W - 16
         y = self._tools(x0, s.top_h + 4, width) + 4 + s.hud.card_height()
         node = s.pending()
-        if s.computer is not None and s.computer.owns_now():
+        if s.computer_decides():
             y = self._computer_acts(x0, y, width)  # its decisions are never the human's
         else:
             y = self._commands(x0, y, width, node)

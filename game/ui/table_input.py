@@ -74,7 +74,7 @@ class TableInput:
         import pygame_gui
 
         scene = self.scene
-        computer = scene.computer is not None and scene.computer.owns_now()
+        computer = scene.computer_decides()
         if not scene.flow.handoff_due and not computer:
             return False
         game_key = event.type == pygame.KEYDOWN and event.key in (

@@ -254,10 +254,15 @@ class TableScene(Scene):
     def decision_ghosts(self) -> tuple[Ghost, ...]:
         """The ghosts of the pending decision's offers (keys ``d<index>``)."""
         node = self.pending()
-        if not isinstance(node, PlayerDecision):
+        if not isinstance(node, PlayerDecision) or self.computer_decides():
             return ()
         found = (self.ghost_view(f"d{i}", o) for i, o in enumerate(node.offers))
         return tuple(g for g in found if g is not None)
+
+    def computer_decides(self) -> bool:
+        """Whether the computer answers what the game waits for (its decisions are never
+        offered to the human: no buttons, ghosts or dice to pick)."""
+        return self.computer is not None and self.computer.owns_now()
 
     # --- modes -------------------------------------------------------------------------------
 
@@ -280,7 +285,7 @@ class TableScene(Scene):
         mode left from an answered decision is dropped."""
         node = self.pending()
         pick = next((a for a in node.free if isinstance(a, PickDice)), None) if isinstance(
-            node, PlayerDecision) else None
+            node, PlayerDecision) and not self.computer_decides() else None
         if pick is not None:
             if not (isinstance(self.mode, DicePickMode) and self.mode.revision == self.revision):
                 self.set_mode(DicePickMode(pick, self.revision))
