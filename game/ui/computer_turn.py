@@ -84,7 +84,8 @@ class ComputerTurn:
         self.skipping = False
         """The skip key was pressed: no pauses until the table is the human's again."""
         self.notes: dict[tuple[int, str], str] = {}
-        """The reason of each computer move, by its log entry (index, hash after)."""
+        """The reason of each computer move as a log line, by its log entry (index, hash
+        after): the same string object every time, so the log box appends after it."""
         self.moves = 0
         self.skip_button: Any = None
         now = scene.game.current_player()
