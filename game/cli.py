@@ -103,6 +103,10 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     play.add_argument("scenario", nargs="?", help="scenario or save file, or a shipped "
                       "scenario's name")
     play.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
+    play.add_argument("--vs", choices=["easy", "normal", "hard"],
+                      help="the computer plays every side but the first at this strength")
+    play.add_argument("--watch", action="store_true",
+                      help="the computer plays every side (normal strength): watch it")
     edit = sub.add_parser("edit", help="build a battle: the battle builder")
     edit.add_argument("scenario", nargs="?", help="a scenario file or draft to change, or a "
                       "shipped scenario's name (none: a new battle)")
@@ -173,16 +177,20 @@ def _play(args: argparse.Namespace) -> int:
     try:  # a missing or broken file is reported here, before any window opens
         source = scenario_source(scenario) if scenario else default_scenario()
         if is_save(source):
-            load_save(source)
+            players = [p.number for p in load_save(source).game.state.players]
         else:
-            load_scenario(source)
+            players = [p.number for p in load_scenario(source).state.players]
     except ScenarioError as exc:
         print(f"{scenario or source}: {exc}", file=sys.stderr)
         return EXIT_INVALID
     from game.ui.app import main as open_window  # the window's dependencies load only here
 
+    level = "normal" if getattr(args, "watch", False) else getattr(args, "vs", None)
+    seats = players if getattr(args, "watch", False) else players[1:]
+    computer = {"computer": {n: level for n in seats}} if level else {}
     with resources.as_file(source) as path:  # a real file even from a zipped install
-        code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))
+        code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"),
+                                **computer)
     return code
 
 

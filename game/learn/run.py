@@ -2,7 +2,9 @@
 
 - *say* steps show a caption; *demo* steps apply their actions at once with the lesson's own
   dice; *try* steps wait for the learner's actions and judge them by the step's success
-  predicate; *ask* steps wait for an answer.
+  predicate; *ask* steps wait for an answer; *play* steps let the learner play on freely
+  (against the computer when the step names an ``opponent``: the table plays that side),
+  nothing judged, and leave no trace: Next goes on from the position the step began with.
 - Next, back, restart step and restart lesson are always available; undo takes back the
   learner's last action inside a try (dice included: lessons are not bound by WB-HIST-1).
 - Every die is fixed by the lesson: each demo or try step replaces the scripted queue with its
@@ -125,10 +127,24 @@ class LessonRun:
         """The current caption with its live numbers."""
         return fill(self.step.model.caption, self.game.state, self.events())
 
+    @property
+    def learner(self) -> int | None:
+        """The learner's side in this step (a try's or play's ``player``, else whoever acted
+        at its start)."""
+        return self._player
+
+    def opponents(self) -> dict[int, str]:
+        """The sides the computer plays in this step, by player number, and its strength:
+        every side but the learner's in a play step that names an ``opponent``."""
+        level = self.step.model.opponent
+        if self.step.kind != "play" or level is None:
+            return {}
+        return {p.number: level for p in self.game.state.players if p.number != self._player}
+
     def objective(self) -> str:
-        """The objective line: a try's goal, an ask's question, else the lesson title."""
+        """The objective line: a try's or play's goal, an ask's question, else the title."""
         model = self.step.model
-        text = model.objective if model.kind == "try" else model.question
+        text = model.objective if model.kind in ("try", "play") else model.question
         return fill(text, self.game.state, self.events()) if text else self.lesson.title
 
     def rule_notes(self) -> list[str]:
@@ -183,6 +199,9 @@ class LessonRun:
             if self.record:
                 mark_done(self.lesson.id, self.progress_file)
             return self._say("info", "Lesson complete.")
+        if self.step.kind == "play":  # free play leaves no trace on the steps after it
+            self._restore(self._starts[self.index])
+            self.step_events = []
         self.history.extend(self.step_events)
         self._enter(self.index + 1)
         return self._say("info", self.caption())
@@ -190,7 +209,10 @@ class LessonRun:
     # --- the learner's input -------------------------------------------------------------
 
     def act(self, action: Action | str) -> Feedback:
-        """Play one learner action in a try step and judge the result."""
+        """Play one learner action in a try step and judge the result (in a play step: play
+        it, or the computer opponent's, unjudged)."""
+        if self.step.kind == "play":
+            return self._play_freely(action)
         if self.step.kind != "try":
             return self._say("refused", "This step is for watching: press Next.")
         if self.solved:
@@ -216,6 +238,23 @@ class LessonRun:
         self._reply()
         return self._judge()
 
+    def _play_freely(self, action: Action | str) -> Feedback:
+        """A move of free play: applied if the rules take it, never judged. Undo takes back
+        to before the learner's own last move (the computer's answers since go with it)."""
+        if isinstance(action, str):
+            try:
+                action = parse(action, self.game.ruleset.action_types())
+            except (ActionSyntaxError, ValueError) as exc:
+                return self._say("refused", f"That is not an action: {exc}")
+        refusal = self.game.why_not(action)
+        if refusal is not None:
+            return self._say("refused", refusal.reason, tuple(refusal.rules))
+        if self.game.current_player() == self._player:
+            self._undo.append((snapshot(self.game.state), len(self.step_events),
+                               len(self._tried), self._replied))
+        self.step_events.extend(self._play(action))
+        return self._say("progress", "Play on.")
+
     def _reply(self) -> None:
         """The other side answers its decisions with the step's scripted ``replies``."""
         replies = self.step.replies
@@ -237,7 +276,7 @@ class LessonRun:
         self.game = self._game_at(state)
         del self.step_events[events:]
         del self._tried[tried:]
-        self.solved = False
+        self.solved = self.step.kind == "play"  # free play has nothing to reach
         return self._say("info", "Taken back.")
 
     def answer(self, choice: int) -> Feedback:
@@ -329,9 +368,11 @@ class LessonRun:
         self._tried = []
         self._replied = 0
         self._opened = 0
-        self.solved = step.kind in ("say", "demo")
+        self.solved = step.kind in ("say", "demo", "play")
         if step.kind in ("demo", "try"):
             self.game.state.scripted_dice = list(step.model.dice)
+        elif step.kind == "play":
+            self.game.state.scripted_dice = []  # free play rolls the scenario's seeded dice
         for action in step.actions:
             refusal = self.game.why_not(action)
             if refusal is not None:

@@ -78,8 +78,29 @@ def _check_step(run: LessonRun, where: str, report: Report) -> None:
         _check_try(run, where, report)
     elif run.step.kind == "ask":
         _check_ask(run, where, report)
+    elif run.step.kind == "play":
+        _check_play(run, where, report)
     if missing:
         report.problems.append(f"{where}: caption placeholders without a value: {missing}")
+
+
+def _check_play(run: LessonRun, where: str, report: Report) -> None:
+    """A free-play step with a computer opponent: where the computer is to answer at the
+    step's start, its answer (a quick, clock-free search) is one the rules accept."""
+    from game.ai import detached, make_player
+    from game.core.pending import Over
+
+    sides = run.opponents()
+    node = run.game.pending()
+    if isinstance(node, Over) or node.player not in sides:
+        return
+    player = make_player(sides[node.player], clock=False, scale=0.25)
+    copy = detached(run.game, run.lesson.scenario.fresh_ruleset())
+    action = player.choose(copy).action
+    refusal = run.game.why_not(action)
+    if refusal is not None:
+        report.problems.append(f"{where}: the computer opponent's move '{action}' is refused: "
+                               f"{refusal.reason}")
 
 
 def _check_try(run: LessonRun, where: str, report: Report) -> None:

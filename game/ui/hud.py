@@ -63,6 +63,8 @@ class Hud:
         if isinstance(node, Chance):
             # "Orcs to roll", "Stark to roll": right for plural and singular side names
             return f"{s.state.player(node.player).name} to roll {node.dice} for {node.purpose}"
+        if s.computer_decides():
+            return "the computer's activation"
         return "your activation"
 
     def top_text(self) -> str:
@@ -81,6 +83,8 @@ class Hud:
         name, waiting = s.state.player(player).name, self.pending_text()
         if waiting.startswith(f"{name} ") and not phase_text:
             return f"{head}  -  {waiting}"  # "Stark rolls 1d6 for ...": said once
+        if s.computer is not None and s.computer.owns(player):
+            name = s.computer.name(player)  # "Lannister (computer, normal) to act: ..."
         return f"{head}  -  {name} to act{phase_text}: {waiting}"
 
     def pbf_text(self) -> str:

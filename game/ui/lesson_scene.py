@@ -46,7 +46,8 @@ CAPTION_H = 178
 BUTTON_H = 30
 HIGHLIGHT = (255, 214, 90)
 SOLUTION = (120, 220, 255)
-KIND_WORDS = {"say": "Read", "demo": "Watch", "try": "Your turn", "ask": "Question"}
+KIND_WORDS = {"say": "Read", "demo": "Watch", "try": "Your turn", "ask": "Question",
+              "play": "Free play"}
 
 
 class LessonFlow(TableFlow):
@@ -120,6 +121,8 @@ class LessonScene(Scene):
         self._keep_table_here()
         shown = (self.run.index, id(self.run.game), len(self.run.step_events), self.run.solved)
         if shown != self._shown:
+            if self._shown is None or shown[0] != self._shown[0] or shown[1] != self._shown[1]:
+                self._sync_opponent()
             if self._shown is None or shown[0] != self._shown[0]:
                 self._aim_camera()
                 self._show_arcs()
@@ -254,6 +257,19 @@ class LessonScene(Scene):
         return lambda: self.answer(index)
 
     # --- the table inside ---------------------------------------------------------------------
+
+    def _sync_opponent(self) -> None:
+        """A play step with an ``opponent``: the computer plays the other side on the table
+        (its moves paced and explained as in a game); any other step: nobody does."""
+        sides = self.run.opponents()
+        computer = self.table.computer
+        if computer is not None and computer.sides == sides:
+            return
+        if computer is not None:
+            computer.drop_button()
+            self.table.computer = None
+        if sides:
+            self.table.play_computer(sides)
 
     def _keep_table_here(self) -> None:
         """The lesson never hands over: both sides are the learner's or the lesson's."""
