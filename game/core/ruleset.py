@@ -63,6 +63,7 @@ from game.core.plan import ActionKind, Plan, Present, bare
 from game.core.position import PositionMemo
 from game.core.present import Command, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop, Steps
+from game.core.roster import ListEntry, ListSkip, ListUnit, match_by_name
 from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
 from game.core.vocab import (
@@ -302,6 +303,21 @@ class Ruleset:
         from game.core.catalogue import profile_records
 
         return profile_records(self)
+
+    def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
+        """What an army list's ``entry`` puts on the table (``game.core.roster``): a unit
+        whose profile's id or name is the entry's name; a skip with a did-you-mean for an
+        unknown name, and for characters and attachments, which have no place of their own
+        here. ``army`` is the army or faction the list names. Rulesets with list builders of
+        their own (builder ids, characters joined to units, stand-ins) override it."""
+        if entry.role != "unit":
+            return ListSkip(entry.label, f"a {entry.role} has no place on this table")
+        names = {r.id: r.name for r in self.unit_catalogue()}
+        found = match_by_name(entry, names)
+        if isinstance(found, ListSkip):
+            return found
+        counters = {"models": entry.models} if entry.models is not None else None
+        return ListUnit(names[found], profile=found, counters=counters)
 
     def bench_table(self, units: int, seed: int) -> BenchTable | None:
         """A generated table of about ``units`` units for ``warbench bench play`` (None: no

@@ -18,6 +18,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from game.core.roster import ListEntry, ListSkip, ListUnit, match_by_name
 from game.rulesets.asoiaf.profiles import PROFILE_KEYS, Profile, parse_profile
 
 STAND_IN_WORDS = {"wounds": "wounds per model", "tray": "tray and model count"}
@@ -74,3 +75,45 @@ def catalogue_profiles() -> Mapping[str, Profile]:
 def by_war_council() -> Mapping[int, str]:
     """The profile id of each War Council id."""
     return MappingProxyType({facts.war_council: pid for pid, facts in cards().items()})
+
+
+KINDS_BY_DIGIT = {"2": "attachment or commander", "3": "non-combat unit"}
+"""War Council id ranges the table has no place for: 2xxxx attachments (commanders are
+attachments too), 3xxxx non-combat units."""
+
+
+def list_unit(entry: ListEntry, army: str) -> ListUnit | ListSkip:
+    """An army-list entry as a unit on the table: a War Council id (``ref``) or a card's name.
+    Attachments and non-combat units are skipped with a note (the engine has no place for
+    them); unknown ids and names are skipped with the closest known one."""
+    pid = _find(entry)
+    if isinstance(pid, ListSkip):
+        return pid
+    facts = cards()[pid]
+    notes = []
+    if army and facts.faction not in (army, "Neutral") and army.lower() not in (
+            facts.faction.lower(), "neutral"):
+        notes.append(f"{facts.name} is a {facts.faction} card in a {army} list")
+    if facts.stand_in:
+        notes.append(f"{facts.name}: stand-in " + ", ".join(
+            STAND_IN_WORDS.get(k, k) for k in facts.stand_in) + " (not in the public data)")
+    if facts.abilities:
+        notes.append(f"{facts.name}: abilities not enforced ({len(facts.abilities)})")
+    return ListUnit(facts.name, profile=pid, notes=tuple(notes))
+
+
+def _find(entry: ListEntry) -> str | ListSkip:
+    ref = entry.ref.strip()
+    if ref:
+        if not ref.isdigit():
+            return ListSkip(entry.label, "not a War Council id", unknown=True)
+        pid = by_war_council().get(int(ref))
+        if pid is not None:
+            return pid
+        if ref[0] in KINDS_BY_DIGIT and len(ref) == 5:
+            return ListSkip(entry.label, f"a War Council {KINDS_BY_DIGIT[ref[0]]}: the table "
+                            "has no place for it, the list plays without it")
+        near = min(by_war_council(), key=lambda n: (abs(n - int(ref)), n))
+        return ListSkip(entry.label, "no combat unit has this War Council id",
+                        f"{near} {cards()[by_war_council()[near]].name}", unknown=True)
+    return match_by_name(entry, {pid: f.name for pid, f in cards().items()})
