@@ -70,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "odds": _odds,
         "ai": _ai,
         "match": _ai,
+        "roster": _roster,
     }
     try:
         code: int = handlers[command](args)
@@ -141,6 +142,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
             "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
     _ai_parsers(sub)
+    _roster_parser(sub)
     return parser
 
 
@@ -148,7 +150,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 
 
 COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios",
-            "odds", "ai", "match")
+            "odds", "ai", "match", "roster")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -523,6 +525,22 @@ def _ai(args: argparse.Namespace) -> int:
     from game.ai import command
 
     return command.suggest(args) if args.command == "ai" else command.match(args)
+
+
+# --- army lists (game/scenario/roster) ------------------------------------------------------
+
+
+def _roster_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from game.scenario.roster.command import add_parser
+
+    add_parser(sub)
+
+
+def _roster(args: argparse.Namespace) -> int:
+    """``roster import``."""
+    from game.scenario.roster.command import run
+
+    return run(args)
 
 
 # --- learn ---------------------------------------------------------------------------------

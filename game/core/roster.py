@@ -18,7 +18,7 @@ from typing import Any
 
 ROLES = ("unit", "character", "attachment", "other")
 """What an entry is in its list: a unit, a character (alone or joined to a unit), an
-attachment (ASOIAF's attachments and non-combat units), anything else."""
+attachment (a War Council attachment or non-combat unit), anything else."""
 
 
 @dataclass(frozen=True)

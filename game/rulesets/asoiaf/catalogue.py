@@ -18,7 +18,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from game.core.roster import ListEntry, ListSkip, ListUnit, match_by_name
+from game.core.roster import ListEntry, ListSkip, ListUnit, closest, match_by_name
 from game.rulesets.asoiaf.profiles import PROFILE_KEYS, Profile, parse_profile
 
 STAND_IN_WORDS = {"wounds": "wounds per model", "tray": "tray and model count"}
@@ -106,7 +106,8 @@ def _find(entry: ListEntry) -> str | ListSkip:
     ref = entry.ref.strip()
     if ref:
         if not ref.isdigit():
-            return ListSkip(entry.label, "not a War Council id", unknown=True)
+            return ListSkip(entry.label, "not a War Council id",
+                            closest(ref, [str(n) for n in by_war_council()]), unknown=True)
         pid = by_war_council().get(int(ref))
         if pid is not None:
             return pid

@@ -78,8 +78,9 @@ def catalogue() -> Mapping[str, CatalogueUnit]:
 def find(name: str, army: str) -> CatalogueUnit | None:
     """The catalogue unit of that name, in the list's army first."""
     wanted = _plain(name)
+    home = _plain(re.sub(r"\(.*\)", "", army))  # "Orcs and Goblins (Public Test - Hotfix 2)"
     found = [u for u in catalogue().values() if _plain(u.name) == wanted]
-    found.sort(key=lambda u: u.army.lower() != army.lower())
+    found.sort(key=lambda u: _plain(u.army) != home)
     return found[0] if found else None
 
 
@@ -153,6 +154,10 @@ def _model(unit: CatalogueUnit, mount: str, weapons: list[str], models: Mapping[
         table = {**(_SINGLE if unit.single else _RANK),
                  "name": f"{unit.name} (stand-in profile)", "sample": STAND_IN_KEYS}
         notes.append(f"{unit.name}: STAND-IN profile (the stat line is not public; NA-CAT-1)")
+        for weapon in [w for w in weapons if WEAPONS[w].get("mounted")]:
+            weapons.remove(weapon)  # the stand-in has no mount to carry it
+            notes.append(f"{unit.name}: {weapon.replace('_', ' ')} needs a mount the stand-in "
+                         "does not have: not played")
     if weapons:
         table["equipment"] = weapons
     return table
