@@ -76,3 +76,18 @@ def test_size_is_checked_before_reading(tmp_path: Path) -> None:
         read_list(big)
     with pytest.raises(FileError, match="folder"):
         read_list(tmp_path)
+
+
+def test_a_corrupt_compressed_member_is_refused_not_escaped() -> None:
+    """The fuzzer's escapes (list seeds 1046, 1110, 1175): bytes flipped inside the deflated
+    member made zlib raise its own error while the roster was read."""
+    from game.bench.fuzz import run
+
+    for seed in (1046, 1110, 1175):
+        report = run(1, seed=seed, kinds=["list"])
+        assert report.escapes == [] and report.refused["list"] == 1
+    good = (DATA / "orcs_grauwasser.rosz").read_bytes()
+    start = good.index(b"orcs_grauwasser.ros") + len("orcs_grauwasser.ros")
+    broken = good[:start + 40] + bytes(b ^ 0x5A for b in good[start + 40:start + 200]) + good[
+        start + 200:]
+    _refused(broken, "broken.rosz", "not a readable .rosz")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 
 from game.core.roster import ArmyList
 from game.scenario.problems import FileError
@@ -46,7 +47,7 @@ def parse_rosz(raw: bytes, file: str) -> ArmyList:
             with archive.open(member) as stream:
                 xml = stream.read(MAX_UNZIPPED_BYTES + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
-            OSError, RuntimeError, ValueError) as exc:
+            OSError, RuntimeError, ValueError, zlib.error) as exc:
         raise FileError.one(file, f"not a readable .rosz zip ({_brief(exc)})") from None
     if len(xml) > MAX_UNZIPPED_BYTES:
         raise FileError.one(file, "the roster inside is larger than the limit of "
