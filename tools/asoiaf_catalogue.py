@@ -28,13 +28,14 @@ from __future__ import annotations
 import argparse
 import csv
 import difflib
-import json
 import re
 import sys
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from game.scenario.roster.toml_out import inline
 
 HERE = Path(__file__).resolve().parent.parent / "game" / "rulesets" / "asoiaf"
 KINDS = {"M": "melee", "RS": "short", "RL": "long"}
@@ -173,23 +174,10 @@ def render(units: Mapping[int, Mapping[str, Any]]) -> str:
     for wc, entry in units.items():
         lines.append(f"[units.wc{wc}]")
         for key, value in entry.items():
-            lines.append(f"{key} = {_value(value)}")
+            lines.append(f"{key} = {inline(value)}")
         lines.append("")
     return "\n".join(lines)
 
-
-def _value(value: Any) -> str:
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, Iterable):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    raise TypeError(value)
 
 
 if __name__ == "__main__":

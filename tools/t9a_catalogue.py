@@ -23,13 +23,14 @@ unit with a sample profile of its own (``units.toml``) or a clearly marked stand
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from game.scenario.roster.toml_out import inline
 
 HERE = Path(__file__).resolve().parent.parent / "game" / "rulesets" / "ninth_age"
 SYSTEM = "8c9a-3026-84b4-cf16"
@@ -120,24 +121,15 @@ def render(armies: Mapping[str, Mapping[str, Any]], units: Mapping[str, Mapping[
     ]
     for key, army in armies.items():
         lines.append(f"[armies.{key}]")
-        lines.extend(f"{k} = {_value(v)}" for k, v in army.items())
+        lines.extend(f"{k} = {inline(v)}" for k, v in army.items())
         lines.append("")
     for key, unit in units.items():
         army, name = key.split(".")
         lines.append(f"[units.{army}.{name}]")
-        lines.extend(f"{k} = {_value(v)}" for k, v in unit.items())
+        lines.extend(f"{k} = {inline(v)}" for k, v in unit.items())
         lines.append("")
     return "\n".join(lines)
 
-
-def _value(value: Any) -> str:
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, Iterable):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    raise TypeError(value)
 
 
 if __name__ == "__main__":

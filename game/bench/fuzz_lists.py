@@ -54,7 +54,7 @@ def corpus() -> list[tuple[str, bytes]]:
         if not picks:
             continue
         out.append((f"{name}.ros", _ros(picks, rng).encode()))
-        out.append((f"{name}.rosz", _zip({f"{name}.ros": _ros(picks, rng).encode()})))
+        out.append((f"{name}.rosz", zipped({f"{name}.ros": _ros(picks, rng).encode()})))
         out.append((f"{name}.json", json.dumps(_new_recruit(picks, rng)).encode()))
     return out
 
@@ -85,7 +85,8 @@ def _xml(text: str) -> str:
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;"))
 
 
-def _zip(members: dict[str, bytes]) -> bytes:
+def zipped(members: dict[str, bytes]) -> bytes:
+    """A zip archive of ``members`` (name -> bytes), deflated."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in members.items():
@@ -96,9 +97,9 @@ def _zip(members: dict[str, bytes]) -> bytes:
 def _classic(rng: random.Random) -> tuple[str, bytes]:
     """One of the well-known hostile files."""
     kinds: list[Callable[[], tuple[str, bytes]]] = [
-        lambda: ("bomb.rosz", _zip({"bomb.ros": b"<roster>" + b" " * 60_000_000})),
-        lambda: ("climb.rosz", _zip({"../../outside.ros": b"<roster/>"})),
-        lambda: ("many.rosz", _zip({f"m{i}.ros": b"<roster/>" for i in range(50)})),
+        lambda: ("bomb.rosz", zipped({"bomb.ros": b"<roster>" + b" " * 60_000_000})),
+        lambda: ("climb.rosz", zipped({"../../outside.ros": b"<roster/>"})),
+        lambda: ("many.rosz", zipped({f"m{i}.ros": b"<roster/>" for i in range(50)})),
         lambda: ("laughs.ros", b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">'
                  + b"".join(b'<!ENTITY %s "%s">' % (b"b" * (i + 2), (b"&" + b"b" * (i + 1)
                                                                     + b";") * 10)

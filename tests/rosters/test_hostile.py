@@ -3,13 +3,12 @@ never a file outside the one given read or written, no zip bomb, no entity expan
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
 
+from game.bench.fuzz_lists import zipped
 from game.scenario.problems import FileError
 from game.scenario.roster import parse_list, read_list
 from game.scenario.roster.limits import (
@@ -22,14 +21,6 @@ from game.scenario.roster.limits import (
 DATA = Path(__file__).resolve().parents[1] / "data" / "rosters"
 
 
-def _zip(members: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return buffer.getvalue()
-
-
 def _refused(raw: bytes, file: str, words: str) -> None:
     with pytest.raises(FileError) as caught:
         parse_list(raw, file)
@@ -37,19 +28,19 @@ def _refused(raw: bytes, file: str, words: str) -> None:
 
 
 def test_a_zip_bomb_stops_at_the_uncompressed_limit() -> None:
-    bomb = _zip({"bomb.ros": b"<roster>" + b" " * (MAX_UNZIPPED_BYTES * 4)})
+    bomb = zipped({"bomb.ros": b"<roster>" + b" " * (MAX_UNZIPPED_BYTES * 4)})
     assert len(bomb) < MAX_LIST_BYTES
     _refused(bomb, "bomb.rosz", "larger than the limit")
 
 
 def test_a_zip_member_name_is_never_a_path(tmp_path: Path) -> None:
-    climb = _zip({"../../escape.ros": (DATA / "orcs_grauwasser.ros").read_bytes()})
+    climb = zipped({"../../escape.ros": (DATA / "orcs_grauwasser.ros").read_bytes()})
     before = set(tmp_path.parent.iterdir())
     listed = parse_list(climb, str(tmp_path / "climb.rosz"))  # read in memory, nothing written
     assert listed.entries and set(tmp_path.parent.iterdir()) == before
-    _refused(_zip({f"m{i}.ros": b"<roster/>" for i in range(MAX_ZIP_MEMBERS + 1)}), "x.rosz",
+    _refused(zipped({f"m{i}.ros": b"<roster/>" for i in range(MAX_ZIP_MEMBERS + 1)}), "x.rosz",
              "more than")
-    _refused(_zip({"a.ros": b"<roster/>", "b.ros": b"<roster/>"}), "x.rosz", "exactly one")
+    _refused(zipped({"a.ros": b"<roster/>", "b.ros": b"<roster/>"}), "x.rosz", "exactly one")
     _refused(b"PK\x03\x04 not really a zip", "x.rosz", "not a readable .rosz")
 
 

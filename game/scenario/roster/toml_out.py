@@ -25,7 +25,7 @@ def _table(table: Mapping[str, Any], path: tuple[str, ...], lines: list[str]) ->
         if isinstance(value, Mapping) or _tables(value):
             nested.append((key, value))
         else:
-            lines.append(f"{_key(key)} = {_inline(value)}")
+            lines.append(f"{_key(key)} = {inline(value)}")
     for key, value in nested:
         here = (*path, key)
         name = ".".join(_key(k) for k in here)
@@ -51,7 +51,8 @@ def _string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def _inline(value: Any) -> str:
+def inline(value: Any) -> str:
+    """A TOML value written inline (texts, numbers, booleans, arrays, inline tables)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -63,7 +64,7 @@ def _inline(value: Any) -> str:
     if isinstance(value, str):
         return _string(value)
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{_key(k)} = {inline(v)}" for k, v in value.items()) + " }"
     if isinstance(value, Sequence):
-        return "[" + ", ".join(_inline(v) for v in value) + "]"
+        return "[" + ", ".join(inline(v) for v in value) + "]"
     raise TypeError(f"cannot write {type(value).__name__} to a scenario")
