@@ -133,6 +133,8 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     bench.add_argument("--count", type=int, default=None, help="fuzz: inputs to try")
     bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
     bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
+    bench.add_argument("--actions", type=int, default=None,
+                       help="play: actions played for the memory figures (default 500)")
     bench.add_argument("--ruleset", default=None,
                        help="play: one ruleset (default: every ruleset with a bench table)")
     if "pbf" in words:
@@ -489,7 +491,7 @@ def _bench(args: argparse.Namespace) -> int:
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
-    for option in ("count", "seed", "sizes", "ruleset"):
+    for option in ("count", "seed", "sizes", "ruleset", "actions"):
         if getattr(args, option, None) is not None:
             argv += [f"--{option}", str(getattr(args, option))]
     code: int = runners[args.target](argv)

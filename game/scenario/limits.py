@@ -42,7 +42,7 @@ MAX_SETTINGS_BYTES = 100_000
 MAX_DEPTH = 32
 """Nesting of tables and lists in any file (a scenario needs 5, a save 4)."""
 
-MAX_UNITS = 48
+MAX_UNITS = 200
 """Units in one scenario."""
 
 MAX_PIECE_VERTICES = 64
