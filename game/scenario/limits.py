@@ -51,6 +51,9 @@ MAX_PIECE_VERTICES = 64
 MAX_TERRAIN_VERTICES = 512
 """Vertices of all the terrain polygons of a scenario together."""
 
+MAX_ZONE_VERTICES = 64
+"""Vertices of one player's deployment zone on a table (``[[players]] deployment``)."""
+
 MAX_HEX_ENTRIES = 3_600
 """``[[hexmap.hexes]]`` entries (the largest map, 60 x 60, has 3,600 hexes)."""
 

@@ -2,11 +2,12 @@
 played, headless, on the bench table of every ruleset that declares one (issue 32).
 
 Each ruleset builds its own generated table through the contract (``Ruleset.bench_sizes``,
-``Ruleset.bench_table(n, seed)``): 50 and 200 units for every rules system (ASOIAF also 800
-trays), the smaller sizes of its shipped battle too. Nothing is timed that the game does not
-run: an :class:`~game.ui.app.App` with its real :class:`~game.ui.table_scene.TableScene`, the
-real ruleset and **the autosave attached** (as ``warbench play`` opens a game), driven by
-posted pygame events as a player's mouse and keys would, in the pattern players use:
+``Ruleset.bench_table(n, seed)``) at the sizes it declares: 50 and 200 units for every rules
+system, plus the size of its shipped battle or a larger table where it declares one. Nothing
+is timed that the game does not run: an :class:`~game.ui.app.App` with its real
+:class:`~game.ui.table_scene.TableScene`, the real ruleset and **the autosave attached** (as
+``warbench play`` opens a game), driven by posted pygame events as a player's mouse and keys
+would, in the pattern players use:
 
 - select a unit (a click) **right after a real action**, then hover its nearest enemies: the
   **first** hover after the select and the **next three** are reported apart (the first pays
