@@ -141,3 +141,23 @@ def test_the_command_writes_a_scenario_check_accepts(tmp_path: Path,
                  str(DATA / "lannister_stats.json"), "--out", str(missing)])
     assert code == 2 and not missing.exists()
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_units_stand_in_the_scenarios_own_deployment_zone() -> None:
+    """A scenario that gives side 1 a zone (issue 26's deployment zones) gets the list there."""
+    from shapely.geometry import Polygon
+
+    from game.scenario.writer import scenario_data, write_text
+
+    data = scenario_data(_scenario("asoiaf_skirmish").model)
+    zone = [[0.0, 0.0], [24.0, 0.0], [24.0, 14.0], [0.0, 14.0]]
+    data["players"][0]["deployment"] = zone
+    into = load_scenario_text(write_text(data), "zoned.toml")
+    listed = read_list(DATA / "stark_vanguard.txt")
+    result = import_lists([(listed.list, listed.file)], into=into, side=1)
+    loaded = load_scenario_text(result.text)
+    mine = [u for u in loaded.state.units.values() if u.owner == 1]
+    assert len(mine) == 5
+    for unit in mine:
+        assert unit.tray is not None
+        assert Polygon(zone).buffer(1e-6).covers(unit.tray.polygon)

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from game.scenario.loader import Scenario, load_scenario
@@ -19,6 +17,7 @@ from game.scenario.paths import scenario_source
 from game.scenario.problems import FileError
 from game.scenario.roster import read_list
 from game.scenario.roster.importer import Imported, import_lists
+from game.scenario.writer import write_file
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -46,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     """Import, write atomically, report; every failure is exit 2 with its problems."""
     try:
         result = _import(args)
-        _write(Path(args.out), result.text)
+        write_file(Path(args.out), result.text)
     except FileError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_INVALID
@@ -68,19 +67,6 @@ def _import(args: argparse.Namespace) -> Imported:
         into = load_scenario(scenario_source(args.into))
     return import_lists(lists, ruleset=args.ruleset, into=into, side=args.side,
                         accept_skipped=args.accept_skipped)
-
-
-def _write(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder, then rename (never half a file)."""
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temp = tempfile.mkstemp(prefix=".roster-", suffix=".toml", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def _report(result: Imported, args: argparse.Namespace) -> None:

@@ -10,7 +10,6 @@ so an import that succeeds is a scenario ``warbench check`` accepts.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
@@ -27,7 +26,8 @@ from game.scenario.limits import MAX_UNITS
 from game.scenario.loader import Scenario, load_scenario_text
 from game.scenario.problems import FileError, Problem
 from game.scenario.roster.place import PlacementError, Pose, place_units
-from game.scenario.roster.toml_out import dumps
+from game.scenario.writer import leading_comments, scenario_data, write_text
+from game.scenario.zones import deployment_zone
 
 DEFAULT_TABLE = (48.0, 48.0)
 """The new battle's table: the size of every shipped table scenario, 48" x 48"."""
@@ -64,8 +64,9 @@ def import_lists(lists: Sequence[tuple[ArmyList, str]], *, ruleset: str | None =
                  zones: Mapping[int, Zone] | None = None, title: str = "") -> Imported:
     """Import ``lists`` ((list, file) pairs). Without ``into``: a new battle, the first list
     as side 1 and the second as side 2 (two lists are needed). With ``into``: one list as
-    side ``side`` of that scenario. ``zones`` gives a side's deployment zone (default: a
-    strip along its own edge). Raises FileError with every problem."""
+    side ``side`` of that scenario. ``zones`` gives a side's deployment zone (default: the
+    scenario's own zone for that side, else a strip along its own edge). Raises FileError
+    with every problem."""
     if into is None and len(lists) != 2:
         raise FileError.one(lists[0][1] if lists else "<list>", "a new battle needs two "
                             "armies: give a second list for side 2 (or --into a scenario)")
@@ -85,7 +86,9 @@ def import_lists(lists: Sequence[tuple[ArmyList, str]], *, ruleset: str | None =
                              lists[0][1], None, "", "nothing was imported; fix these entries "
                              "or accept leaving them out (--accept-skipped)")])
     doc = _document(rules, sides, into, zones or {}, title)
-    text = dumps(doc)
+    header = leading_comments(into.text) if into is not None else [
+        "Army lists imported by warbench roster import (docs/rosters.md)."]
+    text = write_text(doc, header)
     checked = _check(text, lists[0][1])
     placed = tuple((u.id, u.name) for u in checked.state.units.values()
                    if u.owner in {s.side for s in sides})
@@ -158,8 +161,10 @@ def _document(rules: Ruleset, sides: list[_Side], into: Scenario | None,
               zones: Mapping[int, Zone], title: str) -> dict[str, Any]:
     """The scenario document: the new battle, or ``into``'s with the sides replaced."""
     if into is not None:
-        doc = tomllib.loads(into.text)
+        doc = scenario_data(into.model)
         board: Board = into.state.board
+        zones = {**{s.side: z for s in sides
+                    if (z := deployment_zone(into, s.side)) is not None}, **zones}
         players = len(doc.get("players", []))
         for one in sides:
             if one.side > players:
