@@ -344,12 +344,13 @@ def _long_game(d: Driver, rng: random.Random, actions: int) -> dict[str, float |
     does: the process's memory before and after (MiB), and the state hash's CPU ms over the
     first and the last ten actions (``hash_ms_growth`` = last / first)."""
     from game.core.actions import EndActivation
+    from game.core.pending import Over
 
     scene = d.scene
     rss_before = _rss_mib()
     hash_ms: list[float] = []
     played = 0
-    while played < actions and scene.game.legal_actions():
+    while played < actions and not isinstance(scene.game.pending(), Over):
         uid = next(iter(rng.sample(_mine(d), min(6, len(_mine(d))))), None)
         legal = scene.game.ruleset.legal_actions_for(scene.state, uid) if uid else []
         action = rng.choice(legal) if legal and rng.random() < 0.8 else EndActivation()
