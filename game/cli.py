@@ -73,6 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "odds": _odds,
         "ai": _ai,
         "match": _ai,
+        "roster": _roster,
     }
     try:
         code: int = handlers[command](args)
@@ -154,6 +155,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
             "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
     _ai_parsers(sub)
+    _roster_parser(sub)
     return parser
 
 
@@ -161,7 +163,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 
 
 COMMANDS = ("play", "edit", "check", "run", "replay", "render", "bench", "pbf", "learn",
-            "scenarios", "odds", "ai", "match")
+            "scenarios", "odds", "ai", "match", "roster")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -565,6 +567,22 @@ def _ai(args: argparse.Namespace) -> int:
     from game.ai import command
 
     return command.suggest(args) if args.command == "ai" else command.match(args)
+
+
+# --- army lists (game/scenario/roster) ------------------------------------------------------
+
+
+def _roster_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from game.scenario.roster.command import add_parser
+
+    add_parser(sub)
+
+
+def _roster(args: argparse.Namespace) -> int:
+    """``roster import``."""
+    from game.scenario.roster.command import run
+
+    return run(args)
 
 
 # --- learn ---------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan
 from game.core.present import Command
 from game.core.procedure import Steps
+from game.core.roster import ListEntry, ListSkip, ListUnit
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
@@ -28,7 +29,16 @@ from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, presentation, vocab
+from game.rulesets.asoiaf import (
+    attacks,
+    bench,
+    catalogue,
+    geo,
+    inspection,
+    moves,
+    presentation,
+    vocab,
+)
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -110,6 +120,9 @@ class AsoiafRuleset(Ruleset):
 
     def profile_ids(self) -> Sequence[str]:
         return tuple(profiles())
+
+    def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
+        return catalogue.list_unit(entry, army)  # War Council ids and card names (AS-CARD-1)
 
     def build_unit(self, setup: UnitSetup) -> Unit:
         problems: list[SetupProblem] = []
