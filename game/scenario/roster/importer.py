@@ -35,6 +35,11 @@ COLOURS = ("#5b7fa6", "#c0392b", "#3a7d2c", "#c9a227")
 Zone: TypeAlias = Polygon | Iterable[Hex]
 
 
+class UnknownEntries(FileError):
+    """The lists name entries no catalogue knows (each a problem with its "did you mean"):
+    nothing is imported unless the player accepts leaving them out (``accept_skipped``)."""
+
+
 @dataclass(frozen=True)
 class Imported:
     """An import's result: the scenario text (checked), its ruleset, and what happened to
@@ -81,7 +86,7 @@ def import_lists(lists: Sequence[tuple[ArmyList, str]], *, ruleset: str | None =
              for i, (army, file) in enumerate(lists)]
     unknown = [s for one in sides for s in one.skipped if s.unknown]
     if unknown and not accept_skipped:
-        raise FileError([Problem(one.file, None, "", str(s)) for one in sides
+        raise UnknownEntries([Problem(one.file, None, "", str(s)) for one in sides
                          for s in one.skipped if s.unknown] + [Problem(
                              lists[0][1], None, "", "nothing was imported; fix these entries "
                              "or accept leaving them out (--accept-skipped)")])
