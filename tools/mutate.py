@@ -57,6 +57,11 @@ class Mutation:
 
 
 AS_MUTATIONS: tuple[Mutation, ...] = (
+    Mutation("AS-CARD-1", AS + "presentation.py",
+             '    if facts.abilities:\n        lines.append(InfoLine("Not enforced by Warbench: "',
+             '    if False:\n        lines.append(InfoLine("Not enforced by Warbench: "',
+             ("tests/rosters/test_asoiaf_catalogue.py::test_card_lists_abilities_as_not_enforced_"
+              "AS_CARD_1",)),
     Mutation("AS-RES-4", AS + "procedures/attack.py",
              '"after_defense_dice", ctx)  # AS-RES-5\n'
              "        proc.blocks = sum(succeeds(d, target) for d in proc.defense_dice)",
@@ -347,6 +352,12 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
 
 
 NA_MUTATIONS: tuple[Mutation, ...] = (
+    Mutation("NA-CAT-1", NA + "catalogue.py",
+             'notes.append(f"{unit.name}: STAND-IN profile (the stat line is not public; '
+             'NA-CAT-1)")',
+             'notes.append(f"{unit.name}: profile")',
+             ("tests/rosters/test_import.py::test_units_without_a_public_stat_line_say_they_are_"
+              "stand_ins_NA_CAT_1",)),
     Mutation("NA-AGI-1", NA + "engage.py",
              "    return agi + (1 if unit.charged else 0)",
              "    return agi",
