@@ -11,14 +11,13 @@ loop), the attack checks in :mod:`attacks`, rounds in :mod:`activation`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from functools import partial
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import Inspection, UnitCard
-from game.core.pending import Refusal
-from game.core.plan import ActionKind, Placement, Plan
+from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.plan import ActionKind, Plan, bare
 from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
@@ -27,8 +26,9 @@ from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
+from game.geometry.tray import Tray
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, presentation, vocab
+from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, plans, presentation, vocab
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -38,7 +38,7 @@ from game.rulesets.asoiaf.procedures.charge import start_charge
 from game.rulesets.asoiaf.procedures.common import move_maneuver, unit_of
 from game.rulesets.asoiaf.procedures.retreat import start_retreat
 from game.rulesets.asoiaf.profiles import Profile, parse_profile, profiles
-from game.rulesets.asoiaf.rules_world import WorldCache
+from game.rulesets.asoiaf.rules_world import PositionWorlds
 from game.rulesets.asoiaf.texts import RULE_TEXTS
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import pivot_words
@@ -68,8 +68,6 @@ class AsoiafRuleset(Ruleset):
 
     bench_table = staticmethod(bench.bench_table)
     """Its generated bench table (:mod:`.bench`)."""
-    bench_odds = staticmethod(bench.bench_odds)
-    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 
@@ -80,17 +78,21 @@ class AsoiafRuleset(Ruleset):
                                                            chg.DEFAULT_PENALTY))
         self.blocked_fails: bool = self.options.get("charge_blocked_path", "refuse") == "fail"
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
-        self.worlds = WorldCache()
-        """The prepared geometry of the last board position asked about (issue 12)."""
+        self.worlds = PositionWorlds(self.memo)
+        """The prepared geometry of each position, kept in the core position memo (issue
+        12, issue 24)."""
         self.register_kind(ActionKind(Charge, self._plan_charge, self._do_charge,
                                       presentation.show_charge))
-        self.register(Attack, self._check_attack, self._do_attack,
-                      partial(presentation.show_attack, self))
-        self.register(Maneuver, self._check_maneuver, self._do_maneuver,
-                      presentation.show_maneuver)
-        self.register(Retreat, self._check_retreat, self._do_retreat, presentation.show_retreat)
-        self.register(Hold, self._check_hold, self._do_hold, presentation.show_hold)
-        self.register(Choose, self._check_choice, self.on_choice, presentation.show_answer)
+        self.register_kind(ActionKind(Attack, self._plan_attack, self._do_attack,
+                                      presentation.show_attack))
+        self.register_kind(ActionKind(Maneuver, self._plan_maneuver, self._do_maneuver,
+                                      presentation.show_maneuver))
+        self.register_kind(ActionKind(Retreat, self._plan_retreat, self._do_retreat,
+                                      presentation.show_retreat))
+        self.register_kind(ActionKind(Hold, self._plan_hold, self._do_hold,
+                                      presentation.show_hold))
+        self.register_kind(ActionKind(Choose, self._plan_answer, self._do_answer,
+                                      presentation.show_answer))
         self.register(EndActivation, self._check_end_activation, self._do_end)
 
     @classmethod
@@ -222,6 +224,11 @@ class AsoiafRuleset(Ruleset):
                 return [shot]
         return []
 
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
+        return bench.bench_odds(self, state, viewer_id, target_id)
+
     def procedures_done(self, state: GameState, ctx: Context) -> None:
         """The action's procedures are over: the activation ends (AS-CORE-1)."""
         if state.turn.current_unit is not None:
@@ -259,12 +266,12 @@ class AsoiafRuleset(Ruleset):
 
     # --- hold, end --------------------------------------------------------------------------
 
-    def _check_hold(self, state: GameState, action: Hold) -> Refusal | None:
+    def _plan_hold(self, state: GameState, action: Hold) -> Plan[Hold, None] | Refusal:
         got = act.activation_refusal(state, action.unit)
-        return got if isinstance(got, Refusal) else None
+        return got if isinstance(got, Refusal) else bare(action)
 
-    def _do_hold(self, state: GameState, action: Hold, ctx: Context) -> None:
-        unit = unit_of(state, action.unit)  # AS-CORE-2: a Hold is the activation's action
+    def _do_hold(self, state: GameState, planned: Plan[Hold, None], ctx: Context) -> None:
+        unit = unit_of(state, planned.action.unit)  # AS-CORE-2: a Hold is the activation's action
         act.begin(state, unit, "Hold", ctx, f"{unit.name} holds: it takes no action.")
         self.settle(state, ctx)
 
@@ -274,44 +281,82 @@ class AsoiafRuleset(Ruleset):
 
     # --- maneuver, retreat ------------------------------------------------------------------
 
-    def _check_maneuver(self, state: GameState, action: Maneuver) -> Refusal | None:
+    def _plan_maneuver(self, state: GameState, action: Maneuver
+                       ) -> Plan[Maneuver, Tray] | Refusal:
+        """A Maneuver's plan (AS-CORE-3): its checks, then where the tray ends."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        return moves.maneuver_refusal(state, got, action.turn, action.distance, action.then,
-                                      self.worlds.of(state))
+        refusal = moves.maneuver_refusal(state, got, action.turn, action.distance, action.then,
+                                         self.worlds.of(state))
+        return refusal if refusal is not None else plans.maneuver_plan(got, action)
 
-    def _do_maneuver(self, state: GameState, action: Maneuver, ctx: Context) -> None:
+    def _do_maneuver(self, state: GameState, planned: Plan[Maneuver, Tray],
+                     ctx: Context) -> None:
+        action = planned.action
         unit = unit_of(state, action.unit)
         act.begin(state, unit, "Maneuver", ctx)
         move_maneuver(state, unit, action.turn, action.distance, action.then,
                       ("AS-CORE-3",), ctx)
         self.settle(state, ctx)
 
-    def _check_retreat(self, state: GameState, action: Retreat) -> Refusal | None:
+    def _plan_retreat(self, state: GameState, action: Retreat
+                      ) -> Plan[Retreat, tuple[str, ...]] | Refusal:
+        """A Retreat's plan (AS-CORE-4): the enemies it leaves and its D6 + Speed."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        if not geo.engaged_enemies(state, got, world=self.worlds.of(state)):
+        enemies = tuple(geo.engaged_enemies(state, got, world=self.worlds.of(state)))
+        if not enemies:
             return Refusal(f"{got.name} is not engaged: only an engaged unit retreats",
                            ("AS-CORE-4",))
-        return None
+        return plans.retreat_plan(got, action, enemies)
 
-    def _do_retreat(self, state: GameState, action: Retreat, ctx: Context) -> None:
-        unit = unit_of(state, action.unit)
+    def _do_retreat(self, state: GameState, planned: Plan[Retreat, tuple[str, ...]],
+                    ctx: Context) -> None:
+        unit = unit_of(state, planned.action.unit)
         act.begin(state, unit, "Retreat", ctx)
-        state.procedures.append(start_retreat(state, unit, self.worlds.of(state)))
+        state.procedures.append(start_retreat(unit, planned.detail))
         self.settle(state, ctx)
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def decision(self, state: GameState) -> PlayerDecision | Chance | None:
+        """The decision or dice the running procedure waits for, worked out once per
+        position (a Retreat's moves are many checks; the game, the table and a computer
+        player ask again and again)."""
+        return self.memo.get(state, ("decision",), lambda: self.loop.waiting(state))
+
+    def _plan_answer(self, state: GameState, answer: Choose) -> Plan[Choose, None] | Refusal:
+        """An answer's plan: an offered answer as it is, a free one once checked; with the
+        odds of the dice that follow it (:func:`plans.choice_odds`, issue 29)."""
+        node = self.decision(state)
+        offered = isinstance(node, PlayerDecision) and answer in node.options
+        if not offered:
+            refusal = self._check_choice(state, answer)
+            if refusal is not None:
+                return refusal
+        rules = node.rules if isinstance(node, PlayerDecision) else ()
+        return Plan(answer, None, tuple(rules), odds=plans.choice_odds(state, answer))
+
+    def _do_answer(self, state: GameState, planned: Plan[Choose, None], ctx: Context) -> None:
+        self.on_choice(state, planned.action, ctx)
 
     # --- charge ---------------------------------------------------------------------------
 
     def _plan_charge(self, state: GameState, action: Charge
                      ) -> Plan[Charge, chg.ChargePlan] | Refusal:
         """A charge's plan (AS-CHG-1..5): the charge basis (arcs, the distance contact needs,
-        the pivoted start) worked out once per position, and the exact chance of contact."""
+        the pivoted start) worked out once per position, the exact chance of contact and the
+        odds of the attack it leads to."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
+        return self._charge_plan(state, got, action)
+
+    def _charge_plan(self, state: GameState, got: AsoiafUnit, action: Charge
+                     ) -> Plan[Charge, chg.ChargePlan] | Refusal:
+        """:meth:`_plan_charge` once ``got`` may act."""
         target = state.units.get(action.target)
         if not isinstance(target, AsoiafUnit) or not target.on_board:
             return Refusal(f"there is no unit {action.target!r} in play", ("AS-CHG-1",))
@@ -326,12 +371,7 @@ class AsoiafRuleset(Ruleset):
                                cull=True)
         if isinstance(plan, Refusal):
             return plan
-        speed, needed = got.stats.speed, plan.needed
-        start = plan.start
-        return Plan(action, plan, ("AS-CHG-1", "AS-CHG-2", "AS-CHG-3", "AS-CHG-4"),
-                    targets=(target.id,), alignment="/".join(a.value for a in plan.arcs),
-                    placements=(Placement(got.id, pose=(start.x, start.y, start.facing)),),
-                    odds=lambda: presentation.charge_outcomes(speed, needed))
+        return plans.charge_plan(got, target, action, plan, state)
 
     def _do_charge(self, state: GameState, planned: Plan[Charge, chg.ChargePlan],
                    ctx: Context) -> None:
@@ -355,39 +395,61 @@ class AsoiafRuleset(Ruleset):
 
     # --- attack -----------------------------------------------------------------------------
 
-    def _check_attack(self, state: GameState, action: Attack) -> Refusal | None:
+    def _plan_attack(self, state: GameState, action: Attack
+                     ) -> Plan[Attack, plans.AttackDetail] | Refusal:
+        """An Attack's plan (AS-ATK-1, AS-MEL-*, AS-RNG-*): its checks' geometry once, the
+        modifier record and, asked for, the exact odds of its dice."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        return attacks.attack_refusal(state, got, action, self.worlds.of(state))
+        return plans.attack_plan(state, got, action, self.worlds.of(state))
 
-    def _do_attack(self, state: GameState, action: Attack, ctx: Context) -> None:
+    def unit_plan(self, state: GameState, action: Attack | Charge) -> Plan[Any, Any] | Refusal:
+        """The plan of ``action`` as if its unit were the one to activate now: what the
+        hover shows of any unit, whoever's turn it is. For the unit that may activate it is
+        :meth:`plan`'s very plan (the memo's), so the hover, the buttons and the handler read
+        one computation."""
+        unit = act.activation_refusal(state, action.unit)
+        if not isinstance(unit, Refusal):
+            return self.plan(state, action)
+        return self.memo.get(state, ("unit-plan", action),
+                             lambda: self._plan_for(state, action))
+
+    def _plan_for(self, state: GameState, action: Attack | Charge
+                  ) -> Plan[Any, Any] | Refusal:
+        unit = state.units.get(action.unit)
+        if not isinstance(unit, AsoiafUnit) or not unit.on_board:
+            return Refusal(f"there is no unit {action.unit!r} in play", ("AS-CORE-1",))
+        if isinstance(action, Attack):
+            return plans.attack_plan(state, unit, action, self.worlds.of(state))
+        return self._charge_plan(state, unit, action)
+
+    def _do_attack(self, state: GameState, planned: Plan[Attack, plans.AttackDetail],
+                   ctx: Context) -> None:
+        action, basis = planned.action, planned.detail.basis
         unit, target = unit_of(state, action.unit), unit_of(state, action.target)
-        weapon = attacks.weapon_for(state, unit, action.weapon, self.worlds.of(state))
-        assert isinstance(weapon, int)
-        attack = unit.stats.attacks[weapon]
+        attack = unit.stats.attacks[basis.weapon]
         act.begin(state, unit, f"{'Ranged' if attack.ranged else 'Melee'} Attack on "
                   f"{target.name}", ctx)
         if attack.ranged and (action.dx or action.dy):
             tray = geo.tray_of(unit)
-            unit.tray = tray.translated(action.dx, action.dy)
+            unit.tray = basis.tray
             ctx.emit("attack.shift", f"{unit.name} shifts "
                      f"{math.hypot(action.dx, action.dy):.1f}\" "
                      f"{side_words(tray.facing, action.dx, action.dy)} before shooting.",
                      ["AS-RNG-3"], player=unit.owner, unit=unit.id,
                      dx=action.dx, dy=action.dy)
-        if not attack.ranged and action.align != "keep":
-            self._face_for_melee(state, unit, target, action, ctx, self.worlds.of(state))
+        if basis.placement is not None:
+            self._face_for_melee(unit, target, basis.placement, ctx)
         rules = ("AS-ATK-1", "AS-RNG-4") if attack.ranged else ("AS-ATK-1", "AS-MEL-5")
-        push_attack(state, unit, target, weapon, False, ctx, rules, self.worlds.of(state))
+        push_attack(state, unit, target, basis.weapon, False, ctx, rules, self.worlds.of(state))
         self.settle(state, ctx)
 
     @staticmethod
-    def _face_for_melee(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                        action: Attack, ctx: Context, world: geo.RulesWorld) -> None:
-        """AS-MEL-3/4: turn to face the enemy head-on and shift to 100% or 50%."""
-        placement = attacks.melee_placement(state, unit, target, action, world)
-        assert isinstance(placement, geo.Placement)
+    def _face_for_melee(unit: AsoiafUnit, target: AsoiafUnit, placement: geo.Placement,
+                        ctx: Context) -> None:
+        """AS-MEL-3/4: turn to face the enemy head-on and shift to 100% or 50% (the plan's
+        placement)."""
         before = geo.tray_of(unit).facing
         unit.tray = placement.tray
         if attacks.turned_by(before, placement.tray.facing) > attacks.TURN_TOLERANCE:
