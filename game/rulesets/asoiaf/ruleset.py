@@ -167,11 +167,10 @@ class AsoiafRuleset(Ruleset):
             out.append(Retreat(unit.id))
             melee = unit.stats.melee_attacks()
             weapons = [-1] if len(melee) <= 1 else list(melee)  # AS-MEL-5: each attack
-            for eid in engaged:
+            for eid in engaged:  # each variant's plan, kept for its button and handler
                 for weapon in weapons:
-                    for action in attacks.melee_variants(unit, eid, weapon):
-                        if attacks.attack_refusal(state, unit, action, world) is None:
-                            out.append(action)
+                    out.extend(a for a in attacks.melee_variants(unit, eid, weapon)
+                               if isinstance(self.plan(state, a), Plan))
             return out
         # The same answers as _check_charge / _check_attack, cheaper: exact distance bounds
         # first, and the pivot-independent charge checks once per target.
@@ -194,13 +193,12 @@ class AsoiafRuleset(Ruleset):
                 if not isinstance(basis, Refusal):
                     out.extend(self._charges(state, unit, enemy, basis, world))
             # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
-            for weapon, index, limit in shots:
-                if (distance <= limit + TOLERANCE
-                        and attacks.ranged_refusal(state, unit, enemy, index, tray,
-                                                   cull=True, world=world) is None):
-                    out.append(Attack(unit.id, enemy.id, weapon))
+            for weapon, _, limit in shots:
+                shot = Attack(unit.id, enemy.id, weapon)
+                if distance <= limit + TOLERANCE and isinstance(self.plan(state, shot), Plan):
+                    out.append(shot)
                 elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
-                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit, world))
+                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
         for turn, distance, then in moves.sample_maneuvers(state, unit, world):
             out.append(Maneuver(unit.id, turn, distance, then))
         return out
@@ -213,14 +211,13 @@ class AsoiafRuleset(Ruleset):
             state, unit, enemy, basis, self.rough_penalty, cull=True,
             blocked_fails=self.blocked_fails, world=world)]
 
-    @staticmethod
-    def _shifted_shot(state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit, weapon: int,
-                      limit: float, world: geo.RulesWorld) -> list[Action]:
+    def _shifted_shot(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
+                      weapon: int, limit: float) -> list[Action]:
         """AS-RNG-3: a shift of up to 2" that brings a target just out of range into range
-        (the first of :func:`attacks.shift_candidates` the full check accepts)."""
+        (the first of :func:`attacks.shift_candidates` whose plan the full check makes)."""
         for dx, dy in attacks.shift_candidates(unit, enemy, limit):
             shot = Attack(unit.id, enemy.id, weapon, dx=dx, dy=dy)
-            if attacks.attack_refusal(state, unit, shot, world) is None:
+            if isinstance(self.plan(state, shot), Plan):
                 return [shot]
         return []
 
