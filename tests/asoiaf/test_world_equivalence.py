@@ -199,6 +199,24 @@ def test_prepare_builds_the_world_the_click_uses_and_changes_no_answer(
     assert [rules.legal_actions_for(state, u.id) for u in geo.live(state)] == cold
     assert rules.worlds.of(state) is world
 
+def _retreat_reference(state: GameState, unit: AsoiafUnit, limit: float
+                       ) -> list[tuple[str, float, float]]:
+    """AS-CORE-4: the Retreat options as :func:`moves.retreat_problem` lists them one
+    candidate at a time (what :func:`moves.retreat_options` answers with one sweep per
+    direction)."""
+    tray = geo.tray_of(unit)
+    out: list[tuple[str, float, float]] = []
+    for direction in moves.retreat_directions(state, unit):
+        steps = [limit - 0.5 * k for k in range(int(limit / 0.5) + 1)]
+        good = [d for d in steps if d > 1e-9
+                and moves.retreat_problem(state, unit, direction, d, tray.facing) is None]
+        for distance in sorted({good[0], good[-1]} if good else set(), reverse=True):
+            for facing in (tray.facing, (tray.facing + 180.0) % 360.0):
+                if moves.retreat_problem(state, unit, direction, distance, facing) is None:
+                    out.append((direction, round(distance, 3), round(facing, 3)))
+    return out
+
+
 def _declared(a: AsoiafUnit, b: AsoiafUnit) -> list[Attack]:
     """Attacks worth declaring on ``b``: as they stand, faced and aligned, shifted."""
     return [*attacks.melee_variants(a, b.id), Attack(a.id, b.id, dx=1.0, dy=0.0),
@@ -239,7 +257,7 @@ def test_declared_actions_and_procedure_steps_equal_the_references(
             assert moves.maneuver_refusal(state, u, turn, distance, then, world) == (
                 moves.maneuver_refusal(state, u, turn, distance, then))
         assert moves.retreat_options(state, u, 7.0, world) == moves.retreat_options(
-            state, u, 7.0)
+            state, u, 7.0) == _retreat_reference(state, u, 7.0)
         for direction in moves.RETREAT_DIRECTIONS:
             assert moves.retreat_problem(state, u, direction, 3.0, 90.0, world) == (
                 moves.retreat_problem(state, u, direction, 3.0, 90.0))

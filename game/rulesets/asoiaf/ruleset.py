@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from game.core.actions import Action, Choose, EndActivation
@@ -200,7 +201,10 @@ class AsoiafRuleset(Ruleset):
                 elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
                     out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
         for turn, distance, then in moves.sample_maneuvers(state, unit, world):
-            out.append(Maneuver(unit.id, turn, distance, then))
+            move = Maneuver(unit.id, turn, distance, then)
+            # sample_maneuvers made the Maneuver's checks: its plan is kept for the position
+            self.memo.get(state, ("plan", move), partial(plans.maneuver_plan, unit, move))
+            out.append(move)
         return out
 
     def _charges(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
