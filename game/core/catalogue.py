@@ -18,7 +18,7 @@ from game.core.vocab import JSONScalar, ProfileRecord
 from game.geometry.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from game.core.ruleset import Ruleset
+    from game.core.contract import RulesetContract
 
 SCRATCH_INCHES = 120.0
 """The scratch table's side: room for the widest tray of any profile."""
@@ -27,7 +27,7 @@ SCRATCH_RADIUS = 6
 _BASE_FIELDS = frozenset(f.name for f in dataclasses.fields(Unit))
 
 
-def profile_records(ruleset: Ruleset) -> tuple[ProfileRecord, ...]:
+def profile_records(ruleset: RulesetContract) -> tuple[ProfileRecord, ...]:
     """The records of every profile of ``ruleset`` that builds (see the module docstring)."""
     from game.core.ruleset import UnitSetup
 
@@ -45,7 +45,7 @@ def profile_records(ruleset: Ruleset) -> tuple[ProfileRecord, ...]:
     return tuple(out)
 
 
-def _record(ruleset: Ruleset, pid: str, unit: Unit, hexes: bool) -> ProfileRecord:
+def _record(ruleset: RulesetContract, pid: str, unit: Unit, hexes: bool) -> ProfileRecord:
     state = _scratch(unit, hexes)
     card = ruleset.unit_card(state, unit.id)
     look = ruleset.unit_look(state, unit.id)

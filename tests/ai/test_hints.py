@@ -11,8 +11,8 @@ from game.ai.evaluate import WIN, Evaluator
 from game.ai.rehearsal import rehearsal
 from game.core.actions import JSON
 from game.core.game import Game
-from game.core.ruleset import Ruleset
 from game.core.state import GameState, Outcome, Unit
+from game.rulesets.sandbox import SandboxRuleset
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
 
@@ -30,7 +30,7 @@ def test_the_default_worth_counts_a_live_unit_and_its_share_of_declared_counters
     unit = Counted(id="u", name="U", owner=1, profile="p")
     state = load_scenario(SCENARIOS / "sandbox_table.toml").state
     state.units = {"u": unit}
-    ruleset = Ruleset()
+    ruleset = SandboxRuleset()  # the contract's defaults: the sandbox overrides none
     assert ruleset.unit_worth(state, "u") == pytest.approx(1.75)
     assert ruleset.unit_threat(state, "u") == ruleset.unit_worth(state, "u")
     assert ruleset.objective_score(state, 1) == 0.0

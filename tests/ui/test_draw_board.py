@@ -14,6 +14,7 @@ from game.core.inspect import BoardMark, HexMark, Relief, Segment
 from game.core.ruleset import Ruleset
 from game.core.state import GameState, HexBoard, HexCell
 from game.geometry.hexgrid import DIRECTIONS, Hex
+from game.rulesets.sandbox import SandboxRuleset
 from game.scenario import load_scenario
 from game.ui import hexlayout
 from game.ui.draw_board import (
@@ -41,7 +42,7 @@ def _pygame() -> None:
     init_headless()
 
 
-class Marks(Ruleset):
+class Marks(SandboxRuleset):
     """A ruleset declaring fixed board marks."""
 
     name = "marks-test"
@@ -140,7 +141,7 @@ def test_board_marks_draw_walls_links_obstructions_and_pads() -> None:
     assert LINK in column
 
 
-class Pegs(Ruleset):
+class Pegs(SandboxRuleset):
     """A ruleset declaring a relief in pegs, three pegs a step (as realms does)."""
 
     name = "pegs-test"

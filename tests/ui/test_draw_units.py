@@ -13,6 +13,7 @@ from game.core.inspect import ModelBase, UnitLook
 from game.core.ruleset import Ruleset
 from game.core.state import GameState
 from game.geometry.tray import Tray
+from game.rulesets.sandbox import SandboxRuleset
 from game.scenario import load_scenario
 from game.ui import hexlayout
 from game.ui.draw_units import CASUALTY, CHARACTER, CONTACT, lift, shrink
@@ -55,8 +56,8 @@ def test_a_ruleset_without_looks_draws_as_before(name: str) -> None:
     assert pygame.image.tobytes(plain, "RGB") == pygame.image.tobytes(with_rules, "RGB")
 
 
-class Looks(Ruleset):
-    """A ruleset declaring fixed looks (the base contract otherwise)."""
+class Looks(SandboxRuleset):
+    """A ruleset declaring fixed looks (the sandbox otherwise)."""
 
     name = "looks-test"
 

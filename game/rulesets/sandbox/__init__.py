@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.core.actions import JSON, EndActivation, FreeRoll, MoveHex, MoveUnit, Pivot
+from game.core.actions import JSON, Action, EndActivation, FreeRoll, MoveHex, MoveUnit, Pivot
 from game.core.present import Command
 from game.core.ruleset import Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
@@ -66,6 +66,11 @@ class SandboxRuleset(Ruleset):
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """"Move" and "Turn" (pointed on a table, listed with ghosts on a hex map)."""
         return table.commands(self, state, unit_id)
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """The sandbox's only discrete action: ending the activation (its moves and turns are
+        continuous, checked by ``why_not``: WB-TBL-1/2)."""
+        return [EndActivation()]
 
     # inspect_pair: the base default (distance in inches or hexes, no rule) is the sandbox's.
 
