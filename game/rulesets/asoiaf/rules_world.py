@@ -191,10 +191,12 @@ class RulesWorld:
     def culled_sight(self, viewer: AsoiafUnit, target: AsoiafUnit) -> Sight:
         """Line of Sight from where ``viewer`` stands, as :func:`sight` with ``cull``
         answers it (the same visibility and reason; the witness line and the blockers'
-        numbering are the batched world's), from :meth:`prefetch_sight`'s batch if there."""
+        numbering are the batched world's), from :meth:`prefetch_sight`'s batch if there,
+        else worked out with the viewer's every enemy in one batch."""
         key = (viewer.id, target.id)
-        if key not in self._seen:
-            self.prefetch_sight(viewer.id, [target.id])
+        if key not in self._seen:  # one batch for every enemy (the hover asks them in turn)
+            self.prefetch_sight(viewer.id, [u.id for u in self.units
+                                            if u.owner != viewer.owner] + [target.id])
         return self._seen[key]
 
     def sight_row(self, viewer_id: str) -> dict[str, Sight]:
