@@ -128,18 +128,21 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     pivot = ""
     if isinstance(plan, Refusal):
         refused = plan
-        turn = chg.facing_pivot(viewer, target)
-        turned = rules.unit_plan(state, Charge(viewer.id, target.id, turn)) if abs(
-            turn) > 0.5 else refused
-        if isinstance(turned, Refusal):  # the nearest legal pivot, as the Charge button has
-            turn, turned = _searched_pivot(rules, state, viewer, target, refused)
+        turn = 0.0
+        turned_plan: Plan[Any, Any] | Refusal = refused
+        if not _whatever_the_pivot(rules, state, viewer, target):
+            turn = chg.facing_pivot(viewer, target)
+            turned_plan = rules.unit_plan(state, Charge(viewer.id, target.id, turn)) if abs(
+                turn) > 0.5 else refused
+            if isinstance(turned_plan, Refusal):  # the nearest legal pivot, as the button has
+                turn, turned_plan = _searched_pivot(rules, state, viewer, target, refused)
         shapes.extend(refused.marks)  # the blocker, named and outlined (AS-CHG-6)
-        if isinstance(turned, Refusal):
+        if isinstance(turned_plan, Refusal):
             lines.append(InfoLine(f"Charge: not possible - {refused.reason}", refused.rules,
                                   "bad"))
             return
         lines.append(InfoLine(f"Straight ahead: {refused.reason}", refused.rules, "info"))
-        plan, pivot = turned, f" after a pivot ({turn_words(round(turn))})"  # AS-CHG-5
+        plan, pivot = turned_plan, f" after a pivot ({turn_words(round(turn))})"  # AS-CHG-5
     found: chg.ChargePlan = plan.detail
     outcomes = plan.outcomes
     contact = outcomes.get("contact")
@@ -158,6 +161,15 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     if viewer.stats.melee_attacks() and outcomes.get("total_wounds") is not None:
         _odds_lines("Charge attack", plans.charge_mods(viewer, target, found), outcomes, lines,
                     odds)
+
+
+def _whatever_the_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
+                        target: AsoiafUnit) -> bool:
+    """Whether the charge is refused before any pivot matters (its basis, which the plan
+    just worked out for the position: engaged, no melee attack, out of sight, beyond reach,
+    no room; AS-CHG-1..4, AS-CHG-12): then no pivot is tried."""
+    world = rules.worlds.of(state)
+    return isinstance(chg.charge_basis(state, viewer, target, True, world=world), Refusal)
 
 
 def _searched_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
