@@ -3,6 +3,7 @@
 - ``warbench --version``: the version.
 - ``warbench scenarios [--json]``: the shipped scenarios (name, ruleset, title).
 - ``warbench [play] [SCENARIO]``: open the desktop table (default scenario if none given).
+- ``warbench edit [SCENARIO]``: the battle builder (docs/editor.md).
   Wherever a command takes a scenario, a shipped scenario's name does as well as a path.
 - ``warbench check FILE...``: validate scenarios and saves; exit 0, or 2 with every problem.
 - ``warbench run SCENARIO [--actions FILE|-] [--dice N...] [--json] [--save FILE]``: play
@@ -59,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "play"
     handlers = {
         "play": _play,
+        "edit": _edit,
         "check": _check,
         "run": _run,
         "replay": _replay,
@@ -100,6 +102,10 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     play.add_argument("scenario", nargs="?", help="scenario or save file, or a shipped "
                       "scenario's name")
     play.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
+    edit = sub.add_parser("edit", help="build a battle: the battle builder")
+    edit.add_argument("scenario", nargs="?", help="a scenario file or draft to change, or a "
+                      "shipped scenario's name (none: a new battle)")
+    edit.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
     scenarios = sub.add_parser("scenarios", help="list the shipped scenarios")
     scenarios.add_argument("--json", action="store_true", help="one JSON array")
     odds = sub.add_parser("odds", help="the exact outcome distributions of an action")
@@ -132,6 +138,8 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     bench.add_argument("--count", type=int, default=None, help="fuzz: inputs to try")
     bench.add_argument("--seed", type=int, default=None, help="fuzz: first seed")
     bench.add_argument("--sizes", default=None, help="play: table sizes, e.g. 50,200")
+    bench.add_argument("--actions", type=int, default=None,
+                       help="play: actions played for the memory figures (default 500)")
     bench.add_argument("--ruleset", default=None,
                        help="play: one ruleset (default: every ruleset with a bench table)")
     if "pbf" in words:
@@ -147,8 +155,8 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 # --- play ---------------------------------------------------------------------------------
 
 
-COMMANDS = ("play", "check", "run", "replay", "render", "bench", "pbf", "learn", "scenarios",
-            "odds", "ai", "match")
+COMMANDS = ("play", "edit", "check", "run", "replay", "render", "bench", "pbf", "learn",
+            "scenarios", "odds", "ai", "match")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -174,6 +182,31 @@ def _play(args: argparse.Namespace) -> int:
 
     with resources.as_file(source) as path:  # a real file even from a zipped install
         code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))
+    return code
+
+
+# --- edit ----------------------------------------------------------------------------------
+
+
+def _edit(args: argparse.Namespace) -> int:
+    """Open the battle builder on a scenario (or a draft that does not load yet), or on a
+    new battle's setup."""
+    from game.scenario.edit import BattleDoc
+
+    scenario = getattr(args, "scenario", None)
+    try:  # a missing or unreadable file is reported here, before any window opens
+        source = scenario_source(scenario) if scenario else None
+        if source is not None:
+            BattleDoc.from_text(source.read_text("utf-8"))
+    except (ScenarioError, OSError, UnicodeDecodeError) as exc:
+        print(f"{scenario}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    from game.ui.editor_scene import main as open_builder
+
+    if source is None:
+        return open_builder(None, size=args.windowed_size)
+    with resources.as_file(source) as path:
+        code: int = open_builder(path, size=args.windowed_size)
     return code
 
 
@@ -487,7 +520,7 @@ def _bench(args: argparse.Namespace) -> int:
     argv = ["--json"] if args.json else []
     if args.repeats is not None:
         argv += ["--repeats", str(args.repeats)]
-    for option in ("count", "seed", "sizes", "ruleset"):
+    for option in ("count", "seed", "sizes", "ruleset", "actions"):
         if getattr(args, option, None) is not None:
             argv += [f"--{option}", str(getattr(args, option))]
     code: int = runners[args.target](argv)

@@ -32,6 +32,13 @@ MAX_ACTIONS = 2_000
 """Longest log a game records (a save holds at most this many actions, so no game outgrows
 the save that must keep it; see docs/limits.md)."""
 
+UNDO_RECENT = 48
+"""Undo snapshots kept whole: the states before the last this many actions (issue 32)."""
+UNDO_KEYFRAME = 25
+"""Further back, one snapshot every this many actions; undoing to a state in between replays
+the recorded actions (their dice included) from the keyframe before it, so any point can
+still be taken back while memory grows by one snapshot per 25 actions, not one per action."""
+
 
 @dataclass(frozen=True)
 class LogEntry:
@@ -78,7 +85,10 @@ class Game:
             self.opening_events = tuple(ctx.events)
         self.initial_state = snapshot(state) if history else state
         self.log: list[LogEntry] = []
-        self._undo: list[GameState] = []
+        self._undo: list[GameState | None] = []
+        """The state before each logged action (``_undo[i]`` before ``log[i]``): whole for
+        the last :data:`UNDO_RECENT` actions and every :data:`UNDO_KEYFRAME`-th, else None
+        (rebuilt by :meth:`_state_before` when undone)."""
         self._redo: list[LogEntry] = []
         self.listeners: list[Listener] = []
 
@@ -150,6 +160,23 @@ class Game:
         """SHA-256 of the state's canonical form."""
         return state_hash(self.state)
 
+    def current_hash(self) -> str:
+        """The state hash now, as cheaply as it is known: the last logged action's
+        ``hash_after`` when the log has one (taken once, as the action was applied), else
+        computed. For code that runs right after an action (the autosave: one hash per
+        action, issue 32); a state edited from outside the game needs :meth:`state_hash`."""
+        if self.history and self.log and self.log[-1].hash_after:
+            return self.log[-1].hash_after
+        return self.state_hash()
+
+    def initial_hash(self) -> str:
+        """The hash of :attr:`initial_state`, computed once per initial state object."""
+        found = self.__dict__.get("_initial_hash")
+        if found is None or found[0] is not self.initial_state:
+            found = (self.initial_state, state_hash(self.initial_state))
+            self.__dict__["_initial_hash"] = found
+        return str(found[1])
+
     def actions(self) -> list[Action]:
         """The recorded actions of the log, in order (what a save or replay needs)."""
         return [entry.action for entry in self.log]
@@ -187,7 +214,7 @@ class Game:
                 self.state = before
             raise
         if before is not None:
-            self._undo.append(before)
+            self._keep_undo(before)
         entry = LogEntry(
             index=len(self.log),
             action=recorded,
@@ -317,10 +344,34 @@ class Game:
         if refusal is not None:
             raise IllegalAction(self.log[-1].action if self.log else Dice(()), refusal)
         entry = self.log.pop()
-        self.state = self._undo.pop()
+        self.state = self._state_before(len(self._undo) - 1)
+        self._undo.pop()
         self._redo.append(entry)
         self._notify(entry)
         return entry
+
+    def _keep_undo(self, before: GameState) -> None:
+        """Keep the state before the action just logged, and thin the snapshots that fell
+        out of the recent window to keyframes (see :data:`UNDO_KEYFRAME`)."""
+        self._undo.append(before)
+        old = len(self._undo) - 1 - UNDO_RECENT
+        if old > 0 and old % UNDO_KEYFRAME:
+            self._undo[old] = None
+
+    def _state_before(self, index: int) -> GameState:
+        """The state before ``log[index]``: its snapshot, or the nearest keyframe before it
+        with the recorded actions between replayed on a copy (deterministic: the log holds
+        every die as rolled)."""
+        kept = self._undo[index]
+        if kept is not None:
+            return kept
+        start = max(i for i in range(index) if self._undo[i] is not None)
+        base = self._undo[start]
+        assert base is not None
+        copy = Game(snapshot(base), self.ruleset, started=True, history=False)
+        for entry in self.log[start:index]:
+            copy._apply(entry.action)
+        return copy.state
 
     def can_redo(self) -> bool:
         """Whether an undone action can be applied again."""

@@ -62,10 +62,43 @@ def _sort_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+_TEXT_KEY = "_warbench_canonical_text"
+"""Where a frozen dataclass instance keeps its canonical JSON text once written."""
+
+
+def canonical_text(value: Any) -> str:
+    """The canonical form of ``value`` as compact JSON text with sorted keys."""
+    return json.dumps(canonical(value), sort_keys=True, separators=(",", ":"))
+
+
 def state_hash(state: GameState) -> str:
-    """The SHA-256 hex digest of the state's canonical form."""
-    text = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"))
+    """The SHA-256 hex digest of the state's canonical form (its :func:`canonical_text`).
+
+    The text is written field by field, each frozen field's text computed once and kept on
+    it (a 60 x 60 map's board is 3,600 cells: writing it again after every action cost more
+    than the rest of the state): the very same characters as writing the whole canonical
+    form at once, so the hash is unchanged (``tests/core/test_hashing.py``)."""
+    out = {"__type__": json.dumps(type(state).__name__)}
+    for f in dataclasses.fields(state):
+        value = getattr(state, f.name)
+        if f.metadata.get("hash") == "omit-if-default" and value == f.default:
+            continue
+        out[f.name] = _field_text(value)
+    text = "{" + ",".join(f"{json.dumps(k)}:{v}" for k, v in sorted(out.items())) + "}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _field_text(value: Any) -> str:
+    """A field's canonical text; for a frozen dataclass, written once and kept on it."""
+    frozen = (dataclasses.is_dataclass(value) and not isinstance(value, type)
+              and type(value).__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    cache = getattr(value, "__dict__", None) if frozen else None
+    if cache is not None and _TEXT_KEY in cache:
+        return str(cache[_TEXT_KEY])
+    text = canonical_text(value)
+    if cache is not None:
+        cache[_TEXT_KEY] = text
+    return text
 
 
 def snapshot(state: GameState) -> GameState:

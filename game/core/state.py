@@ -21,14 +21,25 @@ from game.geometry.tray import Tray
 
 BoardKind = Literal["table", "hex"]
 
+OMIT_IF_DEFAULT = {"hash": "omit-if-default"}
+"""Field metadata: the canonical form (and so the state hash) leaves the field out while it
+holds its default, so adding such a field keeps the hashes of every earlier save."""
+
 
 @dataclass(frozen=True)
 class Player:
-    """A seat at the table: number (1-based), display name and colour (``#rrggbb``)."""
+    """A seat at the table: number (1-based), display name and colour (``#rrggbb``), and
+    where the player deploys when the scenario says (issue 26): ``deployment`` a polygon in
+    inches on a table, ``deployment_hexes`` the hexes on a hex map (None: no zone; left out
+    of the hash then, so scenarios without zones hash as before). Play shows the zones at the
+    start of a battle; army-list import places units in them."""
 
     number: int
     name: str
     colour: str
+    deployment: tuple[tuple[float, float], ...] | None = field(default=None,
+                                                                metadata=OMIT_IF_DEFAULT)
+    deployment_hexes: frozenset[Hex] | None = field(default=None, metadata=OMIT_IF_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -158,11 +169,6 @@ class Procedure:
 
     step: str
     player: int
-
-
-OMIT_IF_DEFAULT = {"hash": "omit-if-default"}
-"""Field metadata: the canonical form (and so the state hash) leaves the field out while it
-holds its default, so adding such a field keeps the hashes of every earlier save."""
 
 
 @dataclass(kw_only=True)

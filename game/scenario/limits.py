@@ -42,7 +42,7 @@ MAX_SETTINGS_BYTES = 100_000
 MAX_DEPTH = 32
 """Nesting of tables and lists in any file (a scenario needs 5, a save 4)."""
 
-MAX_UNITS = 48
+MAX_UNITS = 200
 """Units in one scenario."""
 
 MAX_PIECE_VERTICES = 64
@@ -50,6 +50,9 @@ MAX_PIECE_VERTICES = 64
 
 MAX_TERRAIN_VERTICES = 512
 """Vertices of all the terrain polygons of a scenario together."""
+
+MAX_ZONE_VERTICES = 64
+"""Vertices of one player's deployment zone on a table (``[[players]] deployment``)."""
 
 MAX_HEX_ENTRIES = 3_600
 """``[[hexmap.hexes]]`` entries (the largest map, 60 x 60, has 3,600 hexes)."""

@@ -51,9 +51,10 @@ from game.scenario.limits import (
     parse_toml,
     read_limited,
 )
-from game.scenario.model import HexMapModel, ScenarioModel, UnitModel
+from game.scenario.model import DraftModel, HexMapModel, ScenarioModel, UnitModel
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 from game.scenario.validation import validation_problems
+from game.scenario.zones import player_with_zone, zone_problems
 
 MAX_FILE_BYTES = MAX_SCENARIO_BYTES
 """Kept for callers of the older name (see :mod:`game.scenario.limits`)."""
@@ -92,10 +93,11 @@ def load_scenario(path: str | FilePath | Traversable) -> Scenario:
 
 
 def load_scenario_text(text: str, file: str = "<scenario>", *,
-                       max_units: int = MAX_UNITS) -> Scenario:
+                       max_units: int = MAX_UNITS, draft: bool = False) -> Scenario:
     """Check a scenario given as TOML text (``file`` is used in the messages).
     ``max_units`` is the unit limit; only the benchmarks' generated tables (200 and 800
-    trays, issue 12) raise it.
+    trays, issue 12) raise it. ``draft`` lets a battle being built have no units yet (the
+    battle builder's preview, :class:`~game.scenario.model.DraftModel`).
 
     Limits come first (size, nesting, numbers, units, vertices), then types, then the
     cross-references the ruleset checks; ruleset code that fails on a value is reported as a
@@ -113,7 +115,7 @@ def load_scenario_text(text: str, file: str = "<scenario>", *,
         raise ScenarioError(size_problems)
     keywords = keyword_problems(file, lines, data)
     try:
-        model = ScenarioModel.model_validate(data)
+        model = (DraftModel if draft else ScenarioModel).model_validate(data)
     except ValidationError as exc:
         found = validation_problems(file, lines, exc, ScenarioModel) + keywords
         seen = {p.path for p in found}  # and what can be told without a typed model
@@ -248,6 +250,8 @@ class _Builder:
             Player(i + 1, p.name, p.colour.lower()) for i, p in enumerate(self.model.players)
         ]
         self._check_names(players)
+        if board is not None:
+            players = self._zones(players, board)
         if ruleset is None or board is None:
             self._check_units_without_ruleset(board, len(players))
             return None, None
@@ -400,6 +404,15 @@ class _Builder:
                 continue
             pieces.append(piece)
         return pieces
+
+    def _zones(self, players: list[Player], board: Board) -> list[Player]:
+        """The players with their deployment zones, each checked against the board."""
+        out = []
+        for i, (player, entry) in enumerate(zip(players, self.model.players, strict=True)):
+            if zone_problems(entry, board, ("players", i), self.problem):
+                player = player_with_zone(player, entry)
+            out.append(player)
+        return out
 
     def _check_names(self, players: list[Player]) -> None:
         names = [p.name for p in players]

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from game.scenario.limits import MAX_SCRIPTED_DICE
+from game.scenario.limits import MAX_HEX_ENTRIES, MAX_SCRIPTED_DICE, MAX_ZONE_VERTICES
 
 Keyword = Annotated[str, Field(min_length=1, max_length=40)]
 """A rules keyword a terrain piece or hex carries. Which words exist is the scenario's
@@ -80,10 +80,15 @@ class TerrainModel(Strict):
 
 
 class PlayerModel(Strict):
-    """One ``[[players]]`` seat."""
+    """One ``[[players]]`` seat, optionally with its deployment zone (issue 26): a polygon
+    in inches on a table, a set of hexes on a hex map; the loader checks it is on the board."""
 
     name: str = Field(min_length=1, max_length=40)
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    deployment: list[tuple[Coordinate, Coordinate]] | None = Field(
+        default=None, min_length=3, max_length=MAX_ZONE_VERTICES)
+    deployment_hexes: list[tuple[int, int]] | None = Field(
+        default=None, min_length=1, max_length=MAX_HEX_ENTRIES)
 
 
 class UnitModel(Strict):
@@ -142,3 +147,11 @@ class ScenarioModel(Strict):
     units: list[UnitModel] = Field(min_length=1)
     dice: DiceModel = DiceModel()
     rules: RulesModel = RulesModel()
+
+
+class DraftModel(ScenarioModel):
+    """A battle being built (issue 26): a scenario that may have no units yet. Only the
+    battle builder's preview loads it (``load_scenario_text(..., draft=True)``); a file
+    is never accepted, played or saved as valid with it."""
+
+    units: list[UnitModel] = []

@@ -37,7 +37,6 @@ from typing import Any
 
 from game.core.actions import Action, ActionSyntaxError, from_dict
 from game.core.game import Game
-from game.core.hashing import state_hash
 from game.core.pending import IllegalAction, Over
 from game.scenario.limits import (
     MAX_SAVE_ACTIONS,
@@ -95,7 +94,7 @@ def save_document(session: Session) -> dict[str, Any]:
         "extra_dice": list(session.extra_dice),
         "actions": [a.to_dict() for a in game.actions()],
         "history": history_links(game),
-        "state_hash": game.state_hash(),
+        "state_hash": game.current_hash(),
         "round": game.state.turn.round,
         "over": isinstance(game.pending(), Over),
     }
@@ -119,7 +118,7 @@ def history_links(game: Game) -> list[str]:
 
 def _chain_start(game: Game) -> str:
     """The chain's anchor: the hash of the game's initial state."""
-    return state_hash(game.initial_state)
+    return game.initial_hash()
 
 
 # --- writing -----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.actions import EndActivation, FreeRoll
+from game.core.events import Event
 from game.core.pending import (
     Chance,
     PickDice,
@@ -32,6 +33,7 @@ from game.core.pending import (
     PointAnswer,
 )
 from game.core.present import Command, Offer
+from game.ui.log_box import LogBox
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode, short_labels
 
 if TYPE_CHECKING:
@@ -99,6 +101,8 @@ class SidePanel:
         """The toolbar's buttons (Undo, Save, Menu...): the acting player's still while a
         hand-over is due, when the game's own buttons wait for the next player."""
         self.elements: list[Any] = []
+        self.log = LogBox(scene.app.manager, LOG_LINES)
+        """The log's text box, kept across rebuilds (new events are appended to it)."""
         self.log_box: Any = None
         self.list_box: Any = None
         self.free_dice_entry: Any = None
@@ -124,6 +128,7 @@ class SidePanel:
         """Kill every widget."""
         self._recycle()
         self._drop_spare()
+        self.log.kill()
 
     def _recycle(self) -> None:
         """Forget every widget: the plain buttons and text boxes go to the spares (the next
@@ -228,11 +233,8 @@ class SidePanel:
         elif isinstance(node, Chance):
             y = self._chance(node, x0, y, width)
         log_top = max(y + 6, h // 2)
-        self.log_box = self.text_box(self.log_html(), pygame.Rect(
+        self.log_box = self.log.show(s.game.events(), self.log_line, pygame.Rect(
             x0, log_top, width, h - log_top - s.status_h - 6))
-        bar = getattr(self.log_box, "scroll_bar", None)
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
 
     def _tools(self, x0: int, y: int, width: int) -> int:
         s = self.scene
@@ -575,23 +577,19 @@ class SidePanel:
                     "type the faces you rolled at the table, e.g. 3 5")
         return y + 38
 
-    def log_html(self) -> str:
-        """The last events, each with its player's colour and its rule IDs as links."""
+    def log_line(self, event: Event) -> str:
+        """One event as a log line: its player's colour, its text, its rule IDs as links."""
         s = self.scene
-        lines: list[str] = []
-        for event in s.game.events()[-LOG_LINES:]:
-            links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in event.rules)
-            colour = "#9aa0a8"
-            if event.player is not None:
-                try:
-                    p = s.state.player(event.player)
-                    rgb = s.app.palette.player_colour(p.number, p.colour)
-                    colour = "#{:02x}{:02x}{:02x}".format(*rgb)
-                except KeyError:
-                    pass
-            lines.append(f"<font color='{colour}'>&#9632;</font> {html.escape(event.text)} "
-                         f"{links}")
-        return "<br>".join(lines) or "No events yet."
+        links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in event.rules)
+        colour = "#9aa0a8"
+        if event.player is not None:
+            try:
+                p = s.state.player(event.player)
+                rgb = s.app.palette.player_colour(p.number, p.colour)
+                colour = "#{:02x}{:02x}{:02x}".format(*rgb)
+            except KeyError:
+                pass
+        return f"<font color='{colour}'>&#9632;</font> {html.escape(event.text)} {links}"
 
 
 def _still(element: Any, key: Hashable) -> bool:

@@ -1,21 +1,29 @@
-"""``warbench bench play [--ruleset NAME] [--sizes N,...] [--json]``: the real application
-loop, headless, on the bench table of every ruleset that declares one.
+"""``warbench bench play [--ruleset NAME] [--sizes N,...] [--actions N] [--json]``: play as
+played, headless, on the bench table of every ruleset that declares one (issue 32).
 
 Each ruleset builds its own generated table through the contract (``Ruleset.bench_sizes``,
-``Ruleset.bench_table(n, seed)``; issue 24): 50, 200 and 800 trays with 30 terrain pieces,
-a battle line of ranked units, a 20 x 20-space hex board... Nothing is
-timed that the game does not run: an :class:`~game.ui.app.App` with its real
-:class:`~game.ui.table_scene.TableScene` and the real ruleset, driven by posted pygame events
-exactly as a player's mouse and keys would. A player selects units of the front (clicks),
-hovers every enemy in turn, lets frames run, pans (right drag), zooms (wheel), opens the first
-command aimed at an enemy (a charge, an attack) and answers its decisions. The odds the hover
-shows are timed through ``Ruleset.bench_odds`` on up to 12 (unit, enemy) pairs: the first
-query of a pair (cold) and repeats (warm). Figures are CPU milliseconds
-(``time.process_time``: the machine is shared). On a table, the incremental sight table of the
-state's geometry is also updated after relocations and compared with a fresh build.
+``Ruleset.bench_table(n, seed)``) at the sizes it declares: 50 and 200 units for every rules
+system, plus the size of its shipped battle or a larger table where it declares one. Nothing
+is timed that the game does not run: an :class:`~game.ui.app.App` with its real
+:class:`~game.ui.table_scene.TableScene`, the real ruleset and **the autosave attached** (as
+``warbench play`` opens a game), driven by posted pygame events as a player's mouse and keys
+would, in the pattern players use:
 
-With ``--json`` the last line is one object ``{"tables": {"<ruleset> <n>": {...}, ...},
-"startup_s": S, "load": [1m, 5m, 15m]}`` (see issue 12 for the keys).
+- select a unit (a click) **right after a real action**, then hover its nearest enemies: the
+  **first** hover after the select and the **next three** are reported apart (the first pays
+  for the unit's sight row);
+- **commit** an action through the panel (a command with one offer, as Hold; the button's own
+  call) and run the frames until the table has settled: the autosave, the log and the HUD are
+  in it;
+- **pan** right-dragging across several pages of the board, **zoom** wheel notches and the
+  **still frame** right after them;
+- the legal actions of one unit in the **new position** after each action;
+- **500 actions** played through the table (``--actions``): the process's memory after them
+  and how the state hash's cost grows (last / first).
+
+Figures are CPU milliseconds (``time.process_time``: the machine is shared);
+``docs/performance.md`` names what each times. With ``--json`` the last line is one object
+``{"tables": {"<ruleset> <n>": {...}, ...}, "startup_s": S, "load": [1m, 5m, 15m]}``.
 """
 
 from __future__ import annotations
@@ -37,8 +45,12 @@ from typing import Any
 
 SEED = 12
 """The seed of every generated table (the same table each run)."""
-SELECTS = 8
-"""Units of the front clicked per table."""
+ROUNDS = 8
+"""Select, hover and commit rounds per table (each after the previous round's action)."""
+NEAREST = 4
+"""Enemies hovered after each select: the first, then the next three nearest."""
+ACTIONS = 500
+"""Actions played through the table for the memory and hash-growth figures."""
 ODDS_PAIRS = 12
 """(unit, enemy) pairs whose hover odds are timed per table."""
 
@@ -68,13 +80,15 @@ class Driver:
         from game.scenario import load_scenario_text, new_session
         from game.ui.app import App
         from game.ui.headless import init_headless
-        from game.ui.screens import open_session
+        from game.ui.screens import hold_autosave, open_session
 
         init_headless()
+        os.environ["WARBENCH_DATA_DIR"] = str(data_dir)  # the autosave goes there, as in play
         self.app = App((1280, 800), data_dir)
         self.app.settings.handoff_screen = False
         self.app.settings.animate = False
         session = new_session(load_scenario_text(text, f"{name}.toml", max_units=max_units))
+        hold_autosave(self.app, session)  # as start_table does for warbench play
         open_session(self.app, session)
         self.frames(2)
 
@@ -125,10 +139,9 @@ class Driver:
 
     def centre_on(self, uid: str) -> None:
         """Zoom in on a unit (as a player would before clicking it)."""
-        tray = self.scene.state.units[uid].tray
         cam = self.scene.view.camera
         cam.zoom = max(cam.zoom, 6.0)
-        cam.cx, cam.cy = tray.x, tray.y
+        cam.cx, cam.cy = _centre(self.scene.state.units[uid])
         self.frames(1)
 
 
@@ -139,7 +152,7 @@ def _fit(driver: Driver) -> None:
     driver.frames(1)
 
 
-def measure(name: str, n: int, data_dir: Path) -> dict[str, Any]:
+def measure(name: str, n: int, data_dir: Path, actions: int = ACTIONS) -> dict[str, Any]:
     """Every figure of one ruleset's bench table of ``n`` units (empty if it has none)."""
     from game import rulesets
 
@@ -147,86 +160,223 @@ def measure(name: str, n: int, data_dir: Path) -> dict[str, Any]:
     if table is None:
         return {}
     d = Driver(table.text, data_dir, table.max_units, f"bench-{name}-{n}")
-    scene = d.scene
-    state = scene.state
-    side = scene.game.current_player()
-    mine = [u.id for u in state.live_units(side)]
-    foes = [u.id for u in state.live_units() if u.owner != side]
-    front = _front(state, mine)
+    state = d.scene.state
     rng = random.Random(n)
     out: dict[str, Any] = {"ruleset": name, "table": table.label, "units": len(state.units)}
     _fit(d)
-    select_ms = []
-    for uid in rng.sample(front, min(SELECTS, len(front))):
-        scene.revision += 1  # a fresh game moment: nothing cached from the last select
-        select_ms.append(d.click(d.unit_pos(uid)))
-    chosen = front[len(front) // 2]
-    d.click(d.unit_pos(chosen))
-    hover_ms = [d.hover(d.unit_pos(f)) for f in foes]  # each hover is one frame
+    out.update(_rounds(d, rng))
     steady = d.frames(60)
-    pan = _pan(d)
-    zoom = _zoom(d)
-    out.update(select_ms_p95=_p95(select_ms), select_ms_median=_med(select_ms),
-               hover_ms_p95=_p95(hover_ms), hover_ms_median=_med(hover_ms),
-               frame_ms_median=_med(steady), frame_ms_p95=_p95(steady),
-               pan_frame_ms_p95=_p95(pan), zoom_frame_ms_p95=_p95(zoom))
-    out.update(_rules_figures(scene, front, mine, foes, rng))
-    out.update(_command(d, chosen))
-    if all(state.units[u].tray is not None for u in mine):
-        out.update(_sight_table(scene.state, rng))
+    out.update(frame_ms_median=_med(steady), frame_ms_p95=_p95(steady))
+    out.update(_pan(d))
+    out.update(_zoom(d))
+    out.update(_odds(d.scene.game.ruleset, d.scene.state, _mine(d), _foes(d)))
+    out.update(_long_game(d, rng, actions))
+    _close(d)
     return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in out.items()}
 
 
-def _front(state: Any, ids: list[str]) -> list[str]:
-    """The units of ``ids`` in the rank nearest the enemy (they can charge): on a table the
-    trays nearest the middle line, on a hex map every unit."""
-    if any(state.units[u].tray is None for u in ids):
-        return list(ids)
-    mid = state.board.height / 2
-    best = min(abs(state.units[u].tray.y - mid) for u in ids)
-    return [u for u in ids if abs(state.units[u].tray.y - mid) < best + 1.0]
+def _close(d: Driver) -> None:
+    """Release the table's autosave (its lock), as leaving a game does."""
+    from game.ui.screens import release_autosave
+
+    release_autosave(d.app)
 
 
-def _pan(d: Driver) -> list[float]:
-    """Right-drag across the table: one frame per mouse step."""
+def _mine(d: Driver) -> list[str]:
+    """The live units of the player the game waits for."""
+    state = d.scene.state
+    return [u.id for u in state.live_units(d.scene.game.current_player())]
+
+
+def _foes(d: Driver) -> list[str]:
+    """The live units of the other players."""
+    state, side = d.scene.state, d.scene.game.current_player()
+    return [u.id for u in state.live_units() if u.owner != side]
+
+
+def _rounds(d: Driver, rng: random.Random) -> dict[str, float]:
+    """:data:`ROUNDS` times: select a ready unit right after the last action, hover its
+    :data:`NEAREST` nearest enemies, ask its legal actions in this new position, commit one
+    action through the panel and settle whatever it asks (dice, decisions: untimed)."""
+    select: list[float] = []
+    first: list[float] = []
+    nexts: list[float] = []
+    commit: list[float] = []
+    unit_actions: list[float] = []
+    for _ in range(ROUNDS):
+        ready = _ready_units(d)
+        if not ready:
+            _settle(d, end_turn=True)
+            continue
+        uid = rng.choice(ready)
+        d.centre_on(uid)
+        select.append(d.click(d.unit_pos(uid)))
+        hovers = [d.hover(d.unit_pos(f)) for f in _nearest(d, uid)[:NEAREST]]
+        first += hovers[:1]
+        nexts += hovers[1:]
+        ruleset, state = d.scene.game.ruleset, d.scene.state
+        unit_actions.append(_cpu_ms(partial(ruleset.legal_actions_for, state, uid)))
+        timed, acted = _commit(d, uid)
+        commit.append(timed)
+        _settle(d, end_turn=not acted)
+        _fit(d)
+    return {"select_ms_p95": _p95(select), "select_ms_median": _med(select),
+            "hover_first_ms_p95": _p95(first), "hover_next_ms_p95": _p95(nexts),
+            "commit_ms_median": _med(commit), "commit_ms_p95": _p95(commit),
+            "unit_actions_ms_median": _med(unit_actions), "rounds_timed": len(select)}
+
+
+def _ready_units(d: Driver) -> list[str]:
+    """Units of the acting player with at least one enabled command now."""
+    out = []
+    for uid in _mine(d):
+        if any(c.enabled for c in d.scene.commands_of(uid)):
+            out.append(uid)
+        if len(out) >= 12:
+            break
+    return out
+
+
+def _nearest(d: Driver, uid: str) -> list[str]:
+    """The enemies of ``uid``, nearest first (centre to centre)."""
+    state = d.scene.state
+    here = _centre(state.units[uid])
+    return sorted(_foes(d), key=lambda f: math.dist(here, _centre(state.units[f])))
+
+
+def _centre(unit: Any) -> tuple[float, float]:
+    if unit.tray is not None:
+        return (unit.tray.x, unit.tray.y)
+    from game.ui.hexlayout import hex_centre
+
+    return hex_centre(unit.hex.q, unit.hex.r)
+
+
+def _commit(d: Driver, uid: str) -> tuple[float, bool]:
+    """Commit an action of ``uid`` through the panel as a player would and run the frames
+    until the table settles; the CPU ms of it all, and whether the unit acted. The button of
+    a command with one offer and no target (Hold, Rally...) calls :meth:`TableScene.choose`;
+    else the first offer of its first enabled command is pressed (the offer's button, or
+    its target clicked); a unit with nothing to do presses the end button instead."""
+    from game.core.actions import EndActivation
+
+    scene = d.scene
+    enabled = [c for c in scene.commands_of(uid) if c.enabled and c.offers]
+    simple = next((c for c in enabled if len(c.offers) == 1 and not c.targeted
+                   and c.steer is None), None)
+    t0 = time.process_time()
+    if simple is not None:
+        scene.choose(simple)
+    elif enabled:
+        scene.perform_offer(enabled[0].offers[0])
+    else:
+        scene.perform(EndActivation())
+    d.frames(3)
+    return (time.process_time() - t0) * 1000.0, bool(enabled)
+
+
+def _settle(d: Driver, end_turn: bool = False) -> None:
+    """Roll and answer (first offer) until nothing is pending; ``end_turn`` then ends the
+    activation (a player with no ready unit hands over)."""
+    from game.core.actions import EndActivation
+    from game.core.pending import Chance, PlayerDecision
+
+    scene = d.scene
+    for _ in range(40):
+        node = scene.game.pending()
+        if isinstance(node, Chance):
+            scene.roll()
+        elif isinstance(node, PlayerDecision) and node.offers:
+            scene.perform(node.offers[0].action)
+        else:
+            break
+        d.frames(1)
+    if end_turn and scene.game.why_not(EndActivation()) is None:
+        scene.perform(EndActivation())
+        d.frames(1)
+
+
+def _pan(d: Driver) -> dict[str, float]:
+    """Right-drag across the board, zoomed in, over several pages (four viewport widths in
+    40 mouse steps): every frame leaves the pre-rendered page sooner or later. The worst and
+    the 95th percentile frame."""
     import pygame
 
+    cam = d.scene.view.camera
+    cam.zoom = max(cam.zoom, 6.0)
+    d.frames(2)
     vp = d.scene.viewport()
     x0, y0 = vp.centerx, vp.centery
+    step = max(1, vp.width // 10)
     times = d.frames(1, [d.motion((x0, y0)),
                          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x0, y0), button=3)])
     for k in range(1, 41):
-        pos = (x0 + 6 * k, y0 + 3 * k)
-        times += d.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(6, 3),
-                                                 buttons=(0, 0, 1))])
-    times += d.frames(1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x0 + 240, y0 + 120),
-                                             button=3)])
-    return times
+        direction = 1 if k <= 20 else -1
+        pos = (x0 + direction * step, y0)
+        times += d.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos,
+                                                 rel=(direction * step, 0), buttons=(0, 0, 1)),
+                              d.motion((x0, y0), (0, 0, 1))])
+    times += d.frames(1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x0, y0), button=3)])
+    return {"pan_ms_max": max(times), "pan_frame_ms_p95": _p95(times)}
 
 
-def _zoom(d: Driver) -> list[float]:
-    """Wheel notches in then out around the viewport centre: one frame each."""
+def _zoom(d: Driver) -> dict[str, float]:
+    """Bursts of three wheel notches (in, then out) around the viewport centre, each
+    followed by two still frames: the wheel frames and the still frames after them."""
     import pygame
 
     vp = d.scene.viewport()
-    times: list[float] = []
-    for k in range(30):
-        y = 1 if k < 15 else -1
-        times += d.frames(1, [d.motion(vp.center),
-                              pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                                 precise_x=0.0, precise_y=float(y))])
-    return times
+    wheel: list[float] = []
+    still: list[float] = []
+    for burst in range(10):
+        y = 1 if burst < 5 else -1
+        for _ in range(3):
+            wheel += d.frames(1, [d.motion(vp.center),
+                                  pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                                     precise_x=0.0, precise_y=float(y))])
+        still += d.frames(2)
+    return {"zoom_frame_ms_p95": _p95(wheel), "zoom_still_ms_p95": _p95(still)}
 
 
-def _rules_figures(scene: Any, front: list[str], mine: list[str], foes: list[str],
-                   rng: random.Random) -> dict[str, float | int]:
-    """Units' legal actions (first ask at this game moment), and the hover's odds."""
-    ruleset, state = scene.game.ruleset, scene.state
-    actions = [_cpu_ms(partial(ruleset.legal_actions_for, state, uid))
-               for uid in rng.sample(mine, min(8, len(mine)))]
-    out: dict[str, float | int] = {"unit_actions_ms_median": _med(actions)}
-    out.update(_odds(ruleset, state, front + [u for u in mine if u not in front], foes))
-    return out
+def _long_game(d: Driver, rng: random.Random, actions: int) -> dict[str, float | int]:
+    """Play ``actions`` actions through the table (a random ready unit's random legal
+    action, its dice and decisions settled, a frame after each), as a long evening of play
+    does: the process's memory before and after (MiB), and the state hash's CPU ms over the
+    first and the last ten actions (``hash_ms_growth`` = last / first)."""
+    from game.core.actions import EndActivation
+
+    scene = d.scene
+    rss_before = _rss_mib()
+    hash_ms: list[float] = []
+    played = 0
+    while played < actions and scene.game.legal_actions():
+        uid = next(iter(rng.sample(_mine(d), min(6, len(_mine(d))))), None)
+        legal = scene.game.ruleset.legal_actions_for(scene.state, uid) if uid else []
+        action = rng.choice(legal) if legal and rng.random() < 0.8 else EndActivation()
+        if not scene.perform(action):
+            scene.perform(rng.choice(scene.game.legal_actions()))
+        d.frames(1)
+        _settle(d)
+        played += 1
+        hash_ms.append(_cpu_ms(scene.game.state_hash))
+    first, last = _med(hash_ms[:10]), _med(hash_ms[-10:])
+    return {"actions_played": played, "rss_mib_before": rss_before,
+            "rss_mib_after_500_actions": _rss_mib(),
+            "hash_ms_first": first, "hash_ms_last": last,
+            "hash_ms_growth": last / first if first > 0 else 0.0}
+
+
+def _rss_mib() -> float:
+    """The resident memory of this process now (Linux ``/proc``; else the peak)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
 def _odds(ruleset: Any, state: Any, mine: list[str], foes: list[str]
@@ -246,73 +396,6 @@ def _odds(ruleset: Any, state: Any, mine: list[str], foes: list[str]
             break
     return {"odds_ms_cold": _med(cold), "odds_ms_cold_max": max(cold, default=0.0),
             "odds_ms_warm": _med(warm), "odds_pairs": len(cold)}
-
-
-def _command(d: Driver, uid: str) -> dict[str, float]:
-    """Open the first command of ``uid`` aimed at an enemy (a charge, an attack): press its
-    button, click its first target, roll and answer the decisions by the first offer; the CPU
-    ms of the whole exchange (-1 when the unit has no such command now)."""
-    from game.core.pending import Chance, PlayerDecision
-
-    scene = d.scene
-    t0 = time.process_time()
-    commands = [c for c in scene.commands_of(uid)
-                if c.enabled and any(o.target for o in c.offers)]
-    if not commands:
-        return {"charge_ms": -1.0}
-    scene.choose(commands[0])
-    target = next((o.target for o in commands[0].offers if o.target), None)
-    if target is not None:
-        d.click(d.unit_pos(target))
-    for _ in range(12):
-        node = scene.game.pending()
-        if isinstance(node, Chance):
-            scene.roll()
-        elif isinstance(node, PlayerDecision) and node.offers:
-            scene.perform(node.offers[0].action)
-        else:
-            break
-        d.frames(1)
-    return {"charge_ms": (time.process_time() - t0) * 1000.0}
-
-
-def _sight_table(state: Any, rng: random.Random, moves: int = 6) -> dict[str, float | int]:
-    """The state's incremental sight table after relocations (median update CPU ms) and its
-    disagreements with a fresh build."""
-    from shapely.geometry import box
-
-    from game.geometry.tray import Tray
-    from game.geometry.world import BLOCKS_SIGHT, SightTable, Terrain, World
-
-    trays = {u.id: u.tray for u in state.live_units() if u.tray is not None}
-    terrain = [Terrain(_poly(t), frozenset({BLOCKS_SIGHT}) if "blocks-sight" in t.keywords
-                       else frozenset()) for t in state.terrain]
-    world = World(trays, terrain)
-    table = SightTable(world)
-    board = box(0, 0, state.board.width, state.board.height)
-    updates = []
-    for _ in range(moves):
-        mover = rng.choice(world.ids)
-        old = world.tray(mover)
-        others = [world.tray(k).polygon for k in world.ids if k != mover]
-        for _try in range(300):
-            cand = Tray(rng.uniform(3, state.board.width - 3),
-                        rng.uniform(3, state.board.height - 3), rng.uniform(0, 360),
-                        old.width, old.depth, files=old.files, ranks=old.ranks)
-            if board.contains(cand.polygon) and not any(cand.polygon.intersects(o)
-                                                        for o in others):
-                world.move(mover, cand)
-                updates.append(_cpu_ms(partial(table.update_after_move, mover)))
-                break
-    fresh = SightTable(world)
-    bad = sum(table[k].visible != s.visible for k, s in fresh.table.items())
-    return {"sight_update_ms_median": _med(updates), "sight_disagreements": bad}
-
-
-def _poly(piece: Any) -> Any:
-    from shapely.geometry import Polygon
-
-    return Polygon(piece.polygon)
 
 
 def startup_seconds(repeats: int = 3) -> tuple[float, float]:
@@ -369,13 +452,13 @@ def cases(names: Sequence[str], sizes: Sequence[int] | None) -> list[tuple[str, 
 
 
 def run(names: Sequence[str], sizes: Sequence[int] | None = None,
-        startup: bool = True) -> dict[str, Any]:
+        startup: bool = True, actions: int = ACTIONS) -> dict[str, Any]:
     """Every table, the start-up time and the load average."""
     out: dict[str, Any] = {"tables": {}}
     with tempfile.TemporaryDirectory() as data:
         for name, n in cases(names, sizes):
             load = os.getloadavg()
-            figures: dict[str, Any] = dict(measure(name, n, Path(data)))
+            figures: dict[str, Any] = dict(measure(name, n, Path(data), actions))
             figures["load_before"] = [round(x, 2) for x in load]
             out["tables"][f"{name} {n}"] = figures
     if startup:
@@ -397,10 +480,12 @@ def main(argv: list[str]) -> int:
                         help="units per table (default: each ruleset's own sizes)")
     parser.add_argument("--ruleset", default=None, choices=rulesets.names(),
                         help="one ruleset (default: every ruleset with a bench table)")
+    parser.add_argument("--actions", type=int, default=ACTIONS,
+                        help=f"actions played for the memory figures (default {ACTIONS})")
     args = parser.parse_args(argv)
     names = [args.ruleset] if args.ruleset else rulesets.names()
     sizes = [int(s) for s in args.sizes.split(",") if s] if args.sizes else None
-    report = run(names, sizes, startup=args.ruleset is None)
+    report = run(names, sizes, startup=args.ruleset is None, actions=args.actions)
     if not args.json:
         for key, figures in report["tables"].items():
             print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))

@@ -142,6 +142,8 @@ class MenuScene(ButtonScene):
             (f"Continue ({count})" if count else "Continue", self.resume if count else None,
              "resume an unfinished game" if count else "there is no unfinished game"),
             ("Load", lambda: self.app.switch(LoadScene(self.app)), "open a save file"),
+            ("New battle", self.new_battle, "set up your own battle: board, units, terrain"),
+            ("Edit", self.edit_battle, "change a battle you built, or a shipped scenario"),
             ("Open turn", self.open_turn, "a turn file received in a game played by file"),
             ("Lessons", self.lessons, "learn the rules step by step on the table"),
             ("Settings", lambda: self.app.switch(SettingsScene(self.app)), ""),
@@ -151,6 +153,18 @@ class MenuScene(ButtonScene):
     def resume(self) -> None:
         """Pick one of the unfinished games."""
         self.app.switch(ResumeScene(self.app))
+
+    def new_battle(self) -> None:
+        """The battle builder's setup of a new battle."""
+        from game.ui.editor_scene import open_editor  # the builder imports this module
+
+        open_editor(self.app, None)
+
+    def edit_battle(self) -> None:
+        """The battles to open in the builder."""
+        from game.ui.editor_setup import EditListScene
+
+        self.app.switch(EditListScene(self.app))
 
     def lessons(self) -> None:
         """The lessons by system, with which are done."""

@@ -43,6 +43,7 @@ from game.ui.scene import Scene
 from game.ui.table_flow import TableFlow
 from game.ui.table_input import TableInput
 from game.ui.view import Ghost, HoverOverlay, ViewState
+from game.ui.zones_draw import at_battle_start, draw_zones
 
 if TYPE_CHECKING:
     from game.learn import Lesson
@@ -469,12 +470,22 @@ class TableScene(Scene):
             overlay = HoverOverlay("", None, Inspection("", shapes=marks))
             self.renderer.painter.shapes(surface, self.state, overlay, self.view.camera)
 
+    def _draw_zones(self, surface: pygame.Surface) -> None:
+        """The players' deployment zones, faintly, at the start of a battle (issue 26)."""
+        if not at_battle_start(self.state, len(self.game.log)):
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.viewport())
+        draw_zones(surface, self.state, self.view.camera, self.app.fonts.get(14, bold=True))
+        surface.set_clip(clip)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((22, 24, 28))
         self.view.active_player = self.game.current_player()
         self.view.revision = self.revision
         self.renderer.ruleset = self.game.ruleset
         self.renderer.draw(surface, self.state, self.view)
+        self._draw_zones(surface)
         self._draw_refusal_marks(surface)
         self.hud.draw_marks(surface)
         self.hud.draw_legend(surface)

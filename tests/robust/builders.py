@@ -85,10 +85,12 @@ def crowded_godsgloom(units: int, size: int = 60, blocked: int = 0) -> str:
     text += "\n[[players]]\nname = \"North\"\ncolour = \"#708090\"\n"
     text += "\n[[players]]\nname = \"South\"\ncolour = \"#b22222\"\n"
     profiles = ("skirmishers", "line_infantry", "spearmen")
+    per_line = max(1, (size - 4) // 2)  # every other hex of a row
     for i in range(units):
         side = 1 + i % 2
-        row = 4 if side == 1 else 9
-        col = (i // 2) * 2 - row // 2
+        line, place = divmod(i // 2, per_line)
+        row = 7 - 2 * line if side == 1 else 9 + 2 * line  # lines fill away from the front
+        col = place * 2 - row // 2
         text += (f'\n[[units]]\nid = "g{i}"\nside = {side}\nprofile = "{profiles[i % 3]}"\n'
                  f"hex = [{col}, {row}]\nfacing = {0 if side == 1 else 3}\n")
     return text

@@ -83,9 +83,11 @@ def test_the_largest_allowed_table_loads_and_plays() -> None:
 def test_placement_check_is_not_quadratic() -> None:
     """2,000 sandbox tokens (over the unit limit, so counted only) used to take 8 s to place;
     the STRtree check places MAX_UNITS packed trays in well under a second."""
-    text = HEADER.format(name="Packed", ruleset="sandbox", size=48)
+    per_row = 16
+    size = 6 + 5.5 * per_row
+    text = HEADER.format(name="Packed", ruleset="sandbox", size=size)
     for i in range(MAX_UNITS):
-        row, col = divmod(i, 8)
+        row, col = divmod(i, per_row)
         text += unit_block(f"t{i}", 1 + i % 2, "token", 3 + col * 5.5, 3 + row * 5.5, 0)
     assert _timed(lambda: load_scenario_text(text)) < 3.0
     last = text.rindex("at = [")

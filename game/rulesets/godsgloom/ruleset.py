@@ -18,7 +18,7 @@ from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSe
 from game.core.state import BoardKind, GameState, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import Hex, direction_to
-from game.rulesets.godsgloom import table, vocab
+from game.rulesets.godsgloom import bench, table, vocab
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import (
     Activation,
@@ -102,6 +102,10 @@ class GodsgloomRuleset(Ruleset):
     option_keys: ClassVar[tuple[str, ...]] = OPTIONS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = vocab.OPTION_SPECS
     terrain_keywords: ClassVar[tuple[TerrainKeyword, ...]] = vocab.TERRAIN_KEYWORDS
+    bench_sizes: ClassVar[tuple[int, ...]] = bench.SIZES
+
+    bench_table = staticmethod(bench.bench_table)
+    """Its generated bench table (:mod:`.bench`)."""
 
     @classmethod
     def option_problems(cls, options: Mapping[str, Any]) -> list[SetupProblem]:

@@ -1,7 +1,8 @@
 """The Ninth Age bench table (``warbench bench play``, issue 14; issue 24 moved it into the
 ruleset): the battle line of the shipped battle, generated for ``units`` units. Half a side,
 side 1 the Orc army along the bottom edge, side 2 the Sonnstahl army along the top, 9" apart
-along the line, 32" between the lines, with the battle's ruin (impassable, blocks sight), hedge
+along the line, 32" between the front lines (more lines behind, 10" apart, once a line is
+full), with the battle's ruin (impassable, blocks sight), hedge
 (hindering) and low wall (hard cover) between them. At ten units it is the shipped battle's
 line-up."""
 
@@ -15,8 +16,13 @@ from game.rulesets.ninth_age import present
 from game.rulesets.ninth_age.engage import in_contact, shooters, strikers
 from game.rulesets.ninth_age.units import NinthUnit
 
-SIZES = (10,)
-"""The table sizes ``bench play`` measures (units)."""
+SIZES = (10, 50, 200)
+"""The table sizes ``bench play`` measures (units): the shipped battle's line-up, then 50 and
+200 units (issue 32)."""
+PER_LINE = 27
+"""Units in one battle line: 27 at :data:`SPACING` fill the largest table (240")."""
+LINE_GAP = 10.0
+"""Inches between one battle line and the next behind it."""
 ARMIES = {1: ("orc_warband", "goblin_archers", "iron_orc_chariot", "trolls",
               "warlord_on_grunter_with_orcs"),
           2: ("imperial_guard", "electoral_cavalry", "shrine_wardens", "imperial_guard",
@@ -31,24 +37,31 @@ TERRAIN = (
 
 
 def bench_table(units: int, seed: int) -> BenchTable:
-    """The generated battle line of ``units`` units (see the module docstring)."""
+    """The generated battle lines of ``units`` units (see the module docstring): one line a
+    side up to :data:`PER_LINE` units, more lines behind it (:data:`LINE_GAP` apart) beyond."""
     per_side = max(1, units // 2)
-    width = max(48.0, 8.0 + SPACING * per_side)
+    per_line = min(per_side, PER_LINE)
+    depth = LINE_GAP * ((per_side - 1) // per_line)  # from a side's front line to its last
+    width = max(48.0, 8.0 + SPACING * per_line)
     lines = ["[scenario]", f'name = "Bench Ninth Age {units} units"', 'ruleset = "ninth_age"',
-             f"seed = {seed}", "", "[table]", f"width = {width:.1f}", "height = 48", ""]
+             f"seed = {seed}", "", "[table]", f"width = {width:.1f}",
+             f"height = {48 + 2 * depth:g}", ""]
     for i, (kind, keywords, ring) in enumerate(TERRAIN):
-        points = ", ".join(f"[{x}, {y}]" for x, y in ring)
+        points = ", ".join(f"[{x}, {y + depth:g}]" for x, y in ring)
         lines += ["[[terrain]]", f'id = "t{i}"', f'kind = "{kind}"',
                   f"keywords = [{keywords}]", f"polygon = [{points}]", ""]
     lines += ["[[players]]", 'name = "Orcs"', 'colour = "#3a7d2c"', "",
               "[[players]]", 'name = "Sonnstahl"', 'colour = "#c9a227"', ""]
-    for side, y, facing in ((1, 8.0, 0), (2, 40.0, 180)):
+    for side, front, back, facing in ((1, 8.0 + depth, -LINE_GAP, 0),
+                                      (2, 40.0 + depth, LINE_GAP, 180)):
         army = ARMIES[side]
         for i in range(per_side):
+            line, place = divmod(i, per_line)
             lines += ["[[units]]", f'id = "s{side}u{i}"', f"side = {side}",
                       f'profile = "{army[i % len(army)]}"',
-                      f"at = [{8.0 + SPACING * i:.1f}, {y}]", f"facing = {facing}", ""]
-    return BenchTable(f"generated battle line, {2 * per_side} units", "\n".join(lines),
+                      f"at = [{8.0 + SPACING * place:.1f}, {front + back * line:g}]",
+                      f"facing = {facing}", ""]
+    return BenchTable(f"generated battle lines, {2 * per_side} units", "\n".join(lines),
                       2 * per_side + 10)
 
 

@@ -39,6 +39,7 @@ from game.rulesets.ninth_age.engage import (
     ninth_units,
     ranged_options,
     shooters,
+    shooting_distance,
     strikers,
 )
 from game.rulesets.ninth_age.look import unit_look
@@ -203,7 +204,7 @@ class NinthAgeRuleset(Ruleset):
         enemies = [e for e in ninth_units(state) if e.owner != unit.owner]
         candidates: list[Action] = []
         if state.turn.phase == "charge":
-            for e in enemies:
+            for e in self._charge_targets(state, unit, enemies):
                 arcs = charge_arcs(unit, e)
                 candidates += [Charge(unit.id, e.id)] if len(arcs) < 2 else [
                     Charge(unit.id, e.id, a.value) for a in arcs]
@@ -221,6 +222,18 @@ class NinthAgeRuleset(Ruleset):
         elif state.turn.phase == "shoot":
             candidates = [Shoot(unit.id, e.id) for e in enemies]
         return [a for a in candidates if self.why_not(state, a) is None]
+
+    @staticmethod
+    def _charge_targets(state: GameState, unit: NinthUnit,
+                        enemies: list[NinthUnit]) -> list[NinthUnit]:
+        """The enemies whose charges need the whole check: none when the charger may not
+        charge at all (in combat, moved or charged already), else those within its Charge
+        reach. :func:`charge_refusal` refuses the others for the same reasons (NA-CHG-1), so
+        listing skips them without changing the answer (at 200 units, every charger's check
+        of every enemy cost 100 contact tests)."""
+        if unit.charged or unit.moved or engaged_enemies(state, unit):
+            return []
+        return [e for e in enemies if shooting_distance(unit, e) <= unit.model.cha]
 
     # --- charge ------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """The realms bench table (``warbench bench play``, issue 15; issue 24 moved it into the
 ruleset): a generated square hex board (hills, a mesa, woods, deep water) with ``units`` one-space
-units, half a side in two ranks, the front ranks one space apart across the middle rows."""
+units, half a side in two ranks (more ranks behind when the board is full), the front ranks one
+space apart across the middle rows."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from game.rulesets.realms.options import Settings
 from game.rulesets.realms.rules import attempt
 from game.rulesets.realms.units import RealmsUnit
 
-SIZES = (20,)
-"""The table sizes ``bench play`` measures (units)."""
+SIZES = (20, 50, 200)
+"""The table sizes ``bench play`` measures (units): the shipped skirmish's size, then 50 and
+200 units (issue 32)."""
+MAX_SIZE = 60
+"""The largest board a scenario may have (60 x 60): more units stand in more ranks."""
 SIZE = 20
 """Spaces along each side of the board (at least: wider for more units)."""
 PROFILES = ("swordsman", "archer", "spearman", "duelist", "brawler", "mage")
@@ -25,10 +29,13 @@ PROFILES = ("swordsman", "archer", "spearman", "duelist", "brawler", "mage")
 def bench_table(units: int, seed: int) -> BenchTable:
     """The generated board of ``units`` units (see the module docstring)."""
     per_side = max(1, units // 2)
-    size = max(SIZE, 3 * ((per_side + 1) // 2) + 3)
+    size = max(SIZE, min(MAX_SIZE, 3 * ((per_side + 1) // 2) + 3))
+    per_pair = 2 * ((size - 4) // 3 + 1)  # two ranks, a unit every third space in each
+    pairs = -(-per_side // per_pair)
     rng = random.Random(seed)
     mid = size // 2
-    army_rows = {mid - 3, mid - 2, mid, mid + 1}
+    ranks = {side: [_rank_row(mid, side, r) for r in range(2 * pairs)] for side in (1, 2)}
+    army_rows = set(ranks[1]) | set(ranks[2])
     lines = ["[scenario]", f'name = "Bench realms {size}x{size}"', 'ruleset = "realms"',
              f"seed = {seed}", "", "[hexmap]", f"cols = {size}", f"rows = {size}", ""]
     kinds = (("hill", 4, ""), ("mesa", 12, ""), ("wood", 0, '"blocks-sight"'),
@@ -47,16 +54,23 @@ def bench_table(units: int, seed: int) -> BenchTable:
         lines.append("")
     lines += ["[[players]]", 'name = "Emberhold"', 'colour = "#b03a2e"', "",
               "[[players]]", 'name = "Frostmere"', 'colour = "#2e86c1"', ""]
-    for side, rows, facing in ((1, (mid - 2, mid - 3), 0), (2, (mid, mid + 1), 3)):
+    for side, facing in ((1, 0), (2, 3)):
         for i in range(per_side):
-            row = rows[i % 2]
-            col = 2 + 3 * (i // 2) + (i % 2)
+            pair, k = divmod(i, per_pair)
+            row = ranks[side][2 * pair + k % 2]
+            col = 2 + 3 * (k // 2) + (k % 2)
             profile = PROFILES[(i + side) % len(PROFILES)]
             lines += ["[[units]]", f'id = "r{side}u{i}"', f"side = {side}",
                       f'profile = "{profile}"', f"hex = [{col - row // 2}, {row}]",
                       f"facing = {facing}", ""]
     return BenchTable(f"generated {size}x{size} hex board, {2 * per_side} units",
                       "\n".join(lines), 2 * per_side + 10)
+
+
+def _rank_row(mid: int, side: int, rank: int) -> int:
+    """The row of a side's ``rank`` (0 the front rank), ranks filling away from the middle:
+    side 1 from row ``mid - 2`` down, side 2 from row ``mid`` up."""
+    return mid - 2 - rank if side == 1 else mid + rank
 
 
 def bench_odds(settings: Settings, state: GameState, viewer_id: str, target_id: str

@@ -1,0 +1,74 @@
+"""Undo keeps whole snapshots only for the recent actions and keyframes further back, and can
+still take back any action of a long game exactly (issue 32: memory grows by one snapshot per
+UNDO_KEYFRAME actions, not one per action)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from game.core.actions import Action, EndActivation, FreeRoll, MoveUnit
+from game.core.game import UNDO_KEYFRAME, UNDO_RECENT, Game
+from game.scenario import load_scenario, new_session
+from tests.conftest import SCENARIOS
+
+
+def _long_game(actions: int) -> tuple[Game, list[str]]:
+    """A sandbox table played at random for ``actions`` actions: free moves, free dice and
+    hand-overs, on a solo table where any action may be undone; with the state hash before
+    the first action and after each one."""
+    game = new_session(load_scenario(SCENARIOS / "sandbox_table.toml")).game
+    game.state.options = replace(game.state.options, allow_undo_others=True,
+                                 allow_undo_dice=True)
+    hashes = [game.state_hash()]
+    rng = random.Random(11)
+    while len(game.log) < actions:
+        game.apply(_some_action(game, rng))
+        hashes.append(game.state_hash())
+    return game, hashes
+
+
+def _some_action(game: Game, rng: random.Random) -> Action:
+    """A free roll, a hand-over or a legal free move of one of the active player's units."""
+    roll = rng.random()
+    if roll < 0.3:
+        return FreeRoll("2d6")
+    if roll < 0.45:
+        return EndActivation()
+    mine = [u for u in game.state.live_units(game.state.turn.active) if u.tray is not None]
+    for _ in range(20):
+        unit = rng.choice(mine)
+        assert unit.tray is not None
+        move = MoveUnit(unit.id, unit.tray.x + rng.uniform(-3, 3),
+                        unit.tray.y + rng.uniform(-3, 3), rng.uniform(0, 360))
+        if game.why_not(move) is None:
+            return move
+    return EndActivation()
+
+
+def test_only_recent_snapshots_and_keyframes_are_kept() -> None:
+    game, _ = _long_game(UNDO_RECENT + 3 * UNDO_KEYFRAME + 7)
+    n = len(game.log)
+    kept = [i for i, s in enumerate(game._undo) if s is not None]
+    old = [i for i in kept if i < n - UNDO_RECENT]
+    assert all(i % UNDO_KEYFRAME == 0 for i in old)
+    assert len(kept) <= UNDO_RECENT + n // UNDO_KEYFRAME + 1
+
+
+def test_undoing_every_action_of_a_long_game_gives_each_state_back_exactly() -> None:
+    game, hashes = _long_game(UNDO_RECENT + 2 * UNDO_KEYFRAME + 5)
+    assert [entry.hash_after for entry in game.log] == hashes[1:]
+    while game.log:
+        game.undo()
+        assert game.state_hash() == hashes[len(game.log)], len(game.log)
+
+
+def test_redo_after_a_deep_undo_replays_to_the_same_state() -> None:
+    game, _ = _long_game(UNDO_RECENT + UNDO_KEYFRAME + 10)
+    final = game.state_hash()
+    steps = len(game.log) - 3
+    for _ in range(steps):
+        game.undo()
+    for _ in range(steps):
+        game.redo()
+    assert game.state_hash() == final

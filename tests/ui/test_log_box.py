@@ -1,0 +1,63 @@
+"""The side panel's log box is kept across rebuilds and new events are appended to it; after
+an undo it is built afresh; it never holds more than twice the lines a fresh one shows
+(issue 32: a commit no longer parses the whole log again)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core.actions import EndActivation, FreeRoll
+from game.ui.log_box import LogBox
+
+from .conftest import SCENARIOS
+from .driver import frames, make_app, table
+
+SANDBOX = SCENARIOS / "sandbox_table.toml"
+
+
+def _box_text(box: object) -> str:
+    return str(getattr(box, "html_text", "")) + str(getattr(box, "appended_text", ""))
+
+
+def test_new_events_are_appended_to_the_same_box(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    scene.perform(FreeRoll("2d6", (3, 4)))
+    frames(app, 2)
+    box = scene.panel.log_box
+    assert box is not None and "3" in _box_text(box)
+    scene.perform(FreeRoll("1d6", (5,)))
+    frames(app, 2)
+    assert scene.panel.log_box is box, "the box was built again instead of appended to"
+    last = scene.game.events()[-1]
+    assert last.text.split()[0] in _box_text(box)
+
+
+def test_an_undo_builds_the_box_afresh_without_the_taken_back_event(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    scene.perform(FreeRoll("2d6", (3, 4)))
+    frames(app, 2)
+    scene.perform(EndActivation())
+    frames(app, 2)
+    box = scene.panel.log_box
+    handover = scene.game.events()[-1].text
+    assert handover in _box_text(box)
+    scene.game.undo(scene.game.log[-1].actor)
+    scene.revision += 1
+    frames(app, 2)
+    assert scene.panel.log_box is not box
+    assert handover not in _box_text(scene.panel.log_box)
+
+
+def test_the_box_is_built_afresh_before_it_holds_twice_its_lines(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    log = LogBox(app.manager, 3)
+    events = []
+    for k in range(1, 9):
+        scene.perform(FreeRoll("1d6", (1 + k % 6,)))
+        events = scene.game.events()
+        log.show(events, scene.panel.log_line, scene.panel.log_box.rect)
+        assert log._shown <= 2 * 3
+    assert log._shown >= 3
