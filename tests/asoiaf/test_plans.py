@@ -102,6 +102,22 @@ def test_as_res_2_4_7_an_attacks_plan_gives_its_exact_hits_wounds_and_panic() ->
     assert any(f"expected {float(total.mean()):.2f} wounds" in line.text for line in hover.lines)
 
 
+def _ask_often(game: Game, unit: str, enemy: str, actions: list[Attack] | list[Charge]
+               ) -> None:
+    """Ask everything a table and a player ask of a position, three times over: the unit's
+    legal actions, its buttons, the hover on ``enemy``, and each action's check, button and
+    odds."""
+    rules, state = rules_and_state(game)
+    for _ in range(3):
+        rules.legal_actions_for(state, unit)
+        rules.commands(state, unit)
+        rules.inspect_pair(state, unit, enemy)
+        for action in actions:
+            assert game.why_not(action) is None
+            rules.present(state, action)
+            outcome_distributions(game, action)
+
+
 def test_as_atk_1_an_attacks_geometry_runs_once_per_position(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """AS-ATK-1, AS-MEL-3/4: an attack's checks (weapon, engagement, facing and shift) run
@@ -113,14 +129,7 @@ def test_as_atk_1_an_attacks_geometry_runs_once_per_position(
     built = rules.memo.computed["world"]
     listed = [a for a in rules.legal_actions_for(state, "guard") if isinstance(a, Attack)]
     assert len(listed) > 1
-    for _ in range(3):
-        rules.legal_actions_for(state, "guard")
-        rules.commands(state, "guard")
-        rules.inspect_pair(state, "guard", "sworn")
-        for action in listed:
-            assert game.why_not(action) is None
-            rules.present(state, action)
-            outcome_distributions(game, action)
+    _ask_often(game, "guard", "sworn", listed)
     assert len(calls) == len(listed)
     assert rules.memo.computed["world"] - built == 1
     aligned = next(a for a in listed if a.align == "100")
@@ -142,13 +151,7 @@ def test_as_chg_1_a_charges_geometry_runs_once_per_position(
     calls = count_calls(monkeypatch, as_ruleset.chg, "_basis")
     charges = [a for a in rules.legal_actions_for(state, "sworn") if isinstance(a, Charge)]
     assert charges
-    for _ in range(3):
-        rules.legal_actions_for(state, "sworn")
-        rules.commands(state, "sworn")
-        rules.inspect_pair(state, "sworn", "guard")
-        for action in charges:
-            assert game.why_not(action) is None
-            outcome_distributions(game, action)
+    _ask_often(game, "sworn", "guard", charges)
     assert len(calls) == len({a.target for a in charges})
 
 
