@@ -12,7 +12,8 @@
 - ``warbench render SCENARIO --out FILE.png [--select UNIT] [--hover UNIT]``: draw the table.
 - ``warbench bench geometry|render|rules|play|fuzz [--json]``: the benchmarks and the file
   fuzzer.
-- ``warbench learn [LESSON] [--list [--json]] [--verify]``: the lessons (docs/lessons.md).
+- ``warbench learn [LESSON] [--list [--json]] [--verify] [--coverage [--json]]``: the
+  lessons (docs/lessons.md).
 - ``warbench pbf new|play|verify``: play by file (docs/play-by-file.md).
 - ``warbench odds SCENARIO_OR_SAVE ACTION [--after FILE|-] [--json]``: the exact outcome
   distributions of an action (the plan's odds, as the table's hover shows them).
@@ -72,6 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "odds": _odds,
         "ai": _ai,
         "match": _ai,
+        "roster": _roster,
     }
     try:
         code: int = handlers[command](args)
@@ -102,6 +104,10 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
     play.add_argument("scenario", nargs="?", help="scenario or save file, or a shipped "
                       "scenario's name")
     play.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
+    play.add_argument("--vs", choices=["easy", "normal", "hard"],
+                      help="the computer plays every side but the first at this strength")
+    play.add_argument("--watch", action="store_true",
+                      help="the computer plays every side (normal strength): watch it")
     edit = sub.add_parser("edit", help="build a battle: the battle builder")
     edit.add_argument("scenario", nargs="?", help="a scenario file or draft to change, or a "
                       "shipped scenario's name (none: a new battle)")
@@ -149,6 +155,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
             "rest", nargs=argparse.REMAINDER)
     _learn_parser(sub)
     _ai_parsers(sub)
+    _roster_parser(sub)
     return parser
 
 
@@ -156,7 +163,7 @@ def _parser(words: Sequence[str] = ("pbf",)) -> argparse.ArgumentParser:
 
 
 COMMANDS = ("play", "edit", "check", "run", "replay", "render", "bench", "pbf", "learn",
-            "scenarios", "odds", "ai", "match")
+            "scenarios", "odds", "ai", "match", "roster")
 
 
 def _with_command(words: list[str]) -> list[str]:
@@ -172,16 +179,20 @@ def _play(args: argparse.Namespace) -> int:
     try:  # a missing or broken file is reported here, before any window opens
         source = scenario_source(scenario) if scenario else default_scenario()
         if is_save(source):
-            load_save(source)
+            players = [p.number for p in load_save(source).game.state.players]
         else:
-            load_scenario(source)
+            players = [p.number for p in load_scenario(source).state.players]
     except ScenarioError as exc:
         print(f"{scenario or source}: {exc}", file=sys.stderr)
         return EXIT_INVALID
     from game.ui.app import main as open_window  # the window's dependencies load only here
 
+    level = "normal" if getattr(args, "watch", False) else getattr(args, "vs", None)
+    seats = players if getattr(args, "watch", False) else players[1:]
+    computer = {"computer": {n: level for n in seats}} if level else {}
     with resources.as_file(source) as path:  # a real file even from a zipped install
-        code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"))
+        code: int = open_window(path, size=getattr(args, "windowed_size", "1280x800"),
+                                **computer)
     return code
 
 
@@ -259,7 +270,7 @@ def _odds(args: argparse.Namespace) -> int:
     if not isinstance(found, Outcomes):
         print(f"'{action}' is not legal now: {found}", file=sys.stderr)
         return EXIT_ILLEGAL
-    _print_outcomes(str(action), found, args.json, game.ruleset.plans_odds(action))
+    _print_outcomes(str(action), found, args.json, game.ruleset.plans_odds(action, game.state))
     return EXIT_OK
 
 
@@ -558,6 +569,22 @@ def _ai(args: argparse.Namespace) -> int:
     return command.suggest(args) if args.command == "ai" else command.match(args)
 
 
+# --- army lists (game/scenario/roster) ------------------------------------------------------
+
+
+def _roster_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from game.scenario.roster.command import add_parser
+
+    add_parser(sub)
+
+
+def _roster(args: argparse.Namespace) -> int:
+    """``roster import``."""
+    from game.scenario.roster.command import run
+
+    return run(args)
+
+
 # --- learn ---------------------------------------------------------------------------------
 
 
@@ -565,7 +592,10 @@ def _learn_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     learn = sub.add_parser("learn", help="take a lesson, list or verify the lessons")
     learn.add_argument("lesson", nargs="?", help="lesson id or file (default: the first)")
     learn.add_argument("--list", action="store_true", help="list the lessons")
-    learn.add_argument("--json", action="store_true", help="with --list: JSON output")
+    learn.add_argument("--json", action="store_true",
+                       help="with --list or --coverage: JSON output")
+    learn.add_argument("--coverage", action="store_true",
+                       help="the rules each system's lessons teach, and those not yet taught")
     learn.add_argument("--verify", action="store_true", help="replay every lesson headless")
     learn.add_argument("--windowed-size", default="1280x800", help="window size, WxH")
 
@@ -578,6 +608,8 @@ def _learn(args: argparse.Namespace) -> int:
         return command.list_lessons(args.json)
     if args.verify:
         return command.verify_all()
+    if args.coverage:
+        return command.coverage(args.json)
     try:
         lesson = find_lesson(args.lesson) if args.lesson else load_all()[0]
     except ScenarioError as exc:

@@ -117,3 +117,38 @@ def test_a_planned_move_without_dice_is_certain(capsys: pytest.CaptureFixture[st
     assert code == 0, err
     printed = json.loads(out.strip().splitlines()[-1])
     assert printed["reported"] is True and printed["distributions"] == {}
+
+
+def test_a_godsgloom_melee_reports_its_plans_distributions(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """GODSGLOOM's Melee Attack is a planned kind: ``--json`` gives the plan's exact Wounds
+    both ways, health lost, destruction and winner (HX-MEL-30/50), each summing to 1."""
+    code, out, err = _odds(capsys, monkeypatch, "godsgloom_duel", "melee a -> d", "--json",
+                           after="activate a\n")
+    assert code == 0, err
+    printed = json.loads(out.strip().splitlines()[-1])
+    assert printed["reported"] is True
+    assert {"wounds_to_defender", "wounds_to_attacker", "defender_destroyed",
+            "attacker_wins", "defender_wins"} <= set(printed["distributions"])
+    for pairs in printed["distributions"].values():
+        assert sum(p for _, p in pairs) == pytest.approx(1.0)
+    assert "HX-MEL-30" in printed["rules"]["wounds_to_defender"]
+    game = load_scenario(scenario_source("godsgloom_duel")).new_game()
+    play(game, "activate a")
+    expected = outcome_distributions(game, parse("melee a -> d", game.ruleset.action_types()))
+    assert isinstance(expected, Outcomes)
+    exact = {name: {v: Fraction(p) for v, p in pairs}
+             for name, pairs in printed["exact"].items()}
+    assert exact == expected.as_mapping()
+
+
+def test_a_godsgloom_formation_answer_reports_its_odds(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision's answer has a plan too (issue 29): the Shield Wall's odds, headless."""
+    after = ("activate a2\nadvance a2 4 2 0\nend\nactivate g5\nadvance g5 3 3 1\n"
+             "melee g5 -> a2\n")
+    code, out, err = _odds(capsys, monkeypatch, "godsgloom_skirmish",
+                           "choose formation=shield-wall", "--json", after=after)
+    assert code == 0, err
+    printed = json.loads(out.strip().splitlines()[-1])
+    assert printed["reported"] is True and "wounds_to_defender" in printed["distributions"]

@@ -4,6 +4,8 @@ rulesets' evaluation hints -- and rehearse every candidate on their own copy of 
 their own dice (:mod:`game.ai.rehearsal`). ``game.ai`` names no ruleset and imports none.
 """
 
+from game.ai.explain import explain
 from game.ai.players import LEVELS, AiPlayer, Choice, make_player
+from game.ai.rehearsal import detached
 
-__all__ = ["LEVELS", "AiPlayer", "Choice", "make_player"]
+__all__ = ["LEVELS", "AiPlayer", "Choice", "detached", "explain", "make_player"]

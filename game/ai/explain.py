@@ -7,7 +7,7 @@ Guardsmen: 40% to destroy Guardsmen; Guardsmen models 10 -> 7.5 expected, 35% br
 
 from __future__ import annotations
 
-from game.ai.evaluate import distance
+from game.ai.evaluate import distance, position
 from game.ai.rating import Rating
 from game.core.game import Game
 from game.core.state import GameState, Unit
@@ -32,7 +32,10 @@ def explain(game: Game, rating: Rating) -> str:
     if over > 0:
         parts.append(f"{over:.0%} the game ends")
     if not parts:
-        parts = [_approach(game.state, rating)]
+        approach = _approach(game.state, rating)
+        if approach is None:  # a choice whose effect is not on the board yet: its label
+            return label(game, rating)
+        parts = [approach]
     said = "; ".join(parts)
     return f"{label(game, rating)}: {said}"
 
@@ -78,12 +81,15 @@ def _unit_words(before: GameState, rating: Rating, uid: str) -> str:
     return "; ".join(words)
 
 
-def _approach(before: GameState, rating: Rating) -> str:
-    """How a move changes the distance of its unit to the nearest enemy, in the board's
-    measure (inches, or hexes)."""
-    uid = rating.action.actor()
-    if uid is None or uid not in before.units or not rating.outcomes:
-        return "nothing changes on the board yet"
+def _approach(before: GameState, rating: Rating) -> str | None:
+    """How a move changes the distance of its unit (or, for an answer to a decision, of the
+    unit it moved) to the nearest enemy, in the board's measure (inches, or hexes); None for
+    an answer that moves nothing."""
+    if not rating.outcomes:
+        return None
+    uid = rating.action.actor() or _moved(before, rating.outcomes[0].game.state)
+    if uid is None or uid not in before.units:
+        return None
     now, then = _nearest(before, uid), _nearest(rating.outcomes[0].game.state, uid)
     if now is None or then is None or abs(now[0] - then[0]) < 0.05:
         return "nothing changes on the board yet"
@@ -91,6 +97,16 @@ def _approach(before: GameState, rating: Rating) -> str:
     unit = before.units[uid]
     hexes = unit.hex is not None
     return f"{unit.name} {verb} {then[1]} ({_gap(now[0], hexes)} -> {_gap(then[0], hexes)})"
+
+
+def _moved(before: GameState, after: GameState) -> str | None:
+    """The first unit that stands elsewhere in ``after`` (None if none moved)."""
+    for uid, unit in before.units.items():
+        moved = after.units.get(uid)
+        if moved is not None and unit.on_board and moved.on_board and \
+                position(unit) != position(moved):
+            return uid
+    return None
 
 
 def _nearest(state: GameState, uid: str) -> tuple[float, str] | None:

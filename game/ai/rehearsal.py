@@ -17,16 +17,34 @@ from dataclasses import dataclass
 from game.core.actions import Dice, DiceSpec
 from game.core.game import Game
 from game.core.hashing import snapshot
+from game.core.ruleset import Ruleset
+from game.core.state import GameState
 
 
 def rehearsal(game: Game) -> Game:
     """A copy of ``game``'s present for the computer to try actions on: same position, no
     knowledge of the table's dice (seed 0, counter 0, no scripted dice), no history."""
-    state = snapshot(game.state)
-    state.seed = 0
-    state.dice_drawn = 0
-    state.scripted_dice = []
-    return Game(state, game.ruleset, started=True, history=False)
+    return Game(_forgetful(game.state), game.ruleset, started=True, history=False)
+
+
+def detached(game: Game, ruleset: Ruleset) -> Game:
+    """A copy of ``game`` that shares nothing mutable with it, for a search in another thread
+    while the table goes on drawing the live game: the position (the table's dice forgotten,
+    as in :func:`rehearsal`), the log (a player reads how many actions were played and its
+    own run of actions from it) and ``ruleset``, a ruleset object of its own (a ruleset
+    remembers answers per position, so two threads must never share one)."""
+    copy = Game(_forgetful(game.state), ruleset, started=True, history=False)
+    copy.log = list(game.log)
+    return copy
+
+
+def _forgetful(state: GameState) -> GameState:
+    """A snapshot of ``state`` without the table's dice: seed 0, counter 0, nothing scripted."""
+    copy = snapshot(state)
+    copy.seed = 0
+    copy.dice_drawn = 0
+    copy.scripted_dice = []
+    return copy
 
 
 def branch(copy: Game) -> Game:

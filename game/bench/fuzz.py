@@ -3,8 +3,8 @@
 Each input is built from a fixed seed (input ``i`` uses seed ``seed + i``), so a run is exactly
 reproducible and any escape can be replayed alone. Each runs in a child process with a memory
 cap and a time limit that kills it (:mod:`game.bench.fuzz_child`), and a file that loads must
-hold the state invariants (:func:`~game.bench.fuzz_child.state_problems`). Six kinds of input,
-in turn:
+hold the state invariants (:func:`~game.bench.fuzz_child.state_problems`). Seven kinds of
+input, in turn:
 
 - **scenario**: a shipped scenario, mutated as text (a number replaced by ``nan``, ``inf``, a
   5,000-digit integer, a die face that no die has; lines dropped, doubled or cut; deep nesting;
@@ -19,7 +19,11 @@ in turn:
   raw bytes), then the chain verified; a chain that verifies is checked like a save;
 - **settings**: a settings file, mutated the same way, then read;
 - **action**: a legal action of a running game with one field replaced by a hostile value, built
-  through the text form, the dict form or the Python constructor, then checked and applied.
+  through the text form, the dict form or the Python constructor, then checked and applied;
+- **list**: an army list (War Council ids, BattleScribe ``.ros``/``.rosz``, New Recruit JSON)
+  mutated or hostile (zip bombs, ``../`` members, entity expansion, deep nesting:
+  :mod:`game.bench.fuzz_lists`), then imported as a new battle; one that imports is loaded,
+  checked and played for a few random actions.
 
 Allowed outcomes: the loader's :class:`~game.scenario.problems.FileError` (a turn file's
 :class:`~game.pbf.turnfile.PbfError`); for actions,
@@ -52,6 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench import fuzz_lists
 from game.bench.fuzz_child import Outcome, Result, isolated, state_problems
 from game.core.actions import Action, ActionSyntaxError, from_dict, parse
 from game.core.game import Game
@@ -67,7 +72,7 @@ from game.scenario.problems import FileError
 from game.scenario.saves import load_save, new_session, save_document
 from game.scenario.settings_file import read_settings_data
 
-KINDS = ("scenario", "save", "lesson", "turn", "settings", "action")
+KINDS = ("scenario", "save", "lesson", "turn", "settings", "action", "list")
 SLOW_SECONDS = 5.0
 """An input taking longer than this is reported as slow (a hang in the making)."""
 HANG_SECONDS = 60.0
@@ -142,6 +147,7 @@ class _Corpus:
         """Each input runs in a forked child, so it may change the corpus's games freely."""
         self._prefixes = [_replay_of(self.turns[:k]) for k in range(1, len(self.turns))]
         self._games = [self._played(scenario) for scenario in self.scenarios]
+        self.lists = fuzz_lists.corpus()
 
     @staticmethod
     def _played(scenario: Scenario) -> Game:
@@ -573,7 +579,20 @@ def _try(kind: str, corpus: _Corpus, rng: random.Random, folder: Path) -> Outcom
         return _try_turn(corpus, rng, folder)
     if kind == "settings":
         return _try_settings(rng, folder)
+    if kind == "list":
+        return _try_list(corpus, rng, folder)
     return _try_action(corpus, rng)
+
+
+def _try_list(corpus: _Corpus, rng: random.Random, folder: Path) -> Outcome:
+    """Import a hostile army list; check and play the scenario an accepted one gives."""
+    text = fuzz_lists.try_list(corpus.lists, rng, folder, _mutate_text, _hostile)
+    session = new_session(load_scenario_text(text, "<imported list>"))
+    problems = state_problems(session.game, replay=False)
+    if not problems:
+        _playout(session.game, rng, 6)
+        problems = state_problems(session.game)
+    return True, problems
 
 
 def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS,

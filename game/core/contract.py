@@ -44,6 +44,7 @@ from game.core.inspect import (
 from game.core.pending import Refusal
 from game.core.present import Offer, humanise
 from game.core.procedure import Steps
+from game.core.roster import ListEntry, ListSkip, ListUnit, match_by_name
 from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_rules import TABLE_RULE_TEXTS
 from game.core.unit_setup import SetupProblem, UnitSetup
@@ -170,6 +171,21 @@ class RulesetContract(ABC):
         from game.core.catalogue import profile_records
 
         return profile_records(self)
+
+    def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
+        """What an army list's ``entry`` puts on the table (``game.core.roster``): a unit
+        whose profile's id or name is the entry's name; a skip with a did-you-mean for an
+        unknown name, and for characters and attachments, which have no place of their own
+        here. ``army`` is the army or faction the list names. Rulesets with list builders of
+        their own (builder ids, characters joined to units, stand-ins) override it."""
+        if entry.role != "unit":
+            return ListSkip(entry.label, f"a {entry.role} has no place on this table")
+        names = {r.id: r.name for r in self.unit_catalogue()}
+        found = match_by_name(entry, names)
+        if isinstance(found, ListSkip):
+            return found
+        counters = {"models": entry.models} if entry.models is not None else None
+        return ListUnit(names[found], profile=found, counters=counters)
 
     def bench_table(self, units: int, seed: int) -> BenchTable | None:
         """A generated table of about ``units`` units for ``warbench bench play`` (None: no

@@ -15,7 +15,7 @@ as chance nodes), boardgame.io (a log with metadata, the seeded RNG in the state
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, Dice, DiceSpec, FreeRoll, RollPending
@@ -349,6 +349,46 @@ class Game:
         self._redo.append(entry)
         self._notify(entry)
         return entry
+
+    def can_take_back(self, by: int, computer: Collection[int]) -> Refusal | None:
+        """Why ``by`` cannot take the game back to before their own last action, against the
+        computer players ``computer`` (None: they can; see :meth:`take_back`)."""
+        found = self._take_back_count(by, computer)
+        return found if isinstance(found, Refusal) else None
+
+    def take_back(self, by: int, computer: Collection[int]) -> list[LogEntry]:
+        """WB-HIST-3: against the computer, take back the computer players' actions since
+        ``by``'s own last action together with that action (most recent first); raise
+        IllegalAction (nothing changes) where WB-HIST-1 or WB-HIST-2 forbids it."""
+        found = self._take_back_count(by, computer)
+        if isinstance(found, Refusal):
+            raise IllegalAction(self.log[-1].action if self.log else Dice(()), found)
+        taken = []
+        for _ in range(found):
+            entry = self.log.pop()
+            self.state = self._state_before(len(self._undo) - 1)
+            self._undo.pop()
+            self._redo.append(entry)
+            taken.append(entry)
+            self._notify(entry)
+        return taken
+
+    def _take_back_count(self, by: int, computer: Collection[int]) -> int | Refusal:
+        """How many actions :meth:`take_back` undoes, or why it cannot (WB-HIST-1/2/3)."""
+        if not self.history:
+            return Refusal("there is nothing to undo", ())
+        options = self.state.options
+        for count, entry in enumerate(reversed(self.log), start=1):
+            if entry.actor in computer or entry.actor is None:
+                continue  # the computer's own action or dice go back with the player's
+            if entry.actor != by and not options.allow_undo_others:
+                return Refusal(f"the last action was {self._who(entry.actor)}'s; "
+                               f"{self._who(by)} can only take back their own", ("WB-HIST-2",))
+            if by in entry.rolled_by and not options.allow_undo_dice:
+                return Refusal(f"{self._who(by)} rolled {_rolls_of(entry, by)} and cannot take "
+                               "them back", ("WB-HIST-1",))
+            return count
+        return Refusal(f"{self._who(by)} has made no move to take back yet", ("WB-HIST-3",))
 
     def _keep_undo(self, before: GameState) -> None:
         """Keep the state before the action just logged, and thin the snapshots that fell

@@ -14,6 +14,7 @@ from game.core.game import Game
 from game.core.inspect import OddsChart
 from game.core.pending import Refusal
 from game.core.plan import Outcomes, Quantity
+from game.core.present import Offer
 from game.core.ruleset import Ruleset
 from game.core.state import GameState
 
@@ -43,3 +44,30 @@ def at_least_chart(quantity: Quantity, title: str | None = None, *,
     top = max((v for v, _ in quantity.values), default=0)
     bars = tuple((f"{v}+", quantity.at_least(v)) for v in range(start, top + 1))
     return OddsChart(title or quantity.label, bars, quantity.rules)
+
+
+def quantity_words(quantity: Quantity) -> str:
+    """One quantity as a player reads it: ``Wounds to the target: mean 1.25, 62% for at
+    least 1`` (exact mean; the chance of at least one, or of 1 or more when it can be
+    negative)."""
+    some = quantity.at_least(1)
+    chance = f"{float(some):.0%}"
+    if some not in (0, 1) and chance in ("0%", "100%"):
+        chance = "<1%" if chance == "0%" else ">99%"  # never call an uncertain thing sure
+    return f"{quantity.label}: mean {float(quantity.mean()):.2f}, {chance} for at least 1"
+
+
+def odds_lines(ruleset: Ruleset, state: GameState, action: Action) -> tuple[str, ...]:
+    """The exact odds of ``action``'s plan in words, one line per quantity its dice decide
+    (:func:`quantity_words`); none when it is refused or has no dice. What the table shows
+    beside a decision offer's label (issue 29): the plan's own outcomes, computed once per
+    position (the ruleset's memo), never a copy."""
+    found = plan_outcomes(ruleset, state, action)
+    return () if isinstance(found, Refusal) else tuple(map(quantity_words, found))
+
+
+def offer_tip(ruleset: Ruleset, state: GameState, offer: Offer) -> str:
+    """The whole tooltip of an offer's button: its label, its hint and the exact odds of its
+    plan (:func:`odds_lines`), each on its own line."""
+    parts = [offer.label, offer.hint, *odds_lines(ruleset, state, offer.action)]
+    return "\n".join(p.strip() for p in parts if p.strip())

@@ -24,7 +24,12 @@ from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.state import GameState, Procedure
 
 if TYPE_CHECKING:
+    from game.core.plan import Outcomes
     from game.core.ruleset import Context
+
+Odds = Callable[[], "Outcomes"]
+"""A call that computes an answer's exact outcome distributions (lazily: offering a decision
+never pays for its odds; only a player or a program that asks for them does)."""
 
 P = TypeVar("P", bound=Procedure)
 
@@ -63,6 +68,21 @@ class Steps(Generic[P]):
     def check_answer(self, state: GameState, proc: P, answer: Action) -> Refusal | None:
         """Why a *free* answer (not one of the offers) is refused; offers never reach here."""
         return Refusal("answer with one of the offered choices", ())
+
+    def answer_odds(self, state: GameState, proc: P, answer: Action) -> Odds | None:
+        """When the outcome of answering ``answer`` now has dice (an allocation, a formation
+        that changes a pool, rolling a declared attack): a call computing its exact
+        :class:`~game.core.plan.Outcomes` from the same steps the resolution runs, reading
+        only what it captured now (the call may come later). None: no dice follow (or,
+        where :meth:`reports_odds` says so, they are not reported)."""
+        return None
+
+    def reports_odds(self, state: GameState, proc: P, answer: Action) -> bool:
+        """Whether :meth:`answer_odds` speaks for ``answer``: its odds, or None because no
+        dice follow it. False (``warbench odds`` then says the odds are not reported, never
+        that the outcome is certain) by default unless :meth:`answer_odds` is overridden;
+        steps that compute the odds of some answers only override this too."""
+        return type(self).answer_odds is not Steps.answer_odds
 
 
 class ProcedureLoop:
@@ -114,6 +134,22 @@ class ProcedureLoop:
         if proc is None:
             return Refusal("no decision is waiting for an answer", ())
         return self.steps_for(proc).check_answer(state, proc, answer)
+
+    def answer_odds(self, state: GameState, answer: Action) -> Odds | None:
+        """The innermost procedure's odds of ``answer`` (:meth:`Steps.answer_odds`)."""
+        proc = state.procedure
+        if proc is None or state.outcome is not None:
+            return None
+        return self.steps_for(proc).answer_odds(state, proc, answer)
+
+    def reports_odds(self, state: GameState, answer: Action) -> bool:
+        """Whether the innermost procedure speaks for ``answer``'s odds
+        (:meth:`Steps.reports_odds`): else its empty outcomes mean "not reported", never
+        "no dice"."""
+        proc = state.procedure
+        if proc is None or state.outcome is not None:
+            return False
+        return self.steps_for(proc).reports_odds(state, proc, answer)
 
     def run(self, state: GameState, ctx: Context,
             when_empty: Callable[[GameState, Context], None] | None = None) -> None:

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from game.core import table_actions
 from game.core.actions import (
@@ -105,7 +105,15 @@ class Ruleset(TableRules, RulesetContract):
         present: Present[A] | None = None,
     ) -> None:
         """Register an action whose plan is the action itself (see :meth:`register_kind`):
-        a check that refuses or not, a handler that reads the action, its presentation."""
+        a check that refuses or not, a handler that reads the action, its presentation.
+        :class:`Choose` stays planned whatever the check (:meth:`_plan_answer`): an offered
+        answer is legal as it is and an answer with dice to follow carries their odds."""
+        if action_type is Choose:
+            answer_check = cast(Callable[[GameState, Choose], Refusal | None], check)
+            answer_handle = cast(Callable[[GameState, Choose, Context], None], handle)
+            self.register_kind(cast(ActionKind[A], self._answer_kind(
+                answer_check, answer_handle, cast(Present[Choose] | None, present))))
+            return
         self.register_kind(ActionKind.simple(action_type, check, handle, present))
 
     def register_kind(self, kind: ActionKind[A]) -> None:
@@ -113,11 +121,15 @@ class Ruleset(TableRules, RulesetContract):
         :class:`Refusal`), its handler (plan -> events) and its presentation."""
         self._kinds[kind.action_type] = kind
 
-    def plans_odds(self, action: Action) -> bool:
+    def plans_odds(self, action: Action, state: GameState | None = None) -> bool:
         """Whether ``action``'s kind computes a real plan, so that an empty
         :attr:`~game.core.plan.Plan.outcomes` means "no dice" (a simple kind's plan is the
-        bare action and reports no odds, with dice or without: ``warbench odds`` says so)."""
+        bare action and reports no odds, with dice or without: ``warbench odds`` says so).
+        An answer (:class:`Choose`) in ``state`` reports odds when the running procedure's
+        steps compute them (:meth:`~game.core.procedure.Steps.answer_odds`)."""
         kind = self._kinds.get(type(action))
+        if isinstance(action, Choose) and state is not None:
+            return self.loop.reports_odds(state, action)
         return kind is not None and kind.planned
 
     def present_as(self, action_type: type[A], present: Present[A]) -> None:
@@ -170,6 +182,32 @@ class Ruleset(TableRules, RulesetContract):
         with self.memo.changing():
             self.loop.feed_answer(state, choice, ctx)
             self.settle(state, ctx)
+
+    def _answer_kind(self, check: Callable[[GameState, Choose], Refusal | None],
+                     handle: Callable[[GameState, Choose, Context], None],
+                     present: Present[Choose] | None) -> ActionKind[Choose]:
+        """The record of decision answers: planned by :meth:`_plan_answer` with ``check``
+        for free answers, applied by ``handle``."""
+
+        def apply(state: GameState, plan: Plan[Choose, Any], ctx: Context) -> None:
+            handle(state, plan.action, ctx)
+
+        return ActionKind(Choose, partial(self._plan_answer, check), apply, present)
+
+    def _plan_answer(self, check: Callable[[GameState, Choose], Refusal | None],
+                     state: GameState, choice: Choose) -> Plan[Choose, None] | Refusal:
+        """A decision's answer as a plan (issue 29): an offered answer is legal as it is, a
+        free one is checked (``check``); when dice follow, the running procedure's
+        :meth:`~game.core.procedure.Steps.answer_odds` gives its exact outcomes, so every
+        decision offer can show its odds as an action's plan does."""
+        node = self.decision(state)
+        offered = isinstance(node, PlayerDecision) and choice in node.options
+        if not offered:
+            refusal = check(state, choice)
+            if refusal is not None:
+                return refusal
+        rules = node.rules if isinstance(node, PlayerDecision) else ()
+        return Plan(choice, None, rules, odds=self.loop.answer_odds(state, choice))
 
     def _check_choice(self, state: GameState, choice: Choose) -> Refusal | None:
         """Why a free answer is refused (offered answers never get here: the Game accepts

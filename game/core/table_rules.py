@@ -18,6 +18,8 @@ Rule IDs of the table itself (the game's own, documented in ``docs/rules/table.m
 - WB-HIST-1 A player cannot undo an action whose dice they rolled, unless the table allows it.
 - WB-HIST-2 In hotseat the acting player can undo only their own actions since the last
   hand-over, never an opponent's action or decision, unless the table allows it (solo play).
+- WB-HIST-3 Against the computer, taking back takes back the computer's actions since the
+  player's own last action together with that action (the computer then answers again).
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ TABLE_RULE_TEXTS: Mapping[str, str] = {
     "WB-HIST-2": "At a shared table you may take back only what you did yourself since the "
     "table was last handed to you: never a move, a choice or dice of your opponent. A table "
     "set up for solo play may allow taking back anything.",
+    "WB-HIST-3": "Playing against the computer, taking back returns to your own last decision: "
+    "the computer's moves and dice since then go with it, and the computer answers afresh. "
+    "Your own dice still stay rolled (WB-HIST-1).",
 }
 """The table's own rules (WB-*), in the game's words; every ruleset's catalogue includes them."""
 

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from game import rulesets
+from game.ai import LEVELS
 from game.core.actions import Action, ActionSyntaxError, parse
 from game.learn.model import (
     KIND_KEYS,
@@ -36,6 +37,9 @@ from game.scenario.loader import Scenario, load_scenario
 from game.scenario.paths import scenarios_dir
 from game.scenario.problems import LineIndex, Path, Problem, ScenarioError, did_you_mean, dotted
 from game.scenario.validation import validation_problems
+
+OPPONENTS: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+"""The computer strengths a play step may set as the learner's opponent."""
 
 MAX_FILE_BYTES = 500_000
 PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.\-]+(?:\[[A-Za-z0-9_]+=[^\]{}]*\])?[A-Za-z0-9_.\-/]*)\}")
@@ -75,9 +79,17 @@ class Lesson:
     setup: tuple[Action, ...]
     steps: tuple[Step, ...]
 
-    def summary(self) -> dict[str, str]:
-        """The ``--list --json`` record of this lesson."""
-        return {"id": self.id, "system": self.system, "title": self.title}
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule IDs this lesson declares it teaches: its own, then its steps', each once
+        (the coverage test checks the engine applies each of them when the lesson plays)."""
+        found = [*self.model.lesson.rules, *(r for s in self.steps for r in s.model.rules)]
+        return tuple(dict.fromkeys(found))
+
+    def summary(self) -> dict[str, object]:
+        """The ``--list --json`` record of this lesson: id, system, title and its rules."""
+        return {"id": self.id, "system": self.system, "title": self.title,
+                "rules": list(self.rules)}
 
 
 def lesson_folders() -> list[Traversable]:
@@ -272,6 +284,10 @@ class _Checker:
                 self.problem((*loc, "solution"), "a try step needs its solution actions")
             if not step.objective:
                 self.problem((*loc, "objective"), "a try step needs an objective line")
+        if step.opponent is not None and step.opponent not in OPPONENTS:
+            self.problem((*loc, "opponent"), f"{step.opponent!r} is not a computer strength "
+                         f"(one of {', '.join(OPPONENTS)})",
+                         did_you_mean(step.opponent, OPPONENTS))
         if step.kind == "ask":
             if not step.question:
                 self.problem((*loc, "question"), "an ask step needs a question")

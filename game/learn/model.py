@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-StepKind = Literal["say", "demo", "try", "ask"]
-STEP_KINDS: tuple[str, ...] = ("say", "demo", "try", "ask")
+StepKind = Literal["say", "demo", "try", "ask", "play"]
+STEP_KINDS: tuple[str, ...] = ("say", "demo", "try", "ask", "play")
 
 Point = tuple[float, float]
 
@@ -110,6 +110,8 @@ class StepModel(Strict):
     answer: int | None = Field(default=None, ge=0)
     why: list[str] = []
     explain: str = ""
+    opponent: str | None = None
+    """A play step's computer opponent for the other side (a strength of ``game.ai``)."""
 
 
 class LessonMeta(Strict):
@@ -138,6 +140,7 @@ KIND_KEYS: dict[str, frozenset[str]] = {
     "try": frozenset({"dice", "objective", "player", "success", "wrong", "hint", "solution",
                      "replies"}),
     "ask": frozenset({"question", "choices", "answer", "why", "explain"}),
+    "play": frozenset({"objective", "player", "opponent"}),
 }
 """The kind-specific keys each step kind accepts (the common ones are always allowed)."""
 

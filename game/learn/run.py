@@ -2,7 +2,9 @@
 
 - *say* steps show a caption; *demo* steps apply their actions at once with the lesson's own
   dice; *try* steps wait for the learner's actions and judge them by the step's success
-  predicate; *ask* steps wait for an answer.
+  predicate; *ask* steps wait for an answer; *play* steps let the learner play on freely
+  (against the computer when the step names an ``opponent``: the table plays that side),
+  nothing judged, and leave no trace: Next goes on from the position the step began with.
 - Next, back, restart step and restart lesson are always available; undo takes back the
   learner's last action inside a try (dice included: lessons are not bound by WB-HIST-1).
 - Every die is fixed by the lesson: each demo or try step replaces the scripted queue with its
@@ -22,7 +24,7 @@ from game.core.actions import Action, ActionSyntaxError, RollPending, parse
 from game.core.events import Event
 from game.core.game import Game
 from game.core.hashing import snapshot
-from game.core.pending import Chance, Over, PlayerDecision
+from game.core.pending import Chance, Over, PlayerDecision, Refusal
 from game.core.state import GameState
 from game.learn.explain import explain
 from game.learn.loader import Lesson, Step
@@ -104,6 +106,10 @@ class LessonRun:
         """The try's position once its demo actions and the other side's replies are
         played: where the solution starts (see :meth:`solution_labels`)."""
         self._labels: tuple[str, ...] | None = None
+        self.engine_rules: set[str] = set()
+        """Every rule ID the engine cited since the lesson's setup: in the events of what was
+        played, the plans of the actions it accepted, the decisions it posed and the reasons
+        it refused an action. The coverage test compares a lesson's declared rules with it."""
         self.restart_lesson()
 
     # --- questions -------------------------------------------------------------------------
@@ -121,10 +127,24 @@ class LessonRun:
         """The current caption with its live numbers."""
         return fill(self.step.model.caption, self.game.state, self.events())
 
+    @property
+    def learner(self) -> int | None:
+        """The learner's side in this step (a try's or play's ``player``, else whoever acted
+        at its start)."""
+        return self._player
+
+    def opponents(self) -> dict[int, str]:
+        """The sides the computer plays in this step, by player number, and its strength:
+        every side but the learner's in a play step that names an ``opponent``."""
+        level = self.step.model.opponent
+        if self.step.kind != "play" or level is None:
+            return {}
+        return {p.number: level for p in self.game.state.players if p.number != self._player}
+
     def objective(self) -> str:
-        """The objective line: a try's goal, an ask's question, else the lesson title."""
+        """The objective line: a try's or play's goal, an ask's question, else the title."""
         model = self.step.model
-        text = model.objective if model.kind == "try" else model.question
+        text = model.objective if model.kind in ("try", "play") else model.question
         return fill(text, self.game.state, self.events()) if text else self.lesson.title
 
     def rule_notes(self) -> list[str]:
@@ -153,6 +173,7 @@ class LessonRun:
         for action in self.lesson.setup:
             self.history.extend(self._play(action))
         self.finished = False
+        self.engine_rules = set()
         self._setup = _Start(snapshot(self.game.state), tuple(self.history))
         self._starts = []
         self._enter(0)
@@ -178,6 +199,9 @@ class LessonRun:
             if self.record:
                 mark_done(self.lesson.id, self.progress_file)
             return self._say("info", "Lesson complete.")
+        if self.step.kind == "play":  # free play leaves no trace on the steps after it
+            self._restore(self._starts[self.index])
+            self.step_events = []
         self.history.extend(self.step_events)
         self._enter(self.index + 1)
         return self._say("info", self.caption())
@@ -185,7 +209,10 @@ class LessonRun:
     # --- the learner's input -------------------------------------------------------------
 
     def act(self, action: Action | str) -> Feedback:
-        """Play one learner action in a try step and judge the result."""
+        """Play one learner action in a try step and judge the result (in a play step: play
+        it, or the computer opponent's, unjudged)."""
+        if self.step.kind == "play":
+            return self._play_freely(action)
         if self.step.kind != "try":
             return self._say("refused", "This step is for watching: press Next.")
         if self.solved:
@@ -198,6 +225,7 @@ class LessonRun:
         known = self._known([*self._tried, action])
         refusal = self.game.why_not(action)
         if refusal is not None:
+            self.engine_rules.update(refusal.rules)
             text = refusal.reason
             if known is not None:
                 text = f"{fill(known.explain, self.game.state, self.events())} ({text})"
@@ -209,6 +237,23 @@ class LessonRun:
         self._tried.append(action)
         self._reply()
         return self._judge()
+
+    def _play_freely(self, action: Action | str) -> Feedback:
+        """A move of free play: applied if the rules take it, never judged. Undo takes back
+        to before the learner's own last move (the computer's answers since go with it)."""
+        if isinstance(action, str):
+            try:
+                action = parse(action, self.game.ruleset.action_types())
+            except (ActionSyntaxError, ValueError) as exc:
+                return self._say("refused", f"That is not an action: {exc}")
+        refusal = self.game.why_not(action)
+        if refusal is not None:
+            return self._say("refused", refusal.reason, tuple(refusal.rules))
+        if self.game.current_player() == self._player:
+            self._undo.append((snapshot(self.game.state), len(self.step_events),
+                               len(self._tried), self._replied))
+        self.step_events.extend(self._play(action))
+        return self._say("progress", "Play on.")
 
     def _reply(self) -> None:
         """The other side answers its decisions with the step's scripted ``replies``."""
@@ -231,7 +276,7 @@ class LessonRun:
         self.game = self._game_at(state)
         del self.step_events[events:]
         del self._tried[tried:]
-        self.solved = False
+        self.solved = self.step.kind == "play"  # free play has nothing to reach
         return self._say("info", "Taken back.")
 
     def answer(self, choice: int) -> Feedback:
@@ -323,9 +368,11 @@ class LessonRun:
         self._tried = []
         self._replied = 0
         self._opened = 0
-        self.solved = step.kind in ("say", "demo")
+        self.solved = step.kind in ("say", "demo", "play")
         if step.kind in ("demo", "try"):
             self.game.state.scripted_dice = list(step.model.dice)
+        elif step.kind == "play":
+            self.game.state.scripted_dice = []  # free play rolls the scenario's seeded dice
         for action in step.actions:
             refusal = self.game.why_not(action)
             if refusal is not None:
@@ -339,12 +386,15 @@ class LessonRun:
         self._opened = len(self.step_events)
 
     def _play(self, action: Action) -> list[Event]:
-        """Apply ``action``, then answer any roll the scripted dice leave open (seeded)."""
+        """Apply ``action``, then answer any roll the scripted dice leave open (seeded);
+        note the rules the engine cited on the way (:attr:`engine_rules`)."""
+        self.engine_rules.update(_cited(self.game, action))
         events = self.game.apply(action)
         for _ in range(MAX_ROLLS):
             if not isinstance(self.game.pending(), Chance):
                 break
             events.extend(self.game.apply(RollPending()))
+        self.engine_rules.update(r for e in events for r in e.rules)
         return events
 
     def _judge(self) -> Feedback:
@@ -397,6 +447,15 @@ class LessonRun:
              events: tuple[Event, ...] = ()) -> Feedback:
         self.feedback = Feedback(kind, text, rules, events)
         return self.feedback
+
+
+def _cited(game: Game, action: Action) -> tuple[str, ...]:
+    """The rules the engine cites for ``action`` before it is applied: the decision it
+    answers, and the plan of the check that accepts it."""
+    node = game.pending()
+    decided = node.rules if isinstance(node, PlayerDecision) else ()
+    plan = game.ruleset.plan(game.state, action)
+    return (*decided, *(() if isinstance(plan, Refusal) else plan.rules))
 
 
 def _label_in(game: Game, action: Action) -> str:

@@ -10,6 +10,8 @@ game would; the lesson's own feedback stays on ``run.feedback`` for the caption 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from game.core.actions import Action, Dice
 from game.core.events import Event
 from game.core.game import Game, Listener, LogEntry
@@ -99,6 +101,15 @@ class LessonGame(Game):
             raise IllegalAction(Dice(()), Refusal("there is nothing of yours to undo"))
         self.run.undo()
         return LogEntry(-1, Dice(()), None, (), frozenset(), self.state_hash())
+
+    def can_take_back(self, by: int, computer: Collection[int]) -> Refusal | None:
+        """Against the lesson's computer opponent, Undo is the lesson's own: back to before
+        the learner's last move."""
+        return self.can_undo(by)
+
+    def take_back(self, by: int, computer: Collection[int]) -> list[LogEntry]:
+        """Take back the learner's last move (the computer's answers since go with it)."""
+        return [self.undo(by)]
 
     def can_redo(self) -> bool:
         """Lessons have no redo: the hint shows the way forward instead."""

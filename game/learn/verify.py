@@ -4,7 +4,10 @@
 checks on the way that each try is solvable from its start, that each authored wrong move is
 recognised and leaves the step recoverable (the solution still works after it), that each
 ask's answer is accepted, and that no caption is left with a placeholder that has no value.
-It also returns the record of events the golden tests compare (``python -m game.learn.golden``).
+It also returns the record of events the golden tests compare (``python -m game.learn.golden``)
+and every rule ID the engine cited on the way (:attr:`Report.exercised`, from
+:attr:`LessonRun.engine_rules`: events, plans, decisions and refusals, never a lesson's own
+labels), which the coverage check compares with the lesson's declared rules.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ class Report:
     lesson: str
     problems: list[str] = field(default_factory=list)
     record: list[dict[str, JSONish]] = field(default_factory=list)
+    exercised: set[str] = field(default_factory=set)
+    """Rule IDs the engine cited while the lesson played (see the module docstring)."""
 
     @property
     def ok(self) -> bool:
@@ -58,6 +63,7 @@ def verify_lesson(lesson: Lesson) -> Report:
             return report
         report.record.append({"step": run.index + 1, "kind": run.step.kind,
                               "events": [event_record(e) for e in run.step_events]})
+        report.exercised.update(run.engine_rules)
         feedback = run.next()
         if run.finished:
             return report
@@ -72,8 +78,29 @@ def _check_step(run: LessonRun, where: str, report: Report) -> None:
         _check_try(run, where, report)
     elif run.step.kind == "ask":
         _check_ask(run, where, report)
+    elif run.step.kind == "play":
+        _check_play(run, where, report)
     if missing:
         report.problems.append(f"{where}: caption placeholders without a value: {missing}")
+
+
+def _check_play(run: LessonRun, where: str, report: Report) -> None:
+    """A free-play step with a computer opponent: where the computer is to answer at the
+    step's start, its answer (a quick, clock-free search) is one the rules accept."""
+    from game.ai import detached, make_player
+    from game.core.pending import Over
+
+    sides = run.opponents()
+    node = run.game.pending()
+    if isinstance(node, Over) or node.player not in sides:
+        return
+    player = make_player(sides[node.player], clock=False, scale=0.25)
+    copy = detached(run.game, run.lesson.scenario.fresh_ruleset())
+    action = player.choose(copy).action
+    refusal = run.game.why_not(action)
+    if refusal is not None:
+        report.problems.append(f"{where}: the computer opponent's move '{action}' is refused: "
+                               f"{refusal.reason}")
 
 
 def _check_try(run: LessonRun, where: str, report: Report) -> None:

@@ -47,6 +47,7 @@ from game.scenario.limits import (
 )
 from game.scenario.loader import Scenario
 from game.scenario.problems import FileError, LineIndex, Problem, dotted
+from game.scenario.roster.importer import Imported
 from game.scenario.writer import leading_comments, write_file, write_text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -629,6 +630,35 @@ class BattleDoc:
         seat = self.players[side - 1] if 1 <= side <= len(self.players) else {}
         value = seat.get("deployment", seat.get("deployment_hexes"))
         return value if isinstance(value, list) else None
+
+    # --- army lists (issue 27) ---------------------------------------------------------------
+
+    def import_list(self, path: Path, side: int, *, accept_skipped: bool = False) -> Imported:
+        """Make the army list at ``path`` side ``side`` of the battle (one undo step): its
+        units replace that side's, placed in the side's deployment zone facing the enemy by
+        ``warbench roster import``'s own importer. Raises
+        :class:`~game.scenario.problems.FileError` with every problem (an unreadable list,
+        entries no catalogue knows while ``accept_skipped`` is False): then nothing changes."""
+        from game.scenario.roster import read_list
+        from game.scenario.roster.importer import import_lists
+
+        self._check_side(side)
+        battle = self.check().scenario
+        if battle is None:
+            first = self.check().problems[0] if self.check().problems else "it does not load"
+            raise EditRefused(f"fix the battle first ({first}): a list is placed on a valid "
+                              "battle")
+        listed = read_list(path)
+        result = import_lists([(listed.list, listed.file)], into=battle, side=side,
+                              accept_skipped=accept_skipped)
+        imported = BattleDoc.from_text(result.text)
+
+        def mutate(data: dict[str, Any]) -> None:
+            data.clear()
+            data.update(imported.data)
+
+        self._change(mutate)
+        return result
 
     # --- files -----------------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -70,7 +70,9 @@ class Session:
 
     ``started`` is when the game began (seconds since the epoch; it names the game's autosave);
     ``notes`` says how the session was loaded when that matters (an upgraded older save);
-    ``source`` is the save it was loaded from (an autosave keeps being written there).
+    ``source`` is the save it was loaded from (an autosave keeps being written there);
+    ``computer`` maps the player numbers the computer plays to its strength (empty: every
+    side is human), so a loaded game goes on against the computer.
     """
 
     scenario: Scenario
@@ -79,6 +81,11 @@ class Session:
     started: float = field(default_factory=time.time)
     notes: tuple[str, ...] = ()
     source: Path | None = None
+    computer: Mapping[int, str] = field(default_factory=dict)
+
+
+COMPUTER_LEVELS = ("random", "easy", "normal", "hard")
+"""The strengths a save may give a computer side (``game.ai.LEVELS``; a test keeps them equal)."""
 
 
 def save_document(session: Session) -> dict[str, Any]:
@@ -97,6 +104,7 @@ def save_document(session: Session) -> dict[str, Any]:
         "state_hash": game.current_hash(),
         "round": game.state.turn.round,
         "over": isinstance(game.pending(), Over),
+        "computer": {str(n): level for n, level in sorted(session.computer.items())},
     }
 
 
@@ -462,7 +470,25 @@ def session_from_document(doc: Any, file: str) -> Session:
     started = doc.get("started")
     moment = float(started) if isinstance(started, int | float) and 0 <= started < 1e11 else (
         time.time())
-    return Session(scenario, game, extra, started=moment, notes=notes)
+    computer = _computer(doc.get("computer", {}), game, file)
+    return Session(scenario, game, extra, started=moment, notes=notes, computer=computer)
+
+
+def _computer(value: Any, game: Game, file: str) -> dict[int, str]:
+    """The save's computer sides (player number -> strength); a save without the key (every
+    older save) is all human. Anything else than known players and strengths is refused."""
+    players = {p.number for p in game.state.players}
+    if not isinstance(value, dict):
+        raise FileError.one(file, "expected a table of player number -> strength", "computer")
+    out = {}
+    for key, level in value.items():
+        number = int(key) if isinstance(key, str) and key.isdigit() else None
+        if number is None or number not in players or level not in COMPUTER_LEVELS:
+            raise ScenarioError([Problem(file, None, f"computer.{str(key)[:20]}", "expected a "
+                                         f"player number ({', '.join(map(str, sorted(players)))})"
+                                         f" and a strength ({', '.join(COMPUTER_LEVELS)})")])
+        out[number] = str(level)
+    return out
 
 
 def _actions(items: list[Any], scenario: Scenario, file: str) -> list[Action]:

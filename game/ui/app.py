@@ -175,6 +175,10 @@ class App:
             if self.show_help and event.key == pygame.K_ESCAPE:
                 self.show_help = False
                 return
+            if self.show_help and event.key == pygame.K_r and self.scene is not None \
+                    and self.scene.open_rules():
+                self.show_help = False  # F1, then R: the rules browser
+                return
         if self.scene is not None and self.scene.before_gui(event):
             return
         self.manager.process_events(event)
@@ -220,8 +224,9 @@ def process_age_ms() -> float:
         return (time.perf_counter() - _IMPORTED) * 1000.0
 
 
-def main(path: Path, size: str = "1280x800") -> int:
-    """Open the desktop table on ``path`` (a scenario or a save); offer the autosave first."""
+def main(path: Path, size: str = "1280x800", computer: dict[int, str] | None = None) -> int:
+    """Open the desktop table on ``path`` (a scenario or a save); offer the autosave first
+    (not when ``computer`` names the sides the computer plays: that game starts at once)."""
     from game.scenario.autosave import unfinished_games
     from game.ui.headless import parse_size
     from game.ui.screens import ResumeScene, start_table
@@ -233,10 +238,10 @@ def main(path: Path, size: str = "1280x800") -> int:
     if os.environ.get("WARBENCH_FULLSCREEN"):
         dims = DEFAULT_SIZE
     app = App(dims)
-    if any(not g.open_elsewhere for g in unfinished_games()):
+    if computer is None and any(not g.open_elsewhere for g in unfinished_games()):
         app.switch(ResumeScene(app, path))
     else:
-        start_table(app, path)
+        start_table(app, path, computer)
     return app.run()
 
 

@@ -35,6 +35,7 @@ from game.core.vocab import ProfileRecord
 from game.scenario.edit import BattleDoc, EditRefused
 from game.ui import editor_shapes as shapes
 from game.ui import hexlayout
+from game.ui.editor_import import ListImport
 from game.ui.editor_panels import (
     ACCENT,
     BAD,
@@ -123,6 +124,8 @@ class EditorScene(Scene):
         self._last_check = 0.0
         self._check_every = CHECK_EVERY
         self._fitted = False
+        self.importer = ListImport(self)
+        """"Import list": an army list as the selected side (its dialogs)."""
 
     # --- scene protocol --------------------------------------------------------------------
 
@@ -135,6 +138,7 @@ class EditorScene(Scene):
 
     def leave(self) -> None:
         self.search = None
+        self.importer.close()
 
     def _fit(self) -> None:
         board = self.board_rect()
@@ -164,6 +168,7 @@ class EditorScene(Scene):
                 ("Ctrl+D / Del / T", "duplicate / delete / next side"),
                 ("Ctrl+Z / Ctrl+Y", "undo / redo"),
                 ("Ctrl+S", "save (a valid battle)"),
+                ("Ctrl+I", "import an army list as the selected side"),
                 ("Enter / Esc", "close the polygon / cancel"),
                 ("right-drag", "pan the board; the wheel zooms")]
 
@@ -337,6 +342,10 @@ class EditorScene(Scene):
         return False
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.importer.handle(event) or (self.importer.busy and event.type in (
+                pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                pygame.KEYDOWN)):
+            return  # the import's dialog has the mouse and the keys
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self._press(event.pos, event.button)
         elif event.type == pygame.MOUSEMOTION:
@@ -355,6 +364,7 @@ class EditorScene(Scene):
             (True, pygame.K_y): self.redo,
             (True, pygame.K_s): quiet(self.save),
             (True, pygame.K_d): self.duplicate,
+            (True, pygame.K_i): self.importer.open,
             (False, pygame.K_DELETE): self.delete,
             (False, pygame.K_q): lambda: self.turn(-1, shift),
             (False, pygame.K_e): lambda: self.turn(1, shift),
@@ -931,6 +941,7 @@ class EditorScene(Scene):
             ("Redo", self.redo if self.doc.can_redo else None),
             ("Save", quiet(self.save) if valid else None),
             ("Save draft", quiet(self.save_draft)),
+            ("Import list", self.importer.open if valid else None),
             ("Play now", self.play_now if valid else None),
             ("Back", self.back),
         ]

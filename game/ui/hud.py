@@ -63,6 +63,8 @@ class Hud:
         if isinstance(node, Chance):
             # "Orcs to roll", "Stark to roll": right for plural and singular side names
             return f"{s.state.player(node.player).name} to roll {node.dice} for {node.purpose}"
+        if s.computer_decides():
+            return "the computer's activation"
         return "your activation"
 
     def top_text(self) -> str:
@@ -81,6 +83,8 @@ class Hud:
         name, waiting = s.state.player(player).name, self.pending_text()
         if waiting.startswith(f"{name} ") and not phase_text:
             return f"{head}  -  {waiting}"  # "Stark rolls 1d6 for ...": said once
+        if s.computer is not None and s.computer.owns(player):
+            name = s.computer.name(player)  # "Lannister (computer, normal) to act: ..."
         return f"{head}  -  {name} to act{phase_text}: {waiting}"
 
     def pbf_text(self) -> str:
@@ -401,5 +405,6 @@ class Hud:
             offer = f"L: take the lesson \"{lesson.title}\""
             surface.blit(fonts.get(14, bold=True).render(offer, True, (120, 200, 255)),
                          (box.left + 14, box.bottom - 26))
-        hint = fonts.get(12).render("Esc closes, F1: how to play", True, (160, 160, 160))
+        hint = fonts.get(12).render("Esc closes, F2: all the rules, F1: how to play", True,
+                                    (160, 160, 160))
         surface.blit(hint, (box.right - hint.get_width() - 10, box.top + 10))

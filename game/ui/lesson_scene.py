@@ -21,6 +21,7 @@ import pygame
 
 from game.core.pending import Over
 from game.learn import Lesson, LessonRun, load_all
+from game.learn.coverage import Practice, practised
 from game.learn.model import LineMark
 from game.learn.predicates import fill
 from game.learn.progress import load_progress
@@ -45,7 +46,8 @@ CAPTION_H = 178
 BUTTON_H = 30
 HIGHLIGHT = (255, 214, 90)
 SOLUTION = (120, 220, 255)
-KIND_WORDS = {"say": "Read", "demo": "Watch", "try": "Your turn", "ask": "Question"}
+KIND_WORDS = {"say": "Read", "demo": "Watch", "try": "Your turn", "ask": "Question",
+              "play": "Free play"}
 
 
 class LessonFlow(TableFlow):
@@ -119,6 +121,8 @@ class LessonScene(Scene):
         self._keep_table_here()
         shown = (self.run.index, id(self.run.game), len(self.run.step_events), self.run.solved)
         if shown != self._shown:
+            if self._shown is None or shown[0] != self._shown[0] or shown[1] != self._shown[1]:
+                self._sync_opponent()
             if self._shown is None or shown[0] != self._shown[0]:
                 self._aim_camera()
                 self._show_arcs()
@@ -253,6 +257,19 @@ class LessonScene(Scene):
         return lambda: self.answer(index)
 
     # --- the table inside ---------------------------------------------------------------------
+
+    def _sync_opponent(self) -> None:
+        """A play step with an ``opponent``: the computer plays the other side on the table
+        (its moves paced and explained as in a game); any other step: nobody does."""
+        sides = self.run.opponents()
+        computer = self.table.computer
+        if computer is not None and computer.sides == sides:
+            return
+        if computer is not None:
+            computer.drop_button()
+            self.table.computer = None
+        if sides:
+            self.table.play_computer(sides)
 
     def _keep_table_here(self) -> None:
         """The lesson never hands over: both sides are the learner's or the lesson's."""
@@ -437,18 +454,36 @@ class LessonScene(Scene):
 
 
 class LessonListScene(ListScene):
-    """Every lesson by system with done / new (the list scrolls; Back returns to the menu)."""
+    """Every lesson by system with done / new (the list scrolls; Back returns to the menu).
+    Each system opens with a row saying how many of its rules the learner has practised (the
+    rules of the lessons done) and naming the next lesson to take; that row opens it."""
 
     title = "Lessons"
 
     def entries(self) -> list[tuple[str, Callable[[], None] | None, str]]:
         done = load_progress()
+        lessons = load_all()
+        heads = {p.system: p for p in practised(lessons, done)}
         rows: list[tuple[str, Callable[[], None] | None, str]] = []
-        for lesson in load_all():
+        system = None
+        for lesson in lessons:
+            if lesson.system != system:
+                system = lesson.system
+                if system in heads:
+                    rows.append(self._progress_row(heads[system]))
             mark = "done" if done.get(lesson.id) else "new"
             label = f"{lesson.system}: {lesson.title} ({mark})"
             rows.append((label, self._lesson_opener(lesson), lesson.model.lesson.summary))
         return rows or [("(no lessons)", None, "")]
+
+    def _progress_row(self, progress: Practice) -> tuple[str, Callable[[], None] | None, str]:
+        """A system's progress line; it opens the suggested lesson (none when all are done)."""
+        following = progress.next_lesson
+        label = (f"{progress.title}: {progress.practised} of {progress.rules} rules practised"
+                 + (f" - next: {following.title}" if following else " - every lesson done"))
+        if following is None:
+            return label, None, ""
+        return label, self._lesson_opener(following), f"Take the next lesson: {following.title}"
 
     def _lesson_opener(self, lesson: Lesson) -> Callable[[], None]:
         return lambda: self.app.switch(LessonScene(self.app, lesson))

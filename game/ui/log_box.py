@@ -11,13 +11,17 @@ lines the log shows (it would grow for ever otherwise).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
 from game.core.events import Event
 
 EMPTY = "No events yet."
+
+Line = TypeVar("Line", bound=Event | str)
+"""What the log shows a line for: a game event, or a line of the table's own (a computer
+move's reason)."""
 
 
 class LogBox:
@@ -33,10 +37,10 @@ class LogBox:
         """Lines in the box now (fresh ones plus appended ones)."""
         self._count = 0
         """How many events the log had when the box last caught up with it."""
-        self._last: Event | None = None
+        self._last: object = None
         """The last event the box shows (its identity tells a changed log from a longer one)."""
 
-    def show(self, events: Sequence[Event], line: Callable[[Event], str],
+    def show(self, events: Sequence[Line], line: Callable[[Line], str],
              rect: pygame.Rect) -> Any:
         """The box showing the end of ``events`` (each written by ``line``) at ``rect``:
         the kept box with the new events appended, or a fresh one."""
@@ -51,7 +55,7 @@ class LogBox:
         self._last = events[-1] if events else None
         return self.box
 
-    def _can_append(self, events: Sequence[Event], rect: pygame.Rect) -> bool:
+    def _can_append(self, events: Sequence[Line], rect: pygame.Rect) -> bool:
         """Whether the kept box still shows a beginning of ``events`` at ``rect``."""
         if self.box is None or self._rect != tuple(rect) or self._last is None:
             return False
@@ -59,7 +63,7 @@ class LogBox:
             return False
         return self._shown + len(events) - self._count <= 2 * self.lines
 
-    def _fresh(self, events: Sequence[Event], line: Callable[[Event], str],
+    def _fresh(self, events: Sequence[Line], line: Callable[[Line], str],
                rect: pygame.Rect) -> None:
         """A new box with the last :attr:`lines` events, scrolled to the end."""
         from pygame_gui.elements import UITextBox

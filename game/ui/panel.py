@@ -24,8 +24,10 @@ import pygame
 
 from game.core.actions import EndActivation, FreeRoll
 from game.core.events import Event
+from game.core.odds import offer_tip
 from game.core.pending import (
     Chance,
+    Over,
     PickDice,
     PickNumber,
     PickSplit,
@@ -227,13 +229,16 @@ class SidePanel:
         x0, width = w - PANEL_W + 8, PANEL_W - 16
         y = self._tools(x0, s.top_h + 4, width) + 4 + s.hud.card_height()
         node = s.pending()
-        y = self._commands(x0, y, width, node)
-        if isinstance(node, PlayerDecision):
-            y = self._decision(node, x0, y, width)
-        elif isinstance(node, Chance):
-            y = self._chance(node, x0, y, width)
+        if s.computer_decides():
+            y = self._computer_acts(x0, y, width)  # its decisions are never the human's
+        else:
+            y = self._commands(x0, y, width, node)
+            if isinstance(node, PlayerDecision):
+                y = self._decision(node, x0, y, width)
+            elif isinstance(node, Chance):
+                y = self._chance(node, x0, y, width)
         log_top = max(y + 6, h // 2)
-        self.log_box = self.log.show(s.game.events(), self.log_line, pygame.Rect(
+        self.log_box = self.log.show(self._logged(), self.log_line, pygame.Rect(
             x0, log_top, width, h - log_top - s.status_h - 6))
 
     def _tools(self, x0: int, y: int, width: int) -> int:
@@ -242,7 +247,7 @@ class SidePanel:
             return self._pbf_tools(x0, y, width)
         game = s.game
         bw = (width - 4 * 4) // 5
-        undo = game.can_undo()
+        undo = s.flow.undo_refusal()
         redo_ok = game.can_redo()
         tools: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("Undo", s.flow.undo if undo is None else None, None if undo is None else str(undo)),
@@ -351,9 +356,11 @@ class SidePanel:
         return y + 6
 
     def offer_list(self, offers: tuple[Offer, ...], x0: int, y: int, width: int,
-                   ghost_key: Callable[[int], str]) -> int:
+                   ghost_key: Callable[[int], str], odds: bool = False) -> int:
         """One button per offer (label, ``hint`` tooltip, its ghost lit on hover); a long
-        list scrolls instead of losing offers."""
+        list scrolls instead of losing offers. With ``odds`` (a decision's answers) the
+        tooltip is the core's :func:`~game.core.odds.offer_tip`: label, hint and the exact
+        odds of the answer's plan."""
         from pygame_gui.elements import UIScrollingContainer
 
         h = self.scene.app.screen.get_size()[1]
@@ -372,7 +379,8 @@ class SidePanel:
                              lambda text: font.size(text)[0] <= inner_w - 16)
         for i, offer in enumerate(offers):
             ghost = ghost_key(i) if offer.ghost is not None else None
-            tip = offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}"
+            tip = (offer_tip(self.scene.game.ruleset, self.scene.state, offer) if odds
+                   else offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}")
             self.button(short[i], self._performer(offer),
                         pygame.Rect(x, top + i * ROW, inner_w, 30), tip.strip(". ") or None,
                         ghost=ghost, container=container)
@@ -394,7 +402,7 @@ class SidePanel:
         y += height + 4
         for answer in node.free:
             y = self._free(answer, x0, y, width)
-        return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}") + 6
+        return self.offer_list(node.offers, x0, y, width, lambda i: f"d{i}", odds=True) + 6
 
     def prompt_height(self, text: str, width: int) -> int:
         """The decision prompt's box: tall enough for all of its lines (no scrolling for a
@@ -560,6 +568,18 @@ class SidePanel:
             sw.button.set_text(sw.words())
             (sw.button.enable if sw.counts() is not None else sw.button.disable)()
 
+    def _computer_acts(self, x0: int, y: int, width: int) -> int:
+        """While the computer answers: who it is and that its moves come by themselves."""
+        s = self.scene
+        computer = s.computer
+        node = s.pending()
+        if computer is None or isinstance(node, Over):
+            return y
+        self.text_box(html.escape(f"{computer.name(node.player)} plays; its reasons go to the "
+                                  "log. F: skip its pauses."),
+                      pygame.Rect(x0, y, width, 84))
+        return y + 90
+
     def _chance(self, node: Chance, x0: int, y: int, width: int) -> int:
         from pygame_gui.elements import UITextEntryLine
 
@@ -577,9 +597,12 @@ class SidePanel:
                     "type the faces you rolled at the table, e.g. 3 5")
         return y + 38
 
-    def log_line(self, event: Event) -> str:
-        """One event as a log line: its player's colour, its text, its rule IDs as links."""
+    def log_line(self, event: Event | str) -> str:
+        """One event as a log line: its player's colour, its text, its rule IDs as links (a
+        computer move's reason, a plain line, in its own colour)."""
         s = self.scene
+        if isinstance(event, str):
+            return f"<font color='#e8c860'>{html.escape(event)}</font>"
         links = " ".join(f"<a href='{r}'>[{html.escape(r)}]</a>" for r in event.rules)
         colour = "#9aa0a8"
         if event.player is not None:
@@ -590,6 +613,19 @@ class SidePanel:
             except KeyError:
                 pass
         return f"<font color='{colour}'>&#9632;</font> {html.escape(event.text)} {links}"
+
+    def _logged(self) -> list[Event | str]:
+        """The events of the game, each computer move's reason before its events."""
+        s = self.scene
+        if s.computer is None or not s.computer.notes:
+            return list(s.game.events())
+        out: list[Event | str] = list(s.game.opening_events)
+        for entry in s.game.log:
+            note = s.computer.note(entry.index, entry.hash_after)
+            if note is not None:
+                out.append(note)
+            out.extend(entry.events)
+        return out
 
 
 def _still(element: Any, key: Hashable) -> bool:

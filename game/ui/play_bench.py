@@ -90,11 +90,14 @@ class Driver:
         session = new_session(load_scenario_text(text, f"{name}.toml", max_units=max_units))
         hold_autosave(self.app, session)  # as start_table does for warbench play
         open_session(self.app, session)
+        self.table: Any = self.app.scene
+        """The table scene of the game (the app shows the end screen once the game is over;
+        the figures still ask the table's game)."""
         self.frames(2)
 
     @property
     def scene(self) -> Any:
-        return self.app.scene
+        return self.table
 
     def frames(self, n: int = 1, events: list[Any] | None = None) -> list[float]:
         """Run ``n`` frames (the first gets ``events``); their CPU milliseconds."""
@@ -344,12 +347,13 @@ def _long_game(d: Driver, rng: random.Random, actions: int) -> dict[str, float |
     does: the process's memory before and after (MiB), and the state hash's CPU ms over the
     first and the last ten actions (``hash_ms_growth`` = last / first)."""
     from game.core.actions import EndActivation
+    from game.core.pending import Over
 
     scene = d.scene
     rss_before = _rss_mib()
     hash_ms: list[float] = []
     played = 0
-    while played < actions and scene.game.legal_actions():
+    while played < actions and not isinstance(scene.game.pending(), Over):
         uid = next(iter(rng.sample(_mine(d), min(6, len(_mine(d))))), None)
         legal = scene.game.ruleset.legal_actions_for(scene.state, uid) if uid else []
         action = rng.choice(legal) if legal and rng.random() < 0.8 else EndActivation()

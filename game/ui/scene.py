@@ -46,3 +46,8 @@ class Scene:
     def help_lines(self) -> list[tuple[str, str]]:
         """(keys, what they do) pairs for the help overlay."""
         return []
+
+    def open_rules(self, rule: str | None = None) -> bool:
+        """Open the rules browser of this scene's game at ``rule`` (F1 then R, or F2 from a
+        rule explanation); False when the scene has no game. Default: none."""
+        return False

@@ -3,7 +3,7 @@ help overlay (F1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +29,12 @@ def saves_dir(app: App) -> Path:
     return app.data_folder / "saves"
 
 
-def start_table(app: App, path: Path) -> bool:
-    """Open a scenario or a save on the table; show the problems in the menu if it fails."""
+def start_table(app: App, path: Path, computer: Mapping[int, str] | None = None) -> bool:
+    """Open a scenario or a save on the table; show the problems in the menu if it fails.
+    ``computer`` (player number -> strength) sets the sides the computer plays (a save
+    otherwise keeps its own)."""
+    from dataclasses import replace
+
     from game.scenario import ScenarioError, load_save, load_scenario, new_session
 
     what = "Resuming" if path.suffix == ".json" else "Opening"
@@ -40,6 +44,8 @@ def start_table(app: App, path: Path) -> bool:
     except ScenarioError as exc:
         app.switch(MenuScene(app, message=f"{path.name}: {exc}"))
         return False
+    if computer is not None:
+        session = replace(session, computer=dict(computer))
     hold_autosave(app, session)
     open_session(app, session)
     return True
@@ -375,6 +381,12 @@ class ScenarioListScene(ListScene):
         parts = [str(meta.get("description", "")), str(meta.get("board", "")), path.name]
         return " - ".join(p for p in parts if p)
 
+    def open(self, path: Path) -> None:
+        """Who plays each side (Human or Computer), then the table."""
+        from game.ui.sides import SidesScene
+
+        SidesScene.open(self.app, path)
+
 
 class LoadScene(ListScene):
     """Load: the saves written with Ctrl+S (newest first) and the autosave, each with its
@@ -427,6 +439,9 @@ class SettingsScene(ButtonScene):
             (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",
              lambda: self.flip("handoff_screen"), "hide the table between players"),
             (f"Fullscreen: {'on' if s.fullscreen else 'off'}", self.fullscreen, "F11"),
+            (f"Computer speed: {s.computer_speed}", self.cycle_computer_speed,
+             "how long the table pauses after each computer move so you can follow it; "
+             "F skips a computer's moves at any speed"),
             ("Back", lambda: self.app.switch(MenuScene(self.app)), ""),
         ]
 
@@ -448,6 +463,16 @@ class SettingsScene(ButtonScene):
         names = list(TEXT_SCALES)
         s.text_size = names[(names.index(s.text_size) + 1) % len(names)] if (
             s.text_size in names) else names[0]
+        self._rebuild()
+
+    def cycle_computer_speed(self) -> None:
+        """slow -> normal -> fast -> instant -> slow."""
+        from game.ui.computer_turn import SPEEDS
+
+        s = self.app.settings
+        names = list(SPEEDS)
+        s.computer_speed = names[(names.index(s.computer_speed) + 1) % len(names)] if (
+            s.computer_speed in names) else "normal"
         self._rebuild()
 
     def flip(self, name: str) -> None:

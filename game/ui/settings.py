@@ -25,6 +25,9 @@ class Settings:
     player_names: tuple[str, ...] = ()
     text_size: str = "normal"
     """How large the table's own text is drawn: a key of :data:`TEXT_SCALES`."""
+    computer_speed: str = "normal"
+    """How long the table pauses after each computer move: a key of
+    :data:`game.ui.computer_turn.SPEEDS` (slow, normal, fast, instant)."""
 
     @property
     def text_scale(self) -> float:

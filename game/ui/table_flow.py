@@ -4,11 +4,12 @@ game over), undo and redo, saving, loading and leaving."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.events import Event
-from game.core.pending import Chance, IllegalAction, Over, PlayerDecision
+from game.core.pending import Chance, IllegalAction, Over, PlayerDecision, Refusal
 from game.core.present import victory
 from game.ui.anims import Poses, poses
 from game.ui.modes import SelectMode
@@ -58,6 +59,9 @@ class TableFlow:
         if s.pbf is not None:  # play by file: the other player is at another computer, so
             s.last_player = player  # no hand-over ever (issue 28.6); the top bar says Send
             return
+        if s.computer is not None:
+            self.computer_flow(player)
+            return
         if player != s.last_player and player is not None:
             if not self.handoff_due:
                 self.seated = s.last_player
@@ -66,6 +70,22 @@ class TableFlow:
             if s.app.settings.handoff_screen and len(s.state.players) > 1:
                 self.handoff_due = True
                 self.hand_over_when_seen()
+
+    def computer_flow(self, player: int | None) -> None:
+        """Against the computer the table is handed over only between people: never to or
+        from the computer (nothing is secret from it), so a player alone never sees the
+        hand-over screen."""
+        s = self.scene
+        assert s.computer is not None
+        if player is None or player == s.last_player:
+            return
+        before, s.last_player = s.last_player, player
+        if s.computer.hand_over_to(player) and s.app.settings.handoff_screen:
+            if not self.handoff_due:
+                self.seated = before
+            s.view.selected = None
+            self.handoff_due = True
+            self.hand_over_when_seen()
 
     def hand_over_when_seen(self) -> None:
         """Show the due hand-over screen once the result has been seen (called per frame)."""
@@ -104,15 +124,53 @@ class TableFlow:
         from game.scenario import new_session
         from game.ui.screens import hold_autosave, open_session
 
-        session = new_session(self.scene.session.scenario)
+        session = replace(new_session(self.scene.session.scenario),
+                          computer=dict(self.scene.session.computer))
         hold_autosave(self.scene.app, session)
         open_session(self.scene.app, session)
 
     # --- history and files -----------------------------------------------------------------
 
+    def undo_refusal(self) -> Refusal | None:
+        """Why Undo is not possible now (None: it is); against the computer, whether the
+        player can take the game back to their own last action (WB-HIST-3)."""
+        computer = self.scene.computer
+        if computer is None:
+            return self.scene.game.can_undo()
+        human = computer.human_at_table()
+        if human is None:
+            return Refusal("the computer plays every side: there is nothing of yours to "
+                           "take back", ("WB-HIST-3",))
+        return self.scene.game.can_take_back(human, computer.sides)
+
+    def take_back(self) -> None:
+        """Undo against the computer (WB-HIST-3): back to the human's own last decision,
+        the computer's moves since then with it."""
+        s = self.scene
+        computer = s.computer
+        assert computer is not None
+        before = poses(s.state)
+        refusal = self.undo_refusal()
+        human = computer.human_at_table()
+        if refusal is not None or human is None:
+            s.status = f"Cannot undo: {s.refusal_text(refusal)}" if refusal else "Cannot undo"
+            s.app.notify(s.status)
+            return
+        taken = s.game.take_back(human, computer.sides)
+        s.status = f"Undone: {s.label_of(taken[-1].action)}" + (
+            f" and {len(taken) - 1} computer move{'s' if len(taken) > 2 else ''}"
+            if len(taken) > 1 else "")
+        s.last_player = s.game.current_player()
+        self.handoff_due = False
+        s.set_mode(SelectMode())
+        self.changed(before, [], True)
+
     def undo(self) -> None:
         """Ctrl+Z: take back the last action (the core's dice protection may refuse)."""
         before = poses(self.scene.state)
+        if self.scene.computer is not None and self.scene.pbf is None:
+            self.take_back()
+            return
         if self.scene.pbf is not None:
             from game.ui.pbf_scene import undo_in_turn
 

@@ -69,11 +69,13 @@ class TableInput:
         """While a hand-over is due (the acting player still watches their result), the game
         waits for the next player, who is not seated yet: the keys and buttons that would
         answer for them (Space, R, Enter, the decision, dice and unit buttons, clicks on
-        the board) do nothing but say so. The toolbar (Undo, Save, Menu...) still works."""
+        the board) do nothing but say so. The toolbar (Undo, Save, Menu...) still works.
+        The same holds while the computer plays: what it answers is never the human's."""
         import pygame_gui
 
         scene = self.scene
-        if not scene.flow.handoff_due:
+        computer = scene.computer_decides()
+        if not scene.flow.handoff_due and not computer:
             return False
         game_key = event.type == pygame.KEYDOWN and event.key in (
             pygame.K_SPACE, pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER) and not (
@@ -86,6 +88,10 @@ class TableInput:
         if not (game_key or game_button or board_click):
             return False
         player = scene.game.current_player()
+        if computer and scene.computer is not None and player is not None:
+            scene.status = f"{scene.computer.name(player)} is playing: wait for your turn " \
+                           "(F skips its pauses)"
+            return True
         name = scene.state.player(player).name if player is not None else "the next player"
         scene.status = f"Handing over to {name}: the table is theirs in a moment"
         return True
@@ -135,6 +141,9 @@ class TableInput:
             fit_camera(self.scene.view.camera, self.scene.state)
         elif event.key == pygame.K_l and self.scene.explanation:
             self.scene.open_explained_lesson()
+        elif event.key == pygame.K_F2:
+            shown = self.scene.explanation
+            self.scene.open_rules(shown[0] if shown else None)
 
     def _escape(self) -> None:
         """Esc closes the explanation, then leaves the mode, then asks before leaving."""

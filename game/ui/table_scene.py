@@ -11,6 +11,7 @@ ruleset: buttons are :meth:`~game.core.ruleset.Ruleset.commands`, hover answers 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from game.learn import Lesson
     from game.scenario import Session
     from game.ui.app import App
+    from game.ui.computer_turn import ComputerTurn
 
 Point = tuple[float, float]
 
@@ -72,6 +74,7 @@ HELP: list[tuple[str, str]] = [
     ("Ctrl+Z / Ctrl+Y", "undo / redo (dice you rolled cannot be undone)"),
     ("Ctrl+S / Ctrl+O", "save / load"),
     ("Click a [rule ID]", "in the log or the hover box: the rule explained"),
+    ("R (this help open), F2", "the rules browser: every rule, searchable, its lessons"),
 ]
 
 
@@ -115,6 +118,19 @@ class TableScene(Scene):
         self._commands: tuple[tuple[int, str], tuple[Command, ...]] | None = None
         self._pending: tuple[tuple[int, int, int], Pending] | None = None
         self.last_player = self.game.current_player()
+        self.computer: ComputerTurn | None = None
+        """The computer players of this game (None: every side is human)."""
+        if session.computer:
+            self.play_computer(session.computer)
+
+    def play_computer(self, sides: Mapping[int, str], **options: Any) -> ComputerTurn:
+        """Let the computer play ``sides`` (player number -> strength) from now on; its
+        searches use a ruleset object of their own, never the table's."""
+        from game.ui.computer_turn import ComputerTurn
+
+        self.computer = ComputerTurn(self, sides, self.session.scenario.fresh_ruleset,
+                                     **options)
+        return self.computer
 
     # --- properties --------------------------------------------------------------------------
 
@@ -144,6 +160,10 @@ class TableScene(Scene):
         """The controls, then the ruleset's how-to-play card (F1)."""
         if self._guide_rows is None:
             self._guide_rows = self.guide_rows()
+        if self.computer is not None:
+            from game.ui.computer_turn import SKIP_HELP
+
+            return [*HELP, SKIP_HELP, *self._guide_rows]
         return HELP + self._guide_rows
 
     def guide_rows(self) -> list[tuple[str, str]]:
@@ -193,6 +213,8 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.panel.clear()
         self.panel.invalidate()
+        if self.computer is not None:
+            self.computer.drop_button()
 
     # --- what the ruleset says ---------------------------------------------------------------
 
@@ -234,10 +256,15 @@ class TableScene(Scene):
     def decision_ghosts(self) -> tuple[Ghost, ...]:
         """The ghosts of the pending decision's offers (keys ``d<index>``)."""
         node = self.pending()
-        if not isinstance(node, PlayerDecision):
+        if not isinstance(node, PlayerDecision) or self.computer_decides():
             return ()
         found = (self.ghost_view(f"d{i}", o) for i, o in enumerate(node.offers))
         return tuple(g for g in found if g is not None)
+
+    def computer_decides(self) -> bool:
+        """Whether the computer answers what the game waits for (its decisions are never
+        offered to the human: no buttons, ghosts or dice to pick)."""
+        return self.computer is not None and self.computer.owns_now()
 
     # --- modes -------------------------------------------------------------------------------
 
@@ -260,7 +287,7 @@ class TableScene(Scene):
         mode left from an answered decision is dropped."""
         node = self.pending()
         pick = next((a for a in node.free if isinstance(a, PickDice)), None) if isinstance(
-            node, PlayerDecision) else None
+            node, PlayerDecision) and not self.computer_decides() else None
         if pick is not None:
             if not (isinstance(self.mode, DicePickMode) and self.mode.revision == self.revision):
                 self.set_mode(DicePickMode(pick, self.revision))
@@ -295,6 +322,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._busy = True
+        if self.computer is not None and self.computer.handle(event):
+            return
         self.input.handle(event)
 
     # --- hit tests -------------------------------------------------------------------------
@@ -416,6 +445,16 @@ class TableScene(Scene):
         except (ScenarioError, OSError):
             return None
 
+    def open_rules(self, rule: str | None = None) -> bool:
+        """Open the rules browser on this game (at ``rule``); it returns to the scene shown
+        now (this table, or the lesson that hosts it)."""
+        from game.ui.rules_browser import RulesBrowser
+
+        self.explanation = None
+        back = self.app.scene if self.app.scene is not None else self
+        self.app.switch(RulesBrowser(self.app, back, self.game, rule))
+        return True
+
     def open_explained_lesson(self) -> None:
         """Open the lesson offered by the rule explanation (L); this game stays autosaved."""
         lesson = self.explained_lesson
@@ -436,6 +475,11 @@ class TableScene(Scene):
         self.flow.hand_over_when_seen()
         if self.app.scene is not shown:
             return  # handed over: rebuilding the panel now would put it over the hand-over
+        if self.computer is not None:
+            self.computer.step()
+            if self.app.scene is not shown:
+                return  # the computer's move ended the game: the end screen is up
+            self.computer.sync_button()
         self.sync_mode()
         self._refresh_overlay()
         self.panel.refresh()
@@ -490,5 +534,7 @@ class TableScene(Scene):
         self.hud.draw_marks(surface)
         self.hud.draw_legend(surface)
         self.hud.draw(surface)
+        if self.computer is not None:
+            self.computer.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)

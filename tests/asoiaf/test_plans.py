@@ -226,7 +226,7 @@ def test_as_bon_1_each_reroll_answer_carries_the_odds_of_its_dice() -> None:
 
     def hits(answer: Choose) -> dict[int, Fraction]:
         plan = rules.plan(state, answer)
-        assert isinstance(plan, Plan) and rules.plans_odds(answer)
+        assert isinstance(plan, Plan) and rules.plans_odds(answer, state)
         found = plan.outcomes.get("hits")
         assert found is not None and plan.outcomes.get("models_lost") is not None
         return dict(found.values)
@@ -304,11 +304,13 @@ def test_as_chg_4_each_contact_arc_answer_carries_the_charges_odds() -> None:
     assert len(contacts) == 1
 
 
-def test_an_answer_without_dice_after_it_reports_no_odds() -> None:
-    """A charge's alignment (AS-CHG-7) decides no dice: its plan's outcomes are empty."""
+def test_as_chg_7_an_alignment_answer_reports_no_odds() -> None:
+    """AS-CHG-7: a charge's alignment has no odds worked out: its plan's outcomes are empty
+    and ``warbench odds`` says they are not reported (never that they are certain)."""
     game = scenario("charge_example", [3])
     act(game, "charge sworn -> guard")
     node = game.pending()
     assert isinstance(node, PlayerDecision) and node.kind == "charge.align"
     plan = game.ruleset.plan(game.state, node.offers[0].action)
     assert isinstance(plan, Plan) and not plan.outcomes
+    assert not game.ruleset.plans_odds(node.offers[0].action, game.state)

@@ -18,8 +18,8 @@ from fractions import Fraction
 
 from game.core.actions import Action, MoveHex, MoveUnit, Pivot
 from game.core.game import Game
-from game.core.odds import outcome_distributions
-from game.core.pending import Idle, Refusal
+from game.core.odds import odds_lines, outcome_distributions
+from game.core.pending import Idle, PlayerDecision, Refusal
 from game.core.plan import Outcomes, Placement, Plan
 from game.core.state import GameState
 from game.scenario import load_scenario
@@ -136,15 +136,21 @@ def test_a_plan_is_computed_once_per_position_and_action(case: Case) -> None:
     assert not problems, _problems_text(problems)
 
 
-def test_toy_tag_plan_gives_the_exact_odds_the_hover_shows() -> None:
-    """TOY-TAG-3: the tag's plan holds the exact chance per number of dice, the hover's odds
-    chart shows those very numbers, and outcome_distributions returns them."""
+def _toy_tag() -> tuple[Game, Tag]:
+    """A toy game in its tag phase with a tagger next to a runner, and that tag."""
     game = toy_game(seed=1)
     state = game.state
     state.turn.phase = "tag"
     state.units["b1"].hex = state.units["r3"].hex.neighbors()[0]  # type: ignore[union-attr]
     game.ruleset.memo.forget()
-    tag = next(a for a in game.legal_actions() if isinstance(a, Tag))
+    return game, next(a for a in game.legal_actions() if isinstance(a, Tag))
+
+
+def test_toy_tag_plan_gives_the_exact_odds_the_hover_shows() -> None:
+    """TOY-TAG-3: the tag's plan holds the exact chance per number of dice, the hover's odds
+    chart shows those very numbers, and outcome_distributions returns them."""
+    game, tag = _toy_tag()
+    state = game.state
     outcomes = outcome_distributions(game, tag)
     assert isinstance(outcomes, Outcomes)
     dodge = state.units[tag.target].dodge  # type: ignore[attr-defined]
@@ -197,3 +203,62 @@ def test_wb_tbl_2_a_sandbox_pivots_plan_is_the_facing_it_takes() -> None:
     assert isinstance(plan, Plan) and plan.rules == ("WB-TBL-2",)
     game.apply(pivot)
     assert _misplaced(game.state, plan.placements[0]) is None
+
+
+@params
+def test_every_decision_answer_has_a_plan_with_exact_odds(case: Case) -> None:
+    """Issue 29: every offered answer of every decision of the playouts has a plan (offered
+    answers are legal as they are), computed once in its position; when dice follow, its
+    outcomes are exact distributions citing catalogued rules, and ``outcome_distributions``
+    and the table's tooltip words (``odds_lines``) read them."""
+    problems: list[str] = []
+    with_odds = 0
+    for seed, step, game, _ in _every_state_listed(case):
+        node = game.pending()
+        if not isinstance(node, PlayerDecision):
+            continue
+        memo = game.ruleset.memo
+        for offer in node.offers[:4]:
+            where = f"seed {seed} step {step} '{offer.action}'"
+            before = memo.computed["plan"]
+            plan = game.ruleset.plan(game.state, offer.action)
+            if isinstance(plan, Refusal):
+                problems.append(f"{where}: an offered answer has no plan: {plan.reason}")
+                continue
+            outcomes = _guard(problems, f"{where} outcomes", lambda p=plan: p.outcomes)
+            if not isinstance(outcomes, Outcomes):
+                continue
+            with_odds += bool(outcomes)
+            problems.extend(f"{where}: {p}" for p in _outcome_problems(game, outcomes))
+            if outcome_distributions(game, offer.action) != outcomes:
+                problems.append(f"{where}: outcome_distributions is not the plan's")
+            if len(odds_lines(game.ruleset, game.state, offer.action)) != len(outcomes):
+                problems.append(f"{where}: the tooltip words are not one line per quantity")
+            if memo.computed["plan"] - before > 1:
+                problems.append(f"{where}: the plan was computed more than once")
+    if case.id == TOY:
+        assert with_odds, "the toy's effort answers carry the tag's odds"
+    assert not problems, _problems_text(problems)
+
+
+def test_an_answer_whose_odds_are_not_computed_is_never_called_certain() -> None:
+    """Steps that do not compute their answers' odds (no ``answer_odds``) leave
+    ``plans_odds`` false for those answers, so ``warbench odds`` says "not reported"; steps
+    that do say so for each answer they speak for."""
+    from game.core.procedure import Steps
+    from tests.conformance.toy import TagSteps
+
+    game, tag = _toy_tag()
+    game.apply(tag)
+    node = game.pending()
+    assert isinstance(node, PlayerDecision)
+    answer = node.offers[0].action
+    assert game.ruleset.plans_odds(answer, game.state)
+    steps = game.ruleset.loop.steps_for(game.state.procedures[-1])
+    assert isinstance(steps, TagSteps)
+    original = TagSteps.answer_odds
+    try:
+        TagSteps.answer_odds = Steps.answer_odds  # type: ignore[method-assign]
+        assert not game.ruleset.plans_odds(answer, game.state)
+    finally:
+        TagSteps.answer_odds = original  # type: ignore[method-assign]

@@ -267,6 +267,18 @@ class TagSteps(Steps[TagAttempt]):
             return Refusal(f"{tagger.name} has only {tagger.stamina} stamina", ("TOY-TAG-2",))
         return None
 
+    def answer_odds(self, state: GameState, proc: TagAttempt,
+                    answer: Action) -> Callable[[], Outcomes] | None:
+        """Throwing n dice has its odds (TOY-TAG-3): the exact chance to tag out, captured
+        now (the target's dodge where it stands)."""
+        if proc.step != EFFORT or not isinstance(answer, Choose):
+            return None
+        dice, dodge = int(answer.get("dice") or 1), dodge_of(state, runner(state, proc.target))
+        return lambda: Outcomes((Quantity(
+            "tagged_out", f"Tagged out with {dice} {'die' if dice == 1 else 'dice'}",
+            distribution({0: 1 - tag_odds(dice, dodge), 1: tag_odds(dice, dodge)}),
+            ("TOY-TAG-2", "TOY-TAG-3")),))
+
     def on_answer(self, state: GameState, proc: TagAttempt, answer: Action,
                   ctx: Context) -> None:
         assert isinstance(answer, Choose)

@@ -15,11 +15,13 @@ from game.core.actions import Choose
 from game.core.game import Game
 from game.core.inspect import HexMark, Inspection, Segment
 from game.core.pending import Idle, IllegalAction, Over, PlayerDecision
+from game.core.plan import Plan
 from game.geometry.hexgrid import Hex, direction_to, hex_corners
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, MeleeAttack
 from game.rulesets.godsgloom.activation import Activation
 from game.rulesets.godsgloom.melee import Melee
 from game.rulesets.godsgloom.melee_steps import ActivationSteps, MeleeSteps
+from game.rulesets.godsgloom.plans import winning_chances
 from game.rulesets.godsgloom.ruleset import GodsgloomRuleset
 
 from .helpers import at, duel, gu, play, scenario, unit
@@ -298,12 +300,10 @@ def test_inspection_melee_odds_come_from_the_instance() -> None:
     for options, name in (({}, "default"), ({"attack_test": "plain"}, "plain")):
         game = duel(options=options)
         seen = inspect(game, "a", "d")
-        outlook = rules(game).melee_outlook(game.state, "a", "d")
-        assert not isinstance(outlook, Exception) and hasattr(outlook, "odds")
+        plan = rules(game).melee_preview(game.state, "a", "d")
+        assert isinstance(plan, Plan)
         who = next(c for c in seen.odds if c.title == "Who wins")
-        assert [p for _, p in who.bars] == [outlook.odds.attacker_wins,  # type: ignore[union-attr]
-                                             outlook.odds.defender_wins,  # type: ignore[union-attr]
-                                             outlook.odds.no_winner]  # type: ignore[union-attr]
+        assert [p for _, p in who.bars] == list(winning_chances(plan.outcomes))
         assert sum(p for _, p in who.bars) == 1
         wounds = next(c for c in seen.odds if c.title.startswith("Wounds to"))
         assert sum(p for _, p in wounds.bars) == 1

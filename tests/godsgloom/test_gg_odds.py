@@ -2,7 +2,8 @@
 
 Named for HX-ATC-30/50 (scoring, Blocks cancel Hits), HX-MEL-30 (the test's distribution)
 and HX-MEL-50 (who wins), checked by a seeded Monte Carlo of the resolver itself. The odds come
-from the ruleset instance (``GodsgloomRuleset.melee_outlook``), so they use its Attack Test.
+from the attack's plan (``GodsgloomRuleset.melee_preview``: the action's own plan, or the same
+computation for a unit not yet activated), so they use the instance's Attack Test.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from fractions import Fraction
 from game.core.game import Game
 from game.core.hashing import snapshot
 from game.core.pending import Chance, Refusal
+from game.core.plan import Plan
 from game.core.ruleset import Context
 from game.rulesets.godsgloom.actions import Activate, MeleeAttack
 from game.rulesets.godsgloom.attack_test import ATTACK_TESTS, Pool
-from game.rulesets.godsgloom.odds import MeleeOutlook, wounds
+from game.rulesets.godsgloom.plans import MeleeDetail, winning_chances, wounds
 from game.rulesets.godsgloom.ruleset import GodsgloomRuleset
 
 from .helpers import duel, play
@@ -32,17 +34,25 @@ def test_hx_atc_30_one_die_against_one_die_by_hand() -> None:
     assert Fraction(dist.probability(2)) == Fraction(1, 6) * Fraction(1, 3)
 
 
-def outlook(game: Game, attacker: str = "a", target: str = "d") -> MeleeOutlook | Refusal:
-    """The odds of ``attacker`` on ``target`` from the game's own ruleset instance."""
+def outlook(game: Game, attacker: str = "a",
+            target: str = "d") -> Plan[MeleeAttack, MeleeDetail] | Refusal:
+    """The plan of ``attacker`` on ``target`` from the game's own ruleset instance."""
     ruleset = game.ruleset
     assert isinstance(ruleset, GodsgloomRuleset)
-    return ruleset.melee_outlook(game.state, attacker, target)
+    return ruleset.melee_preview(game.state, attacker, target)
 
 
-def valid(game: Game) -> MeleeOutlook:
+def valid(game: Game) -> Plan[MeleeAttack, MeleeDetail]:
     seen = outlook(game)
-    assert isinstance(seen, MeleeOutlook), seen
+    assert isinstance(seen, Plan), seen
     return seen
+
+
+def dist(plan: Plan[MeleeAttack, MeleeDetail], name: str) -> dict[int, Fraction]:
+    """One quantity of the plan's outcomes as value -> probability."""
+    quantity = plan.outcomes.get(name)
+    assert quantity is not None, name
+    return dict(quantity.values)
 
 
 def test_preview_refuses_what_the_rules_refuse() -> None:
@@ -54,15 +64,15 @@ def test_preview_refuses_what_the_rules_refuse() -> None:
 
 def test_preview_counts_the_stakes_first() -> None:
     game = duel(a={"stats": {"health": 1}}, hexes=[{"at": [1, 0], "keywords": ["stakes"]}])
-    assert valid(game).odds.defender_wins == 1
+    assert winning_chances(valid(game).outcomes)[1] == 1
 
 
 def test_hx_mel_30_odds_use_the_games_own_attack_test() -> None:
     """The scenario's ``attack_test`` reaches the odds: 4+ without Criticals is worse."""
-    default = valid(duel()).odds
-    plain = valid(duel(options={"attack_test": "plain"})).odds
-    assert plain.wounds_to_defender[0] > default.wounds_to_defender[0]
-    assert max(plain.wounds_to_defender) == 2 and max(default.wounds_to_defender) == 4
+    default = dist(valid(duel()), "wounds_to_defender")
+    plain = dist(valid(duel(options={"attack_test": "plain"})), "wounds_to_defender")
+    assert plain[0] > default[0]
+    assert max(plain) == 2 and max(default) == 4
 
 
 def _sample(base: Game, n: int) -> tuple[Counter[int], Counter[int], Counter[str]]:
@@ -104,16 +114,17 @@ def test_hx_mel_30_and_hx_mel_50_exact_odds_match_a_seeded_monte_carlo() -> None
                 d={"stats": {"attack": 2, "defence": 2, "health": 3,
                              "abilities": ["death-throes"]}})
 
-    preview = valid(base).odds
+    preview = valid(base)
+    attacker_wins, defender_wins, no_winner = winning_chances(preview.outcomes)
     to_def, to_att, winners = _sample(base, n)
-    for k, p in preview.wounds_to_defender.items():
+    for k, p in dist(preview, "wounds_to_defender").items():
         assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
-    for k, p in preview.wounds_to_attacker.items():
+    for k, p in dist(preview, "wounds_to_attacker").items():
         assert _close(to_att[k], n, float(p)), (k, to_att[k], p)
-    assert _close(winners["attacker"], n, float(preview.attacker_wins))
-    assert _close(winners["defender"], n, float(preview.defender_wins))
-    assert _close(winners["none"], n, float(preview.no_winner))
-    assert abs(sum(preview.wounds_to_defender.values()) - 1) < 1e-12
+    assert _close(winners["attacker"], n, float(attacker_wins))
+    assert _close(winners["defender"], n, float(defender_wins))
+    assert _close(winners["none"], n, float(no_winner))
+    assert sum(dist(preview, "wounds_to_defender").values()) == 1
 
 
 def test_exact_odds_with_focus_rerolls_match_the_resolver() -> None:
@@ -124,9 +135,9 @@ def test_exact_odds_with_focus_rerolls_match_the_resolver() -> None:
     play(base, "activate a", "focus a", "activate d", "end")
 
     preview = valid(base)
-    assert preview.attacker_pool is not None and preview.attacker_pool.rerolls
+    assert preview.detail.attacker_pool is not None and preview.detail.attacker_pool.rerolls
     to_def, _, _ = _sample(base, n)
-    for k, p in preview.odds.wounds_to_defender.items():
+    for k, p in dist(preview, "wounds_to_defender").items():
         assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
 
 
@@ -139,11 +150,12 @@ def test_hx_eff_1_odds_after_the_stakes_match_the_resolver() -> None:
                 hexes=[{"at": [1, 0], "keywords": ["stakes"]}])
 
     preview = valid(base)
-    assert preview.attacker_pool is not None and preview.attacker_pool.attack == 2
+    assert preview.detail.attacker_pool is not None and preview.detail.attacker_pool.attack == 2
+    attacker_wins, defender_wins, _ = winning_chances(preview.outcomes)
     to_def, to_att, winners = _sample(base, n)
-    for k, p in preview.odds.wounds_to_defender.items():
+    for k, p in dist(preview, "wounds_to_defender").items():
         assert _close(to_def[k], n, float(p)), (k, to_def[k], p)
-    for k, p in preview.odds.wounds_to_attacker.items():
+    for k, p in dist(preview, "wounds_to_attacker").items():
         assert _close(to_att[k], n, float(p)), (k, to_att[k], p)
-    assert _close(winners["attacker"], n, float(preview.odds.attacker_wins))
-    assert _close(winners["defender"], n, float(preview.odds.defender_wins))
+    assert _close(winners["attacker"], n, float(attacker_wins))
+    assert _close(winners["defender"], n, float(defender_wins))

@@ -14,7 +14,7 @@ def test_learn_list_json_lists_at_least_fourteen_lessons(
     assert main(["learn", "--list", "--json"]) == 0
     lessons = json.loads(capsys.readouterr().out)
     assert len(lessons) >= 14
-    assert all(set(entry) == {"id", "system", "title"} for entry in lessons)
+    assert all(set(entry) == {"id", "system", "title", "rules"} for entry in lessons)
     assert {entry["system"] for entry in lessons} == {
         "asoiaf", "godsgloom", "ninth_age", "realms"}
 

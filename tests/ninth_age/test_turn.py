@@ -11,8 +11,10 @@ from fractions import Fraction
 import pytest
 
 from game.core.actions import Choose, EndActivation, RollPending
+from game.core.odds import odds_lines, plan_outcomes
 from game.core.pending import Chance as ChanceNode
-from game.core.pending import Idle, PlayerDecision
+from game.core.pending import Idle, PlayerDecision, Refusal
+from game.core.plan import Outcomes
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.actions import Advance, Charge, Reform, Shoot, Turn, Wheel
 from game.rulesets.ninth_age.engage import (
@@ -222,11 +224,33 @@ def test_na_chg_2_on_a_dividing_line_the_charger_picks_the_facing() -> None:
 
 
 def test_allocation_offers_carry_exact_odds() -> None:
+    """NA-ALC-1: each "all on X" offer says what an attack needs, and its answer's plan
+    carries the exact HP that pool would lose (the odds the table shows beside it)."""
     game = load_scenario(SCENARIOS / "ninth_age_character_in_contact.toml").new_game()
     play(game, "end", "end", "end")
     node = game.pending()
     assert isinstance(node, PlayerDecision)
-    assert all("HP lost" in o.hint and "hit 3+" in o.hint for o in node.offers)
+    assert all("hit 3+" in o.hint for o in node.offers)
+    for offer in node.offers:
+        lines = odds_lines(game.ruleset, game.state, offer.action)
+        assert len(lines) == 1 and "HP lost by" in lines[0] and "for at least 1" in lines[0]
+
+
+def test_a_split_allocation_has_the_odds_of_each_pool() -> None:
+    """NA-ALC-1: a free split's plan carries the exact HP each pool would lose: each pool's
+    distribution is the one of an "all on it" allocation of its share (NA-HP-1)."""
+    game = load_scenario(SCENARIOS / "ninth_age_character_in_contact.toml").new_game()
+    play(game, "end", "end", "end")
+    node = game.pending()
+    assert isinstance(node, PlayerDecision)
+    first, second = (str(o.action.get("to")).rpartition(":")[0] for o in node.offers[:2])
+    split = plan_outcomes(game.ruleset, game.state, Choose.of(to=f"{first}:2+{second}:2"))
+    assert isinstance(split, Outcomes)
+    assert [q.name for q in split] == [f"hp_lost:{first}", f"hp_lost:{second}"]
+    for quantity in split:
+        assert sum(p for _, p in quantity.values) == 1 and quantity.mean() > 0
+    wrong = plan_outcomes(game.ruleset, game.state, Choose.of(to=f"{first}:1"))
+    assert isinstance(wrong, Refusal) and "NA-ALC-1" in wrong.rules
 
 
 def test_na_mov_1_wheel_pivots_on_the_inner_front_corner_and_pays_the_outer_arc() -> None:

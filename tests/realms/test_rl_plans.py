@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.actions import Choose
 from game.core.odds import outcome_distributions
 from game.core.plan import Outcomes, Plan
 from game.rulesets.realms import ruleset as rl_ruleset
@@ -53,3 +54,30 @@ def test_rl_mov_1_a_walks_plan_is_where_the_unit_stands() -> None:
     moved = ru(game, "a")
     assert moved.hex is not None and plan.placements[0].hex == (moved.hex.q, moved.hex.r)
     assert plan.placements[0].hex_facing == moved.hex_facing
+
+
+def test_rl_dec_1_the_declared_attacks_answers_carry_its_odds() -> None:
+    """RL-DEC-1: once declared, rolling the attack (and refusing to call it off) has the
+    attack's own exact outcomes as its answer's plan; asking to call it off rolls nothing.
+    The hover's charts are the same outcomes."""
+    sc = scenario([unit("a", 1, (0, 0), 1, stats={"health": 99}),
+                   unit("d", 2, (1, 0), 4, stats={"health": 99, "armor": {"slash": 2}})])
+    game = sc.new_game()
+    game.apply(Command("a"))
+    rules, strike = game.ruleset, Strike("a", "d")
+    declared = outcome_distributions(game, strike)
+    assert isinstance(declared, Outcomes) and declared
+    seen = rules.inspect_pair(game.state, "a", "d")
+    assert seen is not None
+    wounds = declared.get("wounds")
+    assert wounds is not None and seen.odds[0].bars == tuple(
+        (str(v), p) for v, p in wounds.values)
+    game.apply(strike)
+    roll = outcome_distributions(game, Choose.of(declared="roll"))
+    assert isinstance(roll, Outcomes) and roll.as_mapping() == declared.as_mapping()
+    cancel = outcome_distributions(game, Choose.of(declared="cancel"))
+    assert cancel == Outcomes()
+    game.apply(Choose.of(declared="cancel"))
+    refuse = outcome_distributions(game, Choose.of(cancel="refuse"))
+    assert isinstance(refuse, Outcomes) and refuse.as_mapping() == declared.as_mapping()
+    assert outcome_distributions(game, Choose.of(cancel="agree")) == Outcomes()

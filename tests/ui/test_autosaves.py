@@ -11,6 +11,7 @@ import pygame
 from game.scenario.autosave import unfinished_games
 from game.ui.app import App
 from game.ui.screens import MenuScene, ResumeScene, ScenarioListScene
+from game.ui.sides import SidesScene
 from game.ui.table_scene import TableScene
 
 from .conftest import SCENARIOS
@@ -30,6 +31,15 @@ def _start_from_list(app: App, stem: str) -> None:
     assert isinstance(scene, ScenarioListScene)
     path = next(p for p in scene.files() if p.stem == stem)
     _scroll_to(app, scene, scene.label(path))
+    sides = app.scene
+    assert isinstance(sides, SidesScene)  # hotseat: every side human (issue 25)
+    for number in list(sides.sides):
+        while number in sides.sides:
+            sides.cycle(number)
+            assert isinstance(app.scene, SidesScene)
+            sides = app.scene
+    frames(app, 1)
+    press(app, "Start")
     assert isinstance(app.scene, TableScene)
 
 

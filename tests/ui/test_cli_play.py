@@ -57,3 +57,20 @@ def test_a_broken_save_is_refused(tmp_path: Path, windows: list[Path],
 def test_a_good_file_opens_the_window(windows: list[Path]) -> None:
     assert main([str(SCENARIOS / "sandbox_table.toml")]) == 0
     assert windows == [SCENARIOS / "sandbox_table.toml"]
+
+
+def test_vs_and_watch_name_the_computer_sides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--vs LEVEL``: the computer plays every side but the first; ``--watch``: every side
+    at normal strength (issue 25)."""
+    asked: list[dict[int, str] | None] = []
+
+    def fake(path: Path, size: str = "1280x800",
+             computer: dict[int, str] | None = None) -> int:
+        asked.append(computer)
+        return 0
+
+    monkeypatch.setattr(game.ui.app, "main", fake)
+    assert main(["play", "asoiaf_skirmish", "--vs", "hard"]) == 0
+    assert main(["play", "asoiaf_skirmish", "--watch"]) == 0
+    assert main(["play", "asoiaf_skirmish"]) == 0
+    assert asked == [{2: "hard"}, {1: "normal", 2: "normal"}, None]

@@ -76,7 +76,12 @@ def hex_screen(scene: EditorScene, q: int, r: int) -> tuple[int, int]:
 
 
 def drop_unit(app: App, profile: str, target: tuple[int, int]) -> None:
+    """Search the catalogue for the profile (a long catalogue scrolls), drag its row."""
     scene = editor(app)
+    name = next(r.name for r in scene.doc.catalogue() if r.id == profile)
+    assert scene.search is not None
+    scene.search.set_text(name)
+    frames(app, 1)
     row = next(rect for rect, record in scene.catalogue_rows if record.id == profile)
     drag(app, row.center, target)
 

@@ -92,7 +92,8 @@ def test_the_lesson_list_shows_every_lesson_with_progress(data_dir: Path) -> Non
     frames(app, 2)
     scene = app.scene
     assert isinstance(scene, LessonListScene)
-    labels = [label for label, _, _ in scene.entries()]
+    rows = [label for label, _, _ in scene.entries()]
+    labels = [label for label in rows if "rules practised" not in label]
     assert len(labels) >= 14 and all(label.endswith("(new)") for label in labels)
     assert any(label.startswith("asoiaf:") for label in labels)
     assert any(label.startswith("godsgloom:") for label in labels)
@@ -175,3 +176,31 @@ def test_hint_after_a_wrong_move_shows_the_hint(data_dir: Path) -> None:
     key(app, pygame.K_h)  # tier 2: the solution
     hover(app, (5, 5))
     assert scene.run.hint_tier == 2 and scene.note != tier_one
+
+
+def test_the_lesson_list_shows_rules_practised_per_system_and_opens_the_next_lesson(
+        data_dir: Path) -> None:
+    """Issue 31: each system's first row counts the rules of the lessons done and suggests
+    the next lesson; pressing it opens that lesson."""
+    from game.learn import load_all
+    from game.learn.progress import mark_done
+
+    lessons = load_all()
+    first = lessons[0]  # the first system's first lesson: its row is the list's first
+    mark_done(first.id)
+    app = App((1280, 800), data_dir)
+    app.settings.animate = False
+    app.switch(LessonListScene(app))
+    frames(app, 2)
+    rows = [label for label, _, _ in app.scene.entries()]
+    head = rows[0]
+    own = {r for lesson in lessons if lesson.system == first.system for r in lesson.rules}
+    assert f": {len(own & set(first.rules))} of " in head and "rules practised" in head
+    following = head.split(" - next: ")[1]
+    assert following != first.title
+    assert sum("rules practised" in label for label in rows) == len(
+        {lesson.system for lesson in lessons})
+    press(app, head)
+    frames(app, 2)
+    assert isinstance(app.scene, LessonScene)
+    assert app.scene.run.lesson.title == following

@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.app import App
 from game.ui.screens import LoadScene, MenuScene, ScenarioListScene
+from game.ui.sides import SidesScene
 from game.ui.table_scene import TableScene
 
 from .conftest import SCENARIOS
@@ -43,6 +44,8 @@ def test_new_game_lists_every_scenario_and_opens_the_last(data_dir: Path) -> Non
         assert find_button(app, label)
     assert all("(" in label and ")" in label for label in labels)  # the ruleset is named
     _scroll_to(app, scene, labels[-1])
+    assert isinstance(app.scene, SidesScene)  # who plays each side (issue 25)
+    press(app, "Start")
     assert isinstance(app.scene, TableScene)
     assert app.scene.session.scenario.file.endswith(files[-1].name)
 

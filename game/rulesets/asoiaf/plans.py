@@ -11,8 +11,8 @@ answer will do, and the exact odds of its dice, from the steps the resolution ru
 - A Maneuver's plan places the tray where it ends (AS-CORE-3); a Retreat's gives the D6 +
   Speed it may move (AS-CORE-4) and the enemies it leaves.
 - An answer to a decision with dice after it (a Charge Bonus re-roll, the arc of a 50/50 tie,
-  the attack a charger uses, the arc a charge contacts) carries the odds of what follows
-  (:func:`choice_outcomes`).
+  the attack a charger uses, the arc a charge contacts) carries the odds of what follows (the
+  ``*_answer_odds`` functions, which the procedures' ``answer_odds`` return).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from game.core.actions import Choose
 from game.core.pending import Refusal
 from game.core.plan import Modifier, Outcomes, Placement, Plan, Quantity, distribution
 from game.core.state import GameState
@@ -43,14 +42,6 @@ from game.rulesets.asoiaf.odds import (
     charge_probability,
     reroll_odds,
 )
-from game.rulesets.asoiaf.procedures.attack import (
-    ARC_CHOICE,
-    REROLL_CHOICE,
-    AttackProc,
-    parse_reroll,
-)
-from game.rulesets.asoiaf.procedures.charge import ARC, WEAPON, ChargeProc
-from game.rulesets.asoiaf.procedures.common import unit_of
 from game.rulesets.asoiaf.units import AsoiafUnit
 
 ATTACK_RULES = ("AS-ATK-1", "AS-RES-1", "AS-RES-2", "AS-RES-4", "AS-RES-6", "AS-PNC-1")
@@ -89,7 +80,7 @@ def attack_plan(state: GameState, unit: AsoiafUnit, action: Attack,
     basis = attacks.attack_basis(state, unit, action, world)
     if isinstance(basis, Refusal):
         return basis
-    target = unit_of(state, action.target)
+    target = _unit(state, action.target)
     arcs = geo.arc_of(geo.tray_of(target), basis.tray)
     mods = attack_modifiers(unit, target, basis.weapon, best_arc(arcs))
     detail = AttackDetail(basis, arcs, mods)
@@ -235,71 +226,53 @@ def retreat_plan(unit: AsoiafUnit, action: Retreat, enemies: tuple[str, ...]
                 odds=lambda: Outcomes((reach,)))
 
 
-# --- answers -----------------------------------------------------------------------------------
+# --- answers ---------------------------------------------------------------------------------
+# What follows an answer with dice after it (issue 29), for the procedures' ``answer_odds``.
+
+Odds = Callable[[], Outcomes]
 
 
-def choice_odds(state: GameState, answer: Choose) -> Callable[[], Outcomes] | None:
-    """The odds of what follows ``answer`` to the decision waiting now, when dice follow it:
-    a Charge Bonus re-roll (AS-BON-1), the arc of a 50/50 tie (AS-BON-2/3), a charger's
-    attack (AS-CHG-8) or the arc a charge contacts (AS-CHG-4); None otherwise."""
-    proc = state.procedures[-1] if state.procedures else None
-    if isinstance(proc, AttackProc) and proc.step == REROLL_CHOICE:
-        picks = parse_reroll(answer, len(proc.attack_dice))
-        if isinstance(picks, Refusal):
-            return None
-        kept = sum(succeeds(d, proc.mods.to_hit.value)
-                   for i, d in enumerate(proc.attack_dice) if i + 1 not in picks)
-        mods = proc.mods
-        return lambda: attack_outcomes(reroll_odds(kept, len(picks), mods), mods)
-    if isinstance(proc, AttackProc) and proc.step == ARC_CHOICE and answer.get("arc"):
-        return _arc_odds(state, proc, answer)
-    if isinstance(proc, ChargeProc) and proc.step == WEAPON:
-        return _weapon_odds(state, proc, answer)
-    if isinstance(proc, ChargeProc) and proc.step == ARC and answer.get("arc"):
-        return _contact_odds(state, proc, answer)
-    return None
+def _unit(state: GameState, unit_id: str) -> AsoiafUnit:
+    unit = state.units[unit_id]
+    assert isinstance(unit, AsoiafUnit)
+    return unit
 
 
-def _arc_odds(state: GameState, proc: AttackProc, answer: Choose
-              ) -> Callable[[], Outcomes] | None:
-    """AS-BON-2/3: the attack from the arc picked."""
-    arc = _arc(answer.get("arc"))
-    if arc is None:
-        return None
-    m = proc.mods
-    mods = attack_modifiers(unit_of(state, m.attacker), unit_of(state, m.defender), m.weapon,
-                            arc, m.charge_bonus)
-    return lambda: attack_outcomes(attack_odds(mods), mods)
+def reroll_answer_odds(mods: AttackModifiers, dice: tuple[int, ...], picks: tuple[int, ...]
+                       ) -> Odds:
+    """AS-BON-1: re-rolling the dice at 1-based positions ``picks`` of ``dice``: the kept
+    dice's hits plus the re-rolled dice's, each rolled once, and what they lead to."""
+    kept = sum(succeeds(d, mods.to_hit.value) for i, d in enumerate(dice) if i + 1 not in picks)
+    return lambda: attack_outcomes(reroll_odds(kept, len(picks), mods), mods)
 
 
-def _weapon_odds(state: GameState, proc: ChargeProc, answer: Choose
-                 ) -> Callable[[], Outcomes] | None:
-    """AS-CHG-8: the charger's attack with the weapon picked, from the arc it stands in."""
-    unit, target = unit_of(state, proc.attacker), unit_of(state, proc.target)
-    try:
-        weapon = int(answer.get("weapon") or "")
-    except ValueError:
-        return None
+def arc_answer_odds(state: GameState, mods: AttackModifiers, arc: Arc) -> Odds:
+    """AS-BON-2/3: the attack from the arc picked (its Defense and Panic bonus)."""
+    picked = attack_modifiers(_unit(state, mods.attacker), _unit(state, mods.defender),
+                              mods.weapon, arc, mods.charge_bonus)
+    return lambda: attack_outcomes(attack_odds(picked), picked)
+
+
+def weapon_answer_odds(state: GameState, attacker: str, target: str, weapon: int,
+                       bonus: bool) -> Odds | None:
+    """AS-CHG-8: the charger's attack with the weapon picked, from the arc it stands in
+    (its best when split, AS-BON-2/3); None for a weapon it cannot use."""
+    unit, enemy = _unit(state, attacker), _unit(state, target)
     if weapon not in unit.stats.melee_attacks():
         return None
-    arc = best_arc(geo.arc_of(geo.tray_of(target), geo.tray_of(unit)))
-    mods = attack_modifiers(unit, target, weapon, arc, not proc.disorderly)
+    arc = best_arc(geo.arc_of(geo.tray_of(enemy), geo.tray_of(unit)))
+    mods = attack_modifiers(unit, enemy, weapon, arc, bonus)
     return lambda: attack_outcomes(attack_odds(mods), mods)
 
 
-def _contact_odds(state: GameState, proc: ChargeProc, answer: Choose
-                  ) -> Callable[[], Outcomes] | None:
+def contact_answer_odds(state: GameState, attacker: str, target: str, found: chg.ChargePlan,
+                        arc: Arc) -> Odds:
     """AS-CHG-4: the charge contacting the arc picked: its contact chance and its attack."""
-    arc = _arc(answer.get("arc"))
-    if arc is None or arc.value not in proc.arcs:
-        return None
-    unit, target = unit_of(state, proc.attacker), unit_of(state, proc.target)
-    found = chg.ChargePlan(tuple(Arc(a) for a in proc.arcs), proc.start, proc.distance_needed,
-                           proc.penalty, None)
-    return lambda: charge_outcomes(state, unit, target, found, arc)
+    unit, enemy = _unit(state, attacker), _unit(state, target)
+    return lambda: charge_outcomes(state, unit, enemy, found, arc)
 
 
-def _arc(value: str | None) -> Arc | None:
+def arc_named(value: str | None) -> Arc | None:
     """The arc an answer names, if it names one."""
     try:
         return Arc(value)

@@ -19,6 +19,7 @@ from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import attacks, geo, moves, steer
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
+from game.rulesets.asoiaf.catalogue import STAND_IN_WORDS, cards
 from game.rulesets.asoiaf.odds import charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import facing_words, maneuver_words, pivot_words
@@ -261,6 +262,31 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
                                                                             "AS-RES-2")
         lines.append(InfoLine(f"{attack.name} ({kind}): hits on {attack.hit}+, dice by ranks "
                               f"{dice} (now {now})", rules))
+    lines.extend(catalogue_lines(unit.profile))
     if unit.destroyed:
         lines.append(InfoLine("Destroyed", ("AS-RES-6",), "bad"))
     return UnitCard(f"{unit.name} ({owner})", tuple(lines))
+
+
+def catalogue_lines(profile: str) -> list[InfoLine]:
+    """What the card says beyond the stat line (AS-CARD-1): faction, War Council id and points;
+    every ability by name, marked not enforced; requirements; attacks the data cannot play;
+    stand-in values."""
+    facts = cards().get(profile)
+    if facts is None:
+        return []
+    rule = ("AS-CARD-1",)
+    lines = [InfoLine(f"{facts.faction} {facts.unit_type.lower()}, War Council {facts.war_council}"
+                      f", {facts.points} points", rule)]
+    if facts.abilities:
+        lines.append(InfoLine("Not enforced by Warbench: " + "; ".join(facts.abilities), rule,
+                              "bad"))
+    if facts.requirements:
+        lines.append(InfoLine("Requirements not enforced by Warbench: "
+                              + "; ".join(facts.requirements), rule, "bad"))
+    for attack in facts.unplayable:
+        lines.append(InfoLine(f"{attack}: range not given in the data; not played", rule, "bad"))
+    if facts.stand_in:
+        lines.append(InfoLine("Stand-in values (not in the public data): " + ", ".join(
+            STAND_IN_WORDS.get(k, k) for k in facts.stand_in), rule, "bad"))
+    return lines

@@ -101,11 +101,15 @@ def tray_types() -> Mapping[str, TrayType]:
 
 @cache
 def profiles() -> Mapping[str, Profile]:
-    """Every profile of the package data, by id."""
+    """Every profile of the package data, by id: ``units.toml``, then the full catalogue's
+    other cards (``catalogue.toml``, ids ``wcN``)."""
+    from game.rulesets.asoiaf.catalogue import catalogue_profiles
+
     data = _read_data()
     out: dict[str, Profile] = {}
     for pid, raw in data["units"].items():
         out[pid] = parse_profile(pid, raw)
+    out.update(catalogue_profiles())
     return MappingProxyType(out)
 
 

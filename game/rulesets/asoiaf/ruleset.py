@@ -21,6 +21,7 @@ from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.plan import ActionKind, Plan, bare
 from game.core.present import Command
 from game.core.procedure import Steps
+from game.core.roster import ListEntry, ListSkip, ListUnit
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
@@ -29,7 +30,17 @@ from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray
 from game.rulesets.asoiaf import activation as act
-from game.rulesets.asoiaf import attacks, bench, geo, inspection, moves, plans, presentation, vocab
+from game.rulesets.asoiaf import (
+    attacks,
+    bench,
+    catalogue,
+    geo,
+    inspection,
+    moves,
+    plans,
+    presentation,
+    vocab,
+)
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -92,8 +103,7 @@ class AsoiafRuleset(Ruleset):
                                       presentation.show_retreat))
         self.register_kind(ActionKind(Hold, self._plan_hold, self._do_hold,
                                       presentation.show_hold))
-        self.register_kind(ActionKind(Choose, self._plan_answer, self._do_answer,
-                                      presentation.show_answer))
+        self.register(Choose, self._check_choice, self.on_choice, presentation.show_answer)
         self.register(EndActivation, self._check_end_activation, self._do_end)
 
     @classmethod
@@ -113,6 +123,9 @@ class AsoiafRuleset(Ruleset):
 
     def profile_ids(self) -> Sequence[str]:
         return tuple(profiles())
+
+    def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
+        return catalogue.list_unit(entry, army)  # War Council ids and card names (AS-CARD-1)
 
     def build_unit(self, setup: UnitSetup) -> Unit:
         problems: list[SetupProblem] = []
@@ -327,21 +340,6 @@ class AsoiafRuleset(Ruleset):
         position (a Retreat's moves are many checks; the game, the table and a computer
         player ask again and again)."""
         return self.memo.get(state, ("decision",), lambda: self.loop.waiting(state))
-
-    def _plan_answer(self, state: GameState, answer: Choose) -> Plan[Choose, None] | Refusal:
-        """An answer's plan: an offered answer as it is, a free one once checked; with the
-        odds of the dice that follow it (:func:`plans.choice_odds`, issue 29)."""
-        node = self.decision(state)
-        offered = isinstance(node, PlayerDecision) and answer in node.options
-        if not offered:
-            refusal = self._check_choice(state, answer)
-            if refusal is not None:
-                return refusal
-        rules = node.rules if isinstance(node, PlayerDecision) else ()
-        return Plan(answer, None, tuple(rules), odds=plans.choice_odds(state, answer))
-
-    def _do_answer(self, state: GameState, planned: Plan[Choose, None], ctx: Context) -> None:
-        self.on_choice(state, planned.action, ctx)
 
     # --- charge ---------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 :class:`Melee` is plain data on the state's procedure stack. This module holds the rules of
 each step -- the automatic ones (:func:`automatic`) and how dice (:func:`take_dice`) and
 answers (:func:`take_answer`) change the game. :mod:`.melee_steps` runs it on the core's
-procedure loop and builds the decisions; :mod:`.odds` computes its odds with the very same
+procedure loop and builds the decisions; :mod:`.plans` computes its odds with the very same
 wound, death-throes and winner functions (:func:`wound_both`, :func:`beginning_effects`), so
 preview and play cannot disagree. Answers are the core's ``choose`` action:
 

@@ -11,12 +11,13 @@ never from the game state.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar, Protocol
 
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision
 from game.core.present import Ghost, Offer, possessive
-from game.core.procedure import Steps
+from game.core.procedure import Odds, Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.hexgrid import direction_to
@@ -26,6 +27,7 @@ from game.rulesets.godsgloom.attack_test import SIDES, AttackTest
 from game.rulesets.godsgloom.board import facing_name, gods_unit, where
 from game.rulesets.godsgloom.effects import Side, usable_formations
 from game.rulesets.godsgloom.melee import Melee
+from game.rulesets.godsgloom.plans import Fight, outcomes_of, scratch
 from game.rulesets.godsgloom.texts import RULE_TEXTS
 
 
@@ -98,6 +100,33 @@ class MeleeSteps(Steps[Melee]):
         """One of the offered answers (the melee asks for no free answer)."""
         assert isinstance(answer, Choose)
         melee.take_answer(state, proc, answer, ctx)
+
+    def answer_odds(self, state: GameState, proc: Melee, answer: Action) -> Odds | None:
+        """A Tactical Formation (or none) changes the Attack Test to come (HX-MEL-20): its
+        answer's exact outcomes, with the formation declared on copies by the resolver's
+        own step; the other side's formation, still to be chosen, is not counted. The
+        answers after the Attack Test (push, stand, retreat, follow-up, facing) roll no dice."""
+        if proc.step not in (melee.FORMATION_ATTACKER, melee.FORMATION_DEFENDER) or not (
+                isinstance(answer, Choose) and answer.get("formation") is not None):
+            return None
+        return formation_odds(state, proc, answer, self.rules.test)
+
+
+def formation_odds(state: GameState, proc: Melee, answer: Choose, test: AttackTest) -> Odds:
+    """The odds of declaring a formation (HX-MEL-20): the answer is applied by
+    :func:`.melee.take_answer` to copies of the two units and of the procedure (a state
+    that shares everything else), then the Attack Test's outcomes are those of
+    :func:`.plans.fight_outcomes` from there."""
+    attacker, defender = melee.units_of(state, proc)
+    a, d = scratch(attacker), scratch(defender)
+    trial = copy.copy(state)
+    trial.units = {**state.units, a.id: a, d.id: d}
+    step = copy.deepcopy(proc)
+    trial.procedures = [*state.procedures[:-1], step]
+    melee.take_answer(trial, step, answer, Context())
+    dice = not (a.destroyed or d.destroyed)
+    pool_a, pool_d = melee.pools(trial, step) if dice else (None, None)
+    return outcomes_of(Fight(test, a, d, pool_a, pool_d, (attacker.health, defender.health)))
 
 
 def _hint(*rules: str) -> str:

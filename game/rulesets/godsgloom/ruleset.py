@@ -6,12 +6,14 @@ Rule IDs: the HX-MEL-* lines of RULES.md and the game's own HX-* IDs listed in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar, TypeVar
 
 from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard
 from game.core.pending import Refusal
+from game.core.plan import ActionKind, Placement, Plan, Present
 from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
@@ -42,9 +44,11 @@ from game.rulesets.godsgloom.board import (
 from game.rulesets.godsgloom.effects import ABILITIES, FORMATIONS
 from game.rulesets.godsgloom.melee import START, Melee
 from game.rulesets.godsgloom.melee_steps import procedure_steps
-from game.rulesets.godsgloom.odds import MeleeOutlook, melee_outlook
+from game.rulesets.godsgloom.plans import MeleeDetail, melee_plan
 from game.rulesets.godsgloom.texts import RULE_TEXTS
 from game.rulesets.godsgloom.units import GodsUnit, Profile, build_unit, load_profiles
+
+A = TypeVar("A", bound=Action)
 
 OPTIONS = ("attack_test", "rounds")
 """Ruleset options a scenario may set under ``[rules.options]``."""
@@ -87,6 +91,15 @@ def melee_refusal(state: GameState, attacker: GodsUnit, target_id: str) -> Refus
     return None
 
 
+def bare_kind(action_type: type[A], check: Callable[[GameState, A], Refusal | None],
+              handle: Callable[[GameState, A, Context], None],
+              present: Present[A]) -> ActionKind[A]:
+    """The record of an action whose plan carries nothing beyond itself (activating, rallying,
+    focusing, ending: no path, no dice), as a planned kind: its presentation sees its check's
+    answer and its empty outcomes mean "no dice" (``warbench odds`` says so)."""
+    return replace(ActionKind.simple(action_type, check, handle, present), planned=True)
+
+
 class GodsgloomRuleset(Ruleset):
     """GODSGLOOM on a hex map (see module docstring)."""
 
@@ -122,14 +135,19 @@ class GodsgloomRuleset(Ruleset):
         self.known: dict[str, tuple[str, ...]] = {"formations": tuple(FORMATIONS),
                                                   "abilities": ABILITIES}
         self.profiles: dict[str, Profile] = load_profiles(self.known)
-        self.register(Activate, self._check_activate, self._do_activate, table.show_activate)
-        self.register(Advance, self._check_advance, self._do_advance, table.show_advance)
-        self.register(Face, self._check_face, self._do_face, table.show_face)
-        self.register(MeleeAttack, self._check_melee, self._do_melee, table.show_melee)
-        self.register(Rally, self._check_rally, self._do_rally, table.show_rally)
-        self.register(Focus, self._check_focus, self._do_focus, table.show_focus)
-        self.register(EndActivation, self._check_end_activation, self._do_end_activation,
-                      table.show_end)
+        self.register_kind(bare_kind(Activate, self._check_activate, self._do_activate,
+                                     table.show_activate))
+        self.register_kind(ActionKind(Advance, self._plan_advance, self._do_advance,
+                                      table.show_advance))
+        self.register_kind(ActionKind(Face, self._plan_face, self._do_face, table.show_face))
+        self.register_kind(ActionKind(MeleeAttack, self._plan_melee, self._do_melee,
+                                      table.show_melee))
+        self.register_kind(bare_kind(Rally, self._check_rally, self._do_rally,
+                                     table.show_rally))
+        self.register_kind(bare_kind(Focus, self._check_focus, self._do_focus,
+                                     table.show_focus))
+        self.register_kind(bare_kind(EndActivation, self._check_end_activation,
+                                     self._do_end_activation, table.show_end))
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -190,10 +208,16 @@ class GodsgloomRuleset(Ruleset):
             return []
         return [a for a in self._activation_actions(state, act) if a.actor() == unit_id]
 
-    def melee_outlook(self, state: GameState, attacker_id: str,
-                      target_id: str) -> MeleeOutlook | Refusal:
-        """The exact odds of a Melee Attack from now with this game's Attack Test, or why it
-        cannot be made (activation aside; HX-MEL-0/10, HX-LOS-1, HX-MOV-5)."""
+    def melee_preview(self, state: GameState, attacker_id: str,
+                      target_id: str) -> Plan[MeleeAttack, MeleeDetail] | Refusal:
+        """The plan of a Melee Attack of ``attacker_id`` on ``target_id`` as the hover shows
+        it: the action's own plan when it is legal now, else (activation aside: a unit not
+        yet activated) the same :func:`~.plans.melee_plan` of it, once per position; or why
+        it cannot be made (HX-MEL-0/10, HX-LOS-1, HX-MOV-5)."""
+        action = MeleeAttack(attacker_id, target_id)
+        plan = self.plan(state, action)
+        if not isinstance(plan, Refusal):
+            return plan
         attacker = state.units.get(attacker_id)
         if not isinstance(attacker, GodsUnit) or not attacker.on_board:
             return Refusal(f"there is no unit {attacker_id!r} in play", ("HX-MEL-10",))
@@ -204,7 +228,8 @@ class GodsgloomRuleset(Ruleset):
             refusal = Refusal(f"{attacker.name} started engaged and moved", ("HX-MOV-5",))
         if refusal is not None:
             return refusal
-        return melee_outlook(state, self.test, attacker, gods_unit(state, target_id))
+        return self.memo.get(state, ("melee-preview", action), lambda: melee_plan(
+            state, self.test, action, attacker, gods_unit(state, target_id)))
 
     # --- presentation and inspection (see .table) --------------------------------------------
 
@@ -245,7 +270,7 @@ class GodsgloomRuleset(Ruleset):
                 out.extend(Advance(unit.id, h.q, h.r, f) for f in range(6))
         out.extend(Face(unit.id, f) for f in range(6) if f != unit.hex_facing)
         for enemy in gods_units(state):
-            if enemy.owner != unit.owner and self._check_melee(
+            if enemy.owner != unit.owner and self.why_not(
                     state, MeleeAttack(unit.id, enemy.id)) is None:
                 out.append(MeleeAttack(unit.id, enemy.id))
         for action in (Rally(unit.id), Focus(unit.id)):
@@ -255,9 +280,11 @@ class GodsgloomRuleset(Ruleset):
         return out
 
     def _destinations(self, state: GameState, act: Activation) -> set[Hex]:
-        """Where the activated unit may move (HX-MOV-1..5)."""
+        """Where the activated unit may move (HX-MOV-1..5), searched once per position (every
+        Advance's plan asks it)."""
         unit = gods_unit(state, act.unit)
-        return reachable(state, unit, unit.speed, 1 if act.started_engaged else None)
+        return self.memo.get(state, ("reach", unit.id), lambda: reachable(
+            state, unit, unit.speed, 1 if act.started_engaged else None))
 
     # --- checks and handlers -----------------------------------------------------------------
 
@@ -293,6 +320,18 @@ class GodsgloomRuleset(Ruleset):
                  ["HX-ACT-1", "HX-ACT-2", *(["HX-MOV-5"] if engaged else [])],
                  player=unit.owner, unit=unit.id, engaged=engaged)
 
+    def _plan_advance(self, state: GameState, action: Advance) -> Plan[Advance, Hex] | Refusal:
+        """A Move's plan: the hex and facing it ends on (HX-MOV-1..5)."""
+        refusal = self._check_advance(state, action)
+        if refusal is not None:
+            return refusal
+        to = Hex(action.q, action.r)
+        act = current_activation(state)
+        assert act is not None
+        rules = ("HX-MOV-1", "HX-MOV-2", *(("HX-MOV-5",) if act.started_engaged else ()))
+        return Plan(action, to, rules, placements=(
+            Placement(action.unit, hex=(to.q, to.r), hex_facing=action.facing),))
+
     def _check_advance(self, state: GameState, action: Advance) -> Refusal | None:
         unit = self._activated(state, action.unit, "HX-MOV-1")
         if isinstance(unit, Refusal):
@@ -308,12 +347,13 @@ class GodsgloomRuleset(Ruleset):
             return table.unreachable(state, unit, Hex(action.q, action.r), rules)
         return None
 
-    def _do_advance(self, state: GameState, action: Advance, ctx: Context) -> None:
+    def _do_advance(self, state: GameState, plan: Plan[Advance, Hex], ctx: Context) -> None:
+        action = plan.action
         act = current_activation(state)
         assert act is not None
         unit = gods_unit(state, action.unit)
         start = unit.hex
-        unit.hex, unit.hex_facing = Hex(action.q, action.r), action.facing
+        unit.hex, unit.hex_facing = plan.detail, action.facing
         act.moved = True
         rules = ["HX-MOV-1", "HX-MOV-2"]
         if act.started_engaged:
@@ -325,21 +365,29 @@ class GodsgloomRuleset(Ruleset):
                  player=unit.owner,
                  unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 
-    def _check_face(self, state: GameState, action: Face) -> Refusal | None:
+    def _plan_face(self, state: GameState, action: Face) -> Plan[Face, None] | Refusal:
+        """A free pivot's plan: the unit stays on its hex with the new facing (HX-MOV-2)."""
         unit = self._activated(state, action.unit, "HX-MOV-2")
         if isinstance(unit, Refusal):
             return unit
         if not 0 <= action.facing <= 5:
             return Refusal("a hex facing is 0 to 5", ("HX-MOV-2",))
-        return None
+        here = (unit.hex.q, unit.hex.r) if unit.hex is not None else None
+        return Plan(action, None, ("HX-MOV-2",), placements=(
+            Placement(unit.id, hex=here, hex_facing=action.facing),))
 
-    def _do_face(self, state: GameState, action: Face, ctx: Context) -> None:
+    def _do_face(self, state: GameState, plan: Plan[Face, None], ctx: Context) -> None:
+        action = plan.action
         unit = gods_unit(state, action.unit)
         unit.hex_facing = action.facing
         ctx.emit("unit.pivoted", f"{unit.name} pivots to face {facing_name(action.facing)}.",
                  ["HX-MOV-2"], player=unit.owner, unit=unit.id, facing=action.facing)
 
-    def _check_melee(self, state: GameState, action: MeleeAttack) -> Refusal | None:
+    def _plan_melee(self, state: GameState,
+                    action: MeleeAttack) -> Plan[MeleeAttack, MeleeDetail] | Refusal:
+        """The Melee Attack's plan (:func:`~.plans.melee_plan`: pivot, beginning effects,
+        pools with their modifiers, exact odds), or why the activated unit cannot make it
+        (HX-MEL-0/10, HX-LOS-1, HX-MOV-5)."""
         unit = self._activated(state, action.unit, "HX-MEL-0")
         if isinstance(unit, Refusal):
             return unit
@@ -348,12 +396,19 @@ class GodsgloomRuleset(Ruleset):
         if act.started_engaged and act.moved:  # HX-MOV-5
             return Refusal(f"{unit.name} started engaged and moved: it cannot attack",
                            ("HX-MOV-5",))
-        return melee_refusal(state, unit, action.target)
+        refusal = melee_refusal(state, unit, action.target)
+        if refusal is not None:
+            return refusal
+        return melee_plan(state, self.test, action, unit, gods_unit(state, action.target))
 
-    def _do_melee(self, state: GameState, action: MeleeAttack, ctx: Context) -> None:
-        unit = gods_unit(state, action.unit)
+    def _do_melee(self, state: GameState, plan: Plan[MeleeAttack, MeleeDetail],
+                  ctx: Context) -> None:
+        """Start the Melee Attack Action the plan describes (HX-MEL-10..80): the procedure
+        then pivots, runs the beginning effects and rolls as the plan predicted."""
+        detail = plan.detail
+        unit = gods_unit(state, detail.attacker)
         state.procedures.append(Melee(step=START, player=unit.owner, attacker=unit.id,
-                                      defender=action.target))
+                                      defender=detail.defender))
         self.settle(state, ctx)
 
     def _check_rally(self, state: GameState, action: Rally) -> Refusal | None:

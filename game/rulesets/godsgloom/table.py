@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.actions import Action, EndActivation
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, Shape, UnitCard
 from game.core.pending import Refusal
-from game.core.plan import Plan
+from game.core.plan import Outcomes, Plan, Quantity
 from game.core.present import Command, Ghost, Offer, shown_name, side_name
 from game.core.state import GameState
 from game.geometry.hexgrid import Hex, hex_center
@@ -31,7 +31,7 @@ from game.rulesets.godsgloom.board import (
     where,
 )
 from game.rulesets.godsgloom.melee_steps import FORMATION_WORDS
-from game.rulesets.godsgloom.odds import MeleeOutlook
+from game.rulesets.godsgloom.plans import MeleeDetail, winning_chances
 from game.rulesets.godsgloom.texts import RULE_TEXTS
 from game.rulesets.godsgloom.units import GodsUnit
 
@@ -259,48 +259,48 @@ def _pct(p: Fraction) -> str:
     return f"{100 * float(p):.1f}%"
 
 
-def _mean(dist: dict[int, Fraction]) -> float:
-    return float(sum(k * p for k, p in dist.items()))
-
-
-def _bars(dist: dict[int, Fraction]) -> tuple[tuple[str, Fraction | float], ...]:
-    return tuple((str(k), dist[k]) for k in sorted(dist))
+def _bars(quantity: Quantity) -> tuple[tuple[str, Fraction | float], ...]:
+    return tuple((str(k), p) for k, p in quantity.values)
 
 
 def melee_part(rs: GodsgloomRuleset, state: GameState, viewer: GodsUnit,
                target: GodsUnit) -> tuple[list[InfoLine], list[OddsChart]]:
-    """The melee line: why it is refused, or the exact odds with this game's Attack Test."""
-    outlook = rs.melee_outlook(state, viewer.id, target.id)
-    if isinstance(outlook, Refusal):
-        return [InfoLine(f"Melee: not possible - {outlook.reason}", outlook.rules, "bad")], []
-    return melee_lines(rs, viewer, target, outlook)
+    """The melee line: why it is refused, or the exact odds of the attack's plan
+    (:meth:`GodsgloomRuleset.melee_preview`) with this game's Attack Test."""
+    plan = rs.melee_preview(state, viewer.id, target.id)
+    if isinstance(plan, Refusal):
+        return [InfoLine(f"Melee: not possible - {plan.reason}", plan.rules, "bad")], []
+    return melee_lines(rs, viewer, target, plan.detail, plan.outcomes)
 
 
 def melee_lines(rs: GodsgloomRuleset, viewer: GodsUnit, target: GodsUnit,
-                outlook: MeleeOutlook) -> tuple[list[InfoLine], list[OddsChart]]:
-    """The odds as text lines and bar charts."""
-    odds = outlook.odds
-    lines = [InfoLine(f"Melee: attacker {viewer.name} wins {_pct(odds.attacker_wins)}, "
-                      f"defender {_pct(odds.defender_wins)}, no winner "
-                      f"{_pct(odds.no_winner)}", ("HX-MEL-30", "HX-MEL-50")),
+                detail: MeleeDetail, outcomes: Outcomes) -> tuple[list[InfoLine], list[OddsChart]]:
+    """The plan's odds as text lines and bar charts (nothing here computes odds)."""
+    attacker_wins, defender_wins, no_winner = winning_chances(outcomes)
+    lines = [InfoLine(f"Melee: attacker {viewer.name} wins {_pct(attacker_wins)}, "
+                      f"defender {_pct(defender_wins)}, no winner "
+                      f"{_pct(no_winner)}", ("HX-MEL-30", "HX-MEL-50")),
              InfoLine(f"Attack Test: {rs.test.name} ({rs.test.summary})", ("HX-MEL-30",))]
-    if odds.wounds_to_defender:
+    to_defender = outcomes.get("wounds_to_defender")
+    to_attacker = outcomes.get("wounds_to_attacker")
+    rolled = detail.attacker_pool is not None and detail.defender_pool is not None
+    if rolled and to_defender is not None and to_attacker is not None:
         lines.append(InfoLine(f"Expected wounds: to defender {target.name} "
-                              f"{_mean(odds.wounds_to_defender):.2f}, to attacker "
-                              f"{_mean(odds.wounds_to_attacker):.2f}",
+                              f"{float(to_defender.mean()):.2f}, to attacker "
+                              f"{float(to_attacker.mean()):.2f}",
                               ("HX-MEL-30", "HX-ATC-50")))
-    if outlook.attacker_pool is not None and outlook.defender_pool is not None:
-        lines += [_pool_text("Attacker", outlook.attacker_pool),
-                  _pool_text("Defender", outlook.defender_pool)]
-    lines += [InfoLine(note, ("HX-MEL-10", "HX-MEL-20")) for note in outlook.notes]
-    charts = [OddsChart("Who wins", ((f"Attacker {viewer.name}", odds.attacker_wins),
-                                     (f"Defender {target.name}", odds.defender_wins),
-                                     ("No winner", odds.no_winner)), ("HX-MEL-50",))]
-    if odds.wounds_to_defender:
+    if detail.attacker_pool is not None and detail.defender_pool is not None:
+        lines += [_pool_text("Attacker", detail.attacker_pool),
+                  _pool_text("Defender", detail.defender_pool)]
+    lines += [InfoLine(note, ("HX-MEL-10", "HX-MEL-20")) for note in detail.notes]
+    charts = [OddsChart("Who wins", ((f"Attacker {viewer.name}", attacker_wins),
+                                     (f"Defender {target.name}", defender_wins),
+                                     ("No winner", no_winner)), ("HX-MEL-50",))]
+    if rolled and to_defender is not None and to_attacker is not None:
         charts.append(OddsChart(f"Wounds to the defender, {target.name}",
-                                _bars(odds.wounds_to_defender), ("HX-MEL-30", "HX-ATC-50")))
+                                _bars(to_defender), to_defender.rules))
         charts.append(OddsChart(f"Wounds to the attacker, {viewer.name}",
-                                _bars(odds.wounds_to_attacker), ("HX-MEL-30", "HX-ATC-50")))
+                                _bars(to_attacker), to_attacker.rules))
     return lines, charts
 
 

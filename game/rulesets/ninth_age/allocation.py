@@ -1,15 +1,16 @@
 """Allocation as the attacker's decision (NA-ALC-1..3, NA-TGT-2..5): what a group allocates,
-its offers with exact odds as hints, the free split answers and how a split is read."""
+its offers (what each attack needs as hints), the exact odds of any split as the answer's
+plan (:func:`allocation_odds`), the free split answers and how a split is read."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Protocol
 
 from game.core.actions import Action, Choose
 from game.core.pending import PickNumber, PickSplit, Refusal
+from game.core.plan import Outcomes, Quantity, distribution
 from game.core.present import Offer
 from game.core.state import GameState
 from game.geometry.ranked import RANK_AND_FILE
@@ -20,7 +21,8 @@ from game.rulesets.ninth_age.engage import (
     pool_profile,
     shot_record,
 )
-from game.rulesets.ninth_age.odds import expected, hp_loss
+from game.rulesets.ninth_age.odds import hp_loss
+from game.rulesets.ninth_age.tables import AttackRecord
 from game.rulesets.ninth_age.texts import counted
 from game.rulesets.ninth_age.units import NinthUnit
 
@@ -85,7 +87,7 @@ def split_offers(state: GameState, striker: Striker,
                        f"{short_pool(state, opt, striker.options)}",
                        hint=("their original target: once counted they are allocated again, "
                              "at least one staying on it" if later
-                             else odds_hint(state, striker, opt, total)),
+                             else record_hint(state, striker, opt, total)),
                        target=opt.partition("/")[0])
                  for opt in striker.options)
 
@@ -104,11 +106,13 @@ def short_pool(state: GameState, token: str, options: tuple[str, ...]) -> str:
     return words
 
 
-def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> str:
-    """``hit 3+, wound 4+, ...: mean 1.67 HP lost, 84% for at least 1`` (exact, icepool)."""
+def _pool_record(state: GameState, striker: Striker,
+                 token: str) -> tuple[AttackRecord, int] | None:
+    """The resolver's record of the group's attacks on the pool ``token`` and the HP that
+    pool has left (None for a token that names no pool)."""
     target = Target.parse(token)
     if target is None:
-        return ""
+        return None
     attacker = _unit(state, striker.unit)
     defender = _unit(state, target.unit)
     if striker.kind == "shot":
@@ -121,11 +125,51 @@ def odds_hint(state: GameState, striker: Striker, token: str, attacks: int) -> s
     else:
         char = defender.character(target.pool)
         pool_hp = char.hp if char is not None else 0
-    dist = hp_loss(attacks, record, pool_hp)
-    some = 1 - dist.get(0, Fraction(0))
+    return record, pool_hp
+
+
+def record_hint(state: GameState, striker: Striker, token: str, attacks: int) -> str:
+    """``hit 3+, wound 4+, ...`` (what each attack needs) and a warning when the attacks may
+    overkill the pool; the exact odds are the answer's plan's (:func:`allocation_odds`)."""
+    found = _pool_record(state, striker, token)
+    if found is None:
+        return ""
+    record, pool_hp = found
     waste = f"; {attacks} on {pool_hp} HP left may overkill" if attacks > pool_hp else ""
-    return (f"{record.summary()}: mean {float(expected(dist)):.2f} HP lost, "
-            f"{float(some):.0%} for at least 1{waste}")
+    return f"{record.summary()}{waste}"
+
+
+ALLOCATION_RULES = ("NA-ALC-1", "NA-HIT-2", "NA-HIT-3", "NA-SAV-1", "NA-SAV-2", "NA-HP-1")
+"""The rules an allocation's odds follow: the split, then hit, wound, armour and HP."""
+
+
+def allocation_odds(state: GameState, striker: Striker,
+                    split: dict[str, int]) -> Callable[[], Outcomes] | None:
+    """The exact HP each pool of an allocation ``split`` would lose (NA-ALC-1, NA-HP-1), from
+    the resolver's own records (:func:`.odds.hp_loss`), captured now and computed when asked:
+    one quantity ``hp_lost`` for an allocation on one pool, ``hp_lost:<pool>`` for each pool
+    of a split. None for hits counted once rolled (their number is not known yet)."""
+    if counted_later(state, striker):
+        return None
+    names = pool_names(state)
+    parts = []
+    for token, attacks in split.items():
+        found = _pool_record(state, striker, token)
+        if found is None or attacks <= 0:
+            continue
+        label = f"HP lost by {describe(token, names)}"
+        parts.append((token, attacks, *found, label))
+    if not parts:
+        return None
+    single = len(parts) == 1
+
+    def odds() -> Outcomes:
+        return Outcomes(tuple(
+            Quantity("hp_lost" if single else f"hp_lost:{token}", label,
+                     distribution(hp_loss(attacks, record, hp)), ALLOCATION_RULES)
+            for token, attacks, record, hp, label in parts))
+
+    return odds
 
 
 def pool_names(state: GameState) -> dict[str, str]:

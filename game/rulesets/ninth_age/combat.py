@@ -18,11 +18,12 @@ from typing import ClassVar
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.present import Offer
-from game.core.procedure import Steps
+from game.core.procedure import Odds, Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.ranked import RANK_AND_FILE
 from game.rulesets.ninth_age.allocation import (
+    allocation_odds,
     counted_later,
     describe,
     parse_split,
@@ -501,6 +502,22 @@ class MeleeSteps(Steps[Melee]):
                  unit=unit.id, pool=pool, weapon=weapon)
         if not proc.arming:
             proc.step = "restrict"
+
+    def answer_odds(self, state: GameState, proc: Melee, answer: Action) -> Odds | None:
+        """An allocation's exact odds (issue 29): the HP each pool of the split would lose,
+        from the records the resolver rolls against (NA-ALC-1, NA-HP-1); an offered "all on
+        X" and a free split alike. Other answers of a round of combat roll nothing yet."""
+        if proc.step != "allocate" or not proc.asking:
+            return None
+        s = proc.asking[0]
+        split = parse_split(answer, s.options, to_allocate(state, s))
+        return None if isinstance(split, Refusal) else allocation_odds(state, s, split)
+
+    def reports_odds(self, state: GameState, proc: Melee, answer: Action) -> bool:
+        """Only the allocations' odds are computed (a weapon, a restriction or a tie answer is
+        followed by dice whose odds are not reported, and so are hits still to be counted)."""
+        return proc.step == "allocate" and bool(proc.asking) and not counted_later(
+            state, proc.asking[0])
 
     def check_answer(self, state: GameState, proc: Melee, answer: Action) -> Refusal | None:
         """A free split: every attack on a viable target, the counts adding up (NA-ALC-1);

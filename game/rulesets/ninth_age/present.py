@@ -31,7 +31,7 @@ from game.rulesets.ninth_age.actions import (
     Turn,
     Wheel,
 )
-from game.rulesets.ninth_age.allocation import allocation_words, pool_names
+from game.rulesets.ninth_age.allocation import allocation_odds, allocation_words, pool_names
 from game.rulesets.ninth_age.cover import HARD_COVER, SOFT_COVER, CoverReading, read_cover
 from game.rulesets.ninth_age.engage import (
     Striker,
@@ -238,18 +238,19 @@ def _poly_points(poly: Polygon) -> tuple[tuple[float, float], ...]:
 def _rf_loss(state: GameState, attacker: NinthUnit, target: NinthUnit,
              groups: list[Striker], standard_only: bool) -> dict[int, Fraction]:
     """Exact HP ``target``'s rank-and-file lose if every attack of ``groups`` that may go to
-    them does (the resolver's records; NA-HP-1). Impact Hits and Stomp of D3/D6 are the exact
-    mixture over the number of hits."""
+    them does (the resolver's records; NA-HP-1): each standard group's share is the plan of
+    its allocation answer "all on the rank and file"; Impact Hits and Stomp of D3/D6 are the
+    exact mixture over the number of hits."""
     token = Target(target.id, "rf").token
     dist: dict[int, Fraction] = {0: Fraction(1)}
     pool_hp = target.rf_alive() * target.model.hp - target.rf_damage
     for s in groups:
         if token not in s.options or (standard_only and s.kind != "standard"):
             continue
-        record = attack_record(state, attacker, s.pool, s.part, s.kind, Target(target.id, "rf"))
-        if s.kind == "standard":
-            dist = combine(dist, hp_loss(s.attacks * len(s.models), record, pool_hp))
+        if s.kind == "standard":  # the odds of the allocation "all on the rank and file"
+            dist = combine(dist, _allocated(state, s, token))
             continue
+        record = attack_record(state, attacker, s.pool, s.part, s.kind, Target(target.id, "rf"))
         value = str(getattr(pool_profile(attacker, s.pool).parts[s.part], s.kind))
         mixture: dict[int, Fraction] = {}
         for hits, p in special_hits(value, len(s.models)).items():
@@ -257,6 +258,14 @@ def _rf_loss(state: GameState, attacker: NinthUnit, target: NinthUnit,
                 mixture[lost] = mixture.get(lost, Fraction(0)) + p * q
         dist = combine(dist, mixture)
     return dist
+
+
+def _allocated(state: GameState, s: Striker, token: str) -> dict[int, Fraction]:
+    """The HP the pool ``token`` loses to every attack of ``s``: the outcomes of that
+    allocation answer's plan (:func:`.allocation.allocation_odds`), not a copy."""
+    odds = allocation_odds(state, s, {token: s.attacks * len(s.models)})
+    found = odds().get("hp_lost") if odds is not None else None
+    return dict(found.values) if found is not None else {0: Fraction(1)}
 
 
 def melee_odds(state: GameState, viewer: NinthUnit, target: NinthUnit,

@@ -15,11 +15,12 @@ from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan
 from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
+from game.core.roster import ListEntry, ListSkip, ListUnit
 from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
-from game.rulesets.ninth_age import bench, vocab
+from game.rulesets.ninth_age import bench, catalogue, vocab
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
     Advance,
@@ -145,7 +146,7 @@ class NinthAgeRuleset(Ruleset):
                                       view.show_reform))
         self.register_kind(ActionKind(Shoot, self._plan_shoot, self._do_shoot, view.show_shoot))
         self.register(EndActivation, self._check_end, self._do_end, view.show_end)
-        self.register(Choose, self._check_choice, self.on_choice, view.show_answer)
+        self.present_as(Choose, view.show_answer)  # the core's planned answers (odds)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
         return (MeleeSteps(),)
@@ -157,6 +158,9 @@ class NinthAgeRuleset(Ruleset):
 
     def build_unit(self, setup: UnitSetup) -> Unit:
         return build_unit(setup, self.models, self.entries)
+
+    def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
+        return catalogue.list_unit(entry, army)  # sample or stand-in profiles (NA-CAT-1)
 
     def start(self, state: GameState, ctx: Context) -> None:
         state.turn.phase = PHASES[0]

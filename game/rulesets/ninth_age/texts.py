@@ -96,6 +96,10 @@ RULE_TEXTS: dict[str, str] = {
     "NA-WPN-1": "A model fights with a melee weapon other than its Hand Weapon when it carries "
     "one; carrying several, its owner picks one for each pool when the round of combat starts, "
     "and it fights the whole round with it.",
+    "NA-CAT-1": "The public 3rd-edition data has no stat lines: an imported army list plays "
+                "with the project's sample profiles where they exist and otherwise with a "
+                "stand-in profile named as such, never with numbers passed off as the army "
+                "book's.",
 }
 """Every NA rule ID of the catalogue and the game's own NA-TURN/CHG/MOV/SHT IDs."""
 

@@ -15,6 +15,7 @@ from game.core.state import GameState
 from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import FACING_NAMES, SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
+from game.rulesets.realms.attack import AttackPlan
 from game.rulesets.realms.board import (
     NECK_SAMPLES,
     Sighting,
@@ -101,15 +102,29 @@ def show_attack(state: GameState, action: Strike | Special | Cast,
                  target=action.target)
 
 
-def attack_outcomes(settings: Settings, found: Attempt) -> Outcomes:
-    """An attack's plan outcomes: ``wounds`` to the target and ``counter_wounds`` to the
-    attacker, exact, from the plan the resolver uses (RL-DEF-1, RL-DEF-2)."""
-    odds = plan_odds(settings, found.plan)
+def attack_outcomes(settings: Settings, plan: AttackPlan) -> Outcomes:
+    """An attack's outcomes: ``wounds`` to the target and ``counter_wounds`` to the
+    attacker, exact, from the plan the resolver uses (RL-DEF-1, RL-DEF-2). The attack
+    action's plan, the declared attack's answers (roll it, refuse to call it off) and the
+    hover all read them."""
+    odds = plan_odds(settings, plan)
     return Outcomes((
         Quantity("wounds", "Wounds to the target", distribution(odds.damage),
-                 found.plan.rules() or ("RL-DEF-1",)),
+                 plan.rules() or ("RL-DEF-1",)),
         Quantity("counter_wounds", "Counter wounds to the attacker",
                  distribution(odds.counter), ("RL-DEF-1", "RL-DEF-2"))))
+
+
+def attempt_outcomes(rs: RealmsRuleset, state: GameState, action: Strike | Special | Cast,
+                     found: Attempt) -> Outcomes:
+    """The outcomes the hover shows for an attack it worked out: the action's own plan's
+    when the action is legal now with that very attack plan, else (an attack the unit could
+    make in a fresh command) the same function's answer for it."""
+    plan = rs.plan(state, action)
+    if isinstance(plan, Plan) and isinstance(plan.detail, Attempt) \
+            and plan.detail.plan == found.plan:
+        return plan.outcomes
+    return attack_outcomes(rs.settings, found.plan)
 
 
 def walk_steer(rs: RealmsRuleset, state: GameState, command: Button) -> Button:
@@ -202,17 +217,17 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     return Inspection(unit.name, tuple(lines), tuple(shapes))
 
 
-def _charts(rs: RealmsRuleset, found: Attempt, what: str, att: RealmsUnit,
+def _charts(outcomes: Outcomes, found: Attempt, what: str, att: RealmsUnit,
             tgt: RealmsUnit) -> list[OddsChart]:
     """The wound chart of an allowed attack and, when it can be turned negative, the counter
-    chart, from the plan the resolver uses."""
-    o = plan_odds(rs.settings, found.plan)
+    chart, from the attack's outcomes (:func:`attempt_outcomes`)."""
+    wounds, counter = outcomes.get("wounds"), outcomes.get("counter_wounds")
+    assert wounds is not None and counter is not None
     out = [OddsChart(f"{found.weapon.name.replace('_', ' ')} ({what}): wounds to {tgt.name}",
-                     tuple((str(k), p) for k, p in o.damage.items()), found.plan.rules())]
-    if o.countered or what in HANDS:
+                     tuple((str(k), p) for k, p in wounds.values), wounds.rules)]
+    if counter.at_least(1) or what in HANDS:
         out.append(OddsChart(f"counter wounds to {att.name}",
-                             tuple((str(k), p) for k, p in o.counter.items()),
-                             ("RL-DEF-1", "RL-DEF-2")))
+                             tuple((str(k), p) for k, p in counter.values), counter.rules))
     return out
 
 
@@ -235,7 +250,8 @@ def _hand_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Realms
                 lines.append(InfoLine(f"Main-hand attack: {found.reason}", found.rules, "bad"))
             continue
         lines.extend(InfoLine(m.text, (m.rule,)) for m in found.plan.modifiers)
-        return _charts(rs, found, hand, att, tgt)
+        outcomes = attempt_outcomes(rs, state, Strike(att.id, tgt.id, hand), found)
+        return _charts(outcomes, found, hand, att, tgt)
     return []
 
 
@@ -255,7 +271,11 @@ def _special_odds(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: Rea
             found = attempt(rs.settings, state, att, tgt.id, "", special, kind == "spell",
                             seen=seen)
             if not isinstance(found, Refusal):
-                out += _charts(rs, found, kind, att, tgt)
+                action: Special | Cast = (Special(att.id, tgt.id, special.name)
+                                          if kind == "special" else
+                                          Cast(att.id, tgt.id, special.name))
+                out += _charts(attempt_outcomes(rs, state, action, found), found, kind, att,
+                               tgt)
                 if kind == "spell":
                     lines.extend(InfoLine(f"{special.name.replace('_', ' ')}: {m.text}",
                                           (m.rule,)) for m in found.plan.modifiers

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.plan import Outcomes
 from game.core.present import Offer, possessive
-from game.core.procedure import Steps
+from game.core.procedure import Odds, Steps
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.rulesets.realms.attack import AttackPlan, Result, resolve
@@ -52,6 +53,8 @@ class AttackProc(Procedure):
 
 ResultHook = Callable[[GameState, "AttackProc", Result, Context], None]
 """The ruleset's function that applies an attack's result (wounds, destruction, the end)."""
+OutcomesOf = Callable[[AttackPlan], Outcomes]
+"""The ruleset's function giving an attack plan's exact outcomes (the attack action's own)."""
 
 
 def command_of(state: GameState) -> CommandProc | None:
@@ -94,8 +97,17 @@ class AttackSteps(Steps[AttackProc]):
 
     kind = AttackProc
 
-    def __init__(self, on_result: ResultHook) -> None:
+    def __init__(self, on_result: ResultHook, outcomes: OutcomesOf) -> None:
         self.on_result = on_result
+        self.outcomes = outcomes
+
+    def answer_odds(self, state: GameState, proc: AttackProc, answer: Action) -> Odds | None:
+        """Rolling the declared attack, or refusing to call it off, has its dice: the exact
+        wounds and counter wounds of its plan (RL-DEC-1, RL-DEF-1); calling it off has none."""
+        if (proc.step, answer) not in (("declared", ROLL), ("vote", REFUSE)):
+            return None
+        plan, outcomes = proc.plan, self.outcomes
+        return lambda: outcomes(plan)
 
     def waiting(self, state: GameState, proc: AttackProc) -> PlayerDecision | Chance | None:
         att, tgt = realms_unit(state, proc.attacker), realms_unit(state, proc.target)

@@ -25,7 +25,7 @@ from game.core.inspect import (
     UnitLook,
 )
 from game.core.pending import Refusal
-from game.core.plan import ActionKind, Placement, Plan
+from game.core.plan import ActionKind, Outcomes, Placement, Plan
 from game.core.plan import Modifier as PlanModifier
 from game.core.present import Command as Button
 from game.core.present import possessive
@@ -44,7 +44,7 @@ from game.rulesets.realms.actions import (
     Strike,
     Walk,
 )
-from game.rulesets.realms.attack import Result
+from game.rulesets.realms.attack import AttackPlan, Result
 from game.rulesets.realms.board import Features, fits, hex_board, occupant_map, turn_cost
 from game.rulesets.realms.features import FEATURE_KINDS
 from game.rulesets.realms.options import OPTION_KEYS, board_problems, option_problems, read
@@ -148,7 +148,7 @@ class RealmsRuleset(Ruleset):
         self.register(EndActivation, self._check_end_command, self._do_end_command)
 
     def procedure_steps(self) -> Sequence[Steps[Any]]:
-        return (CommandSteps(), AttackSteps(self._on_result))
+        return (CommandSteps(), AttackSteps(self._on_result, self._attack_outcomes))
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -413,7 +413,11 @@ class RealmsRuleset(Ruleset):
         return Plan(action, found, ("RL-DEC-1", *found.plan.rules()), targets=(action.target,),
                     modifiers=tuple(PlanModifier(m.text, m.value, (m.rule,))
                                     for m in found.plan.modifiers),
-                    odds=lambda: preview.attack_outcomes(settings, found))
+                    odds=lambda: preview.attack_outcomes(settings, found.plan))
+
+    def _attack_outcomes(self, plan: AttackPlan) -> Outcomes:
+        """A declared attack's exact outcomes (its answers' odds, :class:`AttackSteps`)."""
+        return preview.attack_outcomes(self.settings, plan)
 
     def _declare(self, state: GameState, plan: Plan[Any, Attempt], ctx: Context) -> None:
         """RL-DEC-1: the attack is declared; the command records the hand or action."""
