@@ -79,15 +79,35 @@ def test_a_bad_setup_line_stops_with_its_line(capsys: pytest.CaptureFixture[str]
 
 def test_an_action_whose_plan_reports_no_odds_is_never_called_certain(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """An ASOIAF attack is still a simple action kind (its plan carries no odds): the command
-    says so instead of calling a dice roll certain."""
+    """A free dice roll (WB-TBL-3) is a simple action kind (its plan carries no odds): the
+    command says so instead of calling a dice roll certain."""
+    code, out, err = _odds(capsys, monkeypatch, "asoiaf_attack_example", "roll 2d6", "--json")
+    assert code == 0, err
+    printed = json.loads(out.strip().splitlines()[-1])
+    assert printed["reported"] is False and printed["distributions"] == {}
+    code, out, _ = _odds(capsys, monkeypatch, "asoiaf_attack_example", "roll 2d6")
+    assert "certain" not in out and "does not report" in out
+
+
+def test_an_asoiaf_attack_reports_its_plans_odds(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """AS-RES-1..7: an ASOIAF attack's plan reports hits, unblocked wounds, the failed Panic
+    Test, all wounds and models removed, each an exact distribution, as the command prints."""
     code, out, err = _odds(capsys, monkeypatch, "asoiaf_attack_example", "attack guard sworn",
                            "--json")
     assert code == 0, err
     printed = json.loads(out.strip().splitlines()[-1])
-    assert printed["reported"] is False and printed["distributions"] == {}
-    code, out, _ = _odds(capsys, monkeypatch, "asoiaf_attack_example", "attack guard sworn")
-    assert "certain" not in out and "does not report" in out
+    assert printed["reported"] is True
+    assert {"hits", "wounds", "panic", "total_wounds", "models_lost"} <= set(
+        printed["distributions"])
+    assert "AS-PNC-1" in printed["rules"]["panic"]
+    game = load_scenario(scenario_source("asoiaf_attack_example")).new_game()
+    expected = outcome_distributions(game, parse("attack guard sworn",
+                                                 game.ruleset.action_types()))
+    assert isinstance(expected, Outcomes)
+    exact = {name: {v: Fraction(p) for v, p in pairs}
+             for name, pairs in printed["exact"].items()}
+    assert exact == expected.as_mapping()
 
 
 def test_a_planned_move_without_dice_is_certain(capsys: pytest.CaptureFixture[str],

@@ -157,6 +157,7 @@ def test_legal_actions_equal_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameS
     fast = [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
     panels = [_panel(rules, state, u.id) for u in geo.live(state)]
     rules.worlds = _NoWorld()  # type: ignore[assignment]
+    rules.memo.forget()  # the plans found with the world go: ask again without it
     assert fast == [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
     assert panels == [_panel(rules, state, u.id) for u in geo.live(state)]
 
@@ -191,12 +192,30 @@ def test_prepare_builds_the_world_the_click_uses_and_changes_no_answer(
     world built, and a unit's actions are the same whether it ran or not."""
     rules, state = drawn
     cold = [rules.legal_actions_for(state, u.id) for u in geo.live(state)]
-    rules.worlds = type(rules.worlds)()
+    rules.memo.forget()  # a new generation: no world built yet
     rules.prepare(state)
     world = rules.worlds.of(state)
     assert world._geometry is not None
     assert [rules.legal_actions_for(state, u.id) for u in geo.live(state)] == cold
     assert rules.worlds.of(state) is world
+
+def _retreat_reference(state: GameState, unit: AsoiafUnit, limit: float
+                       ) -> list[tuple[str, float, float]]:
+    """AS-CORE-4: the Retreat options as :func:`moves.retreat_problem` lists them one
+    candidate at a time (what :func:`moves.retreat_options` answers with one sweep per
+    direction)."""
+    tray = geo.tray_of(unit)
+    out: list[tuple[str, float, float]] = []
+    for direction in moves.retreat_directions(state, unit):
+        steps = [limit - 0.5 * k for k in range(int(limit / 0.5) + 1)]
+        good = [d for d in steps if d > 1e-9
+                and moves.retreat_problem(state, unit, direction, d, tray.facing) is None]
+        for distance in sorted({good[0], good[-1]} if good else set(), reverse=True):
+            for facing in (tray.facing, (tray.facing + 180.0) % 360.0):
+                if moves.retreat_problem(state, unit, direction, distance, facing) is None:
+                    out.append((direction, round(distance, 3), round(facing, 3)))
+    return out
+
 
 def _declared(a: AsoiafUnit, b: AsoiafUnit) -> list[Attack]:
     """Attacks worth declaring on ``b``: as they stand, faced and aligned, shifted."""
@@ -238,7 +257,7 @@ def test_declared_actions_and_procedure_steps_equal_the_references(
             assert moves.maneuver_refusal(state, u, turn, distance, then, world) == (
                 moves.maneuver_refusal(state, u, turn, distance, then))
         assert moves.retreat_options(state, u, 7.0, world) == moves.retreat_options(
-            state, u, 7.0)
+            state, u, 7.0) == _retreat_reference(state, u, 7.0)
         for direction in moves.RETREAT_DIRECTIONS:
             assert moves.retreat_problem(state, u, direction, 3.0, 90.0, world) == (
                 moves.retreat_problem(state, u, direction, 3.0, 90.0))
@@ -265,6 +284,7 @@ def test_why_not_equals_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameState]
         asked += [Maneuver(u.id, 45.0, 4.0, 0.0), Maneuver(u.id, 0.0, 9.0, 0.0), Retreat(u.id)]
     fast = [rules.why_not(state, action) for action in asked]
     rules.worlds = _NoWorld()  # type: ignore[assignment]
+    rules.memo.forget()  # the plans found with the world go: ask again without it
     assert fast == [rules.why_not(state, action) for action in asked]
 
 

@@ -7,6 +7,7 @@ inspection, so a preview can never promise what the check then refuses."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
@@ -61,10 +62,29 @@ def weapon_for(state: GameState, unit: AsoiafUnit, weapon: int,
     return weapon
 
 
+@dataclass(frozen=True)
+class AttackBasis:
+    """What a legal Attack's checks found (AS-ATK-1, AS-MEL-3/4, AS-RNG-3): the attack used
+    (its index on the card, ranged or melee), the tray the attacker attacks from (after a
+    ranged shift or a melee facing and shift) and that melee placement, if any."""
+
+    weapon: int
+    ranged: bool
+    tray: Tray
+    placement: geo.Placement | None = None
+
+
 def attack_refusal(state: GameState, unit: AsoiafUnit, action: Attack,
                    world: geo.RulesWorld | None = None) -> Refusal | None:
     """Every check of an Attack once the unit may act (AS-ATK-1, AS-MEL-*, AS-RNG-*;
     ``world`` as in :func:`weapon_for`)."""
+    found = attack_basis(state, unit, action, world)
+    return found if isinstance(found, Refusal) else None
+
+
+def attack_basis(state: GameState, unit: AsoiafUnit, action: Attack,
+                 world: geo.RulesWorld | None = None) -> AttackBasis | Refusal:
+    """The checks of :func:`attack_refusal`, keeping what they found (the plan's basis)."""
     target = state.units.get(action.target)
     if not isinstance(target, AsoiafUnit) or not target.on_board:
         return Refusal(f"there is no unit {action.target!r} in play", ("AS-ATK-1",))
@@ -74,14 +94,20 @@ def attack_refusal(state: GameState, unit: AsoiafUnit, action: Attack,
     if isinstance(weapon, Refusal):
         return weapon
     if unit.stats.attacks[weapon].ranged:
-        return ranged_check(state, unit, target, weapon, action, world)
-    return melee_check(state, unit, target, action, world)
+        tray = ranged_check(state, unit, target, weapon, action, world)
+        return tray if isinstance(tray, Refusal) else AttackBasis(weapon, True, tray)
+    placement = melee_check(state, unit, target, action, world)
+    if isinstance(placement, Refusal):
+        return placement
+    tray = geo.tray_of(unit) if placement is None else placement.tray
+    return AttackBasis(weapon, False, tray, placement)
 
 
 def melee_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                action: Attack, world: geo.RulesWorld | None = None) -> Refusal | None:
-    """AS-MEL-5: only an engaged enemy; AS-MEL-3/4: the optional facing and shift
-    (``world`` as in :func:`weapon_for`)."""
+                action: Attack, world: geo.RulesWorld | None = None
+                ) -> geo.Placement | Refusal | None:
+    """AS-MEL-5: only an engaged enemy; AS-MEL-3/4: the optional facing and shift, its
+    placement (None: the tray stays as it is; ``world`` as in :func:`weapon_for`)."""
     engaged = geo.engaged_enemies(state, unit, world=world)
     if target.id not in engaged:  # AS-MEL-5
         return Refusal(f"{unit.name} is not engaged with {target.name}", ("AS-MEL-5",))
@@ -97,7 +123,7 @@ def melee_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
     if refusal is None and not placement.legal:
         return Refusal(f"no room for {action.align}% {placement.side} alignment",
                        ("AS-MEL-4",))
-    return refusal
+    return placement if refusal is None else refusal
 
 
 def turned_by(before: float, after: float) -> float:
@@ -149,9 +175,9 @@ def melee_placement(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
 
 
 def ranged_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon: int,
-                 action: Attack, world: geo.RulesWorld | None = None) -> Refusal | None:
+                 action: Attack, world: geo.RulesWorld | None = None) -> Tray | Refusal:
     """AS-RNG-3: the optional shift, then sight and range from where the unit ends
-    (``world`` as in :func:`weapon_for`)."""
+    (``world`` as in :func:`weapon_for`): that tray, or why not."""
     if action.align != "keep" or action.side != "none":
         return Refusal("a ranged attacker does not align; it may shift with dx/dy",
                        ("AS-RNG-3",))
@@ -161,7 +187,9 @@ def ranged_check(state: GameState, unit: AsoiafUnit, target: AsoiafUnit, weapon:
         if problem:
             return Refusal(f"the shift is not possible: {problem}", ("AS-RNG-3",))
         tray = tray.translated(action.dx, action.dy)
-    return ranged_refusal(state, unit, target, weapon, tray, world=world)
+    # cull: the same visibility from the position's batched sight (what legal_actions asks)
+    refusal = ranged_refusal(state, unit, target, weapon, tray, cull=True, world=world)
+    return tray if refusal is None else refusal
 
 
 MAX_SHIFT = 2.0

@@ -7,16 +7,21 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from shapely.geometry import Polygon, box
 
+from game.core.plan import Plan
 from game.core.state import GameState
 from game.core.vocab import BenchTable
-from game.geometry.arcs import Arc
 from game.geometry.tray import Tray
 from game.rulesets.asoiaf import odds
-from game.rulesets.asoiaf.modifiers import attack_modifiers
+from game.rulesets.asoiaf.actions import Attack, Charge
 from game.rulesets.asoiaf.units import AsoiafUnit
+
+if TYPE_CHECKING:
+    from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 
 SIZES = (50, 200, 800)
 """The table sizes ``bench play`` measures (trays)."""
@@ -88,13 +93,19 @@ def _terrain(rng: random.Random, width: float, height: float,
     return lines
 
 
-def bench_odds(state: GameState, viewer_id: str, target_id: str
+def bench_odds(rules: AsoiafRuleset, state: GameState, viewer_id: str, target_id: str
                ) -> Callable[[], object] | None:
-    """The attack odds the hover shows for a pair: the exact odds (AS-RES-1..2) of the
-    modifier record of a front attack with the charge bonus, as the hover's odds build it."""
-    viewer, target = state.units.get(viewer_id), state.units.get(target_id)
-    if not isinstance(viewer, AsoiafUnit) or not isinstance(target, AsoiafUnit):
+    """The odds the hover shows for a pair: the exact outcomes of the plan of the viewer's
+    attack on the target, else of its charge (AS-RES-*, AS-CHG-3), as
+    :meth:`AsoiafRuleset.unit_plan` gives them to the hover; None when neither is possible.
+    The odds are computed afresh (a new plan record, the memoised odds forgotten) so that the
+    first query of the pair is a cold one."""
+    if not isinstance(state.units.get(viewer_id), AsoiafUnit):
         return None
-    mods = attack_modifiers(viewer, target, 0, Arc.FRONT, True)
-    odds.clear_odds_cache()  # so that the first query of the pair is a cold one
-    return lambda: odds.attack_odds(mods)
+    for action in (Attack(viewer_id, target_id), Charge(viewer_id, target_id)):
+        plan = rules.unit_plan(state, action)
+        if isinstance(plan, Plan):
+            fresh = replace(plan)
+            odds.clear_odds_cache()
+            return lambda: fresh.outcomes
+    return None

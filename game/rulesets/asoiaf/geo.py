@@ -232,11 +232,21 @@ def slide_clear(state: GameState, unit_id: str, start: Tray, end: Tray, *skip: s
     dist = math.hypot(dx, dy)
     if dist <= TOLERANCE:
         return True
+    return slide_reach(state, unit_id, start, dx, dy, dist, *skip, world=world) >= (
+        dist - TOLERANCE)
+
+
+def slide_reach(state: GameState, unit_id: str, start: Tray, dx: float, dy: float,
+                limit: float, *skip: str, world: RulesWorld | None = None) -> float:
+    """How far ``start`` may translate along ``(dx, dy)`` (a direction of any length) before
+    it would cross a unit or impassable terrain, up to ``limit``: a slide of ``x <= limit``
+    inches that way is clear exactly when this is at least ``x - TOLERANCE`` (a sweep up to
+    ``limit`` meets what a shorter one meets), so one sweep answers every distance."""
     facing = math.degrees(math.atan2(dx, dy)) % 360.0
     ghost = Tray(start.x, start.y, facing, _extent_across(start, facing),
                  _extent_along(start, facing))
-    d, _ = sweep_past(state, ghost, (unit_id, *skip), dist, world)
-    return d >= dist - TOLERANCE
+    d, _ = sweep_past(state, ghost, (unit_id, *skip), limit, world)
+    return d
 
 
 def _extent_across(tray: Tray, facing: float) -> float:

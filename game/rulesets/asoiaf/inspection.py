@@ -10,9 +10,9 @@ and viewer, so moving the pointer over units costs a dictionary look-up."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
@@ -20,6 +20,7 @@ from shapely.ops import nearest_points
 
 from game.core.inspect import Area, InfoLine, Inspection, OddsChart, Segment, Shape
 from game.core.pending import Refusal
+from game.core.plan import Outcomes, Plan
 from game.core.present import shown_name
 from game.core.state import GameState
 from game.geometry.arcs import Arc
@@ -27,20 +28,11 @@ from game.geometry.ranges import range_band, range_to
 from game.geometry.sight import Sight
 from game.geometry.sweep import first_contact
 from game.geometry.tray import Point, Tray
-from game.rulesets.asoiaf import attacks, geo
 from game.rulesets.asoiaf import charge as chg
-from game.rulesets.asoiaf.actions import Attack
+from game.rulesets.asoiaf import geo, plans
+from game.rulesets.asoiaf.actions import Attack, Charge
 from game.rulesets.asoiaf.modifiers import (
-    ARC_BONUS,
     AttackModifiers,
-    attack_modifiers,
-    models_lost,
-)
-from game.rulesets.asoiaf.odds import (
-    AttackOdds,
-    attack_odds,
-    charge_attack_odds,
-    charge_probability,
 )
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import turn_words
@@ -85,7 +77,7 @@ def inspect_pair(rules: AsoiafRuleset, state: GameState, viewer_id: str, target_
     _sight(rules, state, viewer, target, lines, shapes)
     if target.owner != viewer.owner:
         _charge(rules, state, viewer, target, lines, shapes, odds)
-        _attack(state, viewer, target, lines, odds, rules.worlds.of(state))
+        _attack(rules, state, viewer, target, lines, odds)
     title = f"{shown_name(state, viewer.id)} -> {shown_name(state, target.id)}"
     return Inspection(title, tuple(lines), tuple(shapes), tuple(odds))
 
@@ -128,131 +120,103 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
 
 def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
             lines: list[InfoLine], shapes: list[Shape], odds: list[OddsChart]) -> None:
-    """AS-CHG-1..6: the charge as the ruleset's own check sees it (this game's options),
-    asked as ``legal_actions`` asks it when the panel already did for the selected unit's
-    Charge buttons (the position world holds those answers), else from the hover's own Line
-    of Sight row (only the witness line may differ, and the hover draws the row's)."""
-    world = rules.worlds.of(state)
-    seen = None if chg.known_basis(world, viewer, target) else sight_with_blockers(
-        rules, state, viewer, target)[0]
-    plan = chg.plan_charge(state, viewer, target, 0.0, rules.rough_penalty,
-                           blocked_fails=rules.blocked_fails, world=world, seen=seen, cull=True)
+    """AS-CHG-1..6: the charge as the ruleset's own plan sees it (this game's options; the
+    plan ``legal_actions`` and the Charge buttons read, :meth:`AsoiafRuleset.unit_plan`):
+    straight ahead, else after the pivot that faces the target, else the nearest legal pivot
+    the Charge button offers; its contact chance and the attack's odds are the plan's."""
+    plan = rules.unit_plan(state, Charge(viewer.id, target.id))
     pivot = ""
     if isinstance(plan, Refusal):
-        turn = chg.facing_pivot(viewer, target)
-        turned = chg.plan_charge(state, viewer, target, turn, rules.rough_penalty,
-                                 blocked_fails=rules.blocked_fails, world=world, seen=seen,
-                                 cull=True) if abs(turn) > 0.5 else plan
-        if isinstance(turned, Refusal):  # the nearest legal pivot, as the Charge button has
-            turn, turned = _searched_pivot(rules, state, viewer, target, world, seen, turned)
-        shapes.extend(plan.marks)  # the blocker, named and outlined (AS-CHG-6)
-        if isinstance(turned, Refusal):
-            lines.append(InfoLine(f"Charge: not possible - {plan.reason}", plan.rules, "bad"))
+        refused = plan
+        turn = 0.0
+        turned_plan: Plan[Any, Any] | Refusal = refused
+        if not _whatever_the_pivot(rules, state, viewer, target):
+            turn = chg.facing_pivot(viewer, target)
+            turned_plan = rules.unit_plan(state, Charge(viewer.id, target.id, turn)) if abs(
+                turn) > 0.5 else refused
+            if isinstance(turned_plan, Refusal):  # the nearest legal pivot, as the button has
+                turn, turned_plan = _searched_pivot(rules, state, viewer, target, refused)
+        shapes.extend(refused.marks)  # the blocker, named and outlined (AS-CHG-6)
+        if isinstance(turned_plan, Refusal):
+            lines.append(InfoLine(f"Charge: not possible - {refused.reason}", refused.rules,
+                                  "bad"))
             return
-        lines.append(InfoLine(f"Straight ahead: {plan.reason}", plan.rules, "info"))
-        plan, pivot = turned, f" after a pivot ({turn_words(round(turn))})"  # AS-CHG-5
+        lines.append(InfoLine(f"Straight ahead: {refused.reason}", refused.rules, "info"))
+        plan, pivot = turned_plan, f" after a pivot ({turn_words(round(turn))})"  # AS-CHG-5
+    found: chg.ChargePlan = plan.detail
+    outcomes = plan.outcomes
+    contact = outcomes.get("contact")
+    chance = contact.probability(1) if contact is not None else Fraction(0)
     speed = viewer.stats.speed
-    chance = charge_probability(speed, plan.needed)
-    roll = plan.roll_needed(speed)
-    rough = f" (incl. {plan.penalty:g}\" rough ground)" if plan.penalty else ""
-    arcs = "/".join(a.value for a in plan.arcs)
-    lines.append(InfoLine(f"Charge{pivot}: needs {plan.needed:.2f}\"{rough}, a {roll}+ on D6 + "
-                          f"Speed {speed}: {_pct(chance)}; contacts the {arcs} arc",
+    rough = f" (incl. {found.penalty:g}\" rough ground)" if found.penalty else ""
+    arcs = "/".join(a.value for a in found.arcs)
+    lines.append(InfoLine(f"Charge{pivot}: needs {found.needed:.2f}\"{rough}, a "
+                          f"{found.roll_needed(speed)}+ on D6 + Speed {speed}: {_pct(chance)}; "
+                          f"contacts the {arcs} arc",
                           ("AS-CHG-3", "AS-CHG-4", "AS-CHG-6", "AS-CHG-15"), "good"))
-    shapes.append(Area(_ring(geo.corridor(plan.start, plan.distance)), "corridor",
-                       f'{plan.needed:.2f}"'))
+    shapes.append(Area(_ring(geo.corridor(found.start, found.distance)), "corridor",
+                       f'{found.needed:.2f}"'))
     odds.append(OddsChart("Charge roll", (("reaches", chance), ("fails", 1 - chance)),
                           ("AS-CHG-6",)))
-    melee = viewer.stats.melee_attacks()
-    if melee:
-        mods = attack_modifiers(viewer, target, melee[0], best_arc(plan.arcs), True)
-        _odds_lines("Charge attack", mods, lines, odds, charge_odds(state, viewer, target, plan))
+    if viewer.stats.melee_attacks() and outcomes.get("total_wounds") is not None:
+        _odds_lines("Charge attack", plans.charge_mods(viewer, target, found), outcomes, lines,
+                    odds)
+
+
+def _whatever_the_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
+                        target: AsoiafUnit) -> bool:
+    """Whether the charge is refused before any pivot matters (its basis, which the plan
+    just worked out for the position: engaged, no melee attack, out of sight, beyond reach,
+    no room; AS-CHG-1..4, AS-CHG-12): then no pivot is tried."""
+    world = rules.worlds.of(state)
+    return isinstance(chg.charge_basis(state, viewer, target, True, world=world), Refusal)
 
 
 def _searched_pivot(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
-                    target: AsoiafUnit, world: geo.RulesWorld, seen: Sight | None,
-                    refused: Refusal) -> tuple[float, chg.ChargePlan | Refusal]:
+                    target: AsoiafUnit, refused: Refusal
+                    ) -> tuple[float, Plan[Any, Any] | Refusal]:
     """When neither no pivot nor pointing at the target works, the legal pivot nearest the
     latter that ``legal_actions`` offers (AS-CHG-5), so the hover never calls a charge
     impossible that the Charge button makes; ``refused`` when there is none."""
-    basis = chg.charge_basis(state, viewer, target, True, world=world, seen=seen)
+    world = rules.worlds.of(state)
+    basis = chg.charge_basis(state, viewer, target, True, world=world)
     if isinstance(basis, Refusal):
         return 0.0, refused
     pivot = chg.first_legal_pivot(state, viewer, target, basis, rules.rough_penalty, cull=True,
                                   blocked_fails=rules.blocked_fails, world=world)
     if pivot is None:
         return 0.0, refused
-    return pivot, chg.plan_charge(state, viewer, target, pivot, rules.rough_penalty,
-                                  blocked_fails=rules.blocked_fails, world=world, seen=seen,
-                                  cull=True)
+    return pivot, rules.unit_plan(state, Charge(viewer.id, target.id, pivot))
 
 
-def charge_odds(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
-                plan: chg.ChargePlan) -> AttackOdds:
-    """The attack of this charge if it succeeds, through the charge's own steps: a reaching 1
-    is Disorderly (no Charge Bonus, AS-CHG-11); stakes on the path cost D3+1 wounds first
-    (AS-CHG-14), taken off a copy of the charger by the procedure's own wound rule (AS-RES-6),
-    so fewer ranks roll fewer dice (AS-RES-1). The arc is the attacker's best (AS-CHG-4)."""
-    weapon = attacker.stats.melee_attacks()[0]
-    arc = best_arc(plan.arcs)
-    stakes = bool(geo.terrain_hit(state, geo.corridor(plan.start, plan.distance), ("stakes",)))
-
-    def after(wounds: int, bonus: bool) -> AttackOdds | None:
-        removed, damage = models_lost(attacker.models, attacker.damage, attacker.stats.wounds,
-                                      wounds)
-        if removed >= attacker.models:
-            return None
-        hurt = replace(attacker, models=attacker.models - removed, damage=damage)
-        return attack_odds(attack_modifiers(hurt, target, weapon, arc, bonus))
-
-    return charge_attack_odds(attacker.stats.speed, plan.needed, stakes, after)
-
-
-def attack_mods(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
-                world: geo.RulesWorld | None = None) -> AttackModifiers | Refusal:
-    """The modifier record of the attack ``viewer`` would make on ``target`` now (melee if
-    engaged, ranged otherwise), or why it cannot: the checks of the ruleset, whoever's turn
-    (``world``, the state's prepared geometry, answers the same faster)."""
-    weapon = attacks.weapon_for(state, viewer, -1, world)
-    if isinstance(weapon, Refusal):
-        return weapon
-    refusal = attacks.attack_refusal(state, viewer, Attack(viewer.id, target.id), world)
-    if refusal is not None:
-        return refusal
-    arc = best_arc(geo.arc_of(geo.tray_of(target), geo.tray_of(viewer)))
-    return attack_modifiers(viewer, target, weapon, arc)
-
-
-def best_arc(arcs: tuple[Arc, ...]) -> Arc:
-    """Of tied arcs, the one the attacker would pick: the greatest Flank/Rear Bonus
-    (AS-BON-2/3: a tie is the attacker's choice; AS-CHG-4 for a charger)."""
-    return max(arcs, key=lambda a: (ARC_BONUS[a] or (0, ""))[0])
-
-
-def _attack(state: GameState, viewer: AsoiafUnit, target: AsoiafUnit, lines: list[InfoLine],
-            odds: list[OddsChart], world: geo.RulesWorld) -> None:
-    mods = attack_mods(state, viewer, target, world)
-    if isinstance(mods, Refusal):
-        lines.append(InfoLine(f"Attack: not possible - {mods.reason}", mods.rules, "bad"))
+def _attack(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
+            lines: list[InfoLine], odds: list[OddsChart]) -> None:
+    """The attack ``viewer`` would make on ``target`` now (melee if engaged, ranged
+    otherwise): its plan's modifiers and odds, or why it cannot, whoever's turn."""
+    plan = rules.unit_plan(state, Attack(viewer.id, target.id))
+    if isinstance(plan, Refusal):
+        lines.append(InfoLine(f"Attack: not possible - {plan.reason}", plan.rules, "bad"))
         return
-    _odds_lines("Ranged attack" if mods.ranged else "Melee attack", mods, lines, odds)
+    mods: AttackModifiers = plan.detail.mods
+    _odds_lines("Ranged attack" if mods.ranged else "Melee attack", mods, plan.outcomes,
+                lines, odds)
 
 
-def _odds_lines(title: str, mods: AttackModifiers, lines: list[InfoLine],
-                odds: list[OddsChart], found: AttackOdds | None = None) -> AttackOdds:
-    """The attack's numbers and exact odds from its one modifier record (or ``found``, the
-    odds a charge's earlier steps lead to)."""
-    found = attack_odds(mods) if found is None else found
+def _odds_lines(title: str, mods: AttackModifiers, outcomes: Outcomes, lines: list[InfoLine],
+                odds: list[OddsChart]) -> None:
+    """The attack's numbers from its one modifier record and its exact odds from its plan's
+    outcomes (all wounds, the Panic Test's included, and the models removed)."""
+    total, removed = outcomes.get("total_wounds"), outcomes.get("models_lost")
+    assert total is not None and removed is not None
     rules = ("AS-RES-1", "AS-RES-2", "AS-RES-4", *(r for _, r in mods.defense.parts),
              *(("AS-BON-1",) if mods.charge_bonus else ()))
     bonus = ", Charge Bonus" if mods.charge_bonus else ""
     lines.append(InfoLine(f"{title} ({mods.weapon_name}{bonus}): {mods.dice.value} dice hit on "
                           f"{mods.to_hit.value}+, defense {mods.defense.explain()}+, panic "
-                          f"{mods.panic.explain()}+; expected {found.expected_wounds:.2f} "
-                          f"wounds, {found.expected_removed:.2f} models", rules))
-    bars = tuple((f"{k} wound{'s' if k != 1 else ''}", p) for k, p in sorted(found.wounds.items()))
+                          f"{mods.panic.explain()}+; expected {float(total.mean()):.2f} "
+                          f"wounds, {float(removed.mean()):.2f} models", rules))
+    bars = tuple((f"{k} wound{'s' if k != 1 else ''}", p) for k, p in total.values)
     odds.append(OddsChart(f"{title}: wounds", bars, rules))
-    return found
 
 
 def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspection | None:
@@ -328,30 +292,39 @@ class AttackPreview:
 def charge_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, target_id: str,
                    pivot: float = 0.0) -> ChargePreview:
     """Validity, arc, distance, roll needed, chance and corridor of a charge: the ruleset's
-    own plan with its own ``rough_penalty`` (AS-CHG-1..6, AS-CHG-15)."""
+    own plan with its own ``rough_penalty`` (AS-CHG-1..6, AS-CHG-15), and its attack's
+    expected losses (the plan's outcomes)."""
     attacker, target = _unit(state, attacker_id), _unit(state, target_id)
     if attacker is None or target is None:
         return ChargePreview(False, Refusal("no such unit in play", ("AS-CHG-1",)), (), 0.0,
                              None, 0.0, None, None)
-    plan = chg.plan_charge(state, attacker, target, pivot, rules.rough_penalty,
-                           blocked_fails=rules.blocked_fails, world=rules.worlds.of(state))
+    plan = rules.unit_plan(state, Charge(attacker.id, target.id, pivot))
     if isinstance(plan, Refusal):
         arcs = geo.arc_of(geo.tray_of(target), geo.tray_of(attacker))
         return ChargePreview(False, plan, arcs, 0.0, None, 0.0, None, None)
-    speed = attacker.stats.speed
-    bonus = attack_modifiers(attacker, target, attacker.stats.melee_attacks()[0],
-                             best_arc(plan.arcs), True)
-    found = charge_odds(state, attacker, target, plan)
-    attack = AttackPreview("melee", True, None, None, None, bonus, found.expected_wounds,
-                           found.expected_removed)
-    return ChargePreview(True, None, plan.arcs, plan.needed, plan.roll_needed(speed),
-                         float(charge_probability(speed, plan.needed)),
-                         geo.corridor(plan.start, plan.distance), plan.witness, attack)
+    found: chg.ChargePlan = plan.detail
+    outcomes = plan.outcomes
+    contact = outcomes.get("contact")
+    assert contact is not None
+    attack = AttackPreview("melee", True, None, None, None,
+                           plans.charge_mods(attacker, target, found),
+                           *_expected(outcomes))
+    return ChargePreview(True, None, found.arcs, found.needed,
+                         found.roll_needed(attacker.stats.speed),
+                         float(contact.probability(1)),
+                         geo.corridor(found.start, found.distance), found.witness, attack)
+
+
+def _expected(outcomes: Outcomes) -> tuple[float, float]:
+    """Mean wounds (the Panic Test's included) and mean models removed of a plan's attack."""
+    total, removed = outcomes.get("total_wounds"), outcomes.get("models_lost")
+    return (float(total.mean()) if total else 0.0, float(removed.mean()) if removed else 0.0)
 
 
 def attack_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, target_id: str
                    ) -> AttackPreview:
-    """Kind, validity, range, band, modifiers and expected losses of an attack now."""
+    """Kind, validity, range, band, modifiers and expected losses of an attack now (its
+    plan)."""
     attacker, target = _unit(state, attacker_id), _unit(state, target_id)
     if attacker is None or target is None:
         return AttackPreview("melee", False, Refusal("no such unit in play", ("AS-ATK-1",)),
@@ -360,9 +333,8 @@ def attack_preview(rules: AsoiafRuleset, state: GameState, attacker_id: str, tar
     kind = "melee" if geo.engaged_enemies(state, attacker, world=world) else "ranged"
     tray, poly = geo.tray_of(attacker), geo.tray_of(target).polygon
     distance, band = range_to(tray, poly), range_band(tray, poly)
-    mods = attack_mods(state, attacker, target, world)
-    if isinstance(mods, Refusal):
-        return AttackPreview(kind, False, mods, distance, band, None)
-    found = attack_odds(mods)
-    return AttackPreview(kind, True, None, distance, band, mods, found.expected_wounds,
-                         found.expected_removed)
+    plan = rules.unit_plan(state, Attack(attacker.id, target.id))
+    if isinstance(plan, Refusal):
+        return AttackPreview(kind, False, plan, distance, band, None)
+    return AttackPreview(kind, True, None, distance, band, plan.detail.mods,
+                         *_expected(plan.outcomes))

@@ -194,7 +194,13 @@ def retreat_problem(state: GameState, unit: AsoiafUnit, direction: str, distance
     end = tray.translated(dx * distance, dy * distance)
     if not geo.slide_clear(state, unit.id, tray, end, world=world):
         return f"the move would cross {blockers.slide_blocker(state, unit.id, tray, end)}"
-    final = end.moved_to(end.x, end.y, facing)
+    return _end_problem(state, unit, end.moved_to(end.x, end.y, facing), world)
+
+
+def _end_problem(state: GameState, unit: AsoiafUnit, final: Tray,
+                 world: geo.RulesWorld | None) -> str | None:
+    """Why a Retreat may not end at ``final``: it does not fit there, or it is within 1" of
+    an enemy (AS-CORE-4)."""
     problem = geo.placement_problem(state, unit.id, final, world)
     if problem:
         return problem
@@ -208,16 +214,32 @@ def retreat_options(state: GameState, unit: AsoiafUnit, limit: float,
                     world: geo.RulesWorld | None = None) -> list[tuple[str, float, float]]:
     """Legal Retreat moves ``(direction, distance, facing)``: per direction the longest and the
     shortest legal distance (half-inch steps), keeping the facing or turning about (``world``
-    as in :func:`maneuver_problem`)."""
+    as in :func:`maneuver_problem`).
+
+    The answers :func:`retreat_problem` gives each candidate, cheaper: one slide sweep per
+    direction up to ``limit`` answers every distance (:func:`geo.slide_reach`), and only the
+    steps from each end up to the first legal one are placed."""
     tray = geo.tray_of(unit)
     out: list[tuple[str, float, float]] = []
     for direction in retreat_directions(state, unit, world):
+        dx, dy = direction_vector(tray, direction)
+        reach = geo.slide_reach(state, unit.id, tray, dx, dy, limit, world=world)
+
+        def legal(distance: float, facing: float, dx: float = dx, dy: float = dy,
+                  reach: float = reach) -> bool:
+            if distance <= TOLERANCE or reach < distance - TOLERANCE:
+                return False
+            end = tray.translated(dx * distance, dy * distance)
+            return _end_problem(state, unit, end.moved_to(end.x, end.y, facing), world) is None
+
         steps = [limit - 0.5 * k for k in range(int(limit / 0.5) + 1)]
-        good = [d for d in steps if d > TOLERANCE
-                and retreat_problem(state, unit, direction, d, tray.facing, world) is None]
-        for distance in sorted({good[0], good[-1]} if good else set(), reverse=True):
+        longest = next((d for d in steps if legal(d, tray.facing)), None)
+        if longest is None:
+            continue
+        shortest = next(d for d in reversed(steps) if legal(d, tray.facing))
+        for distance in sorted({longest, shortest}, reverse=True):
             for facing in (tray.facing, (tray.facing + 180.0) % 360.0):
-                if retreat_problem(state, unit, direction, distance, facing, world) is None:
+                if legal(distance, facing):
                     out.append((direction, round(distance, 3), round(facing, 3)))
     return out
 

@@ -13,7 +13,7 @@ AS-RES-6 (multi-wound models keep damage).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -35,13 +35,19 @@ Without a Charge Bonus (or a Disorderly Charge) the policy is ``"none"``."""
 
 @dataclass(frozen=True)
 class AttackOdds:
-    """Exact distributions of an attack: total wounds and models removed (as fractions)."""
+    """Exact distributions of an attack (as fractions): total wounds (the Panic Test's
+    included), models removed, hits, the unblocked hits' wounds and whether the defender
+    fails its Panic Test (1) or not (0, passed or not taken)."""
 
     wounds: dict[int, Fraction]
     removed: dict[int, Fraction]
     hits: dict[int, Fraction]
     reroll_policy: str = "none"
     """Which Charge Bonus re-roll these odds assume: ``"misses"`` or ``"none"`` (AS-BON-1)."""
+    unblocked: dict[int, Fraction] = field(default_factory=lambda: {0: Fraction(1)})
+    """Wounds from unblocked hits alone (AS-RES-4, AS-RES-6)."""
+    panic: dict[int, Fraction] = field(default_factory=lambda: {0: Fraction(1)})
+    """1 when the defender fails its Panic Test (AS-RES-7, AS-PNC-1)."""
 
     @property
     def expected_wounds(self) -> float:
@@ -99,27 +105,68 @@ def attack_odds(mods: AttackModifiers, reroll_misses: bool | None = None) -> Att
 def clear_odds_cache() -> None:
     """Forget the memoised odds (benchmarks measure the first, 'cold', query)."""
     _odds_of.cache_clear()
+    _rerolled.cache_clear()
 
 
 @lru_cache(maxsize=4096)
 def _odds_of(count: int, to_hit: int, defense: int, panic: int, reroll: bool,
              defender_models: int, wounds_per_model: int, defender_damage: int) -> AttackOdds:
     """The exact distributions of :func:`attack_odds` from its numbers."""
-    hits: icepool.Die[int] = icepool.Pool([_hit_die(to_hit, reroll)] * count).sum()
-    raw: icepool.Die[int] = icepool.Pool([_wound_die_of(to_hit, defense, reroll)] * count).sum()
+    return _resolved(0, count, to_hit, defense, panic, reroll, defender_models,
+                     wounds_per_model, defender_damage)
+
+
+def reroll_odds(kept_hits: int, rerolled: int, mods: AttackModifiers) -> AttackOdds:
+    """The rest of an attack whose dice are rolled, when ``rerolled`` of them are rolled
+    again (AS-BON-1) and the others scored ``kept_hits`` hits: the same steps as
+    :func:`attack_odds`, from the kept hits on. Shared like :func:`attack_odds`."""
+    return _rerolled(kept_hits, rerolled, mods.to_hit.value, mods.defense.value,
+                     mods.panic.value, mods.defender_models, mods.wounds_per_model,
+                     mods.defender_damage)
+
+
+@lru_cache(maxsize=4096)
+def _rerolled(kept_hits: int, rerolled: int, to_hit: int, defense: int, panic: int,
+              defender_models: int, wounds_per_model: int, defender_damage: int
+              ) -> AttackOdds:
+    """:func:`reroll_odds` from its numbers (a re-rolled die is not re-rolled again)."""
+    found = _resolved(kept_hits, rerolled, to_hit, defense, panic, False, defender_models,
+                      wounds_per_model, defender_damage)
+    return replace(found, reroll_policy="picked")
+
+
+def _resolved(kept_hits: int, count: int, to_hit: int, defense: int, panic: int,
+              reroll: bool, defender_models: int, wounds_per_model: int,
+              defender_damage: int) -> AttackOdds:
+    """The attack's steps from its dice on: ``kept_hits`` hits already scored plus ``count``
+    dice to roll, each hitting per AS-RES-2 (a miss rolled again with ``reroll``, AS-BON-1);
+    each hit saved per AS-RES-4; wounds per AS-RES-6; the Panic Test per AS-RES-7/AS-PNC-1
+    (not taken without wounds or once the defender is gone), adding its shortfall."""
+    save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, defense) else 1)
+    hits: icepool.Die[int] = kept_hits + _total([_hit_die(to_hit, reroll)] * count)
+    raw = _total([save] * kept_hits + [_wound_die_of(to_hit, defense, reroll)] * count)
     capacity = defender_models * wounds_per_model - defender_damage
     panic_roll: icepool.Die[int] = 2 @ D6
 
+    def tested(w: int) -> bool:
+        return 0 < w < capacity  # AS-RES-7: wounds, and the defender still stands
+
     def after_panic(w: int) -> icepool.Die[int] | int:
-        if w == 0 or w >= capacity:
+        if not tested(w):
             return min(w, capacity)
         return panic_roll.map(lambda t: min(capacity, w + panic_shortfall(t, panic)))
+
+    def failed(w: int) -> icepool.Die[int] | int:
+        if not tested(w):
+            return 0
+        return panic_roll.map(lambda t: int(panic_shortfall(t, panic) > 0))
 
     total: icepool.Die[int] = raw.map(after_panic)
     removed: icepool.Die[int] = total.map(
         lambda w: models_lost(defender_models, defender_damage, wounds_per_model, w)[0])
     return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits),
-                      REROLL_POLICY if reroll else "none")
+                      REROLL_POLICY if reroll else "none", _fractions(raw),
+                      _fractions(raw.map(failed)))
 
 
 def mixture(parts: list[tuple[Fraction, AttackOdds]]) -> AttackOdds:
@@ -136,7 +183,7 @@ def mixture(parts: list[tuple[Fraction, AttackOdds]]) -> AttackOdds:
     policies = {o.reroll_policy for w, o in parts if w}
     policy = REROLL_POLICY if REROLL_POLICY in policies else "none"
     return AttackOdds(mix(lambda o: o.wounds), mix(lambda o: o.removed), mix(lambda o: o.hits),
-                      policy)
+                      policy, mix(lambda o: o.unblocked), mix(lambda o: o.panic))
 
 
 def charge_attack_odds(speed: int, needed: float, stakes: bool,
@@ -161,6 +208,14 @@ def charge_attack_odds(speed: int, needed: float, stakes: bool,
             parts.append((Fraction(rolls, len(reaching)) * weight,
                           none if found is None else found))
     return mixture(parts)
+
+
+def _total(dice: list[icepool.Die[int]]) -> icepool.Die[int]:
+    """The sum of ``dice`` (0 for certain when there are none)."""
+    if not dice:
+        return icepool.Die([0])
+    found: icepool.Die[int] = icepool.Pool(dice).sum()
+    return found
 
 
 def _fractions(die: icepool.Die[int]) -> dict[int, Fraction]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.actions import Action, Choose
 from game.core.inspect import InfoLine, UnitCard
 from game.core.pending import Refusal
-from game.core.plan import Outcomes, Plan, Quantity, distribution
+from game.core.plan import Plan
 from game.core.present import Command, Ghost, Offer, Point, Steer, plain_label
 from game.core.state import GameState
 from game.rulesets.asoiaf import activation as act
@@ -64,29 +64,41 @@ def show_charge(state: GameState, action: Charge, plan: Plan[Any, Any] | Refusal
         return Offer(action, label, hint, target=action.target)
     basis: chg.ChargePlan = plan.detail
     speed = unit.stats.speed
-    contact = plan.outcomes.get("contact")
-    odds = contact.probability(1) if contact is not None else Fraction(0)
+    odds = charge_probability(speed, basis.needed)  # the plan's contact chance, without
+    # the attack's odds that its outcomes go on to compute (a button needs only this)
     hint = (f"Contact needs {basis.needed:.2f}\": a {basis.roll_needed(speed)}+ on D6 + Speed "
             f"{speed} ({_pct(odds)}); contacts the {'/'.join(a.value for a in basis.arcs)} arc.")
     return Offer(action, label, hint, target=action.target, ghost=_pose(unit, basis.start))
 
 
-def charge_outcomes(speed: int, needed: float) -> Outcomes:
-    """A charge's plan outcomes: ``contact`` 1 when D6 + Speed reaches the distance contact
-    needs (AS-CHG-3), exact."""
-    hit = charge_probability(speed, needed)
-    return Outcomes((Quantity("contact", "The charge makes contact",
-                              distribution({0: 1 - hit, 1: hit}), ("AS-CHG-3",)),))
-
-
-def show_attack(rules: AsoiafRuleset, state: GameState, action: Attack,
-                plan: Plan[Any, Any] | Refusal) -> Offer:
-    """A Ranged or Melee Attack with its weapon, shift or alignment and its ghost (read in
-    the position's prepared geometry)."""
+def show_attack(state: GameState, action: Attack, plan: Plan[Any, Any] | Refusal) -> Offer:
+    """A Ranged or Melee Attack with its weapon, shift or alignment and its ghost, as its
+    plan found them (a refused attack: its label and why not)."""
     unit = _unit(state, action.unit)
     if unit is None:
         return _plain(state, action)
-    return _attack_offer(state, unit, action, rules.worlds.of(state))
+    target = _unit(state, action.target)
+    name = target.name if target is not None else action.target
+    if isinstance(plan, Refusal):
+        label = f"Attack {name}"
+        return Offer(action, label, f"Not possible: {plan}", target=action.target)
+    basis: attacks.AttackBasis = plan.detail.basis
+    weapon_name = unit.stats.attacks[basis.weapon].name
+    moved = basis.tray != geo.tray_of(unit)
+    if basis.ranged:
+        label = f"Shoot {name} ({weapon_name})"
+        if action.dx or action.dy:
+            label += f", shifting {(action.dx ** 2 + action.dy ** 2) ** 0.5:.1f}\" first"
+    else:
+        label = f"Attack {name} in melee ({weapon_name})"
+        if action.align == "100":
+            label += ", face it and align 100%"
+        elif action.align == "50":
+            label += f", face it and align 50% {action.side}"
+    hint = "A Ranged Attack from where the unit stands." if basis.ranged else (
+        "A Melee Attack on an enemy this unit is engaged with.")
+    return Offer(action, label, hint, target=action.target,
+                 ghost=_pose(unit, basis.tray) if moved or basis.placement else None)
 
 
 def show_maneuver(state: GameState, action: Maneuver, plan: Plan[Any, Any] | Refusal) -> Offer:
@@ -94,7 +106,8 @@ def show_maneuver(state: GameState, action: Maneuver, plan: Plan[Any, Any] | Ref
     unit = _unit(state, action.unit)
     if unit is None:
         return _plain(state, action)
-    end = moves.maneuver_tray(unit, action.turn, action.distance, action.then)
+    end = plan.detail if isinstance(plan, Plan) else moves.maneuver_tray(
+        unit, action.turn, action.distance, action.then)
     return Offer(action, maneuver_words(action.turn, action.distance, action.then),
                  f"Maneuver {unit.name}: pivot, move straight ahead up to Speed "
                  f"{unit.stats.speed}\", pivot; it must end 1\" from every enemy.",
@@ -143,54 +156,6 @@ def _free_answer_offer(state: GameState, answer: Choose) -> Offer | None:
     except ValueError:
         return None
     return None
-
-
-def _charge_offer(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit,
-                  action: Charge) -> Offer:
-    target = _unit(state, action.target)
-    name = target.name if target is not None else action.target
-    label = f"Charge {name}"
-    if abs(action.pivot) > 1e-9:
-        label += f" ({pivot_words(action.pivot)})"
-    if target is None:
-        return Offer(action, label, target=action.target)
-    plan = chg.plan_charge(state, unit, target, action.pivot, rules.rough_penalty,
-            blocked_fails=rules.blocked_fails, world=rules.worlds.of(state), cull=True)
-    if isinstance(plan, Refusal):
-        return Offer(action, label, f"Not possible: {plan}", target=target.id)
-    speed = unit.stats.speed
-    odds = charge_probability(speed, plan.needed)
-    hint = (f"Contact needs {plan.needed:.2f}\": a {plan.roll_needed(speed)}+ on D6 + Speed "
-            f"{speed} ({_pct(odds)}); contacts the {'/'.join(a.value for a in plan.arcs)} arc.")
-    return Offer(action, label, hint, target=target.id, ghost=_pose(unit, plan.start))
-
-
-def _attack_offer(state: GameState, unit: AsoiafUnit, action: Attack,
-                  world: geo.RulesWorld) -> Offer:
-    target = _unit(state, action.target)
-    name = target.name if target is not None else action.target
-    weapon = attacks.weapon_for(state, unit, action.weapon, world)
-    ranged = isinstance(weapon, int) and unit.stats.attacks[weapon].ranged
-    weapon_name = unit.stats.attacks[weapon].name if isinstance(weapon, int) else "attack"
-    ghost: Ghost | None = None
-    if ranged:
-        label = f"Shoot {name} ({weapon_name})"
-        if action.dx or action.dy:
-            label += f", shifting {(action.dx ** 2 + action.dy ** 2) ** 0.5:.1f}\" first"
-            ghost = _pose(unit, geo.tray_of(unit).translated(action.dx, action.dy))
-    else:
-        label = f"Attack {name} in melee ({weapon_name})"
-        if action.align == "100":
-            label += ", face it and align 100%"
-        elif action.align == "50":
-            label += f", face it and align 50% {action.side}"
-        if target is not None and action.align != "keep":
-            placement = attacks.melee_placement(state, unit, target, action, world)
-            if not isinstance(placement, Refusal):
-                ghost = _pose(unit, placement.tray)
-    hint = "A Ranged Attack from where the unit stands." if ranged else (
-        "A Melee Attack on an enemy this unit is engaged with.")
-    return Offer(action, label, hint, target=action.target, ghost=ghost)
 
 
 # --- commands ---------------------------------------------------------------------------------

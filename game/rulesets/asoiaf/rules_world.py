@@ -1,7 +1,7 @@
 """One prepared geometry per board position (issue 12): :class:`RulesWorld`, asked by every
 rules query of that position (legal actions, ``why_not`` of declared actions, the
-procedures' steps, previews and inspections), and :class:`WorldCache`, the ruleset
-instance's one-entry cache of it.
+procedures' steps, previews and inspections), and :class:`PositionWorlds`, which keeps it
+in the ruleset's core position memo.
 
 The per-pair functions of :mod:`game.rulesets.asoiaf.geo` stay as the references: each
 method here answers what the function it stands for answers on the same state
@@ -18,6 +18,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
+from game.core.position import PositionMemo
 from game.core.ruleset import OVERLAP_AREA
 from game.core.state import GameState, TableBoard, Unit
 from game.geometry import sweep
@@ -135,6 +136,14 @@ class RulesWorld:
         units = live(state)
         self.units = units
         self.index = {u.id: i for i, u in enumerate(units)}
+        self.layout = (tuple((u.id, u.tray) for u in units), tuple(map(id, state.terrain)))
+        """Where every unit in play stands and which terrain there is: all the geometry
+        depends on."""
+        self._memo: dict[Hashable, Any] = {}
+        if (previous is not None and previous.state is state
+                and previous.layout == self.layout):
+            self._lend(previous)  # a roll, a turn, an answer: the same geometry
+            return
         polys = [tray_of(u).polygon for u in units]
         self.sight_obstacles: _Obstacles = _Obstacles(
             polys + [t.polygon for t in state.terrain if t.has("blocks-sight")],
@@ -147,10 +156,21 @@ class RulesWorld:
         self.owners = np.asarray([u.owner for u in units], dtype=np.int64)
         self._placed: tuple[list[Unit], np.ndarray, np.ndarray] | None = None
         self._board: Polygon | None = None
-        self._memo: dict[Hashable, Any] = {}
         self._geometry: World | None = None
         self._seen: dict[tuple[str, str], Sight] = {}
         self._rows: dict[str, dict[str, Sight]] = {}
+
+    def _lend(self, previous: RulesWorld) -> None:
+        """Take ``previous``'s prepared geometry (its layout is this one's): obstacles,
+        placements, the batched sight world and the sight lines found, all functions of the
+        layout alone; the rules answers (:meth:`remember`) start afresh."""
+        self.sight_obstacles, self.move_obstacles = (previous.sight_obstacles,
+                                                     previous.move_obstacles)
+        self.tray_array, self.tray_bounds = previous.tray_array, previous.tray_bounds
+        self.owners = previous.owners
+        self._placed, self._board = previous._placed, previous._board
+        self._geometry = previous._geometry
+        self._seen, self._rows = dict(previous._seen), dict(previous._rows)
 
     def geometry(self) -> World:
         """The batched geometry world of this position (trays of the units in play and
@@ -171,10 +191,12 @@ class RulesWorld:
     def culled_sight(self, viewer: AsoiafUnit, target: AsoiafUnit) -> Sight:
         """Line of Sight from where ``viewer`` stands, as :func:`sight` with ``cull``
         answers it (the same visibility and reason; the witness line and the blockers'
-        numbering are the batched world's), from :meth:`prefetch_sight`'s batch if there."""
+        numbering are the batched world's), from :meth:`prefetch_sight`'s batch if there,
+        else worked out with the viewer's every enemy in one batch."""
         key = (viewer.id, target.id)
-        if key not in self._seen:
-            self.prefetch_sight(viewer.id, [target.id])
+        if key not in self._seen:  # one batch for every enemy (the hover asks them in turn)
+            self.prefetch_sight(viewer.id, [u.id for u in self.units
+                                            if u.owner != viewer.owner] + [target.id])
         return self._seen[key]
 
     def sight_row(self, viewer_id: str) -> dict[str, Sight]:
@@ -364,21 +386,29 @@ def _first_blocking_rows(verts: np.ndarray, fwd: np.ndarray, boxes: np.ndarray,
     return out
 
 
-class WorldCache:
-    """The :class:`RulesWorld` of the last board position asked about, kept by a ruleset
-    instance: a new one is built when the state object, a tray or the terrain changes (from
-    the last one's pieces, when only some trays moved in the same game)."""
+class PositionWorlds:
+    """The :class:`RulesWorld` of a position, kept in the ruleset's core position memo
+    (:class:`~game.core.position.PositionMemo`, issue 24): one position key for every rules
+    answer, so a new position (a move, a roll, an answer, a new generation) gets a new world
+    and the old one goes with the memo's other answers.
 
-    def __init__(self) -> None:
-        self._key: tuple[object, ...] = ()
-        self._world: RulesWorld | None = None
+    The world built last lends its prepared pieces to the next one of the same game (only the
+    trays that moved are rebuilt), and when no tray and no terrain changed (a roll, a turn)
+    its batched sight geometry too: both are functions of the trays and the terrain alone,
+    so no answer depends on what was lent (``tests/asoiaf/test_world_equivalence.py``)."""
+
+    def __init__(self, memo: PositionMemo) -> None:
+        self.memo = memo
+        self._last: RulesWorld | None = None
 
     def of(self, state: GameState) -> RulesWorld:
-        """The prepared geometry of ``state`` as it stands now."""
-        key = (id(state), tuple((u.id, u.tray) for u in state.live_units()),
-               tuple(id(t) for t in state.terrain))
-        if self._world is None or key != self._key:
-            same_game = self._world is not None and self._world.state is state
-            self._key, self._world = key, RulesWorld(state, self._world if same_game else None)
-        return self._world
+        """The prepared geometry of ``state`` as it stands now (built once per position)."""
+        terrain = tuple(map(id, state.terrain))  # the position key leaves terrain out
+        return self.memo.get(state, ("world", terrain), lambda: self._build(state))
+
+    def _build(self, state: GameState) -> RulesWorld:
+        last = self._last if self._last is not None and self._last.state is state else None
+        world = RulesWorld(state, last)
+        self._last = world
+        return world
 

@@ -11,14 +11,14 @@ loop), the attack checks in :mod:`attacks`, rounds in :mod:`activation`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
 from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import Inspection, UnitCard
-from game.core.pending import Refusal
-from game.core.plan import ActionKind, Placement, Plan
+from game.core.pending import Chance, PlayerDecision, Refusal
+from game.core.plan import ActionKind, Plan, bare
 from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.roster import ListEntry, ListSkip, ListUnit
@@ -28,6 +28,7 @@ from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
+from game.geometry.tray import Tray
 from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import (
     attacks,
@@ -36,6 +37,7 @@ from game.rulesets.asoiaf import (
     geo,
     inspection,
     moves,
+    plans,
     presentation,
     vocab,
 )
@@ -48,7 +50,7 @@ from game.rulesets.asoiaf.procedures.charge import start_charge
 from game.rulesets.asoiaf.procedures.common import move_maneuver, unit_of
 from game.rulesets.asoiaf.procedures.retreat import start_retreat
 from game.rulesets.asoiaf.profiles import Profile, parse_profile, profiles
-from game.rulesets.asoiaf.rules_world import WorldCache
+from game.rulesets.asoiaf.rules_world import PositionWorlds
 from game.rulesets.asoiaf.texts import RULE_TEXTS
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import pivot_words
@@ -78,8 +80,6 @@ class AsoiafRuleset(Ruleset):
 
     bench_table = staticmethod(bench.bench_table)
     """Its generated bench table (:mod:`.bench`)."""
-    bench_odds = staticmethod(bench.bench_odds)
-    """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
     rule_texts: ClassVar[Mapping[str, str]] = RULE_TEXTS
     board_kinds: ClassVar[tuple[BoardKind, ...]] = ("table",)
 
@@ -90,16 +90,19 @@ class AsoiafRuleset(Ruleset):
                                                            chg.DEFAULT_PENALTY))
         self.blocked_fails: bool = self.options.get("charge_blocked_path", "refuse") == "fail"
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
-        self.worlds = WorldCache()
-        """The prepared geometry of the last board position asked about (issue 12)."""
+        self.worlds = PositionWorlds(self.memo)
+        """The prepared geometry of each position, kept in the core position memo (issue
+        12, issue 24)."""
         self.register_kind(ActionKind(Charge, self._plan_charge, self._do_charge,
                                       presentation.show_charge))
-        self.register(Attack, self._check_attack, self._do_attack,
-                      partial(presentation.show_attack, self))
-        self.register(Maneuver, self._check_maneuver, self._do_maneuver,
-                      presentation.show_maneuver)
-        self.register(Retreat, self._check_retreat, self._do_retreat, presentation.show_retreat)
-        self.register(Hold, self._check_hold, self._do_hold, presentation.show_hold)
+        self.register_kind(ActionKind(Attack, self._plan_attack, self._do_attack,
+                                      presentation.show_attack))
+        self.register_kind(ActionKind(Maneuver, self._plan_maneuver, self._do_maneuver,
+                                      presentation.show_maneuver))
+        self.register_kind(ActionKind(Retreat, self._plan_retreat, self._do_retreat,
+                                      presentation.show_retreat))
+        self.register_kind(ActionKind(Hold, self._plan_hold, self._do_hold,
+                                      presentation.show_hold))
         self.register(Choose, self._check_choice, self.on_choice, presentation.show_answer)
         self.register(EndActivation, self._check_end_activation, self._do_end)
 
@@ -178,11 +181,10 @@ class AsoiafRuleset(Ruleset):
             out.append(Retreat(unit.id))
             melee = unit.stats.melee_attacks()
             weapons = [-1] if len(melee) <= 1 else list(melee)  # AS-MEL-5: each attack
-            for eid in engaged:
+            for eid in engaged:  # each variant's plan, kept for its button and handler
                 for weapon in weapons:
-                    for action in attacks.melee_variants(unit, eid, weapon):
-                        if attacks.attack_refusal(state, unit, action, world) is None:
-                            out.append(action)
+                    out.extend(a for a in attacks.melee_variants(unit, eid, weapon)
+                               if isinstance(self.plan(state, a), Plan))
             return out
         # The same answers as _check_charge / _check_attack, cheaper: exact distance bounds
         # first, and the pivot-independent charge checks once per target.
@@ -205,15 +207,17 @@ class AsoiafRuleset(Ruleset):
                 if not isinstance(basis, Refusal):
                     out.extend(self._charges(state, unit, enemy, basis, world))
             # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
-            for weapon, index, limit in shots:
-                if (distance <= limit + TOLERANCE
-                        and attacks.ranged_refusal(state, unit, enemy, index, tray,
-                                                   cull=True, world=world) is None):
-                    out.append(Attack(unit.id, enemy.id, weapon))
+            for weapon, _, limit in shots:
+                shot = Attack(unit.id, enemy.id, weapon)
+                if distance <= limit + TOLERANCE and isinstance(self.plan(state, shot), Plan):
+                    out.append(shot)
                 elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
-                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit, world))
+                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
         for turn, distance, then in moves.sample_maneuvers(state, unit, world):
-            out.append(Maneuver(unit.id, turn, distance, then))
+            move = Maneuver(unit.id, turn, distance, then)
+            # sample_maneuvers made the Maneuver's checks: its plan is kept for the position
+            self.memo.get(state, ("plan", move), partial(plans.maneuver_plan, unit, move))
+            out.append(move)
         return out
 
     def _charges(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
@@ -224,16 +228,20 @@ class AsoiafRuleset(Ruleset):
             state, unit, enemy, basis, self.rough_penalty, cull=True,
             blocked_fails=self.blocked_fails, world=world)]
 
-    @staticmethod
-    def _shifted_shot(state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit, weapon: int,
-                      limit: float, world: geo.RulesWorld) -> list[Action]:
+    def _shifted_shot(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
+                      weapon: int, limit: float) -> list[Action]:
         """AS-RNG-3: a shift of up to 2" that brings a target just out of range into range
-        (the first of :func:`attacks.shift_candidates` the full check accepts)."""
+        (the first of :func:`attacks.shift_candidates` whose plan the full check makes)."""
         for dx, dy in attacks.shift_candidates(unit, enemy, limit):
             shot = Attack(unit.id, enemy.id, weapon, dx=dx, dy=dy)
-            if attacks.attack_refusal(state, unit, shot, world) is None:
+            if isinstance(self.plan(state, shot), Plan):
                 return [shot]
         return []
+
+    def bench_odds(self, state: GameState, viewer_id: str, target_id: str
+                   ) -> Callable[[], object] | None:
+        """The odds its hover shows for a pair, for the bench (:mod:`.bench`)."""
+        return bench.bench_odds(self, state, viewer_id, target_id)
 
     def procedures_done(self, state: GameState, ctx: Context) -> None:
         """The action's procedures are over: the activation ends (AS-CORE-1)."""
@@ -272,12 +280,12 @@ class AsoiafRuleset(Ruleset):
 
     # --- hold, end --------------------------------------------------------------------------
 
-    def _check_hold(self, state: GameState, action: Hold) -> Refusal | None:
+    def _plan_hold(self, state: GameState, action: Hold) -> Plan[Hold, None] | Refusal:
         got = act.activation_refusal(state, action.unit)
-        return got if isinstance(got, Refusal) else None
+        return got if isinstance(got, Refusal) else bare(action)
 
-    def _do_hold(self, state: GameState, action: Hold, ctx: Context) -> None:
-        unit = unit_of(state, action.unit)  # AS-CORE-2: a Hold is the activation's action
+    def _do_hold(self, state: GameState, planned: Plan[Hold, None], ctx: Context) -> None:
+        unit = unit_of(state, planned.action.unit)  # AS-CORE-2: a Hold is the activation's action
         act.begin(state, unit, "Hold", ctx, f"{unit.name} holds: it takes no action.")
         self.settle(state, ctx)
 
@@ -287,44 +295,67 @@ class AsoiafRuleset(Ruleset):
 
     # --- maneuver, retreat ------------------------------------------------------------------
 
-    def _check_maneuver(self, state: GameState, action: Maneuver) -> Refusal | None:
+    def _plan_maneuver(self, state: GameState, action: Maneuver
+                       ) -> Plan[Maneuver, Tray] | Refusal:
+        """A Maneuver's plan (AS-CORE-3): its checks, then where the tray ends."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        return moves.maneuver_refusal(state, got, action.turn, action.distance, action.then,
-                                      self.worlds.of(state))
+        refusal = moves.maneuver_refusal(state, got, action.turn, action.distance, action.then,
+                                         self.worlds.of(state))
+        return refusal if refusal is not None else plans.maneuver_plan(got, action)
 
-    def _do_maneuver(self, state: GameState, action: Maneuver, ctx: Context) -> None:
+    def _do_maneuver(self, state: GameState, planned: Plan[Maneuver, Tray],
+                     ctx: Context) -> None:
+        action = planned.action
         unit = unit_of(state, action.unit)
         act.begin(state, unit, "Maneuver", ctx)
         move_maneuver(state, unit, action.turn, action.distance, action.then,
                       ("AS-CORE-3",), ctx)
         self.settle(state, ctx)
 
-    def _check_retreat(self, state: GameState, action: Retreat) -> Refusal | None:
+    def _plan_retreat(self, state: GameState, action: Retreat
+                      ) -> Plan[Retreat, tuple[str, ...]] | Refusal:
+        """A Retreat's plan (AS-CORE-4): the enemies it leaves and its D6 + Speed."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        if not geo.engaged_enemies(state, got, world=self.worlds.of(state)):
+        enemies = tuple(geo.engaged_enemies(state, got, world=self.worlds.of(state)))
+        if not enemies:
             return Refusal(f"{got.name} is not engaged: only an engaged unit retreats",
                            ("AS-CORE-4",))
-        return None
+        return plans.retreat_plan(got, action, enemies)
 
-    def _do_retreat(self, state: GameState, action: Retreat, ctx: Context) -> None:
-        unit = unit_of(state, action.unit)
+    def _do_retreat(self, state: GameState, planned: Plan[Retreat, tuple[str, ...]],
+                    ctx: Context) -> None:
+        unit = unit_of(state, planned.action.unit)
         act.begin(state, unit, "Retreat", ctx)
-        state.procedures.append(start_retreat(state, unit, self.worlds.of(state)))
+        state.procedures.append(start_retreat(unit, planned.detail))
         self.settle(state, ctx)
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def decision(self, state: GameState) -> PlayerDecision | Chance | None:
+        """The decision or dice the running procedure waits for, worked out once per
+        position (a Retreat's moves are many checks; the game, the table and a computer
+        player ask again and again)."""
+        return self.memo.get(state, ("decision",), lambda: self.loop.waiting(state))
 
     # --- charge ---------------------------------------------------------------------------
 
     def _plan_charge(self, state: GameState, action: Charge
                      ) -> Plan[Charge, chg.ChargePlan] | Refusal:
         """A charge's plan (AS-CHG-1..5): the charge basis (arcs, the distance contact needs,
-        the pivoted start) worked out once per position, and the exact chance of contact."""
+        the pivoted start) worked out once per position, the exact chance of contact and the
+        odds of the attack it leads to."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
+        return self._charge_plan(state, got, action)
+
+    def _charge_plan(self, state: GameState, got: AsoiafUnit, action: Charge
+                     ) -> Plan[Charge, chg.ChargePlan] | Refusal:
+        """:meth:`_plan_charge` once ``got`` may act."""
         target = state.units.get(action.target)
         if not isinstance(target, AsoiafUnit) or not target.on_board:
             return Refusal(f"there is no unit {action.target!r} in play", ("AS-CHG-1",))
@@ -339,12 +370,7 @@ class AsoiafRuleset(Ruleset):
                                cull=True)
         if isinstance(plan, Refusal):
             return plan
-        speed, needed = got.stats.speed, plan.needed
-        start = plan.start
-        return Plan(action, plan, ("AS-CHG-1", "AS-CHG-2", "AS-CHG-3", "AS-CHG-4"),
-                    targets=(target.id,), alignment="/".join(a.value for a in plan.arcs),
-                    placements=(Placement(got.id, pose=(start.x, start.y, start.facing)),),
-                    odds=lambda: presentation.charge_outcomes(speed, needed))
+        return plans.charge_plan(got, target, action, plan, state)
 
     def _do_charge(self, state: GameState, planned: Plan[Charge, chg.ChargePlan],
                    ctx: Context) -> None:
@@ -368,39 +394,61 @@ class AsoiafRuleset(Ruleset):
 
     # --- attack -----------------------------------------------------------------------------
 
-    def _check_attack(self, state: GameState, action: Attack) -> Refusal | None:
+    def _plan_attack(self, state: GameState, action: Attack
+                     ) -> Plan[Attack, plans.AttackDetail] | Refusal:
+        """An Attack's plan (AS-ATK-1, AS-MEL-*, AS-RNG-*): its checks' geometry once, the
+        modifier record and, asked for, the exact odds of its dice."""
         got = act.activation_refusal(state, action.unit)
         if isinstance(got, Refusal):
             return got
-        return attacks.attack_refusal(state, got, action, self.worlds.of(state))
+        return plans.attack_plan(state, got, action, self.worlds.of(state))
 
-    def _do_attack(self, state: GameState, action: Attack, ctx: Context) -> None:
+    def unit_plan(self, state: GameState, action: Attack | Charge) -> Plan[Any, Any] | Refusal:
+        """The plan of ``action`` as if its unit were the one to activate now: what the
+        hover shows of any unit, whoever's turn it is. For the unit that may activate it is
+        :meth:`plan`'s very plan (the memo's), so the hover, the buttons and the handler read
+        one computation."""
+        unit = act.activation_refusal(state, action.unit)
+        if not isinstance(unit, Refusal):
+            return self.plan(state, action)
+        return self.memo.get(state, ("unit-plan", action),
+                             lambda: self._plan_for(state, action))
+
+    def _plan_for(self, state: GameState, action: Attack | Charge
+                  ) -> Plan[Any, Any] | Refusal:
+        unit = state.units.get(action.unit)
+        if not isinstance(unit, AsoiafUnit) or not unit.on_board:
+            return Refusal(f"there is no unit {action.unit!r} in play", ("AS-CORE-1",))
+        if isinstance(action, Attack):
+            return plans.attack_plan(state, unit, action, self.worlds.of(state))
+        return self._charge_plan(state, unit, action)
+
+    def _do_attack(self, state: GameState, planned: Plan[Attack, plans.AttackDetail],
+                   ctx: Context) -> None:
+        action, basis = planned.action, planned.detail.basis
         unit, target = unit_of(state, action.unit), unit_of(state, action.target)
-        weapon = attacks.weapon_for(state, unit, action.weapon, self.worlds.of(state))
-        assert isinstance(weapon, int)
-        attack = unit.stats.attacks[weapon]
+        attack = unit.stats.attacks[basis.weapon]
         act.begin(state, unit, f"{'Ranged' if attack.ranged else 'Melee'} Attack on "
                   f"{target.name}", ctx)
         if attack.ranged and (action.dx or action.dy):
             tray = geo.tray_of(unit)
-            unit.tray = tray.translated(action.dx, action.dy)
+            unit.tray = basis.tray
             ctx.emit("attack.shift", f"{unit.name} shifts "
                      f"{math.hypot(action.dx, action.dy):.1f}\" "
                      f"{side_words(tray.facing, action.dx, action.dy)} before shooting.",
                      ["AS-RNG-3"], player=unit.owner, unit=unit.id,
                      dx=action.dx, dy=action.dy)
-        if not attack.ranged and action.align != "keep":
-            self._face_for_melee(state, unit, target, action, ctx, self.worlds.of(state))
+        if basis.placement is not None:
+            self._face_for_melee(unit, target, basis.placement, ctx)
         rules = ("AS-ATK-1", "AS-RNG-4") if attack.ranged else ("AS-ATK-1", "AS-MEL-5")
-        push_attack(state, unit, target, weapon, False, ctx, rules, self.worlds.of(state))
+        push_attack(state, unit, target, basis.weapon, False, ctx, rules, self.worlds.of(state))
         self.settle(state, ctx)
 
     @staticmethod
-    def _face_for_melee(state: GameState, unit: AsoiafUnit, target: AsoiafUnit,
-                        action: Attack, ctx: Context, world: geo.RulesWorld) -> None:
-        """AS-MEL-3/4: turn to face the enemy head-on and shift to 100% or 50%."""
-        placement = attacks.melee_placement(state, unit, target, action, world)
-        assert isinstance(placement, geo.Placement)
+    def _face_for_melee(unit: AsoiafUnit, target: AsoiafUnit, placement: geo.Placement,
+                        ctx: Context) -> None:
+        """AS-MEL-3/4: turn to face the enemy head-on and shift to 100% or 50% (the plan's
+        placement)."""
         before = geo.tray_of(unit).facing
         unit.tray = placement.tray
         if attacks.turned_by(before, placement.tray.facing) > attacks.TURN_TOLERANCE:

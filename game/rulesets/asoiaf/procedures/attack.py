@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PickDice, PlayerDecision, Refusal
 from game.core.present import Offer, possessive
+from game.core.procedure import Odds
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.arcs import Arc
-from game.rulesets.asoiaf import geo
+from game.rulesets.asoiaf import geo, plans
 from game.rulesets.asoiaf.modifiers import (
     AttackModifiers,
     attack_modifiers,
@@ -209,6 +210,17 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             attacker.owner, "attack.reroll", "Charge Bonus: re-roll which attack dice? "
             f"({' '.join(map(str, dice))})", tuple(offers), ("AS-BON-1",),
             free=(PickDice(dice, reroll_answer, "Re-roll the picked dice"),))
+
+    def answer_odds(self, state: GameState, proc: AttackProc, answer: Action) -> Odds | None:
+        """The odds of what follows a re-roll pick (AS-BON-1) or an arc (AS-BON-2/3)."""
+        if proc.step == REROLL_CHOICE:
+            picks = parse_reroll(answer, len(proc.attack_dice))
+            return None if isinstance(picks, Refusal) else plans.reroll_answer_odds(
+                proc.mods, proc.attack_dice, picks)
+        arc = plans.arc_named(answer.get("arc")) if isinstance(answer, Choose) else None
+        if proc.step == ARC_CHOICE and arc is not None:
+            return plans.arc_answer_odds(state, proc.mods, arc)
+        return None
 
     def check_answer(self, state: GameState, proc: AttackProc, answer: Action
                      ) -> Refusal | None:

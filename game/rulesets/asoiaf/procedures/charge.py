@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from game.core.actions import Action, Choose, DiceSpec
 from game.core.pending import Chance, PlayerDecision
 from game.core.present import Ghost, Offer, possessive
+from game.core.procedure import Odds
 from game.core.ruleset import Context
 from game.core.state import GameState, Procedure
 from game.geometry.arcs import Arc
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray
 from game.rulesets.asoiaf import charge as chg
-from game.rulesets.asoiaf import geo
+from game.rulesets.asoiaf import geo, plans
 from game.rulesets.asoiaf.procedures.attack import push_attack
 from game.rulesets.asoiaf.procedures.common import (
     AsoiafSteps,
@@ -110,6 +111,30 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
             return PlayerDecision(proc.player, "charge.align", f"Align {unit.name} with "
                                   f"{unit_of(state, proc.target).name}", offers, ("AS-CHG-7",))
         return None
+
+    def answer_odds(self, state: GameState, proc: ChargeProc, answer: Action) -> Odds | None:
+        """The odds of what follows the charger's weapon (AS-CHG-8) or the arc it contacts
+        (AS-CHG-4): the attack, and before it the charge roll."""
+        if not isinstance(answer, Choose):
+            return None
+        if proc.step == WEAPON:
+            try:
+                weapon = int(answer.get("weapon") or "")
+            except ValueError:
+                return None
+            return plans.weapon_answer_odds(state, proc.attacker, proc.target, weapon,
+                                            not proc.disorderly)
+        arc = plans.arc_named(answer.get("arc"))
+        if proc.step == ARC and arc is not None and arc.value in proc.arcs:
+            found = chg.ChargePlan(tuple(Arc(a) for a in proc.arcs), proc.start,
+                                   proc.distance_needed, proc.penalty, None)
+            return plans.contact_answer_odds(state, proc.attacker, proc.target, found, arc)
+        return None
+
+    def reports_odds(self, state: GameState, proc: ChargeProc, answer: Action) -> bool:
+        """Only the weapon and the arc answers have their odds worked out (an alignment's
+        attack follows too, but its odds are not reported)."""
+        return proc.step in (WEAPON, ARC)
 
     @staticmethod
     def _align_offer(unit: AsoiafUnit, p: geo.Placement) -> Offer:

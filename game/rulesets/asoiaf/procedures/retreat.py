@@ -38,12 +38,9 @@ class RetreatProc(Procedure):
     enemies: tuple[str, ...] = ()
 
 
-def start_retreat(state: GameState, unit: AsoiafUnit, world: geo.RulesWorld | None = None
-                  ) -> RetreatProc:
-    """A new Retreat of ``unit`` from the enemies it engages now (``world``, the state's
-    prepared geometry, answers the same faster)."""
-    return RetreatProc(step=ROLL, player=unit.owner, unit=unit.id,
-                       enemies=tuple(geo.engaged_enemies(state, unit, world=world)))
+def start_retreat(unit: AsoiafUnit, enemies: tuple[str, ...]) -> RetreatProc:
+    """A new Retreat of ``unit`` from ``enemies``, the enemies it engages now (its plan's)."""
+    return RetreatProc(step=ROLL, player=unit.owner, unit=unit.id, enemies=enemies)
 
 
 def retreat_offer(unit: AsoiafUnit, direction: str, distance: float, facing: float) -> Offer:
