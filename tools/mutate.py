@@ -113,17 +113,17 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "    if True:\n        return []",
              (T + "test_others.py::test_as_chg_13_an_enemy_touched_on_its_flank_keeps_facing_"
                   "and_flank",)),
-    Mutation("AS-CHG-14", AS + "inspection.py",
-             'stakes = bool(geo.terrain_hit(state, geo.corridor(plan.start, plan.distance), ("s',
-             'stakes = False and bool(geo.terrain_hit(state, geo.corridor(plan.start, '
-             'plan.distance), ("s',
+    Mutation("AS-CHG-14", AS + "plans.py",
+             "stakes = bool(geo.terrain_hit(state, geo.corridor(found.start, found.distance),",
+             "stakes = False and bool(geo.terrain_hit(state, geo.corridor(found.start, "
+             "found.distance),",
              (T + "test_odds.py::test_as_chg_11_14_charge_odds_count_disorderly_and_stakes_like_"
                   "the_procedure",)),
     Mutation("AS-RNG-3", AS + "attacks.py",
              "        tray = tray.translated(action.dx, action.dy)\n"
-             "    return ranged_refusal(state, unit, target, weapon, tray, world=world)",
+             "    # cull: the same visibility",
              "        tray = tray\n"
-             "    return ranged_refusal(state, unit, target, weapon, tray, world=world)",
+             "    # cull: the same visibility",
              (T + "test_mutants.py::test_as_rng_3_the_target_is_checked_again_after_the_shift",)),
     Mutation("AS-CHG-15", AS + "procedures/charge.py",
              "allowed = max(0.0, allowed - self.rules.rough_penalty)",
@@ -226,7 +226,7 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "    return None",
              (T + "test_core.py::test_as_core_3_maneuver_rules",)),
     Mutation("AS-CORE-4", AS + "ruleset.py",
-             "        if not geo.engaged_enemies(state, got, world=self.worlds.of(state)):\n"
+             "        if not enemies:\n"
              "            return Refusal(f\"{got.name} is not engaged: only an engaged unit "
              "retreats\"",
              "        if False:\n            return Refusal(f\"{got.name} is not engaged: only "
