@@ -253,8 +253,10 @@ class AsoiafRuleset(Ruleset):
     def prepare(self, state: GameState) -> None:
         """Build the position's :class:`RulesWorld` and its batched sight world in an idle
         frame (issue 12), so that the first click after a move or a load does not pay for
-        them; every answer is the same whether this ran or not."""
+        them, and read the unit cards' catalogue facts (package data, parsed once: the first
+        select used to pay 0.1 s for it); every answer is the same whether this ran or not."""
         self.worlds.of(state).geometry()
+        catalogue.cards()
 
     def unit_worth(self, state: GameState, unit_id: str) -> float:
         """A unit is worth the wounds it has left: what the round limit counts (AS-CORE-5)."""
