@@ -61,6 +61,8 @@ class Game:
     history: bool = True
     """False for a computer player's rehearsal copy (see ``__init__``). Class-level defaults
     keep a subclass that forwards to another game (a lesson's) working without ``__init__``."""
+    _initial_hash: tuple[GameState, str] | None = None
+    """:meth:`initial_hash`'s answer, with the initial state object it was computed for."""
     _pending: Pending | None = None
     """Without history, what the game waits for, remembered until the game changes it (a
     rehearsal copy is changed only through apply; a table's game may be edited from outside,
@@ -171,11 +173,10 @@ class Game:
 
     def initial_hash(self) -> str:
         """The hash of :attr:`initial_state`, computed once per initial state object."""
-        found = self.__dict__.get("_initial_hash")
+        found = self._initial_hash
         if found is None or found[0] is not self.initial_state:
-            found = (self.initial_state, state_hash(self.initial_state))
-            self.__dict__["_initial_hash"] = found
-        return str(found[1])
+            found = self._initial_hash = (self.initial_state, state_hash(self.initial_state))
+        return found[1]
 
     def actions(self) -> list[Action]:
         """The recorded actions of the log, in order (what a save or replay needs)."""

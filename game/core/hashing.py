@@ -13,6 +13,7 @@ import dataclasses
 import enum
 import hashlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from game.core.state import GameState, TerrainPiece
@@ -30,11 +31,8 @@ def canonical(value: Any) -> Any:
         if cache is not None and _CACHE_KEY in cache:
             return cache[_CACHE_KEY]
         out: dict[str, Any] = {"__type__": type(value).__name__}
-        for f in dataclasses.fields(value):
-            field_value = getattr(value, f.name)
-            if f.metadata.get("hash") == "omit-if-default" and field_value == f.default:
-                continue
-            out[f.name] = canonical(field_value)
+        for name, field_value in _hashed_fields(value):
+            out[name] = canonical(field_value)
         if cache is not None:
             cache[_CACHE_KEY] = out  # frozen values never change: compute their form once
         return out
@@ -52,6 +50,16 @@ def canonical(value: Any) -> Any:
     if value is None or isinstance(value, str | int | bool):
         return value
     raise TypeError(f"state holds a value that cannot be hashed canonically: {value!r}")
+
+
+def _hashed_fields(value: Any) -> Iterator[tuple[str, Any]]:
+    """A dataclass's fields as the hash reads them: name and value, leaving out a field
+    marked ``omit-if-default`` while it holds its default."""
+    for f in dataclasses.fields(value):
+        field_value = getattr(value, f.name)
+        if f.metadata.get("hash") == "omit-if-default" and field_value == f.default:
+            continue
+        yield f.name, field_value
 
 
 def _key(key: Any) -> str:
@@ -79,11 +87,7 @@ def state_hash(state: GameState) -> str:
     than the rest of the state): the very same characters as writing the whole canonical
     form at once, so the hash is unchanged (``tests/core/test_hashing.py``)."""
     out = {"__type__": json.dumps(type(state).__name__)}
-    for f in dataclasses.fields(state):
-        value = getattr(state, f.name)
-        if f.metadata.get("hash") == "omit-if-default" and value == f.default:
-            continue
-        out[f.name] = _field_text(value)
+    out.update((name, _field_text(value)) for name, value in _hashed_fields(state))
     text = "{" + ",".join(f"{json.dumps(k)}:{v}" for k, v in sorted(out.items())) + "}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -643,9 +643,10 @@ class BattleDoc:
         from game.scenario.roster.importer import import_lists
 
         self._check_side(side)
-        battle = self.check().scenario
+        check = self.check()
+        battle = check.scenario
         if battle is None:
-            first = self.check().problems[0] if self.check().problems else "it does not load"
+            first = check.problems[0] if check.problems else "it does not load"
             raise EditRefused(f"fix the battle first ({first}): a list is placed on a valid "
                               "battle")
         listed = read_list(path)

@@ -37,7 +37,6 @@ SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 
 
 SKIP_KEY = pygame.K_f
 SKIP_HELP = ("F", "skip the computer's animations and pauses (also the Skip button)")
-LEVEL_WORDS = {"random": "random", "easy": "easy", "normal": "normal", "hard": "hard"}
 
 Clock = Callable[[], float]
 
@@ -125,8 +124,7 @@ class ComputerTurn:
 
     def name(self, player: int) -> str:
         """``Lannister (computer, normal)``."""
-        return f"{self.scene.state.player(player).name} (computer, " \
-               f"{LEVEL_WORDS.get(self.sides[player], self.sides[player])})"
+        return f"{self.scene.state.player(player).name} (computer, {self.sides[player]})"
 
     def thinking(self) -> int | None:
         """The player whose move is being searched now, if any."""

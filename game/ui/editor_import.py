@@ -93,7 +93,7 @@ class ListImport:
         from pygame_gui.windows import UIConfirmationDialog
 
         self._path = path
-        lines = [p.message for p in exc.problems if "--accept-skipped" not in p.message]
+        lines = [p.message for p in exc.entries]
         more = len(lines) - SHOWN_PROBLEMS
         text = "<br>".join(html.escape(line) for line in lines[:SHOWN_PROBLEMS])
         if more > 0:

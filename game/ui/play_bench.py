@@ -354,7 +354,8 @@ def _long_game(d: Driver, rng: random.Random, actions: int) -> dict[str, float |
     hash_ms: list[float] = []
     played = 0
     while played < actions and not isinstance(scene.game.pending(), Over):
-        uid = next(iter(rng.sample(_mine(d), min(6, len(_mine(d))))), None)
+        mine = _mine(d)
+        uid = rng.choice(mine) if mine else None
         legal = scene.game.ruleset.legal_actions_for(scene.state, uid) if uid else []
         action = rng.choice(legal) if legal and rng.random() < 0.8 else EndActivation()
         if not scene.perform(action):

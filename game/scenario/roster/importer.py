@@ -37,7 +37,12 @@ Zone: TypeAlias = Polygon | Iterable[Hex]
 
 class UnknownEntries(FileError):
     """The lists name entries no catalogue knows (each a problem with its "did you mean"):
-    nothing is imported unless the player accepts leaving them out (``accept_skipped``)."""
+    nothing is imported unless the player accepts leaving them out (``accept_skipped``).
+    ``entries`` are those problems alone, without the closing advice."""
+
+    def __init__(self, entries: list[Problem], advice: Problem) -> None:
+        super().__init__([*entries, advice])
+        self.entries = entries
 
 
 @dataclass(frozen=True)
@@ -87,9 +92,9 @@ def import_lists(lists: Sequence[tuple[ArmyList, str]], *, ruleset: str | None =
     unknown = [s for one in sides for s in one.skipped if s.unknown]
     if unknown and not accept_skipped:
         raise UnknownEntries([Problem(one.file, None, "", str(s)) for one in sides
-                         for s in one.skipped if s.unknown] + [Problem(
-                             lists[0][1], None, "", "nothing was imported; fix these entries "
-                             "or accept leaving them out (--accept-skipped)")])
+                              for s in one.skipped if s.unknown],
+                             Problem(lists[0][1], None, "", "nothing was imported; fix these "
+                                     "entries or accept leaving them out (--accept-skipped)"))
     doc = _document(rules, sides, into, zones or {}, title)
     header = leading_comments(into.text) if into is not None else [
         "Army lists imported by warbench roster import (docs/rosters.md)."]
