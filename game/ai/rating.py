@@ -20,9 +20,9 @@ from typing import Protocol
 from game.ai.candidates import Candidate, accepted, free_samples
 from game.ai.evaluate import Evaluator
 from game.ai.rehearsal import OwnDice, branch
-from game.core.actions import Action
+from game.core.actions import Action, EndActivation
 from game.core.game import Game
-from game.core.pending import Chance, PlayerDecision
+from game.core.pending import Chance, Idle, PlayerDecision
 
 EXACT_THROWS = 6
 """A first roll with at most this many throws is enumerated exactly (one die)."""
@@ -32,6 +32,9 @@ MAX_SETTLE = 200
 
 REPLY_OFFERS = 6
 """Answers a decision inside a rehearsal weighs at most (the rest are not tried)."""
+
+RUN_OUT = 8
+"""Ends a rehearsal plays at most to finish a player's run of actions (:meth:`Work.run_out`)."""
 
 
 @dataclass
@@ -73,6 +76,21 @@ class Work:
                 self.play(game, self.reply(game, node))
             else:
                 return
+
+    def run_out(self, game: Game, player: int) -> None:
+        """Finish ``player``'s run of actions on a rehearsal copy by ending whatever they may
+        end (an activation, a phase) until another player acts or the game is over: what an
+        attack or a charge is worth shows only once the fights it starts are fought (a charge
+        declared now may be fought phases later, in the same turn)."""
+        for _ in range(RUN_OUT):
+            node = game.pending()
+            if not isinstance(node, Idle) or node.player != player:
+                return
+            end = next((a for a in game.legal_actions() if isinstance(a, EndActivation)), None)
+            if end is None:
+                return
+            self.play(game, end)
+            self.settle(game)
 
     def reply(self, game: Game, node: PlayerDecision) -> Action:
         """A quick answer to a decision inside a rehearsal: the offered (or sampled free)
@@ -162,9 +180,15 @@ class Rating:
 def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
          work: Work) -> Rating | None:
     """``candidate`` rated for ``player`` on rehearsal copies of ``game`` (None when the rules
-    fail on it: it is then not a candidate)."""
+    fail on it: it is then not a candidate). An action aimed at a unit (an attack, a charge)
+    and ending are rated after the rest of the player's run is ended (:meth:`Work.run_out`),
+    so a charge is worth the melee it starts and ending is worth the fights already begun."""
     try:
         outcomes = model.outcomes(game, candidate.action, work)
+        if candidate.action.target_id() is not None or \
+                isinstance(candidate.action, EndActivation):
+            for outcome in outcomes:
+                work.run_out(outcome.game, player)
     except Exception:  # a rehearsal the rules cannot finish rates nothing
         return None
     value = sum(o.weight * work.evaluator.score(o.game.state, player) for o in outcomes)

@@ -10,6 +10,8 @@ from game.rulesets.ninth_age.units import NinthUnit
 
 T = TypeVar("T")
 
+_MISSING = object()
+
 MEMO_LIMIT = 64
 """Geometry answers a unit remembers before it forgets them all."""
 
@@ -23,10 +25,12 @@ def unit_key(unit: NinthUnit) -> tuple[object, ...]:
 def remembered(unit: NinthUnit, key: tuple[object, ...], compute: Callable[[], T]) -> T:
     """``compute()`` remembered on the unit under ``key`` (a value that names everything the
     answer depends on, so a stale answer is never returned). Kept in the instance's
-    ``__dict__`` outside its dataclass fields: never hashed, compared or saved."""
+    ``__dict__`` outside its dataclass fields: never hashed, compared or saved; a unit's
+    copies share it (:meth:`NinthUnit.__deepcopy__`)."""
     memo: dict[tuple[object, ...], Any] = unit.__dict__.setdefault("_engage_memo", {})
-    if key in memo:
-        return memo[key]  # type: ignore[no-any-return]
+    known = memo.get(key, _MISSING)  # one look-up: copies in other threads share the memo
+    if known is not _MISSING:
+        return known  # type: ignore[no-any-return]
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     value = compute()

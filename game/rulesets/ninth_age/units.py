@@ -9,6 +9,7 @@ entry id, or inline ``stats``) into a :class:`NinthUnit`, reporting every proble
 
 from __future__ import annotations
 
+import copy
 import difflib
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -159,6 +160,10 @@ class Character:
     hp: int
 
 
+SHARED_MEMOS = frozenset({"_formation_memo", "_engage_memo"})
+"""A unit's remembered answers (outside its dataclass fields) that its copies share."""
+
+
 @dataclass(kw_only=True)
 class NinthUnit(Unit):
     """A Ninth Age unit on the table: its boundary is the core ``tray``; the models are the
@@ -180,6 +185,20 @@ class NinthUnit(Unit):
     """Pool -> the melee weapon its owner chose for the running round of combat."""
     mixed: list[Mixed] = field(default_factory=list)
     """Rank-and-file models of other profiles in the pool (NA-TGT-4); the rest are ``model``."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> NinthUnit:
+        """A copy that shares what never changes: the frozen model profiles and the
+        remembered geometry answers (keyed by everything they read, so they hold for any
+        copy). A position copied for every candidate a computer player tries would otherwise
+        copy the unit's whole memo each time."""
+        for profile in (self.model, *(c.profile for c in self.characters),
+                        *(m.profile for m in self.mixed)):
+            memo[id(profile)] = profile
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for name, value in self.__dict__.items():
+            new.__dict__[name] = value if name in SHARED_MEMOS else copy.deepcopy(value, memo)
+        return new
 
     def fractions(self) -> list[tuple[ModelProfile, int]]:
         """The kinds of the rank-and-file pool still standing, with their counts (the unit's
