@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from game.ai.evaluate import position
+from game.ai.rehearsal import checkpoint
 from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
 from game.core.pending import (
@@ -208,6 +209,7 @@ def _legal_unique(game: Game, found: list[Candidate],
 
 def accepted(game: Game, action: Action) -> bool:
     """Whether the game accepts ``action`` now (a check that fails counts as a refusal)."""
+    checkpoint()
     try:
         return game.why_not(action) is None
     except Exception:  # a check that cannot read an action refuses it

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from game.ai.candidates import Candidate, accepted, free_samples
 from game.ai.evaluate import Evaluator
-from game.ai.rehearsal import OwnDice, branch
+from game.ai.rehearsal import OwnDice, branch, checkpoint
 from game.core.actions import Action, EndActivation
 from game.core.game import Game
 from game.core.pending import Chance, Idle, PlayerDecision
@@ -61,6 +61,7 @@ class Work:
     def play(self, game: Game, action: Action) -> None:
         """Apply ``action`` on a rehearsal copy, counting it."""
         self.spent += 1
+        checkpoint()
         game.apply(action)
 
     def settle(self, game: Game, *, stop_at_chance: bool = False) -> None:

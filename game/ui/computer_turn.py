@@ -15,6 +15,7 @@ the side's name.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -40,6 +41,11 @@ SKIP_HELP = ("F", "skip the computer's animations and pauses (also the Skip butt
 
 Clock = Callable[[], float]
 
+THINKING_SWITCH = 0.0005
+"""The interpreter's switch interval (seconds) while a search runs in the worker thread: the
+window's thread waits at most this long for the interpreter lock the search holds, so a
+frame stays short (the default, 5 ms, cost a frame up to 5 ms per wait)."""
+
 
 @dataclass
 class Thought:
@@ -54,12 +60,16 @@ class Thought:
     thread: threading.Thread | None = None
 
     def run(self, think: Callable[[], Choice]) -> None:
-        """Search (in the worker thread) and keep the answer."""
+        """Search (in the worker thread, with the short :data:`THINKING_SWITCH`) and keep the
+        answer."""
+        before = sys.getswitchinterval()
+        sys.setswitchinterval(min(before, THINKING_SWITCH))
         try:
             self.choice = think()
         except Exception as exc:  # a search that fails must not take the window down
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
+            sys.setswitchinterval(before)
             self.done.set()
 
 
