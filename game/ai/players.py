@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -134,13 +135,15 @@ class GreedyPlayer:
         done = _waiting(game)
         if done is not None:
             return done
+        started = time.process_time()  # listing the candidates counts against the budget
         rng = _rng(self.seed, game, self.level)
         node = game.pending()
         player = node.player  # type: ignore[union-attr]
         found = candidates(game, rng)
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
-        work = Work(Evaluator(game.ruleset), rng, self.budget.actions, self.budget.seconds)
+        work = Work(Evaluator(game.ruleset), rng, self.budget.actions, self.budget.seconds,
+                    started=started)
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)
         return Choice(best.action, explain(game, best), _top(game, ratings))
