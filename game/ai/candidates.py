@@ -89,10 +89,12 @@ def candidates(game: Game, rng: random.Random) -> list[Candidate]:
 
 def repeated(game: Game, player: int) -> set[tuple[str, str | None]]:
     """The (verb, unit) pairs ``player`` has played :data:`REPEATS` times or more in their
-    present run of actions (the log back to the last action of another player)."""
+    present run of actions (the log back to the last action of another player, or to the
+    end of their last activation or phase: a player who activates unit after unit while the
+    opponent has none left must still be able to end each activation)."""
     counts: dict[tuple[str, str | None], int] = {}
     for entry in reversed(game.log):
-        if entry.actor != player:
+        if entry.actor != player or isinstance(entry.action, EndActivation):
             break
         key = (entry.action.verb, entry.action.actor())
         counts[key] = counts.get(key, 0) + 1

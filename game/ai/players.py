@@ -34,7 +34,14 @@ LEVELS = ("random", "easy", "normal", "hard")
 """The computer's strengths, weakest first."""
 
 TOP = 4
+"""Candidates a normal player follows to the action they open (:func:`_see_through`)."""
+
+LOOKED = 8
 """Candidates a hard player looks ahead from."""
+
+ROLLOUTS = 3
+"""Look-aheads a hard player plays from each outcome of each of its best candidates (each
+with fresh dice of its own), budget permitting: their mean rates the candidate."""
 
 LOOKAHEAD_STEPS = 8
 """Actions a hard player's look-ahead plays at most after a candidate."""
@@ -96,13 +103,15 @@ def prior(cand: Candidate) -> float:
 
 
 def ordered(found: list[Candidate], rng: random.Random) -> list[Candidate]:
-    """Candidates in the order a budget rates them: aimed at a unit, then ending, then the
-    rest shuffled (so a budget cut spreads over moves of every unit)."""
+    """Candidates in the order a budget rates them: ending (cheap, and what every other
+    candidate must beat: an attack that costs more than it wins is never the only one
+    rated), then aimed at a unit, then the rest shuffled (so a budget cut spreads over moves
+    of every unit)."""
     aimed = [c for c in found if c.action.target_id() is not None]
     ends = [c for c in found if isinstance(c.action, EndActivation)]
     rest = [c for c in found if c not in aimed and c not in ends]
     rng.shuffle(rest)
-    return aimed + ends + rest
+    return ends + aimed + rest
 
 
 @dataclass
@@ -128,7 +137,7 @@ class GreedyPlayer:
 
     seed: int = 0
     level: str = "normal"
-    budget: Budget = Budget(80, 0.2)
+    budget: Budget = Budget(200, 0.2)
     model: OutcomeModel = field(default_factory=SampledOutcomes)
 
     def choose(self, game: Game) -> Choice:
@@ -186,7 +195,8 @@ class GreedyPlayer:
 @dataclass
 class HardPlayer(GreedyPlayer):
     """Normal's best few candidates, each looked ahead over the rest of its own activation
-    and the opponent's reply on every outcome (expectimax over its own dice)."""
+    and the opponent's reply on every outcome, again and again with fresh dice of its own
+    while the budget lasts (a Monte Carlo expectimax over the computer's own dice)."""
 
     level: str = "hard"
     budget: Budget = Budget(1500, 1.6)
@@ -194,15 +204,23 @@ class HardPlayer(GreedyPlayer):
     def ratings(self, game: Game, found: list[Candidate], player: int,
                 work: Work) -> list[Rating]:
         greedy = super().ratings(game, found, player, Work(
-            work.evaluator, work.rng, self.budget.actions // 3, self.budget.seconds / 3))
-        deeper = []
-        for rating in greedy[:TOP]:
-            value = 0.0
-            for outcome in rating.outcomes:
-                value += outcome.weight * self.look_ahead(outcome.game, player, work)
-            deeper.append(Rating(rating.candidate, value, rating.outcomes))
+            work.evaluator, work.rng, self.budget.actions // 4, self.budget.seconds / 4))
+        top = greedy[:LOOKED]
+        if len(top) < 2:
+            return greedy
+        totals = [0.0] * len(top)
+        runs = [0] * len(top)
+        for _ in range(ROLLOUTS):
+            for i, rating in enumerate(top):
+                if work.exhausted():
+                    break
+                totals[i] += sum(o.weight * self.look_ahead(o.game, player, work)
+                                 for o in rating.outcomes)
+                runs[i] += 1
             if work.exhausted():
                 break
+        deeper = [Rating(r.candidate, totals[i] / runs[i], r.outcomes)
+                  for i, r in enumerate(top) if runs[i]]
         looked = {r.action for r in deeper}
         rest = [r for r in greedy if r.action not in looked]
         return sorted(deeper, key=lambda r: -r.value) + rest
@@ -301,7 +319,7 @@ def make_player(level: str, seed: int = 0, *, clock: bool = True,
     if level == "easy":
         return GreedyPlayer(seed, "easy", budget(40, 0.1), SampledOutcomes(samples=1, exact=1))
     if level == "normal":
-        return GreedyPlayer(seed, "normal", budget(80, 0.2))
+        return GreedyPlayer(seed, "normal", budget(200, 0.2))
     if level == "hard":
         return HardPlayer(seed, "hard", budget(1500, 1.6))
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
