@@ -23,6 +23,11 @@ WIN = 10.0
 PULL = 0.04
 """Weight of closing in on the enemy, against material as a share of the board's worth."""
 
+REACH = 0.05
+"""Weight of the share of a side's threat that can strike an enemy on its next activation
+(rulesets that declare :meth:`Ruleset.unit_reach`): more than walking any unit a few steps
+closer, so a side brings one unit into reach before it spreads its walks."""
+
 
 @dataclass
 class Evaluator:
@@ -45,7 +50,24 @@ class Evaluator:
             if state.outcome.winner is None:
                 return material / 10
             return (WIN if state.outcome.winner == player else -WIN) + material / 10
-        return material + PULL * self.closeness(state, player)
+        return material + PULL * self.closeness(state, player) + REACH * self.striking(
+            state, player)
+
+    def striking(self, state: GameState, player: int) -> float:
+        """The share of ``player``'s threat in units that can strike an enemy on their next
+        activation, from the ruleset's :meth:`Ruleset.unit_reach` (0 when it declares none)."""
+        mine = state.live_units(player)
+        enemies = [u for u in state.live_units() if u.owner != player]
+        total = ready = 0.0
+        for unit in mine:
+            reach = self.ruleset.unit_reach(state, unit.id)
+            if reach is None:
+                return 0.0
+            threat = max(0.0, self.ruleset.unit_threat(state, unit.id))
+            total += threat
+            if reach > 0 and any(gap(unit, e) <= reach for e in enemies):
+                ready += threat
+        return ready / total if total > 0 else 0.0
 
     def closeness(self, state: GameState, player: int) -> float:
         """How near ``player``'s units stand to their nearest enemies, from 0 (as far as the
@@ -87,6 +109,14 @@ def position(unit: Unit) -> tuple[float, float] | None:
     if unit.hex is not None:
         return hex_center(unit.hex)
     return None
+
+
+def gap(a: Unit, b: Unit) -> float:
+    """The distance :meth:`Ruleset.unit_reach` is measured in: hexes between two units on
+    hexes, else inches between their centres."""
+    if a.hex is not None and b.hex is not None:
+        return float(a.hex.distance(b.hex))
+    return distance(a, b)
 
 
 def distance(a: Unit, b: Unit) -> float:

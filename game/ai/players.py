@@ -267,7 +267,11 @@ def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> li
     """Ratings of actions after which the same player acts on (an activation begun, a move
     before the attack) raised to the best action that follows them, for the actions that
     change nothing yet and the best :data:`TOP` others: choosing which unit to activate is
-    choosing what it will do, and a move is worth the attack it opens."""
+    choosing what it will do, and a move is worth the attack it opens. Not for the answers
+    to a decision: calling off one's own attack to declare it again would rate the attack's
+    luckiest re-rating, not the attack."""
+    if not isinstance(root.pending(), Idle):
+        return rated  # an answer to a decision is worth what it does, not what may follow
     base = work.evaluator.score(root.state, player)
     out = []
     for rank, rating in enumerate(rated):

@@ -318,6 +318,15 @@ class RulesetContract(ABC):
         reach when it is weaker); the default is its worth."""
         return self.unit_worth(state, unit_id)
 
+    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
+        """How far from ``unit_id`` an enemy may stand and still be attacked by it on its next
+        activation (its move, then its longest attack), in hexes between the units on a hex
+        board or inches between tray centres on a table; a hint that may ignore terrain and
+        sight. A computer player draws its units into reach of an enemy with it (a unit that
+        can strike next is worth more than one still walking). None (the default) when the
+        ruleset does not say: the computer then weighs no reach."""
+        return None
+
     def objective_score(self, state: GameState, player: int) -> float:
         """Points ``player`` holds now from the scenario's objectives, in the measure of
         :meth:`unit_worth` (objectives held, victory points); a computer player adds them to

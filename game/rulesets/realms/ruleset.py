@@ -506,6 +506,25 @@ class RealmsRuleset(Ruleset):
             return 0.0
         return float(unit.health - unit.wounds)
 
+    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
+        """A hint for a computer player: a unit walks up to its move (RL-MOV-1), then attacks
+        as far as its longest weapon reaches, neighbours at least (RL-RNG-1); terrain, height
+        and sight are left out. 0 for a unit with no weapon (a building)."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, RealmsUnit) or not unit.on_board:
+            return None
+        longest = max((max(1, w.range) for w in unit.card.weapons), default=0)
+        return float(unit.move + longest) if longest else 0.0
+
+    def unit_threat(self, state: GameState, unit_id: str) -> float:
+        """A hint for a computer player: the mean roll of the unit's base die and its best
+        weapon's dice (RL-DMG-1), 0 for a unit with no weapon."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, RealmsUnit) or not unit.on_board or not unit.card.weapons:
+            return 0.0
+        best = max(sum((d + 1) / 2 for d in w.dice) for w in unit.card.weapons)
+        return best + ((unit.base_die + 1) / 2 if unit.base_die else 0.0)
+
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (0 in the options: none)."""
         return self.settings.rounds or None
