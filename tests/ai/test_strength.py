@@ -1,0 +1,100 @@
+"""What makes the computer's choices sound (issue 25): attacks and charges are rated once the
+fights they start are fought, ending is always rated, a decision's answer is rated by what it
+does, a run of actions ends with an activation, and the reach hint draws a side into reach."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from game.ai.candidates import Candidate, repeated
+from game.ai.evaluate import REACH, Evaluator
+from game.ai.players import ordered
+from game.ai.rating import SampledOutcomes, Work, rate
+from game.ai.rehearsal import rehearsal
+from game.core.actions import EndActivation, parse
+from game.core.game import Game
+from game.core.pending import Idle
+from game.rulesets.ninth_age.units import NinthUnit
+from game.scenario import load_scenario
+from tests.conftest import SCENARIOS
+
+
+def _game(name: str) -> Game:
+    return load_scenario(SCENARIOS / f"{name}.toml").new_game()
+
+
+def _work(game: Game, actions: int = 400) -> Work:
+    return Work(Evaluator(game.ruleset), random.Random(1), actions, float("inf"))
+
+
+def test_ending_is_rated_first_then_the_attacks() -> None:
+    game = _game("godsgloom_skirmish")
+    types = game.ruleset.action_types()
+    found = [Candidate(parse("face a1 2", types)), Candidate(parse("melee a1 -> g1", types)),
+             Candidate(EndActivation())]
+    order = [str(c.action) for c in ordered(found, random.Random(0))]
+    assert order == ["end", "melee a1 -> g1", "face a1 2"]
+
+
+def test_ending_is_rated_after_the_player_s_whole_run_is_ended() -> None:
+    """NA-TURN-1: ending the charge phase of a Ninth Age turn is rated once the move, shoot
+    and melee phases are ended too: the position rated is the opponent's turn."""
+    game = _game("ninth_age_battle")
+    node = game.pending()
+    assert isinstance(node, Idle)
+    rating = rate(rehearsal(game), Candidate(EndActivation()), node.player,
+                  SampledOutcomes(samples=1), _work(game))
+    assert rating is not None
+    after = rating.outcomes[0].game.pending()
+    assert getattr(after, "player", None) != node.player
+
+
+def test_a_run_of_actions_ends_at_an_ended_activation() -> None:
+    """HX-ACT-1, HX-ACT-2: a player whose opponent has activated every unit activates unit
+    after unit and may end each activation: ends of earlier activations are not repeats."""
+    game = _game("godsgloom_skirmish")
+    player = game.current_player()
+    assert player is not None
+    game.state.turn.activated += [u.id for u in game.state.live_units() if u.owner != player]
+    for unit in [u.id for u in game.state.live_units(player)][:3]:
+        game.apply(parse(f"activate {unit}", game.ruleset.action_types()))
+        game.apply(EndActivation())
+    assert game.current_player() == player and len(game.log) == 6
+    assert ("end", None) not in repeated(game, player)
+
+
+def test_the_reach_hint_counts_the_threat_that_can_strike_next() -> None:
+    """RL-MOV-1, RL-RNG-1: a realms unit reaches its move plus its longest weapon's range; a
+    side with a unit brought into reach of an enemy scores its share of threat more."""
+    game = _game("realms_skirmish")
+    state, ruleset = game.state, game.ruleset
+    assert ruleset.unit_reach(state, "ar1") == 9.0  # move 4 (RL-MOV-1) + bow range 5 (RL-RNG-1)
+    assert ruleset.unit_reach(state, "tw2") == 0.0 and ruleset.unit_threat(state, "tw2") == 0.0
+    evaluator = Evaluator(ruleset)
+    before = evaluator.striking(state, 1)
+    far = copy.deepcopy(state)
+    for unit in far.live_units(2):
+        unit.hex = None  # nothing to strike: no share
+        unit.destroyed = True
+    assert evaluator.striking(far, 1) == 0.0 < before <= 1.0
+    assert REACH > 0
+
+
+def test_the_reach_hint_is_off_where_a_ruleset_declares_none() -> None:
+    game = _game("godsgloom_skirmish")
+    assert game.ruleset.unit_reach(game.state, "a1") is None
+    assert Evaluator(game.ruleset).striking(game.state, 1) == 0.0
+
+
+def test_a_ninth_age_unit_s_copy_shares_its_profiles_and_remembered_geometry() -> None:
+    """A copy for every candidate must not copy the unit's memo; the copy's own fields are
+    its own (NA-FRZ-1's ``removed`` list is changed on the copy only)."""
+    game = _game("ninth_age_battle")
+    unit = next(u for u in game.state.units.values() if isinstance(u, NinthUnit))
+    unit.formation()
+    twin = copy.deepcopy(unit)
+    assert twin.model is unit.model
+    assert twin.__dict__["_formation_memo"] is unit.__dict__["_formation_memo"]
+    twin.removed.append("x")
+    assert unit.removed == [] and twin == copy.deepcopy(twin)
