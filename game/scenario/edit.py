@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from game import rulesets
-from game.core.ruleset import Ruleset
+from game.core.choices import ChoiceValue, UnitChoice
+from game.core.ruleset import Ruleset, SetupError, UnitSetup
 from game.core.state import TableBoard
 from game.core.vocab import FeatureKind, OptionSpec, ProfileRecord
 from game.geometry.hexgrid import Hex
@@ -84,6 +85,7 @@ class BattleDoc:
     _checked: tuple[int, Check] | None = None
     _catalogue: tuple[str, tuple[ProfileRecord, ...]] | None = None
     _preview: tuple[int, Scenario | None] | None = None
+    _ruleset: Ruleset | None = None
     _stroke: bool | None = None
     """None: every command is its own undo step; False/True: a stroke is open (a brush
     dragged over hexes), and whether it has changed anything yet."""
@@ -379,6 +381,45 @@ class BattleDoc:
                                                    "profile": profile})
         _entry(probe, unit_id).update(self._place(place, facing))
         return placement_refusal(probe, unit_id)
+
+    def unit_choices(self, unit_id: str) -> tuple[UnitChoice, ...]:
+        """The setup choices the ruleset declares for a unit (``Ruleset.unit_choices``:
+        files x ranks, joined characters, equipment, footprint), each with its value now."""
+        rules = self._rules()
+        return rules.unit_choices(_setup_of(self.unit(unit_id))) if rules is not None else ()
+
+    def choose(self, unit_id: str, key: str, value: ChoiceValue) -> None:
+        """Make one of a unit's setup choices: its ``profile`` / ``stats`` become what the
+        ruleset writes for it, placed by the game's rules (a bigger unit may not fit)."""
+        rules = self._rules()
+        if rules is None:
+            raise EditRefused(f"unknown ruleset {self.ruleset_name!r}")
+        try:
+            made = rules.make_choice(_setup_of(self.unit(unit_id)), key, value)
+        except SetupError as exc:
+            raise EditRefused("; ".join(p.message for p in exc.problems)) from exc
+
+        def mutate(data: dict[str, Any]) -> None:
+            entry = _entry(data, unit_id)
+            items = list(entry.items())
+            at = next((i for i, (k, _) in enumerate(items) if k in ("profile", "stats")),
+                      len(items))  # the new keys stand where the old ones stood
+            made_items = [("profile", made.profile)] if made.profile is not None else []
+            if made.stats is not None:
+                made_items.append(("stats", copy.deepcopy(dict(made.stats))))
+            rest = [(k, v) for k, v in items if k not in ("profile", "stats")]
+            entry.clear()
+            entry.update([*rest[:at], *made_items, *rest[at:]])
+        self._placed(mutate, unit_id)
+
+    def _rules(self) -> Ruleset | None:
+        """A ruleset object of the battle's ruleset (for its declarations), kept per name."""
+        name = self.ruleset_name
+        if name not in rulesets.names():
+            return None
+        if self._ruleset is None or self._ruleset.name != name:
+            self._ruleset = rulesets.create(name)
+        return self._ruleset
 
     def duplicate_unit(self, unit_id: str) -> str:
         """A copy of a unit on the nearest free spot beside it; returns its id."""
@@ -773,6 +814,16 @@ def parse_value(text: str) -> Any:
 def _appender(key: str, entry: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     """A command that appends ``entry`` to the list ``data[key]``."""
     return lambda data: data.setdefault(key, []).append(entry)
+
+
+def _setup_of(entry: dict[str, Any]) -> UnitSetup:
+    """What a ruleset reads of a unit entry to declare its choices: its profile or stats."""
+    stats = entry.get("stats")
+    profile = entry.get("profile")
+    side = entry.get("side")
+    return UnitSetup(id=str(entry.get("id")), owner=side if isinstance(side, int) else 1,
+                     profile=str(profile) if profile is not None else None,
+                     stats=stats if isinstance(stats, dict) else None)
 
 
 def _entry(data: dict[str, Any], unit_id: str) -> dict[str, Any]:

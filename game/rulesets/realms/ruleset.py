@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
+from game.core.choices import ChoiceValue, UnitChoice
 from game.core.inspect import (
     BoardMark,
     InfoLine,
@@ -34,7 +35,7 @@ from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSe
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
 from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import FACING_NAMES, Hex
-from game.rulesets.realms import bench, preview, table, turns, vocab
+from game.rulesets.realms import bench, choices, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -159,6 +160,13 @@ class RealmsRuleset(Ruleset):
     def build_unit(self, setup: UnitSetup) -> Unit:
         """A realms unit from a scenario entry (every problem at once)."""
         return build_unit(setup, self.profiles, self.settings.die_sizes)
+
+    def unit_choices(self, setup: UnitSetup) -> tuple[UnitChoice, ...]:
+        """Its footprint, one space to seven (RL-MOV-1, RL-DEF-2)."""
+        return choices.unit_choices(setup, self.profiles)
+
+    def make_choice(self, setup: UnitSetup, key: str, value: ChoiceValue) -> UnitSetup:
+        return choices.make_choice(setup, key, value, self.profiles)
 
     def board_problems(self, board: Board) -> list[SetupProblem]:
         """Obstructions, walls and transit pads that do not fit the map (RL-ELV-1, RL-MOV-1),
