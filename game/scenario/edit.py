@@ -404,7 +404,8 @@ class BattleDoc:
             items = list(entry.items())
             at = next((i for i, (k, _) in enumerate(items) if k in ("profile", "stats")),
                       len(items))  # the new keys stand where the old ones stood
-            made_items = [("profile", made.profile)] if made.profile is not None else []
+            made_items: list[tuple[str, Any]] = (
+                [("profile", made.profile)] if made.profile is not None else [])
             if made.stats is not None:
                 made_items.append(("stats", copy.deepcopy(dict(made.stats))))
             rest = [(k, v) for k, v in items if k not in ("profile", "stats")]

@@ -195,6 +195,8 @@ def _catalogue_weapons(cat: CatalogueUnit | None) -> list[str]:
 
 def _hint(weapon: str) -> str:
     """A weapon's effect in a few words."""
+    if weapon == HAND_WEAPON:
+        return "every model's own; with a Shield it gives Parry"
     if weapon == "shield":
         return "+1 Armour; Parry with a Hand Weapon"
     if WEAPONS[weapon].get("ranged"):
