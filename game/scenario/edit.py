@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from shapely.geometry import Polygon
+
 from game import rulesets
 from game.core.choices import ChoiceValue, UnitChoice
 from game.core.ruleset import Ruleset, SetupError, UnitSetup
@@ -654,6 +656,9 @@ class BattleDoc:
             if len(zone) > MAX_ZONE_VERTICES:
                 raise EditRefused(f"a zone has at most {MAX_ZONE_VERTICES} points "
                                   "(docs/limits.md)")
+            shape = Polygon([(float(p[0]), float(p[1])) for p in zone])
+            if not shape.is_valid or shape.area <= 0:
+                raise EditRefused("a zone may not cross itself, and it needs an area")
         if zone is not None and hexes and len(zone) > MAX_HEX_ENTRIES:
             raise EditRefused(f"a zone has at most {MAX_HEX_ENTRIES} hexes")
 

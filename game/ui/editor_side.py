@@ -293,6 +293,16 @@ def _zone_section(scene: EditorScene, surface: pygame.Surface, x: int, y: int,
     zone = scene.doc.zone(scene.side)
     words = "no zone" if zone is None else f"{len(zone)} " + (
         "hexes" if scene.doc.board_kind == "hex" else "corners")
+    if scene.doc.board_kind == "table":
+        y = text(surface, fonts, (x, y + 4), "Draw it as", DIM)
+        y = chips(surface, fonts, scene.hits, x, y + 2, right, [
+            (label, (lambda v=value: setattr(scene, "zone_shape", v)),  # type: ignore[misc]
+             scene.zone_shape == value)
+            for label, value in (("Rectangle", "rectangle"), ("Polygon", "polygon"))],
+            prefix="zone shape ")
+        y = text(surface, fonts, (x, y), "a rectangle: drag it; a polygon: click its corners, "
+                 "Enter or the first corner closes it; drag a corner to move it", DIM, 12,
+                 width=right - x)
     y = text(surface, fonts, (x, y + 4), words, TEXT)
     side = scene.side
     return chips(surface, fonts, scene.hits, x, y + 2, right, [
