@@ -88,6 +88,7 @@ class BattleDoc:
     _catalogue: tuple[str, tuple[ProfileRecord, ...]] | None = None
     _preview: tuple[int, Scenario | None] | None = None
     _ruleset: Ruleset | None = None
+    _choices: tuple[int, dict[str, tuple[UnitChoice, ...]]] | None = None
     _stroke: bool | None = None
     """None: every command is its own undo step; False/True: a stroke is open (a brush
     dragged over hexes), and whether it has changed anything yet."""
@@ -387,8 +388,14 @@ class BattleDoc:
     def unit_choices(self, unit_id: str) -> tuple[UnitChoice, ...]:
         """The setup choices the ruleset declares for a unit (``Ruleset.unit_choices``:
         files x ranks, joined characters, equipment, footprint), each with its value now."""
-        rules = self._rules()
-        return rules.unit_choices(_setup_of(self.unit(unit_id))) if rules is not None else ()
+        if self._choices is None or self._choices[0] != self.revision:
+            self._choices = (self.revision, {})
+        known = self._choices[1]
+        if unit_id not in known:  # asked every frame the unit is selected: once a revision
+            rules = self._rules()
+            known[unit_id] = rules.unit_choices(_setup_of(self.unit(unit_id))) if (
+                rules is not None) else ()
+        return known[unit_id]
 
     def choose(self, unit_id: str, key: str, value: ChoiceValue) -> None:
         """Make one of a unit's setup choices: its ``profile`` / ``stats`` become what the
