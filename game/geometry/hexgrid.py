@@ -42,6 +42,10 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1
 FACING_NAMES: tuple[str, ...] = (
     "north-east", "east", "south-east", "south-west", "west", "north-west")
 """Compass names of directions 0..5 (see the module table), for words in logs and labels."""
+FLAT_FACING_NAMES: tuple[str, ...] = (
+    "south-east", "south", "south-west", "north-west", "north", "north-east")
+"""The compass names of directions 0..5 on a flat-top map: the same lattice turned a quarter
+clockwise (``HexBoard.orientation``), so each direction reads 90 degrees further round."""
 
 
 @dataclass(frozen=True, order=True)

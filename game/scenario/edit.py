@@ -776,14 +776,16 @@ def shape_problems(data: dict[str, Any]) -> list[tuple[tuple[str | int, ...], st
 
 
 def _board_data(board: dict[str, Any]) -> dict[str, Any]:
-    """The ``[table]`` or ``[hexmap]`` of a board description."""
+    """The ``[table]`` or ``[hexmap]`` of a board description (a hex map's ``orientation``
+    written only when it is ``flat``, so pointy-top files stay as they were)."""
     if "width" in board or "height" in board:
         return {"table": {"width": _tidy(board.get("width", 48)),
                           "height": _tidy(board.get("height", 48))}}
+    flat = {"orientation": "flat"} if board.get("orientation") == "flat" else {}
     if "radius" in board:
-        return {"hexmap": {"radius": int(board["radius"])}}
+        return {"hexmap": {"radius": int(board["radius"]), **flat}}
     if "cols" in board and "rows" in board:
-        return {"hexmap": {"cols": int(board["cols"]), "rows": int(board["rows"])}}
+        return {"hexmap": {"cols": int(board["cols"]), "rows": int(board["rows"]), **flat}}
     raise EditRefused("a board is a table (width, height) or a hex map (radius, or cols "
                       "and rows)")
 
@@ -794,8 +796,9 @@ def _replace_board(data: dict[str, Any], new: dict[str, Any]) -> None:
     old = data.pop("hexmap", None)
     data.pop("table", None)
     if "hexmap" in new and isinstance(old, dict):
-        new = {"hexmap": {**{k: v for k, v in old.items() if k not in ("radius", "cols", "rows")},
-                          **new["hexmap"]}}
+        kept = {k: v for k, v in old.items()
+                if k not in ("radius", "cols", "rows", "orientation")}
+        new = {"hexmap": {**kept, **new["hexmap"]}}
     if "hexmap" in new:
         data.pop("terrain", None)
     data.update(new)

@@ -25,6 +25,7 @@ from game.core.choices import (
     UnitChoice,
 )
 from game.ui import hexlayout
+from game.ui.camera import Camera
 from game.ui.editor_panels import ACCENT, CHIP, CHIP_ON, DIM, PANEL_EDGE, TEXT, chips, quiet, text
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def _shapes(scene: EditorScene, surface: pygame.Surface, uid: str, choice: Shape
         on = option.id == choice.value
         pygame.draw.rect(surface, CHIP_ON if on else CHIP, box, border_radius=4)
         pygame.draw.rect(surface, ACCENT if on else PANEL_EDGE, box, 1, border_radius=4)
-        _draw_cells(surface, box, option.cells)
+        _draw_cells(surface, box, option.cells, scene.view.camera)
         scene.hits.add(box, f"choice {choice.key} {option.id}",
                        _maker(scene, uid, choice, (option.id,)))
         x += SHAPE_BOX + 4
@@ -97,10 +98,10 @@ def _shapes(scene: EditorScene, surface: pygame.Surface, uid: str, choice: Shape
 
 
 def _draw_cells(surface: pygame.Surface, box: pygame.Rect,
-                cells: tuple[tuple[int, int], ...]) -> None:
+                cells: tuple[tuple[int, int], ...], cam: Camera) -> None:
     """The hexes of a shape fitted in ``box``, as the board draws them at facing 0 (world y
-    up, screen y down)."""
-    corners = [hexlayout.hex_corners_world(q, r) for q, r in cells]
+    up, screen y down; turned with a flat-top map's camera)."""
+    corners = [[cam.to_view(*p) for p in hexlayout.hex_corners_world(q, r)] for q, r in cells]
     xs = [p[0] for pts in corners for p in pts]
     ys = [p[1] for pts in corners for p in pts]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)

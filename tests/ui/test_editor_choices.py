@@ -16,7 +16,16 @@ from game.scenario.zones import deployment_zone
 from game.ui.app import App
 from game.ui.editor_scene import battles_dir
 from tests.ui.driver import frames, key
-from tests.ui.test_editor import CTRL, click_at, drag, drop_unit, hex_screen, hit, new_battle, screen
+from tests.ui.test_editor import (
+    CTRL,
+    click_at,
+    drag,
+    drop_unit,
+    hex_screen,
+    hit,
+    new_battle,
+    screen,
+)
 
 
 def test_ninth_age_choices_by_clicks_save_and_load(tmp_path: Path) -> None:
@@ -65,11 +74,11 @@ def test_a_table_zone_drawn_as_a_polygon_and_a_corner_moved(tmp_path: Path) -> N
     click_at(app, screen(scene, 0, 0))  # the first corner closes it
     assert scene.doc.zone(1) == [list(p) for p in corners]
     drag(app, screen(scene, 24, 14), screen(scene, 24, 18))
-    assert scene.doc.zone(1)[3] == [24, 18]
+    assert (scene.doc.zone(1) or [])[3] == [24, 18]
     for point in [(10, 30), (20, 40), (20, 30), (10, 40)]:  # crosses itself: refused
         click_at(app, screen(scene, *point))
     key(app, pygame.K_RETURN)
-    assert "cross" in scene.message and scene.doc.zone(1)[3] == [24, 18]
+    assert "cross" in scene.message and (scene.doc.zone(1) or [])[3] == [24, 18]
     drop_unit(app, "stark_sworn_swords", screen(scene, 24, 6))
     key(app, pygame.K_s, CTRL)
     zone = deployment_zone(load_scenario(battles_dir(app) / "new_battle.toml"), 1)

@@ -34,7 +34,8 @@ from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
 from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
-from game.geometry.hexgrid import FACING_NAMES, Hex
+from game.core.words import hex_facing_words
+from game.geometry.hexgrid import Hex
 from game.rulesets.realms import bench, choices, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
@@ -278,7 +279,7 @@ class RealmsRuleset(Ruleset):
         extra = turn_cost(hex_board(state), unit, to, facing, self.settings.climb_pegs)
         if extra is None:
             return Refusal(f"{unit.name} cannot turn onto {hex_label(to)} facing "
-                           f"{FACING_NAMES[facing % 6]}: "
+                           f"{hex_facing_words(state, facing)}: "
                            "its other spaces would climb a cliff", ("RL-MOV-1",))
         if cost + extra > unit.move:
             return Refusal(f"{unit.name} needs {cost + extra} spaces of movement to turn that "
@@ -341,7 +342,7 @@ class RealmsRuleset(Ruleset):
                            "of movement", ("RL-MOV-1",))
         if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
-                           f"{FACING_NAMES[action.facing % 6]}", ("RL-MOV-1",))
+                           f"{hex_facing_words(state, action.facing)}", ("RL-MOV-1",))
         refusal = self._turn_refusal(state, unit, to, action.facing, costs[to])
         if refusal is not None:
             return refusal
@@ -358,7 +359,7 @@ class RealmsRuleset(Ruleset):
         unit.hex, unit.hex_facing = plan.detail, action.facing
         cmd.moved = True
         ctx.emit("unit.moved", f"{unit.name} moves from {hex_label(start)} to "
-                 f"{hex_label(unit.hex)}, facing {FACING_NAMES[action.facing % 6]}.",
+                 f"{hex_label(unit.hex)}, facing {hex_facing_words(state, action.facing)}.",
                  ["RL-MOV-1", "RL-ATK-1"],
                  player=unit.owner, unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 
