@@ -2,8 +2,10 @@
 
 Layout: **pointy-top** hexes of unit size (centre to corner = 1) in a y-up plane:
 ``x = sqrt(3) * (q + r / 2)``, ``y = 1.5 * r``. The pixel layout (flip, scale, origin) belongs
-to the UI. Directions and facings are numbered clockwise like table facings, starting at the
-neighbour up and to the right (compass bearing 30 degrees):
+to the UI. A flat-top map is this layout turned a quarter clockwise on screen: every answer
+of this module is unchanged by a turn of the whole plane, so only the names of the directions
+differ (:data:`FLAT_FACING_NAMES`). Directions and facings are numbered clockwise like table
+facings, starting at the neighbour up and to the right (compass bearing 30 degrees):
 
 ====== ============ ================ =========================
 index  axial (q, r) compass bearing  name

@@ -336,7 +336,8 @@ class EditorScene(Scene):
             return
         x, y = hexlayout.hex_centre(int(_num(place[0])), int(_num(place[1]))) if is_hex \
             else place
-        self.view.camera.cx, self.view.camera.cy = _num(x), _num(y)
+        cam = self.view.camera
+        cam.cx, cam.cy = cam.to_view(_num(x), _num(y))  # the centre is in the view's frame
 
     # --- input -----------------------------------------------------------------------------
 
