@@ -5,6 +5,7 @@ dragged; then the battle saves and loads with the real loader."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -14,7 +15,7 @@ from game.rulesets.realms.units import RealmsUnit
 from game.scenario import load_scenario
 from game.scenario.zones import deployment_zone
 from game.ui.app import App
-from game.ui.editor_scene import battles_dir
+from game.ui.editor_scene import EditorScene, battles_dir
 from tests.ui.driver import frames, key
 from tests.ui.test_editor import (
     CTRL,
@@ -28,12 +29,19 @@ from tests.ui.test_editor import (
 )
 
 
-def test_ninth_age_choices_by_clicks_save_and_load(tmp_path: Path) -> None:
+def one_unit(tmp_path: Path, ruleset: str, profile: str,
+             place: Callable[[EditorScene], tuple[int, int]]) -> tuple[App, EditorScene]:
+    """A new battle with one unit dropped from the catalogue and selected (``u1``)."""
     app = App((1280, 800), data_folder=tmp_path)
-    scene = new_battle(app, "ninth_age")
-    drop_unit(app, "veteran_orcs", screen(scene, 24, 10))
+    scene = new_battle(app, ruleset)
+    drop_unit(app, profile, place(scene))
     scene.selected = "u1"
     frames(app, 1)
+    return app, scene
+
+
+def test_ninth_age_choices_by_clicks_save_and_load(tmp_path: Path) -> None:
+    app, scene = one_unit(tmp_path, "ninth_age", "veteran_orcs", lambda s: screen(s, 24, 10))
     for label in ("choice files +1", "choice models +5", "choice characters Orc Warlord",
                   "choice equipment Spear"):
         click_at(app, hit(app, label))
@@ -50,11 +58,7 @@ def test_ninth_age_choices_by_clicks_save_and_load(tmp_path: Path) -> None:
 
 
 def test_a_realms_footprint_by_a_click(tmp_path: Path) -> None:
-    app = App((1280, 800), data_folder=tmp_path)
-    scene = new_battle(app, "realms")
-    drop_unit(app, "swordsman", hex_screen(scene, 3, 3))
-    scene.selected = "u1"
-    frames(app, 1)
+    app, scene = one_unit(tmp_path, "realms", "swordsman", lambda s: hex_screen(s, 3, 3))
     click_at(app, hit(app, "choice footprint flower"))
     scenario = scene.doc.check().scenario
     assert scenario is not None

@@ -317,15 +317,8 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
         problems.append(SetupProblem(f"{where}.base", "expected [width_mm, depth_mm], each "
                                      f"{BASE_MM[0]:g}..{BASE_MM[1]:g}"))
         base = [25, 25]
-    equipment = data.get("equipment", [])
-    if not isinstance(equipment, list) or not all(isinstance(e, str) for e in equipment):
-        problems.append(SetupProblem(f"{where}.equipment", "expected a list of weapon names"))
-        equipment = []
-    for i, name in enumerate(equipment):
-        if name not in WEAPONS:
-            close = difflib.get_close_matches(name, list(WEAPONS), n=1)
-            problems.append(SetupProblem(f"{where}.equipment.{i}", f"unknown weapon {name!r}",
-                                         close[0] if close else None))
+    equipment = list(_equipment(data.get("equipment", []), f"{where}.equipment", problems)
+                     or ())
     raw_parts = data.get("parts")
     parts: list[Part] = []
     if not isinstance(raw_parts, list) or not raw_parts:
