@@ -61,3 +61,25 @@ def test_the_box_is_built_afresh_before_it_holds_twice_its_lines(tmp_path: Path)
         log.show(events, scene.panel.log_line, scene.panel.log_box.rect)
         assert log._shown <= 2 * 3
     assert log._shown >= 3
+
+
+def test_each_place_keeps_its_box_and_catches_up_when_shown_again(tmp_path: Path) -> None:
+    """The log moves down when a selected unit's commands need room and back on the commit:
+    each place keeps its box (hidden while the other shows), so neither move parses the log
+    again, and a box shown again gets the events it missed."""
+    import pygame
+
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    log = LogBox(app.manager, 10)
+    high, low = pygame.Rect(900, 400, 300, 300), pygame.Rect(900, 440, 300, 260)
+    scene.perform(FreeRoll("2d6", (3, 4)))
+    first = log.show(scene.game.events(), scene.panel.log_line, high)
+    second = log.show(scene.game.events(), scene.panel.log_line, low)
+    assert second is not first and not first.visible and second.visible
+    scene.perform(FreeRoll("1d6", (5,)))
+    again = log.show(scene.game.events(), scene.panel.log_line, high)
+    assert again is first and first.visible and not second.visible
+    assert scene.game.events()[-1].text.split()[0] in _box_text(first)
+    log.kill()
+    assert log.box is None
