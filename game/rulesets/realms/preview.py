@@ -16,6 +16,7 @@ from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import FACING_NAMES, SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.attack import AttackPlan
+from game.rulesets.realms.blockers import blocker_marks, blocker_words, sight_blockers
 from game.rulesets.realms.board import (
     NECK_SAMPLES,
     Sighting,
@@ -302,10 +303,11 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
         shapes.append(Segment(_layout(seen.eye), _layout(seen.point), "sight", "sight"))
     else:
+        found = sight_blockers(state, rs.feats(state), seen, occupants(s, state))
         why = (f"outside the sight cone ({cone_words(s.sight_cone, s.head_turn, att)})"
-               if seen.outside_cone else "hidden by the terrain")
+               if seen.outside_cone else f"hidden by {blocker_words(found)}")
         lines.append(InfoLine(f"Not in sight: {why}", ("RL-LOS-1",), "bad"))
-        shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
+        shapes.extend(blocker_marks(found))
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
     if att.neck_reach and (not seen.visible or seen.eye != eye_points(
