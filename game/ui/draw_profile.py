@@ -97,8 +97,10 @@ def _blocker(out: pygame.Surface, fonts: FontGet, rect: pygame.Rect, label: str,
         img = fonts(11, False).render(label, True, (255, 190, 180))
         x = min(max(box.left, rect.centerx - img.get_width() // 2), box.right - img.get_width())
         spot = pygame.Rect(x, max(box.top, rect.top - img.get_height() - 1), *img.get_size())
+        while spot.collidelist(taken) >= 0 and spot.top - img.get_height() >= box.top:
+            spot.y -= img.get_height()  # above the names already there
         while spot.collidelist(taken) >= 0 and spot.bottom < box.bottom:
-            spot.y += img.get_height()
+            spot.y += img.get_height()  # else below them
         taken.append(spot)
         out.blit(img, spot.topleft)
 

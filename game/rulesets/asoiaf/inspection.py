@@ -154,7 +154,8 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     plan = rules.unit_plan(state, Charge(viewer.id, target.id))
     pivot = ""
     if isinstance(plan, Refusal):
-        refused = sight_refusal(rules, state, plan, viewer.id, target.id) or plan
+        named = sight_refusal(rules, state, plan, viewer.id, target.id) or plan
+        refused = Refusal(named.reason, plan.rules, plan.marks)  # the sight shapes are drawn
         turn = 0.0
         turned_plan: Plan[Any, Any] | Refusal = refused
         if not _whatever_the_pivot(rules, state, viewer, target):

@@ -82,13 +82,13 @@ def sight_blockers(state: GameState, feats: Features, seen: Sighting,
     return tuple(sorted(found.values(), key=lambda b: (-b.top, b.name)))
 
 
-def blocker_words(blockers: tuple[Blocker, ...]) -> str:
+def blocker_words(blockers: tuple[Blocker, ...], shown: int = SHOWN) -> str:
     """"the tower (18 pegs) and Ember Cliff Wyrm": the blockers as one phrase, the first
-    :data:`SHOWN` by name and the rest counted; "the terrain" when none was found."""
+    ``shown`` by name and the rest counted; "the terrain" when none was found."""
     if not blockers:
         return "the terrain"
-    names = [f"{b.name} ({b.top} pegs)" for b in blockers[:SHOWN]]
-    rest = len(blockers) - SHOWN
+    names = [f"{b.name} ({b.top} pegs)" for b in blockers[:shown]]
+    rest = len(blockers) - shown
     if rest > 0:
         names.append(f"{rest} more")
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

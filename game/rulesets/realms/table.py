@@ -155,8 +155,9 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
         bars.append(ProfileBar(a, b, float(base_of(board, u)), float(top_of(board, u)), style,
                                u.name))
     bars += beside
+    found = sight_blockers(state, feats, seen, occupants)
     state_word = ("clear" if seen.visible else "outside the sight cone" if seen.outside_cone
-                  else f"blocked by {blocker_words(sight_blockers(state, feats, seen, occupants))}")
+                  else f"blocked by {blocker_words(found, 1)}")  # the tallest; the box says all
     return ProfileChart(f"Side view: {state_word}", tuple(ground),
                         (0.0, eye[2]), (length, aim[2]), blocked, tuple(bars), "pegs",
                         ("RL-LOS-1",))
