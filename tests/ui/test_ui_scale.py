@@ -120,19 +120,25 @@ def test_changing_the_text_size_in_settings_rebuilds_the_gui_at_once(data_dir: P
     assert app.fonts.scale == 1.5
 
 
+def _mage_card(data_dir: Path, size: tuple[int, int], text_size: str
+               ) -> tuple[App, list[str]]:
+    """The realms table with the Ember Mage selected, and its card's rows as shown."""
+    app = _app(data_dir, size, text_size)
+    start_table(app, SCENARIOS / "realms_skirmish.toml")
+    frames(app, 2)
+    _select(app, "mg1")
+    card = table(app).hud._card_record()
+    assert card is not None
+    return app, [text for text, _ in table(app).hud._card_rows(card)]
+
+
 def test_RL_SPC_1_the_mage_card_shows_its_spells_and_the_hover_their_range(
         data_dir: Path) -> None:
     """RL-SPC-1, RL-RNG-1: selecting the Ember Mage shows each spell on its card with dice,
     range and mana before the card's fold; hovering an enemy from it names the spell's
     reach (firebolt 5), not only the staff's reach of 1."""
-    app = _app(data_dir, (1280, 800), "normal")
-    start_table(app, SCENARIOS / "realms_skirmish.toml")
-    frames(app, 2)
-    _select(app, "mg1")
+    app, rows = _mage_card(data_dir, (1280, 800), "normal")
     scene = table(app)
-    card = scene.hud._card_record()
-    assert card is not None
-    rows = [text for text, _ in scene.hud._card_rows(card)]
     assert any(r.startswith("Spell firebolt: d8+d6 fire, range 5, 2 mana") for r in rows)
     assert any(r.startswith("Spell frost lance") for r in rows), rows
     tower = scene.state.units["tw2"]
@@ -149,14 +155,10 @@ def test_a_long_unit_card_scrolls_with_the_wheel_over_it(data_dir: Path) -> None
     """A card longer than the panel's rows ends with how many more there are; the wheel over
     the card brings them (the board does not zoom), and another unit's card starts at its
     top."""
-    app = _app(data_dir, (1000, 700), "larger")
-    start_table(app, SCENARIOS / "realms_skirmish.toml")
-    frames(app, 2)
-    _select(app, "mg1")
+    app, first = _mage_card(data_dir, (1000, 700), "larger")
     scene = table(app)
     card = scene.hud._card_record()
     assert card is not None
-    first = [text for text, _ in scene.hud._card_rows(card)]
     assert "more lines" in first[-1], first
     zoom = scene.view.camera.zoom
     at = scene.hud.card_rect().center
