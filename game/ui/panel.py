@@ -35,6 +35,7 @@ from game.core.pending import (
     PointAnswer,
 )
 from game.core.present import Command, Offer
+from game.ui.labels import fit
 from game.ui.log_box import LogBox
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode, short_labels
 
@@ -523,10 +524,18 @@ class SidePanel:
             self.scene.app.manager, click_increment=answer.step))
         self.elements.append(widget.slider)
         y += self.bh
-        widget.button = self.button(f"{answer.label}: {start:g}", self._number_confirmer(widget),
+        widget.button = self.button(self.fitted(answer.label, f": {start:g}", width),
+                                    self._number_confirmer(widget),
                                     pygame.Rect(x0, y, width, self.bh), answer.label)
         self.numbers.append(widget)
         return y + self.row
+
+    def fitted(self, text: str, tail: str, width: int) -> str:
+        """``text`` and ``tail`` as a button ``width`` pixels wide shows them: the text cut
+        with "…" where it would run past the edge, the tail (a slider's value) always
+        whole; the whole text is the button's tooltip."""
+        font = self.scene.app.fonts.get(14)  # the theme's button font at the text size
+        return fit(font, text, width - 16 - font.size(tail)[0]) + tail
 
     def _number_confirmer(self, widget: NumberWidget) -> Callable[[], None]:
         def confirm() -> None:
@@ -552,7 +561,8 @@ class SidePanel:
             self.elements.append(slider)
             widget.sliders.append(slider)
             y += tall + self.bh - 2
-        widget.button = self.button(widget.words(), self._split_confirmer(widget),
+        widget.button = self.button(self.fitted(widget.words(), "", width),
+                                    self._split_confirmer(widget),
                                     pygame.Rect(x0, y, width, self.bh),
                                     f"{answer.label}: the first part ({answer.parts[0]}) "
                                     "takes what the others leave")
@@ -584,11 +594,12 @@ class SidePanel:
         """Show each slider's snapped value on its own confirm button, and each split's
         counts on its labels and button (enabled only for a split that fits)."""
         for w in self.numbers:
-            w.button.set_text(f"{w.answer.label}: {w.value():g}")
+            w.button.set_text(self.fitted(w.answer.label, f": {w.value():g}",
+                                          w.button.rect.width))
         for sw in self.splits:
             for label, part, n in zip(sw.labels, sw.answer.parts[1:], sw.others(), strict=True):
                 label.set_text(f"On {part}: {n}")
-            sw.button.set_text(sw.words())
+            sw.button.set_text(self.fitted(sw.words(), "", sw.button.rect.width))
             (sw.button.enable if sw.counts() is not None else sw.button.disable)()
 
     def _computer_acts(self, x0: int, y: int, width: int) -> int:

@@ -11,6 +11,7 @@ import pygame
 
 from game.scenario.catalogue import scenario_header
 from game.ui.assets import Fonts
+from game.ui.labels import fit as fit_text
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -226,8 +227,12 @@ class ListScene(ButtonScene):
         self.list_box = UIScrollingContainer(pygame.Rect(w // 2 - width // 2, top, width, height),
                                              self.app.manager, allow_scroll_x=False)
         self.list_box.set_scrollable_area_dimensions((width - 22, len(rows) * self.ROW))
+        font = self.app.fonts.get(18)  # the theme's #big_button font at the text size
         for i, (label, action, tip) in enumerate(rows):
-            button = UIButton(pygame.Rect(0, i * self.ROW, width - 30, bh), label,
+            shown = fit_text(font, label, width - 46)  # a long row is cut, said whole in its tip
+            if shown != label:
+                tip = f"{label} ({tip})" if tip else label
+            button = UIButton(pygame.Rect(0, i * self.ROW, width - 30, bh), shown,
                               self.app.manager,
                               tool_tip_text=tip or None, container=self.list_box,
                               object_id="#big_button")

@@ -46,8 +46,8 @@ def clipped(app: App) -> list[str]:
     measured in the button's own font."""
     out = []
     for b in _buttons(app):
-        if b.text in ARROWS:
-            continue  # a scroll bar's own arrow buttons
+        if not b.text or b.text in ARROWS:
+            continue  # a scroll bar's own buttons
         width, height = b.font.size(b.text)
         if width > b.rect.width - 6 or height > b.rect.height - 2:
             out.append(f"{b.text!r} ({width}x{height} in {b.rect.width}x{b.rect.height})")
@@ -87,6 +87,47 @@ def test_the_menus_keep_their_labels_whole_at_the_largest_text_size(
         app.switch(scene)
         frames(app, 1)
         assert clipped(app) == [], type(scene).__name__
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_list_rows_keep_their_labels_whole_at_the_largest_text_size(
+        data_dir: Path, size: tuple[int, int]) -> None:
+    """The scenario and save lists, and a list whose row is wider than the list (the lessons
+    list's progress rows were): a row too long is cut with "…" and said whole in its
+    tooltip."""
+    from game.ui.screens import ListScene, LoadScene, ScenarioListScene
+
+    long_row = ("The Ninth Age (3rd edition): 0 of 35 rules practised - next: A turn in four "
+                "phases: Charge, Move, Shoot, Melee")
+
+    class Rows(ListScene):
+        def entries(self) -> list[tuple[str, Any, str]]:
+            return [(long_row, lambda: None, "")]
+
+    app = _app(data_dir, size, "larger")
+    for scene in (ScenarioListScene(app), LoadScene(app), Rows(app)):
+        app.switch(scene)
+        frames(app, 1)
+        assert clipped(app) == [], type(scene).__name__
+    row = next(b for b in _buttons(app) if b.text.startswith("The Ninth Age"))
+    assert row.text.endswith("…") and row.tool_tip_text == long_row
+
+
+def test_a_slider_button_keeps_its_value_at_the_largest_text_size(data_dir: Path) -> None:
+    """A lesson's allocation slider ("How many on Imperial Guard: Imperial Captain (the rest
+    on ...): 0" ran past its button): its label is cut, its value stays, the tooltip says
+    it all, and no label of the lesson's panel is clipped."""
+    from game.learn import find_lesson
+    from game.ui.lesson_scene import LessonScene
+
+    lesson = find_lesson("na-character-in-contact")
+    assert lesson is not None
+    app = _app(data_dir, (1000, 700), "larger")
+    app.switch(LessonScene(app, lesson))
+    frames(app, 2)
+    assert clipped(app) == []
+    slider = next(b for b in _buttons(app) if b.text.startswith("How many on"))
+    assert slider.text.endswith("…: 0") and "rest on" in str(slider.tool_tip_text)
 
 
 def test_larger_text_grows_the_panel_and_its_buttons(data_dir: Path) -> None:
