@@ -120,7 +120,9 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
     runs: list[tuple[str, float, float]] = []
     blocked: tuple[float, float] | None = None
     look = not seen.visible and not seen.outside_cone
+    crossed: set[Hex] = set()
     for h, t0, t1 in segment_spaces(eye[:2], aim[:2]):
+        crossed.add(h)
         top = ground_of(h)
         if ground and ground[-1][1] == top:
             ground[-1] = (length * t1, top)  # the same level runs on
@@ -137,7 +139,6 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
         at = _blocked_at(eye[2], aim[2], top, t0, t1) if look and h not in mine else None
         if blocked is None and at is not None:
             blocked = (length * at, eye[2] + (aim[2] - eye[2]) * at)
-    crossed = {h for h, _, _ in segment_spaces(eye[:2], aim[:2])}
     beside = _beside(state, feats, seen, occupants, crossed, eye, aim, length)
     if not seen.visible and blocked is None:
         blocked = next(((b.start, eye[2] + (aim[2] - eye[2]) * b.start / length)
