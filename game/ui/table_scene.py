@@ -509,7 +509,8 @@ class TableScene(Scene):
     def _draw_refusal_marks(self, surface: pygame.Surface) -> None:
         """The shown refusal's blocker, outlined and named over the board (drawn like an
         inspection's shapes: the table knows nothing of the rule behind it)."""
-        marks = self.view.refusal_marks
+        shown = self.view.overlay.inspection.shapes if self.view.overlay is not None else ()
+        marks = tuple(m for m in self.view.refusal_marks if m not in shown)  # drawn once
         if marks:
             overlay = HoverOverlay("", None, Inspection("", shapes=marks))
             self.renderer.painter.shapes(surface, self.state, overlay, self.view.camera)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.core.inspect import Area, HexMark, Segment
@@ -18,7 +19,7 @@ from game.ui.draw_profile import BLOCKED, profile_surface
 from game.ui.headless import init_headless
 
 from .conftest import SCENARIOS
-from .driver import click, hover, make_app, screen_of, table
+from .driver import click, hover, make_app, press, screen_of, table
 
 
 @pytest.fixture(autouse=True)
@@ -120,3 +121,35 @@ def test_AS_RNG_4_the_target_refusal_names_and_marks_the_blocker() -> None:
     assert refusal is not None and "(blocked by the stone wall)" in refusal.reason
     assert [m.label for m in refusal.marks if isinstance(m, Area)] == ["the stone wall"]
     assert any(isinstance(m, Segment) and m.style == "blocked" for m in refusal.marks)
+
+
+def test_AS_CHG_1_hovering_a_hidden_unit_in_the_charge_mode_draws_what_hides_it(
+        data_dir: Path) -> None:
+    """AS-CHG-1: choosing Charge and pointing at the Knights, whom the Lannister Halberdiers
+    hide, says so in the status line and draws the Halberdiers' outline named (the refusal's
+    marks), and pointing at a target clears them."""
+    app = make_app(data_dir, SCENARIOS / "asoiaf_choices.toml")
+    scene = table(app)
+    sworn, knights = scene.state.units["sworn"], scene.state.units["knights"]
+    guard = scene.state.units["guardsmen"]
+    assert sworn.tray is not None and knights.tray is not None and guard.tray is not None
+    click(app, screen_of(app, sworn.tray.x, sworn.tray.y))
+    press(app, "Charge")
+    hover(app, screen_of(app, knights.tray.x, knights.tray.y))
+    assert "blocked by Lannister Halberdiers" in scene.status, scene.status
+    named = [m.label for m in scene.view.refusal_marks if isinstance(m, Area)]
+    assert named == ["Lannister Halberdiers"]
+    drawn: list[object] = []  # the hover box outlines it too: the name is drawn once
+    painter = scene.renderer.painter
+    real = painter.shapes
+    painter.shapes = lambda surface, state, overlay, cam, labels=True: drawn.extend(  # type: ignore[method-assign]
+        overlay.inspection.shapes)
+    scene._draw_refusal_marks(pygame.Surface((10, 10)))
+    painter.shapes = real  # type: ignore[method-assign]
+    overlay = scene.view.overlay
+    assert overlay is not None
+    labels = [m.label for m in (*overlay.inspection.shapes, *drawn)
+              if isinstance(m, Area) and m.label]
+    assert labels.count("Lannister Halberdiers") == 1, labels
+    hover(app, screen_of(app, guard.tray.x, guard.tray.y))
+    assert scene.view.refusal_marks == ()
