@@ -599,7 +599,10 @@ class SidePanel:
         for sw in self.splits:
             for label, part, n in zip(sw.labels, sw.answer.parts[1:], sw.others(), strict=True):
                 label.set_text(f"On {part}: {n}")
-            sw.button.set_text(self.fitted(sw.words(), "", sw.button.rect.width))
+            words = sw.words()
+            sw.button.set_text(self.fitted(words, "", sw.button.rect.width))
+            sw.button.set_tooltip(f"{words} ({sw.answer.parts[0]} takes what the others "
+                                  "leave)")  # the whole split, however the button cuts it
             (sw.button.enable if sw.counts() is not None else sw.button.disable)()
 
     def _computer_acts(self, x0: int, y: int, width: int) -> int:
