@@ -85,12 +85,13 @@ class LogBox:
             self._rect = place
         kept = self._kept.pop(place, None)
         if kept is not None and self._can_append(kept, events):
+            if not kept.box.visible:
+                kept.box.show()
             new = events[kept.count:]
             if new:
                 kept.box.append_html_text("<br>" + "<br>".join(line(e) for e in new))
                 kept.shown += len(new)
-            if not kept.box.visible:
-                kept.box.show()
+                _scroll_to_end(kept.box)  # the first overflow rebuilds it scrolled to the top
         else:
             if kept is not None:
                 kept.box.kill()
@@ -119,9 +120,7 @@ class LogBox:
         recent = list(events[-self.lines:])
         text = "<br>".join(line(e) for e in recent) or EMPTY
         box = UITextBox(text, rect, self.manager)
-        bar = getattr(box, "scroll_bar", None)
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
+        _scroll_to_end(box)
         return _Kept(box, len(recent))
 
     def kill(self) -> None:
@@ -130,3 +129,10 @@ class LogBox:
             kept.box.kill()
         self._kept = {}
         self._rect = None
+
+
+def _scroll_to_end(box: Any) -> None:
+    """Show the last lines of ``box`` (when its text overflows, it has a scroll bar)."""
+    bar = getattr(box, "scroll_bar", None)
+    if bar is not None:
+        bar.set_scroll_from_start_percentage(1.0)

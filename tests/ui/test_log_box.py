@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.core.actions import EndActivation, FreeRoll
 from game.ui.log_box import LogBox
 
@@ -83,3 +85,25 @@ def test_each_place_keeps_its_box_and_catches_up_when_shown_again(tmp_path: Path
     assert scene.game.events()[-1].text.split()[0] in _box_text(first)
     log.kill()
     assert log.box is None
+
+
+def test_a_box_that_overflows_while_appending_shows_its_last_lines(tmp_path: Path) -> None:
+    """pygame-gui rebuilds a box scrolled to the top the first time appended lines overflow
+    it: the log scrolls back to its end, so the newest events stay in view."""
+    import pygame
+
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    log = LogBox(app.manager, 40)
+    rect = pygame.Rect(900, 600, 300, 120)
+    scene.perform(FreeRoll("1d6", (1,)))
+    box = log.show(scene.game.events(), scene.panel.log_line, rect)
+    assert getattr(box, "scroll_bar", None) is None
+    for k in range(12):
+        scene.perform(FreeRoll("1d6", (1 + k % 6,)))
+        assert log.show(scene.game.events(), scene.panel.log_line, rect) is box
+        if box.scroll_bar is not None:
+            break  # the append that first overflowed the box
+    bar = box.scroll_bar
+    assert bar is not None
+    assert bar.start_percentage + bar.visible_percentage == pytest.approx(1.0, abs=0.02)
