@@ -7,8 +7,8 @@ events' lines (pygame-gui's ``append_html_text`` lays out only what is added).
 The log fills the panel below its commands, so its place moves with the selection: a unit
 with more commands (or a taller card) pushes it down, and the commit that clears the
 selection brings it back. Resizing a pygame-gui text box parses and lays out its whole text
-again, so a box is kept **per place**: the few places a table uses (:data:`PLACES`, the most
-recently used) each keep their own box, hidden while another place shows, and caught up with
+again, so a box is kept **per place**: the last places a table used (:data:`PLACES`) each keep
+their own box, hidden while another place shows, and caught up with
 the new events when shown again. A box is built afresh only when it must: events were taken
 back (an undo, a replay: the last line it shows is no longer in the log), or it would hold
 twice the lines the log shows (it would grow for ever otherwise).
@@ -26,8 +26,11 @@ from game.core.events import Event
 
 EMPTY = "No events yet."
 
-PLACES = 4
-"""Places (panel rects) whose boxes are kept; the least recently shown one goes first."""
+PLACES = 2
+"""Places (panel rects) whose boxes are kept; the least recently shown one goes first. Two
+cover the commit (the place without a selection is always the most recent or the other one
+kept); each box of 80-160 lines holds 8-16 MiB of pygame-gui surfaces, so more places cost
+memory (four made a 500-action game's RSS ~40 MiB larger)."""
 
 Line = TypeVar("Line", bound=Event | str)
 """What the log shows a line for: a game event, or a line of the table's own (a computer
