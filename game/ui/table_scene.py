@@ -96,6 +96,8 @@ class TableScene(Scene):
         self.revision = 0
         self._busy = False
         self._prepared: tuple[int, int] | None = None
+        self._unit_prepared: tuple[tuple[int, int], str] | None = None
+        """The game moment and selected unit whose hover answers are built ahead."""
         """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self.mode: Mode = SelectMode()
         self.status = ""
@@ -307,7 +309,7 @@ class TableScene(Scene):
         elif len(command.offers) == 1:
             self.perform_offer(command.offers[0])
         else:
-            self.set_mode(GhostPickMode(command.label, command.offers))
+            self.set_mode(GhostPickMode(command.label, tuple(command.offers)))
             ghosts = any(o.ghost is not None for o in command.offers)
             self.status = f"{command.label}: pick one in the panel" + (
                 " or click its ghost on the board" if ghosts else "")
@@ -487,12 +489,22 @@ class TableScene(Scene):
 
     def _prepare_when_idle(self) -> None:
         """In the first frame without input of a game moment, let the ruleset build what its
-        queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path."""
+        queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path.
+        In the next frames without input, what hovering with the selected unit asks, a step
+        a frame (:meth:`~game.core.ruleset.Ruleset.prepare_unit`); a frame with input does
+        none (the step left waits for the next idle frame)."""
         busy, self._busy = self._busy, False
+        if busy:
+            return
         moment = (id(self.state), self.revision)
-        if not busy and self._prepared != moment:
+        if self._prepared != moment:
             self._prepared = moment
             self.game.ruleset.prepare(self.state)
+            return
+        unit = self.view.selected
+        if (unit is not None and self._unit_prepared != (moment, unit)
+                and self.game.ruleset.prepare_unit(self.state, unit)):
+            self._unit_prepared = (moment, unit)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state

@@ -164,7 +164,7 @@ def test_legal_actions_equal_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameS
 
 def _panel(rules: AsoiafRuleset, state: GameState, unit_id: str) -> list[tuple[object, ...]]:
     """The unit's commands as the panel shows them (labels, hints, offers, refusals)."""
-    return [(c.key, c.label, c.hint, c.offers, c.refusal)
+    return [(c.key, c.label, c.hint, tuple(c.offers), c.refusal)
             for c in rules.commands(state, unit_id)]
 
 
@@ -330,3 +330,21 @@ def test_a_world_patched_after_moves_equals_a_fresh_one(
                          (patched.move_obstacles, fresh.move_obstacles)):
         for name in ("verts", "count", "owner", "normal", "offset", "centroid", "bounds"):
             assert np.array_equal(getattr(mine.pieces, name), getattr(theirs.pieces, name))
+
+
+@FAST
+@given(tables(), st.integers(1, 4))
+def test_sight_rows_worked_out_in_batches_equal_the_whole_row(
+        drawn: tuple[AsoiafRuleset, GameState], chunk: int) -> None:
+    """Issue 32: the hover's Line of Sight from a viewer, worked out a few targets at a time
+    (the idle frames' prefetch, the first hover's nearest batch), is the whole row's."""
+    _rules, state = drawn
+    world, whole_world = RulesWorld(state), RulesWorld(state)
+    for viewer in geo.live(state):
+        whole = whole_world.geometry().sight_from(viewer.id)
+        far = list(whole)[-1]
+        assert world.row_sight(viewer.id, far) == whole[far]  # asked first: no prefetch
+        while not world.prefetch_row(viewer.id, None, chunk):
+            pass
+        assert {t: world.row_sight(viewer.id, t) for t in whole} == whole
+        assert world.sight_row(viewer.id) == whole

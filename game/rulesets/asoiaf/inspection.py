@@ -43,10 +43,10 @@ if TYPE_CHECKING:
 def sight_with_blockers(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
                         target: AsoiafUnit) -> tuple[Sight, list[Polygon]]:
     """Line of Sight from ``viewer`` to ``target`` and the blocking polygons, from the
-    position's one geometry world (:meth:`RulesWorld.sight_row`: every target of the
-    viewer in one batch, asked once per position)."""
+    position's one geometry world (:meth:`RulesWorld.row_sight`: the targets of the
+    viewer in batches, nearest first, each pair worked out once per position)."""
     world = rules.worlds.of(state)
-    seen = world.sight_row(viewer.id)[target.id]
+    seen = world.row_sight(viewer.id, target.id)
     polygons = world.sight_obstacles.polygons
     return seen, [polygons[i] for i in seen.blockers if 0 <= i < len(polygons)]
 
