@@ -36,6 +36,8 @@ class Hud:
         self._rows_cache: tuple[UnitCard, list[tuple[str, str]]] | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._legend: tuple[Hashable, list[tuple[str, tuple[int, int, int]]]] | None = None
+        """The legend's rows and what they were worked out from (see :meth:`legend_rows`)."""
 
     def _layer(self, name: str, key: Hashable, size: tuple[int, int],
                paint: Callable[[pygame.Surface], None], alpha: bool = False) -> pygame.Surface:
@@ -142,7 +144,20 @@ class Hud:
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         """One row per terrain kind on the board (not plain open ground): its name with what
         its rules keywords mean, in the words the ruleset declares for them
-        (``Ruleset.terrain_keywords``), and the colour it is drawn in."""
+        (``Ruleset.terrain_keywords``), and the colour it is drawn in. Worked out again only
+        when the board's cells or terrain, the palette or the ruleset change (a hex map of
+        3600 cells took milliseconds a frame)."""
+        s = self.scene
+        board = s.state.board
+        cells = (tuple(map(id, board.cells.values())), tuple(map(id, board.cells))) if (
+            isinstance(board, HexBoard)) else ()
+        key = (id(board), cells, tuple(map(id, s.state.terrain)), s.app.palette.name,
+               id(s.game.ruleset), s.renderer.relief(s.state))
+        if self._legend is None or self._legend[0] != key:
+            self._legend = (key, self._legend_rows())
+        return self._legend[1]
+
+    def _legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         s = self.scene
         board = s.state.board
         found: dict[str, set[str]] = {}

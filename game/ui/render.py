@@ -37,7 +37,7 @@ from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
-from game.ui.board_page import BoardPage, Bounds, copy_into, fill_around, new_layer
+from game.ui.board_page import AHEAD_AT, BoardPage, Bounds, copy_into, fill_around, new_layer
 from game.ui.camera import Camera
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
@@ -86,7 +86,9 @@ class Renderer:
         self._board_for: Hashable = None
         """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
         while the frame would show the same."""
-        self._ahead: tuple[Hashable, Iterator[None]] | None = None  # see _zoom_ahead
+        self._ahead: tuple[tuple[Hashable, float, bool], Iterator[None]] | None = None
+        """The board being built ahead: (what it shows, its zoom, on a hex map), its steps
+        (see :meth:`_zoom_ahead`)."""
         self.ahead_ms = AHEAD_MS
         """CPU milliseconds a wheel frame may spend building the board ahead."""
         self.settle_ms = SETTLE_MS
@@ -265,27 +267,34 @@ class Renderer:
         the same way, :data:`SETTLE_MS` a frame, the last board scaled meanwhile (a hex map
         takes a few hundred milliseconds to paint: no still frame pays for it whole)."""
         cam = view.camera
-        key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset),
-               cam.zoom if settling else None)
-        if self._ahead is None or self._ahead[0] != key:
+        key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
+        going = self._ahead is not None and self._ahead[0][0] == key and (
+            1 / AHEAD_AT <= cam.zoom / self._ahead[0][1] <= AHEAD_AT)
+        if going and settling and self._ahead is not None and self._ahead[0][1] != cam.zoom:
+            going = self._ahead[0][2]  # a board begun on a wheel frame is kept only on a map
+        if not going:
             if not settling and not self.page.far(cam):
                 self._ahead = None
                 return
             whole = self.page.whole_page(cam, self._bounds(state)) if settling else None
             page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
-            self._ahead = (key, self._build_ahead(state, replace(view, camera=page),
-                                                  whole is not None))
+            self._ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
+                           self._build_ahead(state, replace(view, camera=page),
+                                             whole is not None))
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
         for _ in self._ahead[1]:
             if time.process_time() >= end:
                 return
         self._ahead = None
 
-    def _bounds(self, state: GameState) -> Bounds:
-        """The board's extent in world units (a hex map's worked out once per map)."""
+    def _bounds(self, state: GameState) -> Bounds | None:
+        """A hex map's extent in world units (worked out once per map), for a page of the
+        whole map; None on a table, whose pages stay twice the viewport (its painting is a
+        fill and a few pieces, and a page of the whole table would draw units far off
+        screen)."""
         board = state.board
         if isinstance(board, TableBoard):
-            return (0.0, 0.0, board.width, board.height)
+            return None
         key = self._board_key(state)
         if self._extent[0] != key:
             self._extent = (key, hexlayout.bounds(board.cells))

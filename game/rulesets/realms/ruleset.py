@@ -60,6 +60,7 @@ from game.rulesets.realms.rules import (
     HANDS,
     Attempt,
     attempt,
+    field,
     hand_refusal,
     is_night,
     occupants,
@@ -516,6 +517,14 @@ class RealmsRuleset(Ruleset):
         legal = self._actions_for(state, unit_id, one_walk=True)  # one Walk builds the button
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
                      for c in self.commands_from(state, legal, unit_id))
+
+    def prepare(self, state: GameState) -> None:
+        """The height field every sight line of this placement reads (RL-LOS-1): the
+        board's ground once per board, the figures once per placement, built in an idle
+        frame so that the first hover does not pay for it (issue 32); every answer is the
+        same whether this ran or not."""
+        if isinstance(state.board, HexBoard):
+            field(self.settings, state)
 
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
