@@ -268,21 +268,23 @@ class Renderer:
         takes a few hundred milliseconds to paint: no still frame pays for it whole)."""
         cam = view.camera
         key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
-        going = self._ahead is not None and self._ahead[0][0] == key and (
-            1 / AHEAD_AT <= cam.zoom / self._ahead[0][1] <= AHEAD_AT)
-        if going and settling and self._ahead is not None and self._ahead[0][1] != cam.zoom:
-            going = self._ahead[0][2]  # a board begun on a wheel frame is kept only on a map
-        if not going:
+        ahead = self._ahead
+        if ahead is not None:  # going on with a board begun at a zoom near enough
+            (shows, zoom, on_map), _ = ahead
+            near = shows == key and 1 / AHEAD_AT <= cam.zoom / zoom <= AHEAD_AT
+            if not near or (settling and zoom != cam.zoom and not on_map):
+                ahead = None  # a table's still frame is drawn afresh (see draw)
+        if ahead is None:
             if not settling and not self.page.far(cam):
                 self._ahead = None
                 return
-            whole = self.page.whole_page(cam, self._bounds(state)) if settling else None
+            whole = self.page.whole_page(cam, self._bounds(state))  # a hex map's, if small
             page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
-            self._ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
-                           self._build_ahead(state, replace(view, camera=page),
-                                             whole is not None))
+            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
+                     self._build_ahead(state, replace(view, camera=page), whole is not None))
+        self._ahead = ahead
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
-        for _ in self._ahead[1]:
+        for _ in ahead[1]:
             if time.process_time() >= end:
                 return
         self._ahead = None
