@@ -59,7 +59,7 @@ class BoardPage:
         whole = self.whole_page(cam, bounds)
         grow = 2 if steady else 1
         page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow,
-                               0, 0)
+                               0, 0, cam.turn)
         self.cam, self.whole = page, whole is not None
         return page, offset(page, cam)
 
@@ -69,12 +69,16 @@ class BoardPage:
         twice the viewport (the pixels a page holds anyway); None when it is bigger."""
         if bounds is None:
             return None
-        minx, miny, maxx, maxy = bounds
+        x0, y0, x1, y1 = bounds
+        corners = [cam.to_view(x, y) for x in (x0, x1) for y in (y0, y1)]  # a turned map
+        minx, maxx = min(c[0] for c in corners), max(c[0] for c in corners)
+        miny, maxy = min(c[1] for c in corners), max(c[1] for c in corners)
         width = math.ceil((maxx - minx) * cam.zoom) + 2 * EDGE_PX
         height = math.ceil((maxy - miny) * cam.zoom) + 2 * EDGE_PX
         if width * height > 4 * cam.width * cam.height:
             return None
-        return Camera((minx + maxx) / 2, (miny + maxy) / 2, cam.zoom, width, height, 0, 0)
+        return Camera((minx + maxx) / 2, (miny + maxy) / 2, cam.zoom, width, height, 0, 0,
+                      cam.turn)
 
     def far(self, cam: Camera) -> bool:
         """Whether the zoom of ``cam`` is more than :data:`AHEAD_AT` times the page's either

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
+from typing import Any
+
 import pygame
 
 from game.core.inspect import Area, BoardMark, HexMark, Relief, Segment
@@ -372,6 +374,17 @@ def map_facts(board: HexBoard) -> _MapFacts:
     return _FACTS[0][1]
 
 
+def _to_screen(cam: Camera, points: Any) -> Any:
+    """:meth:`Camera.to_screen` of an array of world points (..., 2), the same arithmetic
+    (a flat-top map's camera turned a quarter)."""
+    import numpy as np
+
+    vx, vy = (points[..., 1], -points[..., 0]) if cam.turn % 4 == 1 else (
+        points[..., 0], points[..., 1])
+    return np.stack([cam.left + cam.width / 2 + (vx - cam.cx) * cam.zoom,
+                     cam.top + cam.height / 2 - (vy - cam.cy) * cam.zoom], axis=-1)
+
+
 def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Palette,
                  fonts: FontGet, relief: Relief | None = None, cull: bool = True
                  ) -> Iterator[None]:
@@ -384,11 +397,7 @@ def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pa
     facts = map_facts(board)
     font = fonts(max(8, min(13, int(cam.zoom * 0.22))), False)
     colours = facts.colours(palette, relief)
-    sx = cam.left + cam.width / 2 - cam.cx * cam.zoom
-    sy = cam.top + cam.height / 2 + cam.cy * cam.zoom
-    scale = np.asarray([cam.zoom, -cam.zoom])
-    offset = np.asarray([sx, sy])
-    centres = facts.centres * scale + offset
+    centres = _to_screen(cam, facts.centres)
     w, h = base.get_size()
     pad = cam.zoom * 1.05 if cull else math.inf  # a hex's circumradius on screen, and more
     seen = np.flatnonzero((centres[:, 0] >= -pad) & (centres[:, 0] <= w + pad)
@@ -397,7 +406,7 @@ def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pa
         if start:
             yield
         rows = seen[start:start + HEX_SLICE]
-        screen = (facts.corners[rows] * scale + offset).tolist()
+        screen = _to_screen(cam, facts.corners[rows]).tolist()
         for i, pts in zip(rows.tolist(), screen, strict=True):
             hx, cell = facts.cells[i]
             colour = colours[i]

@@ -38,7 +38,7 @@ from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
 from game.ui.board_page import AHEAD_AT, BoardPage, Bounds, copy_into, fill_around, new_layer
-from game.ui.camera import Camera
+from game.ui.camera import Camera, turn_for
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
 from game.ui.labels import draw_label
@@ -110,6 +110,8 @@ class Renderer:
     def draw(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
         """Draw one frame of ``state`` seen through ``view`` onto ``surface``."""
         cam = view.camera
+        if cam.turn != turn_for(state.board):  # a board turned since the camera was fitted
+            fit_camera(cam, state)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
         same = not view.ghosts and self._board_for == self._showing(state, view)
@@ -279,7 +281,8 @@ class Renderer:
                 self._ahead = None
                 return
             whole = self.page.whole_page(cam, self._bounds(state))  # a hex map's, if small
-            page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
+            page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
+                                   cam.turn)
             ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
                      self._build_ahead(state, replace(view, camera=page), whole is not None))
         self._ahead = ahead
@@ -502,7 +505,7 @@ class Renderer:
                                      colour=colour))
             elif not shows(clip, sx, sy, cam.zoom * 1.05 + 4, lambda: bool(look and look.height)):
                 return []
-            sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
+            sprite, offset = self._hex_sprite(unit, cam.angle(angle), colour, cam.zoom)
         else:
             return []
         steps.append((sprite, (round(sx - offset[0]), round(sy - offset[1]))))
@@ -670,8 +673,9 @@ def label_room(tray: Tray) -> tuple[float, float]:
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:
-    """Frame the whole board in the camera."""
+    """Frame the whole board in the camera (turned as the board stands)."""
     board = state.board
+    camera.turn = turn_for(board)
     if isinstance(board, TableBoard):
         camera.fit(0.0, 0.0, board.width, board.height, 0.04)
     else:

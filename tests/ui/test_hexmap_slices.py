@@ -30,9 +30,9 @@ def _pygame() -> None:
     init_headless()
 
 
-def big_map() -> GameState:
+def big_map(orientation: str = "pointy") -> GameState:
     """The hex sandbox on a 24 x 24 map of mixed ground: levels, forest that blocks sight,
-    impassable rock (hatched)."""
+    impassable rock (hatched); pointy-top or flat-top (the camera turned a quarter)."""
     state = load_scenario(SCENARIOS / "sandbox_hex.toml").new_game().state
     assert isinstance(state.board, HexBoard)
     cells = {}
@@ -43,7 +43,7 @@ def big_map() -> GameState:
             keywords = ("impassable",) if k == 5 else ("blocks-sight",) if k == 0 else ()
             cells[Hex(q - r // 2, r)] = HexCell(terrain, elevation=(q + r) % 4,
                                                 keywords=frozenset(keywords))
-    state.board = replace(state.board, cells=cells)
+    state.board = replace(state.board, cells=cells, orientation=orientation)
     state.units = {}
     return state
 
@@ -61,10 +61,10 @@ def _paint(state: GameState, cam: Camera, cull: bool) -> bytes:
 
 def test_the_cells_off_the_surface_are_left_out_and_nothing_on_it_changes() -> None:
     """Painting only the cells that reach the surface gives the pixels of painting them all,
-    zoomed in (most cells off it) and out, and at an edge of the map."""
+    zoomed in (most cells off it) and out, at an edge of the map, and turned (flat-top)."""
     state = big_map()
     for cam in (Camera(20.0, 18.0, 14.0, *SIZE, 0, 0), Camera(3.0, 2.0, 31.0, *SIZE, 0, 0),
-                Camera(10.0, 18.0, 6.0, *SIZE, 0, 0)):
+                Camera(10.0, 18.0, 6.0, *SIZE, 0, 0), Camera(18.0, -20.0, 9.0, *SIZE, 0, 0, 1)):
         assert _paint(state, cam, True) == _paint(state, cam, False)
 
 
@@ -87,8 +87,10 @@ def _fresh(state: GameState, view: ViewState) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-def test_the_frames_after_the_wheel_build_the_map_in_steps_then_show_it_crisp() -> None:
-    state = big_map()
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_the_frames_after_the_wheel_build_the_map_in_steps_then_show_it_crisp(
+        orientation: str) -> None:
+    state = big_map(orientation)
     view = ViewState()
     view.camera.resize(0, 0, *SIZE)
     fit_camera(view.camera, state)
@@ -112,8 +114,9 @@ def test_the_frames_after_the_wheel_build_the_map_in_steps_then_show_it_crisp() 
     assert pygame.image.tobytes(surface, "RGB") == _fresh(state, view)
 
 
-def test_a_page_of_the_whole_map_serves_every_pan_at_its_zoom() -> None:
-    state = big_map()
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_a_page_of_the_whole_map_serves_every_pan_at_its_zoom(orientation: str) -> None:
+    state = big_map(orientation)
     view = ViewState()
     view.camera.resize(0, 0, *SIZE)
     fit_camera(view.camera, state)

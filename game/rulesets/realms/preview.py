@@ -12,8 +12,9 @@ from game.core.plan import Outcomes, Plan, Quantity, distribution
 from game.core.present import Command as Button
 from game.core.present import Ghost, Offer, Steer
 from game.core.state import GameState
+from game.core.words import hex_facing_words
 from game.geometry.elevation import PEGS_PER_SPACE
-from game.geometry.hexgrid import FACING_NAMES, SQRT3, Hex, hex_at_point, hex_center, hex_line
+from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.attack import AttackPlan
 from game.rulesets.realms.board import (
@@ -69,7 +70,7 @@ def show_walk(state: GameState, action: Walk, plan: Plan[Any, Any] | Refusal) ->
         walker, RealmsUnit) else ()
     also = f" (also covers {', '.join(f'({h.q},{h.r})' for h in rest)})" if rest else ""
     return Offer(action, f"Walk to ({action.q},{action.r}) facing "
-                 f"{FACING_NAMES[action.facing % 6]}{also}",
+                 f"{hex_facing_words(state, action.facing)}{also}",
                  "Move first; the action comes after (RL-ATK-1)",
                  ghost=Ghost(action.unit, hex=(action.q, action.r),
                              hex_facing=action.facing,
