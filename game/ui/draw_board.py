@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
-
 from typing import Any
 
 import pygame
