@@ -96,6 +96,8 @@ class TableScene(Scene):
         self.revision = 0
         self._busy = False
         self._prepared: tuple[int, int] | None = None
+        self._idle = 0
+        """Frames in a row without input (see :meth:`_prepare_when_idle`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
         """The game moment and selected unit whose hover answers are built ahead."""
         """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
@@ -490,10 +492,12 @@ class TableScene(Scene):
     def _prepare_when_idle(self) -> None:
         """In the first frame without input of a game moment, let the ruleset build what its
         queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path.
-        In the next frames without input, what hovering with the selected unit asks, a step
+        From the second frame in a row without input (the pointer rests: the frame right
+        after a click is the click's own), what hovering with the selected unit asks, a step
         a frame (:meth:`~game.core.ruleset.Ruleset.prepare_unit`); a frame with input does
-        none (the step left waits for the next idle frame)."""
+        none (the step left waits until input pauses again)."""
         busy, self._busy = self._busy, False
+        self._idle = 0 if busy else self._idle + 1
         if busy:
             return
         moment = (id(self.state), self.revision)
@@ -502,7 +506,7 @@ class TableScene(Scene):
             self.game.ruleset.prepare(self.state)
             return
         unit = self.view.selected
-        if (unit is not None and self._unit_prepared != (moment, unit)
+        if (unit is not None and self._idle >= 2 and self._unit_prepared != (moment, unit)
                 and self.game.ruleset.prepare_unit(self.state, unit)):
             self._unit_prepared = (moment, unit)
 
