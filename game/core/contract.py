@@ -258,9 +258,10 @@ class RulesetContract(ABC):
     def prepare_unit(self, state: GameState, unit_id: str) -> bool:
         """One step of building ahead what hovering other units with ``unit_id`` selected
         asks (its Line of Sight to them, say), a few milliseconds at most; True once nothing
-        is left. The table calls it in frames without input after a select, one step a frame,
-        and stops at the first input (it resumes when input pauses); no answer may depend on
-        whether it ran. Default: nothing to build."""
+        is left. The table calls it after a select once the pointer rests (from the second
+        frame in a row without input), one step a frame, and stops at the first input (it
+        resumes when input pauses); no answer may depend on whether it ran. Default:
+        nothing to build."""
         return True
 
     def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
