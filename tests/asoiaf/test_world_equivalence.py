@@ -84,6 +84,9 @@ def _pairs(state: GameState) -> list[tuple[AsoiafUnit, AsoiafUnit]]:
 
 FAST = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+QUICK = settings(FAST, max_examples=5)
+"""The newer properties (issue 32): fewer drawn tables, each test under the 3 s a test may
+take."""
 
 
 @FAST
@@ -198,6 +201,26 @@ def test_prepare_builds_the_world_the_click_uses_and_changes_no_answer(
     assert world._geometry is not None
     assert [rules.legal_actions_for(state, u.id) for u in geo.live(state)] == cold
     assert rules.worlds.of(state) is world
+
+
+@QUICK
+@given(tables())
+def test_prepare_unit_changes_no_answer(drawn: tuple[AsoiafRuleset, GameState]) -> None:
+    """Ruleset.prepare_unit (the idle frames after a select: the unit's sight row, then its
+    charges, a step at a time) ends, and every unit's actions and buttons are the same
+    whether it ran or not."""
+    rules, state = drawn
+    units = [u.id for u in geo.live(state)]
+    cold = [(rules.legal_actions_for(state, u), _panel(rules, state, u)) for u in units]
+    rules.memo.forget()
+    for u in units:
+        for _ in range(100):
+            if rules.prepare_unit(state, u):
+                break
+        else:
+            raise AssertionError("prepare_unit never ended")
+    assert [(rules.legal_actions_for(state, u), _panel(rules, state, u)) for u in units] == cold
+
 
 def _retreat_reference(state: GameState, unit: AsoiafUnit, limit: float
                        ) -> list[tuple[str, float, float]]:
@@ -332,7 +355,7 @@ def test_a_world_patched_after_moves_equals_a_fresh_one(
             assert np.array_equal(getattr(mine.pieces, name), getattr(theirs.pieces, name))
 
 
-@FAST
+@QUICK
 @given(tables(), st.integers(1, 4))
 def test_sight_rows_worked_out_in_batches_equal_the_whole_row(
         drawn: tuple[AsoiafRuleset, GameState], chunk: int) -> None:

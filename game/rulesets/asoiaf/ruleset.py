@@ -243,6 +243,10 @@ class AsoiafRuleset(Ruleset):
                 if not isinstance(basis, Refusal):
                     yield from self._charges(state, unit, enemy, basis, world)
 
+    def _charge_list(self, state: GameState, unit: AsoiafUnit,
+                     near: tuple[AsoiafUnit, bool, float]) -> list[Action]:
+        return list(self.charge_actions(state, unit, near))
+
     def shot_actions(self, state: GameState, unit: AsoiafUnit,
                      only: tuple[AsoiafUnit, bool, float] | None = None) -> Iterator[Action]:
         """An unengaged unit's Ranged Attacks (on ``only``'s enemy, else on each in turn): the
@@ -305,11 +309,24 @@ class AsoiafRuleset(Ruleset):
 
     def prepare_unit(self, state: GameState, unit_id: str) -> bool:
         """The selected unit's Line of Sight to the other units, nearest first, a batch per
-        call (:meth:`RulesWorld.prefetch_row`): the hover's sight lines then find it."""
+        call (:meth:`RulesWorld.prefetch_row`), then its charges, an enemy per call (the
+        panel worked out the first only): the hover's sight lines and charge previews then
+        find them."""
         unit = state.units.get(unit_id)
         if not isinstance(unit, AsoiafUnit) or not unit.on_board:
             return True
-        return self.worlds.of(state).prefetch_row(unit_id)
+        if not self.worlds.of(state).prefetch_row(unit_id):
+            return False
+        if (state.procedures or state.outcome is not None
+                or isinstance(act.activation_refusal(state, unit_id), Refusal)
+                or geo.engaged_enemies(state, unit, world=self.worlds.of(state))):
+            return True
+        for near in self._near_enemies(state, unit):
+            key = ("charges", unit.id, near[0].id)
+            if not near[1] and not self.memo.holds(state, key):
+                self.memo.get(state, key, partial(self._charge_list, state, unit, near))
+                return False
+        return True
 
     def unit_worth(self, state: GameState, unit_id: str) -> float:
         """A unit is worth the wounds it has left: what the round limit counts (AS-CORE-5)."""
