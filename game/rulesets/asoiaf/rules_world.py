@@ -163,6 +163,8 @@ class RulesWorld:
         self._seen: dict[tuple[str, str], Sight] = {}
         self._rows: dict[str, dict[str, Sight]] = {}
         self._orders: dict[str, list[str]] = {}
+        self._asked: set[str] = set()
+        """Viewers whose row :meth:`row_sight` has already missed once."""
 
     def _lend(self, previous: RulesWorld) -> None:
         """Take ``previous``'s prepared geometry (its layout is this one's): obstacles,
@@ -176,6 +178,7 @@ class RulesWorld:
         self._geometry = previous._geometry
         self._seen, self._rows = dict(previous._seen), dict(previous._rows)
         self._orders = dict(previous._orders)
+        self._asked = set()
 
     def geometry(self) -> World:
         """The batched geometry world of this position (trays of the units in play and
@@ -219,10 +222,14 @@ class RulesWorld:
         """The pair's entry of :meth:`sight_row` (the same batched answer: a pair's sight
         does not depend on the batch it is worked out in), without the whole row: the pair
         found by a prefetch, else worked out with the viewer's :data:`ROW_CHUNK` nearest
-        units not yet known in one batch (the hover asks the nearest enemies in turn)."""
+        units not yet known in one batch (the hover asks the nearest enemies in turn); a
+        second miss works out the rest of the row at once (a batch costs about half a whole
+        row, whatever its size)."""
         key = (viewer_id, target_id)
-        if key not in self._seen:
-            self.prefetch_row(viewer_id, target_id)
+        if key not in self._seen:  # the first miss a batch of the nearest, then the rest
+            again = viewer_id in self._asked
+            self._asked.add(viewer_id)
+            self.prefetch_row(viewer_id, target_id, len(self.units) if again else 0)
         return self._seen[key]
 
     def prefetch_row(self, viewer_id: str, first: str | None = None, chunk: int = 0) -> bool:
