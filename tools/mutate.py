@@ -211,6 +211,11 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "        success = total >= proc.distance_needed + proc.penalty - TOLERANCE",
              "        success = total + 1 >= proc.distance_needed + proc.penalty - TOLERANCE",
              (T + "test_charge.py::test_as_chg_ex_seed_examples_through_the_cli",)),
+    Mutation("AS-CHG-EX", AS + "procedures/charge.py",
+             "        example = (\"AS-CHG-EX\",) if proc.roll in (least, least - 1) else ()",
+             "        example = (\"AS-CHG-EX\",) if proc.roll in (least + 1, least) else ()",
+             (T + "test_rule_citations.py::test_as_chg_ex_the_roll_cites_the_example_at_the_"
+                  "least_roll_and_one_below",)),
     Mutation("AS-CORE-1", AS + "activation.py",
              "    if unit.id in state.turn.activated:\n        return Refusal(",
              "    if False:\n        return Refusal(",
@@ -239,6 +244,11 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "best]",
              (T + "test_core.py::test_as_core_5_game_over_at_the_round_limit_or_when_a_side_is_"
                   "gone",)),
+    Mutation("AS-CORE-6", AS + "moves.py",
+             "    if geo.engaged_enemies(state, unit, world=world):  # trays touching (AS-CORE-6)",
+             "    if False:  # trays touching (AS-CORE-6)",
+             (T + "test_rule_citations.py::test_as_core_6_touching_trays_are_engaged_and_the_"
+                  "refusals_say_so",)),
     Mutation("AS-CORE-6", AS + "geo.py",
              "CONTACT = 1e-4\n",
              "CONTACT = 0.5\n",
@@ -495,6 +505,11 @@ NA_MUTATIONS: tuple[Mutation, ...] = (
              "        budget = profile.height if restricted else None",
              "        budget = None",
              (TNC + "test_na_rst_1_supporting_and_flank_attacks_are_capped_at_height",)),
+    Mutation("NA-RST-1", NA + "engage.py",
+             "                plan.setdefault((m, opts, True), []).append(m)",
+             "                plan.setdefault((m, opts, False), []).append(m)",
+             (TN + "test_rule_citations.py::test_na_rst_1_supporting_orcs_allocate_restricted_"
+                  "attacks_and_say_so",)),
     Mutation("NA-SAV-1", NA + "tables.py",
              "    needs = 7 - min(armour, ARMOUR_CAP) + ap",
              "    needs = 7 - armour + ap",
@@ -513,6 +528,15 @@ NA_MUTATIONS: tuple[Mutation, ...] = (
     Mutation("NA-SHT-3", NA + "cover.py",
              "HARD_COVER = 2", "HARD_COVER = 1",
              (TN + "test_cover.py::test_na_sht_3_a_unit_partly_in_the_way_gives_hard_cover",)),
+    Mutation("NA-SHT-3", NA + "cover.py",
+             "SOFT_COVER = 1\n", "SOFT_COVER = 0\n",
+             (TN + "test_rule_citations.py::test_na_sht_3_shots_into_a_wood_cite_cover_and_need_"
+                  "a_seven",)),
+    Mutation("NA-TGT-1", NA + "engage.py",
+             "    if pool_alive(enemy, RANK_AND_FILE):\n        out.append(",
+             "    if False:\n        out.append(",
+             (TN + "test_rule_citations.py::test_na_tgt_1_the_warlord_may_always_strike_the_"
+                  "rank_and_file",)),
     Mutation("NA-TGT-1", NA + "engage.py",
              "    else:\n        chars = [c.key for c in enemy.characters if pool_alive(enemy, "
              "c.key)]",
@@ -648,6 +672,11 @@ RL_MUTATIONS: tuple[Mutation, ...] = (
              "        return peg_range(a, b)  # RL-ELV-3",
              "        return a.distance(b)  # RL-ELV-3",
              (TR + "test_rl_elv_3_peg_distance_across_a_gap",)),
+    Mutation("RL-ELV-3", RL + "board.py",
+             "              for d, a, t in pairs if d == dist)  # measured in pegs (RL-ELV-3)",
+             "              for d, a, t in pairs if d != dist)  # measured in pegs (RL-ELV-3)",
+             ("tests/realms/test_rl_gap_cited.py::test_rl_elv_3_an_attack_across_a_chasm_cites_"
+              "the_peg_range",)),
     Mutation("RL-FRT-1", RL + "attack.py",
              "        if tgt.fortified:\n            mod += 1",
              "        if tgt.fortified:\n            mod += 0",
@@ -777,6 +806,11 @@ GG_MUTATIONS: tuple[Mutation, ...] = (
              '    blocking = hex_board(state).blocking("blocks-sight") - {viewer.hex, target}',
              "    blocking: set[Hex] = set()",
              (TGA + "test_hx_los_1_sight_blocked_by_a_sight_blocking_hex",)),
+    Mutation("HX-LOS-1", GG + "ruleset.py",
+             "    if not sight(state, attacker, target.hex, facing).visible:  # HX-LOS-1",
+             "    if False:  # HX-LOS-1",
+             ("tests/godsgloom/test_gg_sight_cited.py::test_hx_los_1_a_target_not_seen_cannot_"
+              "be_attacked",)),
     Mutation("HX-MEL-0", GG + "ruleset.py",
              "    if attacker.tokens < 1:  # HX-MEL-0",
              "    if attacker.tokens < 0:  # HX-MEL-0",

@@ -33,6 +33,7 @@ from game.rulesets.ninth_age.actions import (
     Wheel,
 )
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
+from game.rulesets.ninth_age.cover import cover
 from game.rulesets.ninth_age.engage import (
     Striker,
     combats,
@@ -425,7 +426,8 @@ class NinthAgeRuleset(Ruleset):
             return refusal
         target = state.units[action.target]
         assert isinstance(target, NinthUnit)
-        return Plan(action, None, ("NA-SHT-1", "NA-TGT-3"), targets=(target.id,),
+        covered = ("NA-SHT-3",) if cover(state, unit, target) else ()  # +1 or +2 to hit
+        return Plan(action, None, ("NA-SHT-1", "NA-TGT-3", *covered), targets=(target.id,),
                     odds=lambda: view.shooting_outcomes(state, unit, target))
 
     def _do_shoot(self, state: GameState, plan: Plan[Shoot, None], ctx: Context) -> None:
@@ -436,8 +438,9 @@ class NinthAgeRuleset(Ruleset):
         count = shooters(unit)
         striker = Striker(unit.id, "rf", 0, "shot", 0, tuple(f"s{i}" for i in range(count)), 1,
                           tuple(ranged_options(target)))
+        covered = ("NA-SHT-3",) if cover(state, unit, target) else ()  # +1 or +2 to hit
         ctx.emit("shoot.declared", f"{unit.name} shoots {counted(count, 'shot')} at {target.name}.",
-                 ("NA-SHT-1", "NA-TGT-3"), player=unit.owner, unit=unit.id, target=target.id,
+                 ("NA-SHT-1", "NA-TGT-3", *covered), player=unit.owner, unit=unit.id, target=target.id,
                  shots=count)
         state.procedures.append(Melee(step="allocate", player=unit.owner,
                                       units=[unit.id, target.id], asking=[striker],
