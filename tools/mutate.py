@@ -528,6 +528,11 @@ NA_MUTATIONS: tuple[Mutation, ...] = (
     Mutation("NA-SHT-3", NA + "cover.py",
              "HARD_COVER = 2", "HARD_COVER = 1",
              (TN + "test_cover.py::test_na_sht_3_a_unit_partly_in_the_way_gives_hard_cover",)),
+    Mutation("NA-ATT-1", RANKED,
+             "    files = max(min(files, cells_needed), widest) if cells_needed else 0",
+             "    files = min(files, cells_needed) if cells_needed else 0",
+             (TN + "test_rule_citations.py::test_na_att_1_a_chief_two_bases_wide_keeps_the_"
+                  "column_two_wide",)),
     Mutation("NA-SHT-3", NA + "cover.py",
              "SOFT_COVER = 1\n", "SOFT_COVER = 0\n",
              (TN + "test_rule_citations.py::test_na_sht_3_shots_into_a_wood_cite_cover_and_need_"

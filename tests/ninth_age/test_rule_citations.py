@@ -60,3 +60,13 @@ def test_na_sht_3_shots_into_a_wood_cite_cover_and_need_a_seven() -> None:
     play(game, "end", "end")
     in_open = play(game, "shoot goblins -> knights")
     assert "NA-SHT-3" not in next(e for e in in_open if e.kind == "shoot.declared").rules
+
+
+def test_na_att_1_a_chief_two_bases_wide_keeps_the_column_two_wide() -> None:
+    # a lesson Chief on 40 x 40 mm stands inside the Goblins' (20 x 20 mm) front rank: asked
+    # for one file, the unit forms two, and the re-form says which rule placed him
+    scene = SCENARIOS.parent / "game/rulesets/ninth_age/lessons/scenes/na_big_base.toml"
+    game = load_scenario(scene).new_game()
+    play(game, "end")
+    reformed = next(e for e in play(game, "reform goblins 1") if e.kind == "unit.reformed")
+    assert reformed.data["files"] == 2 and "NA-ATT-1" in reformed.rules

@@ -409,8 +409,11 @@ class NinthAgeRuleset(Ruleset):
         unit, tray = self._mover(state, plan), plan.detail.tray
         unit.tray, unit.files, unit.moved = tray, plan.action.files, True
         state.turn.activated.append(unit.id)
+        # where its characters stand, and so how wide it can be, is NA-ATT-1's
+        placed = ("NA-ATT-1",) if unit.characters else ()
         ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
-                 f" facing {compass_words(tray.facing)}.", ("NA-MOV-1",), player=unit.owner,
+                 f" facing {compass_words(tray.facing)}.", ("NA-MOV-1", *placed),
+                 player=unit.owner,
                  unit=unit.id, files=tray.files, facing=tray.facing)
 
     # --- shoot -------------------------------------------------------------------------------
