@@ -533,6 +533,11 @@ NA_MUTATIONS: tuple[Mutation, ...] = (
              "    files = min(files, cells_needed) if cells_needed else 0",
              (TN + "test_rule_citations.py::test_na_att_1_a_chief_two_bases_wide_keeps_the_"
                   "column_two_wide",)),
+    Mutation("NA-CON-1", NA + "engage.py",
+             "    return [e for e, gap in zip(enemies, gaps, strict=True) if gap <= TOLERANCE]",
+             "    return [e for e, gap in zip(enemies, gaps, strict=True) if gap < -TOLERANCE]",
+             (TN + "test_rule_citations.py::test_na_con_1_boundaries_touching_at_a_corner_are_in_"
+                  "combat",)),
     Mutation("NA-SHT-3", NA + "cover.py",
              "SOFT_COVER = 1\n", "SOFT_COVER = 0\n",
              (TN + "test_rule_citations.py::test_na_sht_3_shots_into_a_wood_cite_cover_and_need_"

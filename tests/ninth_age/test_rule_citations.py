@@ -5,7 +5,7 @@ making Restricted Attacks."""
 
 from __future__ import annotations
 
-from game.core.actions import RollPending
+from game.core.actions import RollPending, parse
 from game.core.events import Event
 from game.core.game import Game
 from game.core.pending import Chance, PlayerDecision
@@ -70,3 +70,13 @@ def test_na_att_1_a_chief_two_bases_wide_keeps_the_column_two_wide() -> None:
     play(game, "end")
     reformed = next(e for e in play(game, "reform goblins 1") if e.kind == "unit.reformed")
     assert reformed.data["files"] == 2 and "NA-ATT-1" in reformed.rules
+
+
+def test_na_con_1_boundaries_touching_at_a_corner_are_in_combat() -> None:
+    scene = SCENARIOS.parent / "game/rulesets/ninth_age/lessons/scenes/na_corner.toml"
+    game = load_scenario(scene).new_game()
+    play(game, "end", "end")  # the Shoot phase
+    types = game.ruleset.action_types()
+    refusal = game.why_not(parse("shoot left -> wardens", types))
+    assert refusal is not None and refusal.rules == ("NA-SHT-1", "NA-CON-1")
+    assert game.why_not(parse("shoot right -> wardens", types)) is None
