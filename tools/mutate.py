@@ -263,6 +263,11 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "        pool = unit.stats.attacks and (0,) if engaged else "
              "unit.stats.ranged_attacks()",
              (T + "test_attack.py::test_as_mel_2_melee_needs_a_melee_attack",)),
+    Mutation("AS-MEL-2", AS + "charge.py",
+             "    if not attacker.stats.melee_attacks():\n        return Refusal(",
+             "    if False:\n        return Refusal(",
+             (T + "test_rule_citations.py::test_as_mel_2_a_unit_without_a_melee_weapon_is_told_"
+                  "why_it_cannot_charge",)),
     Mutation("AS-MEL-3", AS + "attacks.py",
              "        if len(engaged) > 1:\n            return Refusal(f\"{unit.name} is engaged "
              "with several enemies and may not \"",

@@ -4,7 +4,7 @@ broken: trays apart counted as engaged, or a charge roll judged against the wron
 
 from __future__ import annotations
 
-from tests.asoiaf.helpers import act, first, refusal_rules, scenario, table, unit
+from tests.asoiaf.helpers import act, first, refusal_rules, rules_and_state, scenario, table, unit
 
 
 def _pair(gap_y: float) -> list[dict[str, object]]:
@@ -34,3 +34,17 @@ def test_as_chg_ex_the_roll_cites_the_example_at_the_least_roll_and_one_below() 
         event = first(act(game, "charge sworn -> guard"), "charge.roll")
         assert event.data["result"] == result, roll
         assert ("AS-CHG-EX" in event.rules) is cited, roll
+
+
+def test_as_mel_2_a_unit_without_a_melee_weapon_is_told_why_it_cannot_charge() -> None:
+    # a ranged-only unit (inline stats, as the lesson's Slingers): the Charge command names
+    # the missing melee weapon, not range or sight, and the unit still shoots
+    slingers = {"name": "Slingers", "tray": "infantry", "speed": 5, "defense": 6, "morale": 6,
+                "attacks": [{"name": "Sling", "type": "long", "hit": 4, "dice": [6, 5, 4]}]}
+    game = table([{"id": "s", "side": 1, "stats": slingers, "at": [24.0, 14.0]},
+                  unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)])
+    rules, state = rules_and_state(game)
+    charge = {c.key: c for c in rules.commands(state, "s")}["charge"]
+    assert charge.refusal is not None and charge.refusal.rules == ("AS-MEL-2",)
+    assert refusal_rules(game, "charge s -> g") == ("AS-MEL-2",)
+    assert refusal_rules(game, "attack s g") == ()
