@@ -199,7 +199,7 @@ class MeleeSteps(Steps[Melee]):
             if proc.ranged:
                 prompt = (f"Allocate the {counted(total, 'shot')} of {names[s.unit]} among the "
                           "target's pools")
-            rules = ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2")
+            rules: tuple[str, ...] = ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2")
             if not proc.ranged:  # the rank-and-file always offered (NA-TGT-1)
                 rules = ("NA-TGT-1", *rules, *_restricted(state, proc, s))
             return PlayerDecision(owner, "allocate", prompt, split_offers(state, s, names),

@@ -443,8 +443,8 @@ class NinthAgeRuleset(Ruleset):
                           tuple(ranged_options(target)))
         covered = ("NA-SHT-3",) if cover(state, unit, target) else ()  # +1 or +2 to hit
         ctx.emit("shoot.declared", f"{unit.name} shoots {counted(count, 'shot')} at {target.name}.",
-                 ("NA-SHT-1", "NA-TGT-3", *covered), player=unit.owner, unit=unit.id, target=target.id,
-                 shots=count)
+                 ("NA-SHT-1", "NA-TGT-3", *covered), player=unit.owner, unit=unit.id,
+                 target=target.id, shots=count)
         state.procedures.append(Melee(step="allocate", player=unit.owner,
                                       units=[unit.id, target.id], asking=[striker],
                                       ranged=True))
