@@ -51,10 +51,11 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from game.bench import fuzz_lists
 from game.bench.fuzz_child import Outcome, Result, isolated, state_problems
@@ -128,26 +129,68 @@ class FuzzReport:
 
 
 class _Corpus:
-    """The shipped scenarios' texts and data, and a real save of a short game of each."""
+    """The shipped scenarios' texts and data, a real save of a short game of each, the lessons,
+    an honest play-by-file game and the army lists: each built on first use, and
+    :meth:`prepare` builds what the input kinds need before the children fork (a child's own
+    build would be lost with it)."""
+
+    NEEDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "scenario": ("texts",), "save": ("saves",), "lesson": ("lessons",),
+        "turn": ("turns", "_prefixes"), "settings": (), "action": ("_games",),
+        "list": ("lists",)}
+    """What each input kind reads of the corpus."""
 
     def __init__(self, folder: Path) -> None:
-        self.texts: list[tuple[str, str]] = []
-        self.saves: list[dict[str, Any]] = []
-        self.scenarios: list[Scenario] = []
-        for path in shipped_scenarios():
-            scenario = load_scenario(path)
-            self.texts.append((path.name, scenario.text))
-            self.scenarios.append(scenario)
-            session = new_session(scenario)
-            _playout(session.game, random.Random(path.name), 12)
-            self.saves.append(save_document(session))
-        self.lessons = [(path, path.read_text(encoding="utf-8")) for path in lesson_files()]
-        self.turns = _pbf_game(folder / "pbf-corpus")
+        self.folder = folder
         self.private = hasattr(os, "fork")
         """Each input runs in a forked child, so it may change the corpus's games freely."""
-        self._prefixes = [_replay_of(self.turns[:k]) for k in range(1, len(self.turns))]
-        self._games = [self._played(scenario) for scenario in self.scenarios]
-        self.lists = fuzz_lists.corpus()
+
+    def prepare(self, kinds: Sequence[str]) -> None:
+        """Build the parts of the corpus that ``kinds`` read."""
+        for kind in kinds:
+            for part in self.NEEDS.get(kind, ()):
+                getattr(self, part)
+
+    @functools.cached_property
+    def _named(self) -> list[tuple[str, Scenario]]:
+        return [(path.name, load_scenario(path)) for path in shipped_scenarios()]
+
+    @functools.cached_property
+    def scenarios(self) -> list[Scenario]:
+        return [scenario for _name, scenario in self._named]
+
+    @functools.cached_property
+    def texts(self) -> list[tuple[str, str]]:
+        return [(name, scenario.text) for name, scenario in self._named]
+
+    @functools.cached_property
+    def saves(self) -> list[dict[str, Any]]:
+        saves = []
+        for name, scenario in self._named:
+            session = new_session(scenario)
+            _playout(session.game, random.Random(name), 12)
+            saves.append(save_document(session))
+        return saves
+
+    @functools.cached_property
+    def lessons(self) -> list[tuple[Traversable, str]]:
+        return [(path, path.read_text(encoding="utf-8")) for path in lesson_files()]
+
+    @functools.cached_property
+    def turns(self) -> list[str]:
+        return _pbf_game(self.folder / "pbf-corpus")
+
+    @functools.cached_property
+    def _prefixes(self) -> list[Replay]:
+        return [_replay_of(self.turns[:k]) for k in range(1, len(self.turns))]
+
+    @functools.cached_property
+    def _games(self) -> list[Game]:
+        return [self._played(scenario) for scenario in self.scenarios]
+
+    @functools.cached_property
+    def lists(self) -> Any:
+        return fuzz_lists.corpus()
 
     @staticmethod
     def _played(scenario: Scenario) -> Game:
@@ -603,6 +646,7 @@ def run(count: int, seed: int = 0, kinds: Sequence[str] = KINDS,
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="warbench-fuzz-") as tmp:
         corpus = _Corpus(Path(tmp))
+        corpus.prepare(kinds)
         for i in range(count):
             kind = kinds[i % len(kinds)]
             rng = random.Random(seed + i)

@@ -38,7 +38,7 @@ from game.geometry.arcs import Arc, arc_region
 from game.geometry.sight import Sight
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray
-from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, SightTable, Terrain, World
+from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, Terrain, World
 
 TABLE_W, TABLE_H = 72.0, 48.0
 SWEEP_DISTANCE = 12.0
@@ -344,27 +344,6 @@ def _stats(xs: Sequence[float]) -> tuple[float, float]:
     return statistics.median(s), p95
 
 
-def _a_free_spot(world: World, mover: str, rng: random.Random, anywhere: bool) -> Tray:
-    """A legal new position for ``mover`` (on the table, overlapping no tray and no terrain):
-    a pivot and a step of up to 3" or, with ``anywhere``, a random spot and facing anywhere
-    on the table. The old position if no free one is found."""
-    old = world.tray(mover)
-    others = [world.tray(k).polygon for k in world.ids if k != mover] + [
-        t.polygon for t in world.terrain]
-    table = shapely.box(0, 0, TABLE_W, TABLE_H)
-    for _attempt in range(200 if anywhere else 50):
-        if anywhere:
-            trial = Tray(rng.uniform(1, TABLE_W - 1), rng.uniform(1, TABLE_H - 1),
-                         rng.uniform(0, 360), old.width, old.depth, files=old.files,
-                         ranks=old.ranks)
-        else:
-            trial = old.pivoted(rng.uniform(-30, 30)).advanced(rng.uniform(-3, 3))
-        if table.contains(trial.polygon) and not any(trial.polygon.intersects(o)
-                                                     for o in others):
-            return trial
-    return old
-
-
 def run(repeats: int, seed: int, check: bool = True) -> dict[str, object]:
     """Build the scene, time everything, check against brute force; returns the report."""
     t_build = time.perf_counter()
@@ -398,31 +377,18 @@ def run(repeats: int, seed: int, check: bool = True) -> dict[str, object]:
         sweep.append(_time(partial(world.first_contacts, SWEEP_DISTANCE)))
     for _ in range(max(1, min(repeats, 3))):
         naive_sweep.append(_time(partial(naive_sweep_all, world, SWEEP_DISTANCE)))
-    t_table = time.perf_counter()
-    table = SightTable(world)
-    table_build_ms = (time.perf_counter() - t_table) * 1000
-    updates = []
-    for n in range(repeats):
-        mover = rng.choice(ids)
-        cand = _a_free_spot(world, mover, rng, anywhere=n % 2 == 1)
-        world.move(mover, cand)
-        updates.append(_time(partial(table.update_after_move, mover)))
-    detail = {"los": 0, "sweep": 0, "sight_table": 0}
+    detail = {"los": 0, "sweep": 0}
     if check:
         for v in viewers[: min(3, len(viewers))]:
             detail["los"] += brute_sight_disagreements(world, v, world.sight_from(v))
         detail["sweep"] += brute_sweep_disagreements(
             world, world.first_contacts(SWEEP_DISTANCE), SWEEP_DISTANCE)
-        fresh = SightTable(world)  # every pair of the incremental table = a fresh build
-        detail["sight_table"] += sum(table[k].visible != s.visible
-                                     for k, s in fresh.table.items())
     disagreements = sum(detail.values())
     los_med, los_p95 = _stats(los)
     naive_med, naive_p95 = _stats(naive)
     fair_med, fair_p95 = _stats(fair_ms)
     sweep_med, sweep_p95 = _stats(sweep)
     nsweep_med, _ = _stats(naive_sweep)
-    up_med, up_p95 = _stats(updates)
     r_med, r_p95 = _stats(rng_ms)
     return {
         "scene": {"table_in": [TABLE_W, TABLE_H], "trays": len(ids),
@@ -443,9 +409,6 @@ def run(repeats: int, seed: int, check: bool = True) -> dict[str, object]:
         "sweep_all_ms_median": round(sweep_med, 3),
         "sweep_all_ms_p95": round(sweep_p95, 3),
         "naive_sweep_all_ms_median": round(nsweep_med, 3),
-        "los_pairs_table_build_ms": round(table_build_ms, 1),
-        "los_pairs_update_after_move_ms_median": round(up_med, 3),
-        "los_pairs_update_after_move_ms_p95": round(up_p95, 3),
         "range_one_to_all_ms_median": round(r_med, 4),
         "range_one_to_all_ms_p95": round(r_p95, 4),
         "los_slowest_viewers": [{"viewer": v, "ms": round(ms, 3), "blocked_targets": b}

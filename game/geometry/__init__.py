@@ -48,7 +48,7 @@ from game.geometry.sight import Sight, line_of_sight
 from game.geometry.sweep import ChargeMove, charge_move, first_contact
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Side, Tray
-from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, SightTable, Terrain, World
+from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, Terrain, World
 
 __all__ = [
     "ARC_EDGE",
@@ -69,7 +69,6 @@ __all__ = [
     "Side",
     "Sight",
     "Sight25D",
-    "SightTable",
     "Terrain",
     "Tray",
     "World",

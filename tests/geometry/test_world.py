@@ -11,7 +11,7 @@ from shapely.geometry import Polygon, box
 
 from game.bench.geometry_bench import make_scene
 from game.geometry import Tray, first_contact, line_of_sight, range_to
-from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, SightTable, Terrain, World
+from game.geometry.world import BLOCKS_SIGHT, IMPASSABLE, Terrain, World
 
 from .brute import witness_is_valid
 
@@ -81,25 +81,6 @@ def test_world_ranges_and_contacts_match_free_functions() -> None:
         d, who = first_contact(w.tray(k), obs, 12.0)
         assert contacts[k][0] == pytest.approx(d, abs=1e-9)
         assert contacts[k][1] == (None if who is None else names[who])
-
-
-@pytest.mark.parametrize("seed", [5, 6, 7])
-def test_sight_table_update_equals_a_fresh_table(seed: int) -> None:
-    w = small_world(seed)
-    table = SightTable(w)
-    rng = random.Random(seed + 4)
-    for _ in range(4):
-        mover = rng.choice(w.ids)
-        old = w.tray(mover)
-        for _attempt in range(50):
-            cand = old.pivoted(rng.uniform(-40, 40)).advanced(rng.uniform(-3, 3))
-            if not any(cand.polygon.intersects(w.tray(o).polygon) for o in w.ids if o != mover):
-                break
-        w.move(mover, cand)
-        table.update_after_move(mover)
-        fresh = SightTable(w)
-        assert {k: s.visible for k, s in table.table.items()} == {
-            k: s.visible for k, s in fresh.table.items()}
 
 
 def test_bench_scene_world_agrees_with_free_function_on_one_viewer() -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import os
 import random
+import secrets
 import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from game.core.actions import Action, Dice, EndActivation
 from game.core.game import Game
@@ -20,6 +23,7 @@ from game.pbf.session import new_game, receive, start_turn
 from game.pbf.store import GameStore
 from game.pbf.turnfile import TurnFile, digest, read_turn_file, render
 from game.pbf.writer import TurnWriter
+from tests.pbf.seeded_cli import seeded_token_hex
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -67,9 +71,18 @@ def plan_turn(writer: TurnWriter, rng: random.Random, limit: int = 400) -> list[
 
 
 def planned_lines(path: Path, home: Path, rng: random.Random,
-                  first: Sequence[str] = ()) -> list[str]:
+                  first: Sequence[str] = (), secrets_seed: str = "brain") -> list[str]:
     """What a random player would answer to ``path`` after ``first`` (read-only: the player's
-    brain, nothing is kept; the CLI then plays these lines for real)."""
+    brain, nothing is kept; the CLI then plays these lines for real). The brain's secrets come
+    from ``secrets_seed`` (the CLI's own for the file it will write, so the brain rolls the
+    dice the CLI will), never from whatever earlier tests of this process drew."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secrets, "token_hex", seeded_token_hex(random.Random(secrets_seed)))
+        return _planned_lines(path, home, rng, first)
+
+
+def _planned_lines(path: Path, home: Path, rng: random.Random,
+                   first: Sequence[str]) -> list[str]:
     received = receive(str(path), home)
     side = received.side
     assert side is not None
@@ -121,7 +134,7 @@ def play_by_cli(scenario: Path, tmp: Path, seed: int,
     while read_turn_file(str(files[-1])).next_player is not None and len(files) < max_files:
         assert time.monotonic() - began < budget_seconds
         n = len(files)
-        lines = planned_lines(files[-1], homes[side], rng, openings.get(n, ()))
+        lines = planned_lines(files[-1], homes[side], rng, openings.get(n, ()), f"{seed}:{n}")
         out = first.with_name(f"turn-{n:04d}.txt")
         done = cli(["pbf", "play", str(files[-1]), "--home", str(homes[side]), "--actions", "-",
                     "--out", str(out)], "\n".join(lines) + "\n", secrets_seed=f"{seed}:{n}")

@@ -68,7 +68,7 @@ def test_a_whole_game_of_the_ninth_age_by_post(tmp_path: Path) -> None:
     """NA-ALC-1/NA-ALC-2: the blocks' owners allocate their own attacks, also in the other
     player's Melee phase: Bob's standing order answers his; Alice has none, so Bob's turn
     stops and goes to her."""
-    game = play_by_cli(DATA / "ninth_age_pbf.toml", tmp_path, 3, {1: ["order allocate first"]})
+    game = play_by_cli(DATA / "ninth_age_pbf.toml", tmp_path, 9, {1: ["order allocate first"]})
     assert _ruleset(game) == "ninth_age" and "The game is over." in game.last.stdout
     ordered = [(i, r) for i, f in enumerate(game.files)
                for r in read_turn_file(str(f)).actions if r.by_order]

@@ -297,10 +297,10 @@ def test_a_broken_draft_opens_draws_and_lists_its_problems(tmp_path: Path) -> No
     frames(app, 2)
 
 
-def test_every_shipped_scenario_opens_in_the_builder_and_saves_the_same(tmp_path: Path) -> None:
-    """Issue 26's "done when": every shipped scenario is opened, drawn, saved and loaded back
-    to the same model and initial state hash."""
-    from game.core.hashing import state_hash
+def test_every_shipped_scenario_opens_in_the_builder_valid(tmp_path: Path) -> None:
+    """Issue 26's "done when": every shipped scenario opens in the builder, draws, and is
+    valid there (the save-and-load-back of every one, to the same model and initial state
+    hash, is tests/scenario/test_edit.py's round trip through the same document)."""
     from game.scenario.paths import shipped_scenarios
 
     app = App((1280, 800), data_folder=tmp_path)
@@ -308,9 +308,4 @@ def test_every_shipped_scenario_opens_in_the_builder_and_saves_the_same(tmp_path
         assert isinstance(resource, Path)
         open_editor(app, resource)
         frames(app, 1)
-        scene = editor(app)
-        assert scene.doc.check().valid, resource.name
-        saved = scene.doc.save(tmp_path / resource.name)
-        again, first = load_scenario(saved), load_scenario(resource)
-        assert again.model == first.model, resource.name
-        assert state_hash(again.state) == state_hash(first.state), resource.name
+        assert editor(app).doc.check().valid, resource.name

@@ -8,6 +8,8 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
+
 from .conftest import SCENARIOS
 from .driver import make_app
 
@@ -19,6 +21,7 @@ class _Node:
         self.me = self
 
 
+@pytest.mark.settle_memory
 def test_a_scene_switch_frees_old_cycles_and_freezes_the_live_game(data_dir: Path) -> None:
     app = make_app(data_dir, SCENARIOS / "asoiaf_two_sides.toml")
     assert gc.get_freeze_count() > 0  # the table opened: the loaded game is frozen
