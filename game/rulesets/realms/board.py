@@ -149,10 +149,16 @@ def space_distance(board: HexBoard, feats: Features, a: Hex, b: Hex) -> int:
         return 0
     if a.distance(b) == 1 or linked(feats, a, b):
         return 1
-    inner = hex_line(a, b)[1:-1]
-    if inner and not any(is_space(board, h) for h in inner):
+    if across_gap(board, a, b):
         return peg_range(a, b)  # RL-ELV-3
     return a.distance(b)
+
+
+def across_gap(board: HexBoard, a: Hex, b: Hex) -> bool:
+    """Whether only gaps lie on the straight line between ``a`` and ``b`` (not neighbours),
+    so their range is measured in pegs (RL-ELV-3)."""
+    inner = hex_line(a, b)[1:-1]
+    return bool(inner) and not any(is_space(board, h) for h in inner)
 
 
 def reach(board: HexBoard, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
@@ -161,7 +167,7 @@ def reach(board: HexBoard, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
     downward bonus of RL-ELV-2 for a ranged attack (range 2 or more)."""
     pairs = [(space_distance(board, feats, a, t), a, t) for a in spaces(att) for t in spaces(tgt)]
     dist = min(d for d, _a, _t in pairs)
-    gap = any(d != a.distance(t) and a.distance(t) > 1 and not linked(feats, a, t)
+    gap = any(a.distance(t) > 1 and not linked(feats, a, t) and across_gap(board, a, t)
               for d, a, t in pairs if d == dist)  # measured in pegs (RL-ELV-3)
     ranged = weapon_range >= 2
     bonus = downward_range_bonus(base_of(board, att), att.height, base_of(board, tgt)) \
