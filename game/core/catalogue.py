@@ -55,7 +55,8 @@ def _record(ruleset: RulesetContract, pid: str, unit: Unit, hexes: bool) -> Prof
     base = (unit.tray.width, unit.tray.depth) if unit.tray is not None else None
     name = unit.name if unit.name != unit.id else humanise(pid)
     return ProfileRecord(pid, name, _stats(unit), base, footprint,
-                         tuple(line.text for line in card.lines) if card is not None else ())
+                         tuple(line.text for line in card.lines) if card is not None else (),
+                         ruleset.profile_faction(pid))
 
 
 def _scratch(unit: Unit, hexes: bool) -> GameState:

@@ -27,6 +27,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
+from game.core.choices import ChoiceValue, UnitChoice
 from game.core.context import Context
 from game.core.inspect import (
     ACTIVATED_MARK,
@@ -47,7 +48,7 @@ from game.core.procedure import Steps
 from game.core.roster import ListEntry, ListSkip, ListUnit, match_by_name
 from game.core.state import Board, BoardKind, GameState, Unit
 from game.core.table_rules import TABLE_RULE_TEXTS
-from game.core.unit_setup import SetupProblem, UnitSetup
+from game.core.unit_setup import SetupError, SetupProblem, UnitSetup
 from game.core.vocab import (
     TABLE_KEYWORDS,
     BenchTable,
@@ -171,6 +172,24 @@ class RulesetContract(ABC):
         from game.core.catalogue import profile_records
 
         return profile_records(self)
+
+    def profile_faction(self, profile: str) -> str | None:
+        """The faction or army a catalogue profile belongs to (the builder groups its
+        catalogue by it); None when the ruleset's profiles name none."""
+        return None
+
+    def unit_choices(self, setup: UnitSetup) -> tuple[UnitChoice, ...]:
+        """The setup choices a unit entry offers (``game.core.choices``), each with its value
+        for ``setup``: files x ranks, joined characters, equipment, footprints. None by
+        default; an entry whose stats the ruleset cannot read choices from offers none."""
+        return ()
+
+    def make_choice(self, setup: UnitSetup, key: str, value: ChoiceValue) -> UnitSetup:
+        """``setup`` with the choice ``key`` made: its ``profile`` and ``stats`` as the
+        scenario file writes them (the loader builds the unit from them). Raises
+        :class:`~game.core.unit_setup.SetupError` for a choice it does not offer or a value
+        out of its bounds."""
+        raise SetupError([SetupProblem(key, "this unit offers no such choice")])
 
     def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
         """What an army list's ``entry`` puts on the table (``game.core.roster``): a unit

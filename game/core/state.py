@@ -20,6 +20,8 @@ from game.geometry.hexgrid import Hex
 from game.geometry.tray import Tray
 
 BoardKind = Literal["table", "hex"]
+Orientation = Literal["pointy", "flat"]
+"""How a hex map stands on screen (:attr:`HexBoard.orientation`)."""
 
 OMIT_IF_DEFAULT = {"hash": "omit-if-default"}
 """Field metadata: the canonical form (and so the state hash) leaves the field out while it
@@ -99,6 +101,12 @@ class HexBoard:
     cells: dict[Hex, HexCell]
     kind: BoardKind = "hex"
     features: tuple[MapFeature, ...] = field(default=(), metadata={"hash": "omit-if-default"})
+    orientation: Orientation = field(default="pointy", metadata={"hash": "omit-if-default"})
+    """How the map is shown: ``pointy`` (the layout of :mod:`game.geometry.hexgrid`) or
+    ``flat`` (the same lattice turned a quarter clockwise, so hexes stand flat-top in columns).
+    The rules read neither: distances, neighbours, arcs and sight are the same under a turn of
+    the whole map, so only the drawing and the words for directions follow it. Left out of
+    the state hash while ``pointy``, so older maps hash as they always did."""
 
     def __contains__(self, h: object) -> bool:
         return h in self.cells

@@ -22,8 +22,8 @@ from game.core.pending import Refusal
 from game.core.plan import Placement, Plan
 from game.core.present import Ghost, Offer, plain_label
 from game.core.state import GameState, HexBoard, TableBoard, Unit
-from game.core.words import compass_words, heading_words
-from game.geometry.hexgrid import FACING_NAMES, Hex
+from game.core.words import compass_words, heading_words, hex_facing_words
+from game.geometry.hexgrid import Hex
 from game.geometry.tray import Tray
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ def do_hexmove(state: GameState, action: MoveHex, ctx: Context) -> None:
     ctx.emit(
         "unit.moved",
         f"{unit.name} moves to hex {hex_label(unit.hex)} facing "
-        f"{FACING_NAMES[action.facing % 6]}.",
+        f"{hex_facing_words(state, action.facing)}.",
         ["WB-TBL-1"],
         player=unit.owner,
         unit=unit.id,
@@ -224,7 +224,7 @@ def do_pivot(state: GameState, action: Pivot, ctx: Context) -> None:
         towards = compass_words(action.facing)
     else:
         unit.hex_facing = int(action.facing)
-        towards = FACING_NAMES[unit.hex_facing % 6]
+        towards = hex_facing_words(state, unit.hex_facing)
     ctx.emit(
         "unit.pivoted",
         f"{unit.name} turns to face {towards}.",

@@ -99,7 +99,8 @@ class ProfileRecord:
     """One unit profile of a ruleset's catalogue, as a battle builder or an army-list import
     reads it: ``stats`` are the unit's own typed values (speed, defence, ...); ``base`` is a
     table unit's tray (width, depth in inches), ``footprint`` the number of hexes a hex unit
-    covers; ``card`` is the unit card the table shows, line by line."""
+    covers; ``card`` is the unit card the table shows, line by line; ``faction`` the faction
+    or army the profile belongs to, when the ruleset's catalogue names one."""
 
     id: str
     name: str
@@ -107,6 +108,7 @@ class ProfileRecord:
     base: tuple[float, float] | None
     footprint: int | None
     card: tuple[str, ...]
+    faction: str | None = None
 
 
 @dataclass(frozen=True)

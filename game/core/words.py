@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import math
 
+from game.core.state import GameState, HexBoard
+from game.geometry.hexgrid import FACING_NAMES, FLAT_FACING_NAMES
+
 COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
            "north-west")
 """The eight compass points, clockwise from north (+y, away from the first player)."""
@@ -71,3 +74,11 @@ def side_words(facing: float, dx: float, dy: float) -> str:
 def heading_words(dx: float, dy: float) -> str:
     """Which way a step of ``(dx, dy)`` goes on the table: the nearest compass point."""
     return COMPASS[round((math.degrees(math.atan2(dx, dy)) % 360.0) / 45.0) % 8]
+
+
+def hex_facing_words(state: GameState, facing: int) -> str:
+    """A hex facing as players read it on this map: ``north-east`` for facing 0 on a
+    pointy-top map, ``south-east`` on a flat-top one (the lattice turned a quarter)."""
+    board = state.board
+    flat = isinstance(board, HexBoard) and board.orientation == "flat"
+    return (FLAT_FACING_NAMES if flat else FACING_NAMES)[facing % 6]

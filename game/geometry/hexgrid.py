@@ -2,8 +2,10 @@
 
 Layout: **pointy-top** hexes of unit size (centre to corner = 1) in a y-up plane:
 ``x = sqrt(3) * (q + r / 2)``, ``y = 1.5 * r``. The pixel layout (flip, scale, origin) belongs
-to the UI. Directions and facings are numbered clockwise like table facings, starting at the
-neighbour up and to the right (compass bearing 30 degrees):
+to the UI. A flat-top map is this layout turned a quarter clockwise on screen: every answer
+of this module is unchanged by a turn of the whole plane, so only the names of the directions
+differ (:data:`FLAT_FACING_NAMES`). Directions and facings are numbered clockwise like table
+facings, starting at the neighbour up and to the right (compass bearing 30 degrees):
 
 ====== ============ ================ =========================
 index  axial (q, r) compass bearing  name
@@ -42,6 +44,10 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1
 FACING_NAMES: tuple[str, ...] = (
     "north-east", "east", "south-east", "south-west", "west", "north-west")
 """Compass names of directions 0..5 (see the module table), for words in logs and labels."""
+FLAT_FACING_NAMES: tuple[str, ...] = (
+    "south-east", "south", "south-west", "north-west", "north", "north-east")
+"""The compass names of directions 0..5 on a flat-top map: the same lattice turned a quarter
+clockwise (``HexBoard.orientation``), so each direction reads 90 degrees further round."""
 
 
 @dataclass(frozen=True, order=True)

@@ -28,8 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from shapely.geometry import Polygon
+
 from game import rulesets
-from game.core.ruleset import Ruleset
+from game.core.choices import ChoiceValue, UnitChoice
+from game.core.ruleset import Ruleset, SetupError, UnitSetup
 from game.core.state import TableBoard
 from game.core.vocab import FeatureKind, OptionSpec, ProfileRecord
 from game.geometry.hexgrid import Hex
@@ -84,6 +87,8 @@ class BattleDoc:
     _checked: tuple[int, Check] | None = None
     _catalogue: tuple[str, tuple[ProfileRecord, ...]] | None = None
     _preview: tuple[int, Scenario | None] | None = None
+    _ruleset: Ruleset | None = None
+    _choices: tuple[int, dict[str, tuple[UnitChoice, ...]]] | None = None
     _stroke: bool | None = None
     """None: every command is its own undo step; False/True: a stroke is open (a brush
     dragged over hexes), and whether it has changed anything yet."""
@@ -380,6 +385,52 @@ class BattleDoc:
         _entry(probe, unit_id).update(self._place(place, facing))
         return placement_refusal(probe, unit_id)
 
+    def unit_choices(self, unit_id: str) -> tuple[UnitChoice, ...]:
+        """The setup choices the ruleset declares for a unit (``Ruleset.unit_choices``:
+        files x ranks, joined characters, equipment, footprint), each with its value now."""
+        if self._choices is None or self._choices[0] != self.revision:
+            self._choices = (self.revision, {})
+        known = self._choices[1]
+        if unit_id not in known:  # asked every frame the unit is selected: once a revision
+            rules = self._rules()
+            known[unit_id] = rules.unit_choices(_setup_of(self.unit(unit_id))) if (
+                rules is not None) else ()
+        return known[unit_id]
+
+    def choose(self, unit_id: str, key: str, value: ChoiceValue) -> None:
+        """Make one of a unit's setup choices: its ``profile`` / ``stats`` become what the
+        ruleset writes for it, placed by the game's rules (a bigger unit may not fit)."""
+        rules = self._rules()
+        if rules is None:
+            raise EditRefused(f"unknown ruleset {self.ruleset_name!r}")
+        try:
+            made = rules.make_choice(_setup_of(self.unit(unit_id)), key, value)
+        except SetupError as exc:
+            raise EditRefused("; ".join(p.message for p in exc.problems)) from exc
+
+        def mutate(data: dict[str, Any]) -> None:
+            entry = _entry(data, unit_id)
+            items = list(entry.items())
+            at = next((i for i, (k, _) in enumerate(items) if k in ("profile", "stats")),
+                      len(items))  # the new keys stand where the old ones stood
+            made_items: list[tuple[str, Any]] = (
+                [("profile", made.profile)] if made.profile is not None else [])
+            if made.stats is not None:
+                made_items.append(("stats", copy.deepcopy(dict(made.stats))))
+            rest = [(k, v) for k, v in items if k not in ("profile", "stats")]
+            entry.clear()
+            entry.update([*rest[:at], *made_items, *rest[at:]])
+        self._placed(mutate, unit_id)
+
+    def _rules(self) -> Ruleset | None:
+        """A ruleset object of the battle's ruleset (for its declarations), kept per name."""
+        name = self.ruleset_name
+        if name not in rulesets.names():
+            return None
+        if self._ruleset is None or self._ruleset.name != name:
+            self._ruleset = rulesets.create(name)
+        return self._ruleset
+
     def duplicate_unit(self, unit_id: str) -> str:
         """A copy of a unit on the nearest free spot beside it; returns its id."""
         if len(self.units) >= MAX_UNITS:
@@ -612,6 +663,9 @@ class BattleDoc:
             if len(zone) > MAX_ZONE_VERTICES:
                 raise EditRefused(f"a zone has at most {MAX_ZONE_VERTICES} points "
                                   "(docs/limits.md)")
+            shape = Polygon([(float(p[0]), float(p[1])) for p in zone])
+            if not shape.is_valid or shape.area <= 0:
+                raise EditRefused("a zone may not cross itself, and it needs an area")
         if zone is not None and hexes and len(zone) > MAX_HEX_ENTRIES:
             raise EditRefused(f"a zone has at most {MAX_HEX_ENTRIES} hexes")
 
@@ -722,14 +776,16 @@ def shape_problems(data: dict[str, Any]) -> list[tuple[tuple[str | int, ...], st
 
 
 def _board_data(board: dict[str, Any]) -> dict[str, Any]:
-    """The ``[table]`` or ``[hexmap]`` of a board description."""
+    """The ``[table]`` or ``[hexmap]`` of a board description (a hex map's ``orientation``
+    written only when it is ``flat``, so pointy-top files stay as they were)."""
     if "width" in board or "height" in board:
         return {"table": {"width": _tidy(board.get("width", 48)),
                           "height": _tidy(board.get("height", 48))}}
+    flat = {"orientation": "flat"} if board.get("orientation") == "flat" else {}
     if "radius" in board:
-        return {"hexmap": {"radius": int(board["radius"])}}
+        return {"hexmap": {"radius": int(board["radius"]), **flat}}
     if "cols" in board and "rows" in board:
-        return {"hexmap": {"cols": int(board["cols"]), "rows": int(board["rows"])}}
+        return {"hexmap": {"cols": int(board["cols"]), "rows": int(board["rows"]), **flat}}
     raise EditRefused("a board is a table (width, height) or a hex map (radius, or cols "
                       "and rows)")
 
@@ -740,8 +796,9 @@ def _replace_board(data: dict[str, Any], new: dict[str, Any]) -> None:
     old = data.pop("hexmap", None)
     data.pop("table", None)
     if "hexmap" in new and isinstance(old, dict):
-        new = {"hexmap": {**{k: v for k, v in old.items() if k not in ("radius", "cols", "rows")},
-                          **new["hexmap"]}}
+        kept = {k: v for k, v in old.items()
+                if k not in ("radius", "cols", "rows", "orientation")}
+        new = {"hexmap": {**kept, **new["hexmap"]}}
     if "hexmap" in new:
         data.pop("terrain", None)
     data.update(new)
@@ -773,6 +830,16 @@ def parse_value(text: str) -> Any:
 def _appender(key: str, entry: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     """A command that appends ``entry`` to the list ``data[key]``."""
     return lambda data: data.setdefault(key, []).append(entry)
+
+
+def _setup_of(entry: dict[str, Any]) -> UnitSetup:
+    """What a ruleset reads of a unit entry to declare its choices: its profile or stats."""
+    stats = entry.get("stats")
+    profile = entry.get("profile")
+    side = entry.get("side")
+    return UnitSetup(id=str(entry.get("id")), owner=side if isinstance(side, int) else 1,
+                     profile=str(profile) if profile is not None else None,
+                     stats=stats if isinstance(stats, dict) else None)
 
 
 def _entry(data: dict[str, Any], unit_id: str) -> dict[str, Any]:

@@ -328,7 +328,8 @@ class _Builder:
         if hexmap.radius is not None and (hexmap.cols is None and hexmap.rows is None):
             hexes = hexagon(hexmap.radius)
         elif hexmap.radius is None and hexmap.cols is not None and hexmap.rows is not None:
-            hexes = rectangle(hexmap.cols, hexmap.rows)
+            hexes = (rectangle(hexmap.cols, hexmap.rows) if hexmap.orientation == "pointy"
+                     else flat_rectangle(hexmap.cols, hexmap.rows))
         else:
             self.problem(("hexmap",), "give either radius, or cols and rows")
             return None
@@ -340,7 +341,8 @@ class _Builder:
                 continue
             cells[h] = HexCell(entry.terrain, entry.elevation, frozenset(entry.keywords))
         features = self._features(hexmap, cells, ruleset)
-        return HexBoard(cells, features=features) if features is not None else None
+        return HexBoard(cells, features=features, orientation=hexmap.orientation) if (
+            features is not None) else None
 
     def _features(self, hexmap: HexMapModel, cells: dict[Hex, HexCell],
                   ruleset: Ruleset | None) -> tuple[MapFeature, ...] | None:
@@ -614,3 +616,11 @@ def hexagon(radius: int) -> list[Hex]:
 def rectangle(cols: int, rows: int) -> list[Hex]:
     """A ``cols`` x ``rows`` rectangle of pointy-top hexes (rows shifted like odd-r offsets)."""
     return [Hex(col - row // 2, row) for row in range(rows) for col in range(cols)]
+
+
+def flat_rectangle(cols: int, rows: int) -> list[Hex]:
+    """A ``cols`` x ``rows`` rectangle of flat-top hexes: ``cols`` columns of ``rows`` hexes.
+    A flat-top map is the pointy-top lattice turned a quarter clockwise
+    (:attr:`~game.core.state.HexBoard.orientation`), so axial ``r`` counts the columns from
+    the left and ``q`` runs down a column: the pointy-top rectangle of ``rows`` x ``cols``."""
+    return rectangle(rows, cols)

@@ -7,7 +7,7 @@ cross-references (sides, profiles, positions, overlaps) are checked by
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -53,16 +53,18 @@ class HexEntry(Strict):
 
 
 class HexMapModel(Strict):
-    """``[hexmap]``: a hexagon of ``radius`` or a ``cols`` x ``rows`` parallelogram, its
-    hexes, and the features standing on it. Any other key is a map feature
-    (``[[hexmap.<key>]]``): which keys exist and what their entries hold is the ruleset's
-    declaration (``Ruleset.map_features``), checked by the loader once the ruleset is known."""
+    """``[hexmap]``: a hexagon of ``radius`` or a ``cols`` x ``rows`` rectangle, pointy-top
+    (rows of hexes) or flat-top (columns), its hexes, and the features standing on it. Any
+    other key is a map feature (``[[hexmap.<key>]]``): which keys exist and what their
+    entries hold is the ruleset's declaration (``Ruleset.map_features``), checked by the
+    loader once the ruleset is known."""
 
     model_config = ConfigDict(extra="allow", strict=False, allow_inf_nan=False)
 
     radius: int | None = Field(default=None, ge=1, le=30)
     cols: int | None = Field(default=None, ge=1, le=60)
     rows: int | None = Field(default=None, ge=1, le=60)
+    orientation: Literal["pointy", "flat"] = "pointy"
     hexes: list[HexEntry] = []
 
     def feature_entries(self) -> dict[str, Any]:

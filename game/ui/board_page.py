@@ -43,7 +43,8 @@ class BoardPage:
                     and oy + page.height >= cam.top + cam.height):
                 return page, (ox, oy)
         grow = 2 if steady else 1
-        page = Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow, 0, 0)
+        page = Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow, 0, 0,
+                      cam.turn)
         self.cam = page
         return page, offset(page, cam)
 

@@ -210,7 +210,7 @@ def draw_ghosts(surface: pygame.Surface, ghosts: Sequence[Ghost], lit_key: str |
             pygame.draw.line(surface, hover, cam.to_screen(*a), cam.to_screen(*b), 4)
         else:
             radius = math.dist(centre, pts[0]) / 0.9
-            wedge = facing_wedge(centre, hexlayout.facing_angle(ghost.facing), radius)
+            wedge = facing_wedge(centre, cam.angle(hexlayout.facing_angle(ghost.facing)), radius)
             pygame.draw.polygon(surface, hover, wedge)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)

@@ -120,19 +120,29 @@ def wrap(line: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 def groups(records: Sequence[ProfileRecord], search: str) -> list[tuple[str, list[ProfileRecord]]]:
-    """The catalogue grouped by what a unit stands on (its tray's size, or the hexes it
-    covers), filtered by a search of its name or id; groups and units in name order. When
-    nearly every unit stands on a base of its own (whole blocks of models), one list A to Z
-    reads better than a group per unit."""
+    """The catalogue grouped by faction when the ruleset's records name factions, else by
+    what a unit stands on (its tray's size, or the hexes it covers); filtered by a search of
+    its name, id or faction; groups and units in name order (a profile of no faction last).
+    When nearly every unit stands on a base of its own (whole blocks of models), one list A
+    to Z reads better than a group per unit."""
     wanted = search.strip().lower()
+    by_faction = any(r.faction for r in records)
     found: dict[str, list[ProfileRecord]] = {}
     for record in records:
-        if wanted and wanted not in record.name.lower() and wanted not in record.id.lower():
+        words = (record.name, record.id, record.faction or "")
+        if wanted and not any(wanted in w.lower() for w in words):
             continue
-        found.setdefault(group_of(record), []).append(record)
-    if len(found) > 1 and len(found) * 3 > 2 * sum(len(rows) for rows in found.values()):
+        group = (record.faction or NO_FACTION) if by_faction else group_of(record)
+        found.setdefault(group, []).append(record)
+    if not by_faction and len(found) > 1 and len(found) * 3 > 2 * sum(
+            len(rows) for rows in found.values()):
         found = {"units A to Z": [r for rows in found.values() for r in rows]}
-    return [(name, sorted(rows, key=lambda r: r.name)) for name, rows in sorted(found.items())]
+    return [(name, sorted(rows, key=lambda r: r.name)) for name, rows in
+            sorted(found.items(), key=lambda item: (item[0] == NO_FACTION, item[0]))]
+
+
+NO_FACTION = "no faction"
+"""The group of the profiles a faction-grouped catalogue names no faction for."""
 
 
 def group_of(record: ProfileRecord) -> str:
@@ -150,7 +160,8 @@ def card_box(surface: pygame.Surface, fonts: Fonts, record: ProfileRecord,
     """The unit card of a catalogue record beside ``anchor``: its name, base and the card
     lines the table shows."""
     font = fonts.get(13)
-    lines = [group_of(record).removesuffix("es").removesuffix("s"), *record.card]
+    base = group_of(record).removesuffix("es").removesuffix("s")
+    lines = [f"{record.faction}: {base}" if record.faction else base, *record.card]
     width = min(360, max(font.size(line)[0] for line in [record.name, *lines]) + 20)
     wrapped = [part for line in lines for part in wrap(line, font, width - 20)]
     height = 30 + len(wrapped) * font.get_linesize()

@@ -76,7 +76,8 @@ TOOL_HINTS = {
     "circle": "drag from the centre of a circle of terrain",
     "polygon": "click points; Enter or the first point closes; Backspace takes one back",
     "wall": "drag along a wall",
-    "zone": "table: drag the side's zone; hex map: click or drag hexes in and out",
+    "zone": "table: drag the side's zone, or click its corners (Polygon), drag a corner to "
+            "move it; hex map: click or drag hexes in and out",
     "paint": "click or drag hexes to paint them with the brush",
     "feature": "click the hex(es) of a feature; right-click a hex takes its features off",
 }
@@ -113,7 +114,10 @@ class EditorScene(Scene):
         self.drag: dict[str, Any] | None = None
         """What the pointer drags: a new unit, a unit, a vertex, a shape, a pan, a brush."""
         self.points: list[Point] = []
-        """The polygon being drawn (polygon tool)."""
+        """The polygon being drawn (the polygon tool, or a zone drawn as a polygon)."""
+        self.zone_shape = "rectangle"
+        """How the zone tool draws a table's zone: ``rectangle`` (a drag) or ``polygon``
+        (click its corners)."""
         self.brush: dict[str, Any] = {"what": "terrain", "terrain": "hill", "elevation": 1,
                                       "keywords": []}
         self.new_terrain: dict[str, Any] = {"kind": "forest", "keywords": []}
@@ -332,7 +336,8 @@ class EditorScene(Scene):
             return
         x, y = hexlayout.hex_centre(int(_num(place[0])), int(_num(place[1]))) if is_hex \
             else place
-        self.view.camera.cx, self.view.camera.cy = _num(x), _num(y)
+        cam = self.view.camera
+        cam.cx, cam.cy = cam.to_view(_num(x), _num(y))  # the centre is in the view's frame
 
     # --- input -----------------------------------------------------------------------------
 
@@ -434,11 +439,16 @@ class EditorScene(Scene):
         self.do(lambda: self.doc.set_side(uid, side), f"{uid} now plays for side {side}")
 
     def close_polygon(self) -> None:
-        """Enter: finish the polygon being drawn."""
-        if self.tool == "polygon" and len(self.points) >= 3:
+        """Enter: finish the polygon being drawn (a terrain piece, or the side's zone)."""
+        if self.tool in ("polygon", "zone") and len(self.points) >= 3:
             pts = list(self.points)
             self.points = []
-            self._add_terrain(pts)
+            if self.tool == "polygon":
+                self._add_terrain(pts)
+                return
+            side = self.side
+            self.do(lambda: self.doc.set_zone(side, _rounded(pts)),
+                    f"zone of side {side} set: {len(pts)} corners")
 
     def _wheel(self, event: pygame.event.Event) -> bool:
         pos = pygame.mouse.get_pos()
@@ -500,12 +510,19 @@ class EditorScene(Scene):
         if shapes.closes(self.points, world, reach):
             self.close_polygon()
         elif len(self.points) < 64:
-            self.points.append(shapes.snap(world))
+            bounds = self._table_bounds() if self.tool == "zone" else None
+            self.points.append(shapes.snap(world, bounds))
 
     def _press_zone(self, world: Point, button: int) -> None:
         if self.doc.board_kind == "hex":
             self.drag = {"kind": "zonehex", "hexes": set(), "adding": None, "last": world}
             self._zone_hex(world)
+            return
+        corner = None if self.points else self._zone_corner_at(world)
+        if corner is not None:  # a corner of the side's zone: drag it
+            self.drag = {"kind": "zonecorner", "index": corner, "at": world}
+        elif self.zone_shape == "polygon":
+            self._press_polygon(world, button)
         else:
             self.drag = {"kind": "shape", "start": world, "at": world}
 
@@ -530,7 +547,7 @@ class EditorScene(Scene):
         kind = self.drag["kind"]
         if kind == "pan":
             self.view.camera.pan_pixels(*rel)
-        elif kind in ("move", "shape", "vertex", "new"):
+        elif kind in ("move", "shape", "vertex", "new", "zonecorner"):
             self.drag["at"] = world
             self.drag["moved"] = True
             self.drag["pos"] = pos
@@ -558,6 +575,8 @@ class EditorScene(Scene):
             self._drop_shape(drag["start"], world)
         elif kind == "zonehex":
             self._commit_zone_hexes(drag)
+        elif kind == "zonecorner" and drag.get("moved"):
+            self._drop_zone_corner(drag["index"], world)
 
     # --- placing units ---------------------------------------------------------------------
 
@@ -694,6 +713,27 @@ class EditorScene(Scene):
                 return i
         return None
 
+    def zone_corners(self, side: int) -> list[Point]:
+        """The corners of a side's table zone as written ([] for none, or a draft's odd
+        values), in the order the file lists them."""
+        zone = self.doc.zone(side) if self.doc.board_kind == "table" else None
+        if not zone or not all(isinstance(p, list) and len(p) == 2 for p in zone):
+            return []
+        return [(_num(p[0]), _num(p[1])) for p in zone]
+
+    def _zone_corner_at(self, world: Point) -> int | None:
+        reach = 8 / self.view.camera.zoom
+        return next((i for i, p in enumerate(self.zone_corners(self.side))
+                     if math.dist(p, world) <= reach), None)
+
+    def _drop_zone_corner(self, index: int, world: Point) -> None:
+        pts = self.zone_corners(self.side)
+        if not 0 <= index < len(pts):
+            return
+        pts[index] = shapes.snap(world, self._table_bounds())
+        side = self.side
+        self.do(lambda: self.doc.set_zone(side, _rounded(pts)), "zone corner moved")
+
     def _drop_vertex(self, index: int, world: Point) -> None:
         piece = self.selected_terrain
         assert piece is not None
@@ -817,6 +857,7 @@ class EditorScene(Scene):
         self._draw_missing(surface, state)
         self._draw_hex_keywords(surface, state)
         self._draw_terrain_selection(surface)
+        self._draw_zone_corners(surface)
         self._draw_drag(surface)
         if self.marked_hex is not None:
             pts = self.view.camera.points_to_screen(hexlayout.hex_corners_world(*self.marked_hex))
@@ -862,6 +903,20 @@ class EditorScene(Scene):
         if len(pts) >= 3:
             pygame.draw.polygon(surface, ACCENT, pts, 2)
         for p in pts:
+            pygame.draw.circle(surface, ACCENT, p, 5)
+
+    def _draw_zone_corners(self, surface: pygame.Surface) -> None:
+        """With the zone tool on a table: the side's zone corners, to drag (a corner being
+        dragged shows the zone as it will be)."""
+        if self.tool != "zone":
+            return
+        pts = self.zone_corners(self.side)
+        drag = self.drag
+        if drag is not None and drag["kind"] == "zonecorner" and drag.get("moved") and \
+                0 <= drag["index"] < len(pts):
+            pts[drag["index"]] = shapes.snap(drag["at"], self._table_bounds())
+            pygame.draw.polygon(surface, ACCENT, self.view.camera.points_to_screen(pts), 2)
+        for p in self.view.camera.points_to_screen(pts):
             pygame.draw.circle(surface, ACCENT, p, 5)
 
     def _draw_drag(self, surface: pygame.Surface) -> None:

@@ -52,6 +52,7 @@ class EditorSetupScene(Scene):
         doc = editor.doc if editor is not None else None
         self.form: dict[str, Any] = _form_of(doc) if doc is not None else {
             "ruleset": rulesets.names()[0], "board": "table", "name": "New battle",
+            "orientation": "pointy",
             "size": ["48", "48"], "players": [("Player 1", DEFAULT_COLOURS[0]),
                                                ("Player 2", DEFAULT_COLOURS[1])],
             "options": {}}
@@ -159,6 +160,12 @@ class EditorSetupScene(Scene):
         if rebuild:
             self._rebuild(read=False)
 
+    def choose_orientation(self, orientation: str) -> None:
+        """A hex map's hexes pointy-top (in rows) or flat-top (in columns)."""
+        self._read_entries()
+        self.form["orientation"] = orientation
+        self._rebuild(read=False)
+
     def set_player_count(self, count: int) -> None:
         """2 to 8 players (new seats get a name and a colour)."""
         self._read_entries()
@@ -196,9 +203,10 @@ class EditorSetupScene(Scene):
         try:
             if self.form["board"] == "table":
                 return {"width": float(first), "height": float(second)}
+            turn = {"orientation": self.form.get("orientation", "pointy")}
             if self.form["board"] == "hexradius":
-                return {"radius": int(first)}
-            return {"cols": int(first), "rows": int(second)}
+                return {"radius": int(first), **turn}
+            return {"cols": int(first), "rows": int(second), **turn}
         except ValueError:
             raise EditRefused("the board's size must be numbers (whole numbers for hexes)") \
                 from None
@@ -261,6 +269,12 @@ class EditorSetupScene(Scene):
             (label, _call(self.choose_board_kind, key), key == self.form["board"])
             for key, label in BOARDS if ("table" if key == "table" else "hex") in kinds],
             prefix="board ")
+        if self.form["board"] != "table":  # pointy-top rows or flat-top columns
+            chips(surface, fonts, self.hits, 40 + LABEL_W + 200, 230, right, [
+                (label, _call(self.choose_orientation, key),
+                 key == self.form.get("orientation", "pointy"))
+                for key, label in (("pointy", "Pointy-top"), ("flat", "Flat-top"))],
+                prefix="orientation ")
         self._labels(surface)
         self._bottom(surface)
 
@@ -321,7 +335,7 @@ def _board_of(doc: BattleDoc) -> dict[str, Any]:
         table = doc.data["table"]
         return {"width": float(table.get("width", 0)), "height": float(table.get("height", 0))}
     hexmap = doc.data.get("hexmap", {})
-    return {k: hexmap[k] for k in ("radius", "cols", "rows") if k in hexmap}
+    return {k: hexmap[k] for k in ("radius", "cols", "rows", "orientation") if k in hexmap}
 
 
 def _form_of(doc: BattleDoc) -> dict[str, Any]:
@@ -331,6 +345,7 @@ def _form_of(doc: BattleDoc) -> dict[str, Any]:
             "hexrect": [str(board.get("cols", 12)), str(board.get("rows", 10))],
             "hexradius": [str(board.get("radius", 5)), ""]}[kind]
     return {"ruleset": doc.ruleset_name, "board": kind, "size": size,
+            "orientation": "flat" if board.get("orientation") == "flat" else "pointy",
             "name": str(doc.data.get("scenario", {}).get("name", "")),
             "players": [(str(p.get("name", "")), str(p.get("colour", ""))) for p in doc.players],
             "options": {k: _toml(v) for k, v in doc.options().items()}}

@@ -1,7 +1,8 @@
 """The battle builder's right panel (issue 26): what the selection or the current tool
 offers, then the problem list of the loader of ``warbench check``.
 
-- a selected unit: its side, its facing (turn buttons), duplicate, delete;
+- a selected unit: its side, its facing (turn buttons), duplicate, delete, and the setup
+  choices its ruleset declares (:mod:`game.ui.editor_choices`);
 - a selected terrain piece, or a terrain tool: the kind and the keywords the ruleset
   declares, each with its meaning;
 - the hex brush: terrain, elevation or keywords;
@@ -24,6 +25,7 @@ from annotated_types import Ge
 from pydantic_core import PydanticUndefined
 
 from game.core.vocab import FeatureKind
+from game.ui.editor_choices import choices_section
 from game.ui.editor_panels import ACCENT, BAD, DIM, ROW, TEXT, chip, chips, panel, quiet, text
 
 if TYPE_CHECKING:
@@ -78,9 +80,12 @@ def _unit_section(scene: EditorScene, surface: pygame.Surface, x: int, y: int,
     if entry is None or uid is None:
         return y
     fonts = scene.app.fonts
-    record = next((r for r in scene.doc.catalogue() if r.id == entry.get("profile")), None)
+    stats = entry.get("stats")
+    profile = entry.get("profile") or (stats.get("unit") if isinstance(stats, dict) else None)
+    record = next((r for r in scene.doc.catalogue() if r.id == profile), None)
     y = _heading(scene, surface, x, y, f"Unit {uid}")
-    y = text(surface, fonts, (x, y), record.name if record else str(entry.get("profile")),
+    name = record.name if record else str(profile or "inline stats")
+    y = text(surface, fonts, (x, y), name + (" (changed)" if stats and record else ""),
              TEXT, width=right - x)
     facing = entry.get("facing", 0)
     where = entry.get("at") or entry.get("hex")
@@ -93,9 +98,10 @@ def _unit_section(scene: EditorScene, surface: pygame.Surface, x: int, y: int,
     y = chips(surface, fonts, scene.hits, x, y + 2, right, [
         ("Turn left", lambda: scene.turn(-1), False),
         ("Turn right", lambda: scene.turn(1), False)])
-    return chips(surface, fonts, scene.hits, x, y + 4, right, [
+    y = chips(surface, fonts, scene.hits, x, y + 4, right, [
         ("Duplicate (Ctrl+D)", scene.duplicate, False),
         ("Delete (Del)", scene.delete, False)])
+    return choices_section(scene, surface, uid, x, y + 2, right)
 
 
 def _setter(scene: EditorScene, uid: str, side: int) -> Callable[[], None]:
@@ -287,6 +293,16 @@ def _zone_section(scene: EditorScene, surface: pygame.Surface, x: int, y: int,
     zone = scene.doc.zone(scene.side)
     words = "no zone" if zone is None else f"{len(zone)} " + (
         "hexes" if scene.doc.board_kind == "hex" else "corners")
+    if scene.doc.board_kind == "table":
+        y = text(surface, fonts, (x, y + 4), "Draw it as", DIM)
+        y = chips(surface, fonts, scene.hits, x, y + 2, right, [
+            (label, (lambda v=value: setattr(scene, "zone_shape", v)),  # type: ignore[misc]
+             scene.zone_shape == value)
+            for label, value in (("Rectangle", "rectangle"), ("Polygon", "polygon"))],
+            prefix="zone shape ")
+        y = text(surface, fonts, (x, y), "a rectangle: drag it; a polygon: click its corners, "
+                 "Enter or the first corner closes it; drag a corner to move it", DIM, 12,
+                 width=right - x)
     y = text(surface, fonts, (x, y + 4), words, TEXT)
     side = scene.side
     return chips(surface, fonts, scene.hits, x, y + 2, right, [

@@ -1,6 +1,7 @@
 """Hex <-> world layout, at the UI boundary only (DESIGN.md: the Layout lives in the UI).
 
-Hexes are pointy-top with a circumradius of 1 world unit; axial (q, r) as in
+Hexes are pointy-top in the world (a flat-top map is drawn turned by the camera,
+:attr:`game.ui.camera.Camera.turn`) with a circumradius of 1 world unit; axial (q, r) as in
 :mod:`game.geometry.hexgrid` and the same y-up plane (r grows upwards on screen, facings are
 numbered clockwise from the upper right, as the rules and the geometry describe them; an
 earlier version mirrored the map, which made the numbering run counter-clockwise on screen).

@@ -144,7 +144,7 @@ class Driver:
         """Zoom in on a unit (as a player would before clicking it)."""
         cam = self.scene.view.camera
         cam.zoom = max(cam.zoom, 6.0)
-        cam.cx, cam.cy = _centre(self.scene.state.units[uid])
+        cam.cx, cam.cy = cam.to_view(*_centre(self.scene.state.units[uid]))
         self.frames(1)
 
 

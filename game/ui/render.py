@@ -38,7 +38,7 @@ from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
 from game.ui.board_page import BoardPage, copy_into, fill_around, new_layer
-from game.ui.camera import Camera
+from game.ui.camera import Camera, turn_for
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
 from game.ui.labels import draw_label
@@ -104,6 +104,8 @@ class Renderer:
     def draw(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
         """Draw one frame of ``state`` seen through ``view`` onto ``surface``."""
         cam = view.camera
+        if cam.turn != turn_for(state.board):  # a board turned since the camera was fitted
+            fit_camera(cam, state)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
         scaled = None if view.ghosts or self._board_for != self._showing(state, view) else (
@@ -253,7 +255,7 @@ class Renderer:
             if not self.page.far(cam):
                 self._ahead = None
                 return
-            page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0)
+            page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0, cam.turn)
             self._ahead = (key, self._build_ahead(state, replace(view, camera=page)))
         end = time.process_time() + self.ahead_ms / 1000
         for _ in self._ahead[1]:
@@ -459,7 +461,7 @@ class Renderer:
                                      colour=colour))
             elif not shows(clip, sx, sy, cam.zoom * 1.05 + 4, lambda: bool(look and look.height)):
                 return []
-            sprite, offset = self._hex_sprite(unit, angle, colour, cam.zoom)
+            sprite, offset = self._hex_sprite(unit, cam.angle(angle), colour, cam.zoom)
         else:
             return []
         steps.append((sprite, (round(sx - offset[0]), round(sy - offset[1]))))
@@ -627,8 +629,9 @@ def label_room(tray: Tray) -> tuple[float, float]:
 
 
 def fit_camera(camera: Camera, state: GameState) -> None:
-    """Frame the whole board in the camera."""
+    """Frame the whole board in the camera (turned as the board stands)."""
     board = state.board
+    camera.turn = turn_for(board)
     if isinstance(board, TableBoard):
         camera.fit(0.0, 0.0, board.width, board.height, 0.04)
     else:

@@ -38,7 +38,7 @@ from game.ui.modes import (
     SteerMode,
     TargetMode,
 )
-from game.ui.panel import PANEL_W, SidePanel
+from game.ui.panel import SidePanel
 from game.ui.render import Renderer, fit_camera
 from game.ui.scene import Scene
 from game.ui.table_flow import TableFlow
@@ -197,7 +197,7 @@ class TableScene(Scene):
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
         w, h = self.app.screen.get_size()
-        return pygame.Rect(0, self.top_h, w - PANEL_W,
+        return pygame.Rect(0, self.top_h, w - self.hud.panel_w(),
                            h - self.top_h - self.status_h - self.bottom_reserve)
 
     def enter(self) -> None:
@@ -501,7 +501,7 @@ class TableScene(Scene):
         self.view.overlay = self.lens.overlay(ruleset, state, self.revision, self.view.selected,
                                               self.view.hovered)
         self.view.ghosts = self.mode.ghosts(self) + self.decision_ghosts()
-        tray = dice_tray_rect(self.viewport()).inflate(10, 10)
+        tray = dice_tray_rect(self.viewport(), self.app.fonts).inflate(10, 10)
         shown = self.animator.dice is not None
         self.view.reserved = ((tray.x, tray.y, tray.w, tray.h),) if shown else ()
         self.view.targets = self.mode.targets()
@@ -509,7 +509,8 @@ class TableScene(Scene):
     def _draw_refusal_marks(self, surface: pygame.Surface) -> None:
         """The shown refusal's blocker, outlined and named over the board (drawn like an
         inspection's shapes: the table knows nothing of the rule behind it)."""
-        marks = self.view.refusal_marks
+        shown = self.view.overlay.inspection.shapes if self.view.overlay is not None else ()
+        marks = tuple(m for m in self.view.refusal_marks if m not in shown)  # drawn once
         if marks:
             overlay = HoverOverlay("", None, Inspection("", shapes=marks))
             self.renderer.painter.shapes(surface, self.state, overlay, self.view.camera)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from game import rulesets
 from game.core.vocab import ProfileRecord
 from game.ui import editor_shapes as shapes
@@ -59,6 +61,29 @@ def test_the_catalogue_is_searched_and_grouped_by_base() -> None:
 def test_a_catalogue_of_units_with_bases_of_their_own_is_one_list() -> None:
     rows = [record(str(i), f"Unit {i}", (i + 1.0, 2.0)) for i in range(5)]
     assert [g for g, _ in groups(rows, "")] == ["units A to Z"]
+
+
+def test_the_catalogue_is_grouped_by_the_factions_its_records_name() -> None:
+    rows = [ProfileRecord("s1", "Sworn Swords", {}, (4, 2), None, (), "Stark"),
+            ProfileRecord("l1", "Guardsmen", {}, (4, 2), None, (), "Lannister"),
+            ProfileRecord("s2", "Bowmen", {}, (4, 2), None, (), "Stark"),
+            ProfileRecord("x", "Stand-in", {}, (4, 2), None, (), None)]
+    assert [(g, [r.id for r in rs]) for g, rs in groups(rows, "")] == [
+        ("Lannister", ["l1"]), ("Stark", ["s2", "s1"]), ("no faction", ["x"])]
+    assert [g for g, _ in groups(rows, "stark")] == ["Stark"]  # a faction's name finds it
+
+
+def test_the_shipped_catalogues_name_their_factions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ASOIAF cards and Ninth Age entries carry the faction or army of their catalogue, and
+    the catalogue's records carry what the ruleset names."""
+    ninth = rulesets.create("ninth_age")
+    assert ninth.profile_faction("veteran_orcs") == "Orcs and Goblins"
+    assert ninth.profile_faction("imperial_guard") == "Empire of Sonnstahl"
+    assert rulesets.create("asoiaf").profile_faction("stark_sworn_swords") == "Stark"
+    gloom = rulesets.create("godsgloom")
+    assert {r.faction for r in gloom.unit_catalogue()} == {None}
+    monkeypatch.setattr(gloom, "profile_faction", lambda pid: "Gloom")
+    assert {r.faction for r in gloom.unit_catalogue()} == {"Gloom"}
 
 
 def test_feature_forms_come_from_the_declared_schema() -> None:

@@ -115,3 +115,39 @@ def slide_blocker(state: GameState, unit_id: str, start: Tray, end: Tray) -> str
     if not found:
         return "a unit or impassable terrain"
     return min(found, key=lambda b: b.polygon.distance(own)).name
+
+
+def sight_blockers(state: GameState, polygons: list[Polygon]) -> list[Blocker]:
+    """The units and sight-blocking terrain pieces whose outlines are ``polygons`` (the
+    obstacles that stop every Line of Sight, AS-CHG-1, AS-RNG-4), each named as a player
+    reads it; matched by geometry, in the order given."""
+    found = [Blocker(side_name(state, u), geo.tray_of(u).polygon) for u in geo.live(state)]
+    found += [Blocker(f"the {t.kind}", t.polygon) for t in state.terrain
+              if t.has("blocks-sight")]
+    out: list[Blocker] = []
+    for shape in polygons:
+        named = next((b for b in found if _same(b.polygon, shape)), None)
+        out.append(named or Blocker("an obstacle", shape))
+    return out
+
+
+def sight_words(blockers: list[Blocker], shown: int = 3) -> str:
+    """"blocked by the forest and Lannister Guardsmen": the blockers of a Line of Sight in a
+    phrase (the first ``shown`` by name, the rest counted)."""
+    names = list(dict.fromkeys(b.name for b in blockers))
+    if not names:
+        return "blocked"
+    rest = len(names) - shown
+    names = names[:shown] + ([f"{rest} more"] if rest > 0 else [])
+    words = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"blocked by {words}"
+
+
+def sight_marks(blockers: list[Blocker]) -> tuple[Shape, ...]:
+    """Each blocker of a Line of Sight outlined and named (once per name)."""
+    seen: set[str] = set()
+    out: list[Shape] = []
+    for b in blockers:
+        out.append(Area(ring(b.polygon), "blocker", "" if b.name in seen else b.name))
+        seen.add(b.name)
+    return tuple(out)

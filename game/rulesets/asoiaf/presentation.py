@@ -20,6 +20,7 @@ from game.rulesets.asoiaf import attacks, geo, moves, steer
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.catalogue import STAND_IN_WORDS, cards
+from game.rulesets.asoiaf.inspection import sight_refusal
 from game.rulesets.asoiaf.odds import charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import facing_words, maneuver_words, pivot_words
@@ -222,7 +223,7 @@ def _target_refusal(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit, ki
     def refusal(target_id: str) -> Refusal | None:
         action: Action = (Charge(unit.id, target_id) if kind == "charge"
                           else Attack(unit.id, target_id))
-        return rules.why_not(state, action)
+        return sight_refusal(rules, state, rules.why_not(state, action), unit.id, target_id)
 
     return refusal
 

@@ -124,6 +124,10 @@ class AsoiafRuleset(Ruleset):
     def profile_ids(self) -> Sequence[str]:
         return tuple(profiles())
 
+    def profile_faction(self, profile: str) -> str | None:
+        facts = catalogue.cards().get(profile)  # the card's faction (catalogue.toml)
+        return facts.faction if facts is not None else None
+
     def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
         return catalogue.list_unit(entry, army)  # War Council ids and card names (AS-CARD-1)
 

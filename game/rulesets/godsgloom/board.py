@@ -10,8 +10,8 @@ from __future__ import annotations
 import heapq
 
 from game.core.state import GameState, HexBoard
+from game.core.words import hex_facing_words
 from game.geometry.hexgrid import (
-    FACING_NAMES,
     Hex,
     HexSight,
     front_arc_directions,
@@ -23,9 +23,10 @@ ROUGH_COST = 2
 """Movement points a ``rough`` hex costs to enter (HX-MOV-1); other hexes cost 1."""
 
 
-def facing_name(facing: int) -> str:
-    """``north-east`` for facing 0, and so on clockwise."""
-    return FACING_NAMES[facing % 6]
+def facing_name(state: GameState, facing: int) -> str:
+    """``north-east`` for facing 0, and so on clockwise (on a flat-top map the names turn
+    with it: :func:`~game.core.words.hex_facing_words`)."""
+    return hex_facing_words(state, facing)
 
 
 def where(h: Hex | None) -> str:

@@ -475,6 +475,6 @@ def _final_facing(state: GameState, proc: Melee, facing: int, ctx: Context) -> N
     assert proc.winner is not None
     winner = gods_unit(state, proc.winner)
     winner.hex_facing = facing
-    ctx.emit("unit.pivoted", f"{winner.name} pivots freely to face {facing_name(facing)}.",
+    ctx.emit("unit.pivoted", f"{winner.name} pivots freely to face {facing_name(state, facing)}.",
              ["HX-MEL-70"], player=winner.owner, unit=winner.id, facing=facing)
     proc.step = END

@@ -231,7 +231,7 @@ def _retreat_decision(state: GameState, proc: Melee) -> PlayerDecision | None:
         ahead = direction_to(loser.hex, h)
         assert back is not None and ahead is not None
         offers.append(Offer(Choose.of(q=h.q, r=h.r),
-                            f"Retreat {facing_name(ahead)} to {where(h)}",
+                            f"Retreat {facing_name(state, ahead)} to {where(h)}",
                             f"{loser.name} steps back to {where(h)} facing the hex it left; "
                             "the winner follows into that hex.",
                             ghost=Ghost(loser.id, hex=(h.q, h.r), hex_facing=back)))
@@ -257,8 +257,8 @@ def _facing_decision(state: GameState, proc: Melee) -> PlayerDecision:
     winner = gods_unit(state, proc.winner)
     assert winner.hex is not None
     here = (winner.hex.q, winner.hex.r)
-    offers = tuple(Offer(Choose.of(facing=f), f"Face {facing_name(f)}",
-                         f"{winner.name} turns to face {facing_name(f)}"
+    offers = tuple(Offer(Choose.of(facing=f), f"Face {facing_name(state, f)}",
+                         f"{winner.name} turns to face {facing_name(state, f)}"
                          + (" (as it does now)." if f == winner.hex_facing else "."),
                          ghost=Ghost(winner.id, hex=here, hex_facing=f)) for f in range(6))
     return PlayerDecision(winner.owner, "facing", f"Choose {possessive(winner.name)} facing.",

@@ -361,7 +361,7 @@ class GodsgloomRuleset(Ruleset):
         if is_engaged(state, unit):
             rules.append("HX-MOV-3")
         ctx.emit("unit.moved", f"{unit.name} moves from {where(start)} to "
-                 f"{where(unit.hex)}, facing {facing_name(action.facing)}.", rules,
+                 f"{where(unit.hex)}, facing {facing_name(state, action.facing)}.", rules,
                  player=unit.owner,
                  unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 
@@ -380,7 +380,7 @@ class GodsgloomRuleset(Ruleset):
         action = plan.action
         unit = gods_unit(state, action.unit)
         unit.hex_facing = action.facing
-        ctx.emit("unit.pivoted", f"{unit.name} pivots to face {facing_name(action.facing)}.",
+        ctx.emit("unit.pivoted", f"{unit.name} pivots to face {facing_name(state, action.facing)}.",
                  ["HX-MOV-2"], player=unit.owner, unit=unit.id, facing=action.facing)
 
     def _plan_melee(self, state: GameState,

@@ -67,7 +67,7 @@ def show_activate(state: GameState, action: Activate, plan: Shown) -> Offer:
 def show_advance(state: GameState, action: Advance, plan: Shown) -> Offer:
     """A move to a hex and facing, with its ghost (HX-MOV-1)."""
     h = Hex(action.q, action.r)
-    return Offer(action, f"Move to {where(h)} facing {facing_name(action.facing)}",
+    return Offer(action, f"Move to {where(h)} facing {facing_name(state, action.facing)}",
                  RULE_TEXTS["HX-MOV-1"],
                  ghost=Ghost(action.unit, hex=(h.q, h.r), hex_facing=action.facing))
 
@@ -77,7 +77,7 @@ def show_face(state: GameState, action: Face, plan: Shown) -> Offer:
     unit = state.units.get(action.unit)
     here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None
     ghost = Ghost(action.unit, hex=here, hex_facing=action.facing) if here else None
-    return Offer(action, f"Face {facing_name(action.facing)}", RULE_TEXTS["HX-MOV-2"],
+    return Offer(action, f"Face {facing_name(state, action.facing)}", RULE_TEXTS["HX-MOV-2"],
                  ghost=ghost)
 
 
@@ -197,8 +197,8 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
                               f"{unit.auto_blocks}", ("HX-ATC-40",)))
     lines.append(InfoLine(f"Speed {unit.speed} movement points", ("HX-MOV-1",)))
     if unit.hex is not None:
-        lines.append(InfoLine(f"On hex {where(unit.hex)} facing {facing_name(unit.hex_facing)}",
-                              ("HX-MOV-2",)))
+        facing = facing_name(state, unit.hex_facing)
+        lines.append(InfoLine(f"On hex {where(unit.hex)} facing {facing}", ("HX-MOV-2",)))
     for name in unit.formations:
         lines.append(InfoLine(f"Formation: {FORMATION_WORDS.get(name, name)}",
                               ("HX-MEL-20",)))

@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from game.core.actions import Action, Choose, EndActivation
+from game.core.choices import ChoiceValue, UnitChoice
 from game.core.inspect import InfoLine, Inspection, PlayGuide, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan
@@ -20,7 +21,7 @@ from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
-from game.rulesets.ninth_age import bench, catalogue, vocab
+from game.rulesets.ninth_age import bench, catalogue, choices, vocab
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
     Advance,
@@ -162,6 +163,17 @@ class NinthAgeRuleset(Ruleset):
 
     def list_unit(self, entry: ListEntry, army: str) -> ListUnit | ListSkip:
         return catalogue.list_unit(entry, army)  # sample or stand-in profiles (NA-CAT-1)
+
+    def profile_faction(self, profile: str) -> str | None:
+        entry = self.entries.get(profile)  # the army of the catalogue unit it samples
+        cat = choices.catalogue_unit(entry, self.entries) if entry is not None else None
+        return cat.army if cat is not None else None
+
+    def unit_choices(self, setup: UnitSetup) -> tuple[UnitChoice, ...]:
+        return choices.unit_choices(setup, self.models, self.entries)  # NA-ATT-1, NA-CAT-1
+
+    def make_choice(self, setup: UnitSetup, key: str, value: ChoiceValue) -> UnitSetup:
+        return choices.make_choice(setup, key, value, self.models, self.entries)
 
     def start(self, state: GameState, ctx: Context) -> None:
         state.turn.phase = PHASES[0]

@@ -139,6 +139,9 @@ class UnitEntry:
     mix: tuple[tuple[str, int], ...] = ()
     """Rank-and-file models of other profiles among ``models`` (model id, count): a mixed
     health pool (NA-TGT-4)."""
+    equipment: tuple[str, ...] | None = None
+    """The rank-and-file's equipment chosen for this unit, replacing its model's (None: the
+    model's own)."""
 
 
 @dataclass(kw_only=True)
@@ -314,15 +317,8 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
         problems.append(SetupProblem(f"{where}.base", "expected [width_mm, depth_mm], each "
                                      f"{BASE_MM[0]:g}..{BASE_MM[1]:g}"))
         base = [25, 25]
-    equipment = data.get("equipment", [])
-    if not isinstance(equipment, list) or not all(isinstance(e, str) for e in equipment):
-        problems.append(SetupProblem(f"{where}.equipment", "expected a list of weapon names"))
-        equipment = []
-    for i, name in enumerate(equipment):
-        if name not in WEAPONS:
-            close = difflib.get_close_matches(name, list(WEAPONS), n=1)
-            problems.append(SetupProblem(f"{where}.equipment.{i}", f"unknown weapon {name!r}",
-                                         close[0] if close else None))
+    equipment = list(_equipment(data.get("equipment", []), f"{where}.equipment", problems)
+                     or ())
     raw_parts = data.get("parts")
     parts: list[Part] = []
     if not isinstance(raw_parts, list) or not raw_parts:
@@ -347,7 +343,7 @@ def model_from_mapping(mid: str, data: Any, where: str) -> ModelProfile:
 
 
 ENTRY_KEYS = ("name", "unit", "model", "models", "files", "characters", "standard", "sample",
-              "size_source", "mix")
+              "size_source", "mix", "equipment")
 
 
 def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, ModelProfile],
@@ -398,11 +394,29 @@ def entry_from_mapping(eid: str, data: Any, where: str, models: Mapping[str, Mod
         problems.append(SetupProblem(f"{where}.standard", "expected true or false"))
     mix = _mix(data.get("mix", dict(base.mix) if base else {}), model, {**models, **inline},
                count, f"{where}.mix", problems)
+    equipment = _equipment(data.get("equipment", base.equipment if base else None),
+                           f"{where}.equipment", problems)
     if problems:
         raise SetupError(problems)
     name = str(data.get("name", base.name if base else eid))
     return UnitEntry(eid, name, model, count, files, tuple(chars), bool(standard),
-                     mix), inline
+                     mix, equipment), inline
+
+
+def _equipment(raw: Any, where: str, problems: list[SetupProblem]) -> tuple[str, ...] | None:
+    """A unit entry's chosen equipment for its rank-and-file (known weapon names), or None
+    to keep the model's own."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list | tuple) or not all(isinstance(e, str) for e in raw):
+        problems.append(SetupProblem(where, "expected a list of weapon names"))
+        return None
+    for i, name in enumerate(raw):
+        if name not in WEAPONS:
+            close = difflib.get_close_matches(name, list(WEAPONS), n=1)
+            problems.append(SetupProblem(f"{where}.{i}", f"unknown weapon {name!r}",
+                                         close[0] if close else None))
+    return tuple(raw)
 
 
 def _mix(raw: Any, model: str, models: Mapping[str, ModelProfile], count: int | None,
@@ -473,6 +487,11 @@ def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
     if entry is None:
         raise SetupError(problems)
     rf = known[entry.model]
+    if entry.equipment is not None:  # the unit's own choice of the model's equipment
+        if "lance" in entry.equipment and all(p.uses_weapons for p in rf.parts):
+            problems.append(SetupProblem("stats.equipment", "only a model with a mount (a "
+                                         "part with uses_weapons = false) can use a Lance"))
+        rf = replace(rf, equipment=entry.equipment)
     count = setup.counters.get("models", entry.models)
     if not isinstance(count, int) or not 0 <= count <= 100:
         problems.append(SetupProblem("models", "expected 0..100 rank-and-file models"))
@@ -481,8 +500,7 @@ def build_unit(setup: UnitSetup, models: Mapping[str, ModelProfile],
     if not isinstance(damage, int) or not 0 <= damage < max(count, 1) * rf.hp:
         problems.append(SetupProblem("damage", "expected HP lost below the pool's HP"))
         damage = 0
-    entry = UnitEntry(entry.id, entry.name, entry.model, count - damage // rf.hp, entry.files,
-                      entry.characters, entry.standard, entry.mix)
+    entry = replace(entry, models=count - damage // rf.hp)
     if sum(n for _, n in entry.mix) > entry.models:
         problems.append(SetupProblem("models", "fewer models than the mix names (NA-TGT-4)"))
     try:

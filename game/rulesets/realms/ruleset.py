@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
+from game.core.choices import ChoiceValue, UnitChoice
 from game.core.inspect import (
     BoardMark,
     InfoLine,
@@ -33,8 +34,9 @@ from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup, hex_label
 from game.core.state import Board, BoardKind, GameState, HexBoard, Unit
 from game.core.vocab import FeatureKind, OptionSpec, TerrainKeyword
-from game.geometry.hexgrid import FACING_NAMES, Hex
-from game.rulesets.realms import bench, preview, table, turns, vocab
+from game.core.words import hex_facing_words
+from game.geometry.hexgrid import Hex
+from game.rulesets.realms import bench, choices, preview, table, turns, vocab
 from game.rulesets.realms.actions import (
     Cast,
     Command,
@@ -160,6 +162,13 @@ class RealmsRuleset(Ruleset):
         """A realms unit from a scenario entry (every problem at once)."""
         return build_unit(setup, self.profiles, self.settings.die_sizes)
 
+    def unit_choices(self, setup: UnitSetup) -> tuple[UnitChoice, ...]:
+        """Its footprint, one space to seven (RL-MOV-1, RL-DEF-2)."""
+        return choices.unit_choices(setup, self.profiles)
+
+    def make_choice(self, setup: UnitSetup, key: str, value: ChoiceValue) -> UnitSetup:
+        return choices.make_choice(setup, key, value, self.profiles)
+
     def board_problems(self, board: Board) -> list[SetupProblem]:
         """Obstructions, walls and transit pads that do not fit the map (RL-ELV-1, RL-MOV-1),
         of the ``[hexmap]`` and of the older ``[rules.options]`` form."""
@@ -270,7 +279,7 @@ class RealmsRuleset(Ruleset):
         extra = turn_cost(hex_board(state), unit, to, facing, self.settings.climb_pegs)
         if extra is None:
             return Refusal(f"{unit.name} cannot turn onto {hex_label(to)} facing "
-                           f"{FACING_NAMES[facing % 6]}: "
+                           f"{hex_facing_words(state, facing)}: "
                            "its other spaces would climb a cliff", ("RL-MOV-1",))
         if cost + extra > unit.move:
             return Refusal(f"{unit.name} needs {cost + extra} spaces of movement to turn that "
@@ -333,7 +342,7 @@ class RealmsRuleset(Ruleset):
                            "of movement", ("RL-MOV-1",))
         if not fits(state, feats, unit, to, action.facing, occupants(self.settings, state)):
             return Refusal(f"{unit.name} does not fit on {hex_label(to)} facing "
-                           f"{FACING_NAMES[action.facing % 6]}", ("RL-MOV-1",))
+                           f"{hex_facing_words(state, action.facing)}", ("RL-MOV-1",))
         refusal = self._turn_refusal(state, unit, to, action.facing, costs[to])
         if refusal is not None:
             return refusal
@@ -350,7 +359,7 @@ class RealmsRuleset(Ruleset):
         unit.hex, unit.hex_facing = plan.detail, action.facing
         cmd.moved = True
         ctx.emit("unit.moved", f"{unit.name} moves from {hex_label(start)} to "
-                 f"{hex_label(unit.hex)}, facing {FACING_NAMES[action.facing % 6]}.",
+                 f"{hex_label(unit.hex)}, facing {hex_facing_words(state, action.facing)}.",
                  ["RL-MOV-1", "RL-ATK-1"],
                  player=unit.owner, unit=unit.id, q=action.q, r=action.r, facing=action.facing)
 

@@ -17,6 +17,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from game.core.actions import JSON
@@ -336,9 +337,31 @@ def load_profiles() -> dict[str, Profile]:
 
 @functools.cache
 def _shipped() -> tuple[tuple[str, Profile], ...]:
-    text = resources.files(__package__).joinpath("profiles.toml").read_text("utf-8")
     return tuple((pid, profile_from_mapping(pid, data, pid))
-                 for pid, data in tomllib.loads(text).items())
+                 for pid, data in shipped_tables().items())
+
+
+@functools.cache
+def shipped_tables() -> Mapping[str, Mapping[str, Any]]:
+    """The shipped profiles' tables as ``profiles.toml`` writes them (read only)."""
+    text = resources.files(__package__).joinpath("profiles.toml").read_text("utf-8")
+    return MappingProxyType(tomllib.loads(text))
+
+
+def over_profile(stats: Mapping[str, Any], problems: list[SetupProblem]) -> dict[str, Any]:
+    """Inline ``stats`` with ``unit`` naming a shipped profile: that profile's table with
+    the other keys changing it (``stats = { unit = "wyrm", footprint = [...] }``); stats
+    without ``unit`` as they are."""
+    rest = {k: v for k, v in stats.items() if k != "unit"}
+    if "unit" not in stats:
+        return rest
+    base = shipped_tables().get(str(stats["unit"]))
+    if base is None:
+        close = difflib.get_close_matches(str(stats["unit"]), list(shipped_tables()), n=1)
+        problems.append(SetupProblem("stats.unit", f"unknown realms profile {stats['unit']!r}",
+                                     close[0] if close else None))
+        return rest
+    return {**base, **rest}
 
 
 def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
@@ -349,7 +372,8 @@ def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
     profile: Profile | None = None
     try:
         if setup.stats is not None:
-            profile = profile_from_mapping("inline", setup.stats, "stats", sizes)
+            profile = profile_from_mapping("inline", over_profile(setup.stats, problems),
+                                           "stats", sizes)
         elif setup.profile is not None and setup.profile in profiles:
             profile = profiles[setup.profile]
         else:
@@ -373,9 +397,9 @@ def build_unit(setup: UnitSetup, profiles: Mapping[str, Profile],
         problems.append(SetupProblem("tokens", f"mana: 0..{profile.mana}"))
     if problems:
         raise SetupError(problems)
+    unnamed = profile.id == "inline" and setup.stats and not {"name", "unit"} & set(setup.stats)
     return RealmsUnit(
-        id=setup.id, name=setup.name or (setup.id if profile.id == "inline" and setup.stats
-                                         and "name" not in setup.stats else profile.name),
+        id=setup.id, name=setup.name or (setup.id if unnamed else profile.name),
         owner=setup.owner, profile=profile.id, hex=setup.hex, hex_facing=setup.hex_facing,
         card=profile, wounds=wounds, main=profile.main, off=profile.off,
         inventory=profile.inventory, mana=mana)

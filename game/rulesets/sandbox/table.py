@@ -17,8 +17,8 @@ from game.core.plan import Plan
 from game.core.present import Command, Ghost, Offer, Steer
 from game.core.state import GameState, HexBoard, Unit
 from game.core.table_actions import travel_words
-from game.core.words import compass_words
-from game.geometry.hexgrid import FACING_NAMES, Hex
+from game.core.words import compass_words, hex_facing_words
+from game.geometry.hexgrid import Hex
 from game.geometry.tray import facing_of_vector, normalise_facing
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def show_move(state: GameState, action: MoveUnit, plan: Plan[Any, Any] | Refusal
 
 def show_hexmove(state: GameState, action: MoveHex, plan: Plan[Any, Any] | Refusal) -> Offer:
     """A free hex move in words, with its ghost (WB-TBL-1)."""
-    facing = FACING_NAMES[action.facing % 6]
+    facing = hex_facing_words(state, action.facing)
     return Offer(action, f"Place {_name(state, action.unit)} on hex ({action.q},{action.r}) "
                  f"facing {facing}", "Put the unit on any free hex.",
                  ghost=Ghost(action.unit, hex=(action.q, action.r), hex_facing=action.facing))
@@ -90,7 +90,7 @@ def _present_pivot(state: GameState, action: Pivot) -> Offer:
     here = (unit.hex.q, unit.hex.r) if unit is not None and unit.hex is not None else None
     facing = int(action.facing) % 6
     ghost = Ghost(action.unit, hex=here, hex_facing=facing) if here else None
-    return Offer(action, f"Turn {name} to face {FACING_NAMES[facing]}",
+    return Offer(action, f"Turn {name} to face {hex_facing_words(state, facing)}",
                  "Turn the unit in place.", ghost=ghost)
 
 
