@@ -152,7 +152,8 @@ def _basis_key(attacker: AsoiafUnit, target: AsoiafUnit, cull: bool, seen: Sight
 def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: bool,
            world: geo.RulesWorld | None, seen: Sight | None) -> ChargeBasis | Refusal:
     if geo.engaged_enemies(state, attacker, world=world):
-        return Refusal(f"{attacker.name} is engaged and cannot charge", ("AS-CHG-12",))
+        return Refusal(f"{attacker.name} is engaged and cannot charge",
+                       ("AS-CHG-12", "AS-CORE-6"))
     if not attacker.stats.melee_attacks():
         return Refusal(f"{attacker.name} has no melee attack to charge with", ("AS-MEL-2",))
     tray = geo.tray_of(attacker)

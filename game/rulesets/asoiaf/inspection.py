@@ -269,6 +269,9 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
              "charge reach straight ahead (paths not checked)"),
         Area(_ring(geo.corridor(tray, min(ahead, float(speed)))), "reach", "Speed"),
     ]
+    if not unit.stats.melee_attacks():  # no melee weapon, no charge: only the Speed reach
+        lines[1] = InfoLine("No melee weapon on the card: no charge", ("AS-MEL-2",), "bad")
+        shapes = shapes[1:]
     if geo.engaged_enemies(state, unit, world=rules.worlds.of(state)):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
         shapes = []  # an engaged unit neither moves nor charges: no reach to draw

@@ -193,14 +193,18 @@ def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Comm
     maneuver = offers(lambda: rules.maneuver_actions(state, unit), free)
     retreat = offers(lambda: [Retreat(unit.id)], live and engaged)
     hold = offers(lambda: [Hold(unit.id)], live)
+    no_charge = (Refusal(f"{unit.name} has no melee attack to charge with", ("AS-MEL-2",))
+                 if not unit.stats.melee_attacks() else
+                 Refusal(f"{unit.name} is engaged and cannot charge", ("AS-CHG-12", "AS-CORE-6"))
+                 if engaged else
+                 Refusal("no enemy can be charged now", ("AS-CHG-1", "AS-CHG-3")))
     steer_move = None if engaged or blocked is not None else Steer(
         unit.id, _maneuver_builder(rules, state, unit),
         "Point where to go (stops at Speed); the wheel turns the final facing.")
     return (
         Command("charge", "Charge", "Charge an enemy in sight: D6 + Speed to reach it, then "
                 "a Melee Attack with the Charge Bonus.", charge,
-                refusal=why(charge, Refusal("no enemy can be charged now",
-                                                      ("AS-CHG-1", "AS-CHG-3"))),
+                refusal=why(charge, no_charge),
                 target_refusal=_target_refusal(rules, state, unit, "charge")),
         Command("attack", "Attack", "A Melee Attack when engaged, else a Ranged Attack.",
                 attack, refusal=why(attack, Refusal("no enemy can be attacked now",
@@ -209,10 +213,10 @@ def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Comm
         Command("maneuver", "Maneuver", "Pivot, move straight ahead up to Speed, pivot.",
                 maneuver, steer=steer_move,
                 refusal=blocked or (Refusal(f"{unit.name} is engaged: only Attack or Retreat",
-                                            ("AS-CORE-3",)) if engaged else None)),
+                                            ("AS-CORE-3", "AS-CORE-6")) if engaged else None)),
         Command("retreat", "Retreat", "Leave combat: D6 + Speed back or sideways.", retreat,
                 refusal=why(retreat, Refusal(f"{unit.name} is not engaged",
-                                                        ("AS-CORE-4",)))),
+                                                        ("AS-CORE-4", "AS-CORE-6")))),
         Command("hold", "Hold", "Activate without an action.", hold,
                 refusal=why(hold, Refusal("this unit cannot activate now",
                                                   ("AS-CORE-1",)))),

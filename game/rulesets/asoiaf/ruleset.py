@@ -395,7 +395,7 @@ class AsoiafRuleset(Ruleset):
         enemies = tuple(geo.engaged_enemies(state, got, world=self.worlds.of(state)))
         if not enemies:
             return Refusal(f"{got.name} is not engaged: only an engaged unit retreats",
-                           ("AS-CORE-4",))
+                           ("AS-CORE-4", "AS-CORE-6"))
         return plans.retreat_plan(got, action, enemies)
 
     def _do_retreat(self, state: GameState, planned: Plan[Retreat, tuple[str, ...]],

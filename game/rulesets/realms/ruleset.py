@@ -420,7 +420,8 @@ class RealmsRuleset(Ruleset):
         if isinstance(found, Refusal):
             return found
         settings = self.settings
-        return Plan(action, found, ("RL-DEC-1", *found.plan.rules()), targets=(action.target,),
+        return Plan(action, found, ("RL-DEC-1", *found.reach.rules(), *found.plan.rules()),
+                    targets=(action.target,),
                     modifiers=tuple(PlanModifier(m.text, m.value, (m.rule,))
                                     for m in found.plan.modifiers),
                     odds=lambda: preview.attack_outcomes(settings, found.plan))
@@ -446,8 +447,10 @@ class RealmsRuleset(Ruleset):
             hand=hand, weapon=found.weapon, plan=found.plan))
         lines = "; ".join(m.text for m in found.plan.modifiers)
         what = "an attack" if kind == "attack" else f"a {kind}"
+        gap = ("RL-ELV-3",) if found.reach.gap else ()  # the range was measured in pegs
         ctx.emit("attack.declared", f"{unit.name} declares {what} on {tgt.name} with "
-                 f"{found.weapon.name} ({lines}).", ["RL-DEC-1", "RL-ATK-2", *found.plan.rules()],
+                 f"{found.weapon.name} ({lines}).", ["RL-DEC-1", "RL-ATK-2", *gap,
+                                                      *found.plan.rules()],
                  player=unit.owner, attacker=unit.id, target=target, attack_kind=kind, hand=hand,
                  dice=list(found.plan.dice))
         self.settle(state, ctx)
