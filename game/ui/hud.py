@@ -17,6 +17,9 @@ from game.ui.inspect_draw import TONES, wrap
 from game.ui.labels import fit
 from game.ui.panel import panel_width
 
+LegendRows = tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]
+"""The terrain legend's rows: each row's wrapped lines and its swatch colour."""
+
 if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
 
@@ -39,6 +42,9 @@ class Hud:
         self._card_unit: str | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._legend: tuple[Hashable, list[tuple[str, tuple[int, int, int]]]] | None = None
+        """The legend's rows and what they were worked out from (see :meth:`legend_rows`)."""
+        self._legend_cache: tuple[Hashable, LegendRows] | None = None
 
     def _layer(self, name: str, key: Hashable, size: tuple[int, int],
                paint: Callable[[pygame.Surface], None], alpha: bool = False) -> pygame.Surface:
@@ -149,7 +155,20 @@ class Hud:
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         """One row per terrain kind on the board (not plain open ground): its name with what
         its rules keywords mean, in the words the ruleset declares for them
-        (``Ruleset.terrain_keywords``), and the colour it is drawn in."""
+        (``Ruleset.terrain_keywords``), and the colour it is drawn in. Worked out again only
+        when the board's cells or terrain, the palette or the ruleset change (a hex map of
+        3600 cells took milliseconds a frame)."""
+        s = self.scene
+        board = s.state.board
+        cells = (tuple(map(id, board.cells.values())), tuple(map(id, board.cells))) if (
+            isinstance(board, HexBoard)) else ()
+        key = (id(board), cells, tuple(map(id, s.state.terrain)), s.app.palette.name,
+               id(s.game.ruleset), s.renderer.relief(s.state))
+        if self._legend is None or self._legend[0] != key:
+            self._legend = (key, self._legend_rows())
+        return self._legend[1]
+
+    def _legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         s = self.scene
         board = s.state.board
         found: dict[str, set[str]] = {}
@@ -192,34 +211,52 @@ class Hud:
         return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The terrain legend in the board's bottom-left corner (None when there is none)."""
+        """The terrain legend in the board's bottom-left corner (None when there is none).
+        It takes at most half the board's width; a row too long for that wraps under its
+        swatch instead of being cut (at any text size)."""
         rows = self.legend_rows()
         if not rows:
             return None
         font = self.scene.app.fonts.get(13)
         view = self.scene.viewport()
         width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
-        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * len(rows), width,
-                          8 + self.line_h() * len(rows))
+        wrapped = self._wrapped_legend(tuple(rows), width)
+        lines = sum(len(parts) for parts, _ in wrapped)
+        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * lines, width,
+                          8 + self.line_h() * lines)
         info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
         if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
             return None  # so does the dice tray (a row of the legend peeked out under it)
-        surface.blit(self._layer("legend", tuple(rows), box.size,
-                                 lambda layer: self._paint_legend(layer, rows), alpha=True),
+        surface.blit(self._layer("legend", wrapped, box.size,
+                                 lambda layer: self._paint_legend(layer, wrapped), alpha=True),
                      box.topleft)
         return box
 
-    def _paint_legend(self, layer: pygame.Surface,
-                      rows: list[tuple[str, tuple[int, int, int]]]) -> None:
+    def _wrapped_legend(self, rows: tuple[tuple[str, tuple[int, int, int]], ...],
+                        width: int) -> LegendRows:
+        """Each legend row's text wrapped to ``width`` (worked out once per change: the
+        legend is drawn every frame)."""
+        key = (rows, width, self.line_h())
+        if self._legend_cache is None or self._legend_cache[0] != key:
+            font = self.scene.app.fonts.get(13)
+            self._legend_cache = (key, tuple(
+                (tuple(wrap(font, text, max(40, width - 30))), colour) for text, colour in rows))
+        return self._legend_cache[1]
+
+    def _paint_legend(self, layer: pygame.Surface, rows: LegendRows) -> None:
         font = self.scene.app.fonts.get(13)
         layer.fill((20, 22, 26, 200))
-        for i, (text, colour) in enumerate(rows):
-            y = 4 + i * self.line_h()
+        line = 0
+        for parts, colour in rows:
+            y = 4 + line * self.line_h()
             pygame.draw.rect(layer, colour, pygame.Rect(6, y + 2, 12, 12))
             pygame.draw.rect(layer, (200, 200, 196), pygame.Rect(6, y + 2, 12, 12), 1)
-            layer.blit(font.render(text, True, (230, 228, 220)), (24, y))
+            for part in parts:
+                layer.blit(font.render(part.strip(), True, (230, 228, 220)),
+                           (24, 4 + line * self.line_h()))
+                line += 1
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, unit card, status line."""

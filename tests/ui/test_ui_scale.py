@@ -252,3 +252,22 @@ def test_the_clip_check_finds_a_label_too_long_for_its_button(data_dir: Path) ->
     UIButton(pygame.Rect(10, 10, 120, 30), "End the charge phase (Enter)", app.manager)
     frames(app, 1)
     assert len(clipped(app)) == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_terrain_legend_wraps_its_rows_at_the_largest_text_size(
+        data_dir: Path, size: tuple[int, int]) -> None:
+    """At "larger" text the legend keeps to half the board's width, and a row too long for it
+    wraps under its swatch: every line it paints fits the box (none is cut at the edge)."""
+    app = _app(data_dir, size, "larger")
+    start_table(app, SCENARIOS / "realms_skirmish.toml")
+    frames(app, 2)
+    scene = table(app)
+    box = scene.hud.draw_legend(app.screen)
+    assert box is not None and box.width <= scene.viewport().width // 2
+    font = app.fonts.get(13)
+    rows = scene.hud._wrapped_legend(tuple(scene.hud.legend_rows()), box.width)
+    texts = [line.strip() for parts, _ in rows for line in parts]
+    assert len(texts) > len(rows)  # some row wrapped at this size
+    assert all(24 + font.size(line)[0] <= box.width for line in texts)
+    assert " ".join(texts).split() == " ".join(t for t, _ in scene.hud.legend_rows()).split()

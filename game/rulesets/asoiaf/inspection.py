@@ -68,10 +68,10 @@ def sight_refusal(rules: AsoiafRuleset, state: GameState, refusal: Refusal | Non
 def sight_with_blockers(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
                         target: AsoiafUnit) -> tuple[Sight, list[Polygon]]:
     """Line of Sight from ``viewer`` to ``target`` and the blocking polygons, from the
-    position's one geometry world (:meth:`RulesWorld.sight_row`: every target of the
-    viewer in one batch, asked once per position)."""
+    position's one geometry world (:meth:`RulesWorld.row_sight`: the targets of the
+    viewer in batches, nearest first, each pair worked out once per position)."""
     world = rules.worlds.of(state)
-    seen = world.sight_row(viewer.id)[target.id]
+    seen = world.row_sight(viewer.id, target.id)
     polygons = world.sight_obstacles.polygons
     return seen, [polygons[i] for i in seen.blockers if 0 <= i < len(polygons)]
 
@@ -269,6 +269,9 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
              "charge reach straight ahead (paths not checked)"),
         Area(_ring(geo.corridor(tray, min(ahead, float(speed)))), "reach", "Speed"),
     ]
+    if not unit.stats.melee_attacks():  # no melee weapon, no charge: only the Speed reach
+        lines[1] = InfoLine("No melee weapon on the card: no charge", ("AS-MEL-2",), "bad")
+        shapes = shapes[1:]
     if geo.engaged_enemies(state, unit, world=rules.worlds.of(state)):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
         shapes = []  # an engaged unit neither moves nor charges: no reach to draw

@@ -415,6 +415,13 @@ def restricted_choices(unit: NinthUnit,
     return out
 
 
+def restricted_models(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> frozenset[str]:
+    """Models of ``unit`` making Restricted Attacks this round (NA-RST-1): those supporting
+    from behind the front rank and those fighting an enemy at the unit's flank or rear."""
+    plan, _ = _plan(unit, enemies)
+    return frozenset(model for model, _opts, restricted in plan if restricted)
+
+
 def _group(unit: NinthUnit, formation: Formation, plan: Plan, heights: dict[str, int],
            split: Mapping[str, tuple[int, ...]]) -> list[Striker]:
     """Gather models with the same pool, part, step, attacks each and options into strikers

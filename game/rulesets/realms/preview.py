@@ -26,7 +26,6 @@ from game.rulesets.realms.board import (
     fits,
     hex_board,
     is_space,
-    space_distance,
 )
 from game.rulesets.realms.options import Settings
 from game.rulesets.realms.procedure import CommandProc, command_of
@@ -163,13 +162,10 @@ def _odds_hint(plan: Plan[Any, Any] | Refusal) -> str:
 
 def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                  tgt: RealmsUnit) -> list[InfoLine]:
-    board, feats = hex_board(state), rs.feats(state)
+    board = hex_board(state)
     weapon = att.weapon(att.main)
     rng = pair_reach(rs.settings, state, att, tgt, weapon.range if weapon else 0)
-    gap = rs.settings.memo.get(state, ("gap", att.id, tgt.id), lambda: min(
-        space_distance(board, feats, a, t) != a.distance(t)
-        for a in spaces(att) for t in spaces(tgt)))
-    rules = ("RL-RNG-1", *(("RL-ELV-2",) if rng.bonus else ()), *(("RL-ELV-3",) if gap else ()))
+    rules = ("RL-RNG-1", *rng.rules())
     bonus = f" (+{rng.bonus} from height)" if rng.bonus else ""
     reach = InfoLine(f"{rng.distance} space(s) away; reach {rng.reach}{bonus}", rules,
                      "good" if rng.ok else "bad")
