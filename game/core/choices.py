@@ -1,9 +1,9 @@
 """The setup choices a unit offers a battle builder, declared and typed (issue 26).
 
 A catalogue profile is where a unit starts; many rules systems let a player change it when
-setting up: how many models and how wide the block stands (The Ninth Age's files x ranks), which
-characters join it, which of its equipment options it carries, how many spaces a figure covers
-(realms' footprints). A ruleset declares these per unit (``Ruleset.unit_choices``) as the
+setting up: how many models and how wide the block stands (files x ranks), which characters join it,
+which of its equipment options it carries, how many spaces a figure covers (a footprint).
+A ruleset declares these per unit (``Ruleset.unit_choices``) as the
 records below, each holding its value now, and makes a choice (``Ruleset.make_choice``) by
 returning the unit's scenario entry with it made, in the ordinary file format. A builder shows
 them without knowing the ruleset: a number between bounds, a pick among named options, the

@@ -255,6 +255,15 @@ class RulesetContract(ABC):
         answer may depend on whether it ran. Default: nothing."""
         return None
 
+    def prepare_unit(self, state: GameState, unit_id: str) -> bool:
+        """One step of building ahead what hovering other units with ``unit_id`` selected
+        asks (its Line of Sight to them, say), a few milliseconds at most; True once nothing
+        is left. The table calls it after a select once the pointer rests (from the second
+        frame in a row without input), one step a frame, and stops at the first input (it
+        resumes when input pauses); no answer may depend on whether it ran. Default:
+        nothing to build."""
+        return True
+
     def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
         """How the table draws ``unit_id`` beyond its tray or hex: every model base, the hexes
         it covers, its height (:class:`~game.core.inspect.UnitLook`). None (the default) keeps

@@ -132,13 +132,16 @@ BoardMark = Segment | Area | HexMark
 @dataclass(frozen=True)
 class ProfileBar:
     """A figure standing on the profile: from ``start`` to ``end`` along the line, from
-    ``bottom`` to ``top`` in height; ``style`` says whose (``viewer``, ``target``, ``other``)."""
+    ``bottom`` to ``top`` in height; ``style`` says whose (``viewer``, ``target``, ``other``),
+    or ``blocker``: something that stops the lines the rules tried without standing on the
+    drawn line itself (a wall, a space the line runs along the edge of), placed where it
+    lies along the line and drawn apart, with its name as ``label``."""
 
     start: float
     end: float
     bottom: float
     top: float
-    style: Literal["viewer", "target", "other"] = "other"
+    style: Literal["viewer", "target", "other", "blocker"] = "other"
     label: str = ""
 
 

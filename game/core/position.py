@@ -91,6 +91,11 @@ class PositionMemo:
         self._store[what] = value
         return value
 
+    def holds(self, state: GameState, what: Hashable) -> bool:
+        """Whether the answer to ``what`` in ``state``'s position is kept (asking it would
+        compute nothing)."""
+        return state is self._state and what in self._store and position_key(state) == self._key
+
     def static(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
         """An answer that depends on ``state.board`` alone, kept while that very board object
         is asked about (it is held, so a new board is never mistaken for it)."""

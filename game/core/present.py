@@ -11,7 +11,8 @@ the ruleset builds (:meth:`game.core.ruleset.Ruleset.present` and
   then asks the core ``why_not`` before it applies anything (continuous choices are checked, not
   enumerated);
 - :class:`Command`: one button of a unit: its label, tooltip, legal offers, steer, or the refusal
-  that disables it.
+  that disables it. Its offers may be :class:`LazyOffers`, worked out when first read: a
+  button only asks whether there is one (issue 24: a select must not pay for every charge).
 
 Player-facing text here never shows the action syntax (``choose align=50 side=left``): that is
 what :class:`Offer` labels are for.
@@ -20,8 +21,9 @@ what :class:`Offer` labels are for.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from game.core.actions import Action, Choose
 from game.core.pending import Refusal
@@ -75,11 +77,82 @@ class Steer:
     turn_step: float = 15.0
 
 
+class LazyOffers(Sequence[Offer]):
+    """A command's offers, worked out when first read, in order, as far as they are read.
+
+    ``source()`` yields the offers in their order. Truth (``bool``) pulls one offer at most, so
+    a button asking whether it can be pressed stops at the first legal action (a unit's first
+    chargeable enemy) instead of working out every one (every pivot of every charge); indexing,
+    ``len`` and iteration read on as far as they need. Each offer is worked out once, and the
+    sequence equals (and hashes as) the tuple of its offers, so it reads as the tuple it
+    replaces."""
+
+    def __init__(self, source: Callable[[], Iterable[Offer]]) -> None:
+        self._source: Callable[[], Iterable[Offer]] | None = source
+        self._it: Iterator[Offer] | None = None
+        self._got: list[Offer] = []
+
+    def _pull(self, upto: int | None) -> None:
+        """Read on until ``upto`` offers are known (all of them when None)."""
+        if self._source is not None:
+            self._it, self._source = iter(self._source()), None
+        if self._it is None:
+            return
+        while upto is None or len(self._got) < upto:
+            nxt = next(self._it, None)
+            if nxt is None:
+                self._it = None
+                return
+            self._got.append(nxt)
+
+    def __bool__(self) -> bool:
+        self._pull(1)
+        return bool(self._got)
+
+    def __len__(self) -> int:
+        self._pull(None)
+        return len(self._got)
+
+    @overload
+    def __getitem__(self, index: int) -> Offer: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Offer]: ...
+
+    def __getitem__(self, index: int | slice) -> Offer | Sequence[Offer]:
+        if isinstance(index, int) and index >= 0:
+            self._pull(index + 1)
+            return self._got[index]
+        self._pull(None)
+        return tuple(self._got)[index]
+
+    def __iter__(self) -> Iterator[Offer]:
+        i = 0
+        while True:
+            self._pull(i + 1)
+            if i >= len(self._got):
+                return
+            yield self._got[i]
+            i += 1
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LazyOffers({tuple(self)!r})"
+
+
 @dataclass(frozen=True)
 class Command:
     """One button of a unit: what it does now, or why it cannot.
 
-    ``offers`` are legal instances (targeted ones name their ``target``); ``steer`` makes the
+    ``offers`` are legal instances (targeted ones name their ``target``; a tuple, or
+    :class:`LazyOffers` worked out when read); ``steer`` makes the
     command continuous; ``refusal`` says why the command cannot be used now (the button is then
     disabled and the refusal is its tooltip). ``target_refusal(unit_id)`` explains why a unit
     that is not among the offers' targets cannot be the target (shown on hover).
@@ -88,15 +161,15 @@ class Command:
     key: str
     label: str
     hint: str = ""
-    offers: tuple[Offer, ...] = ()
+    offers: Sequence[Offer] = ()
     steer: Steer | None = None
     refusal: Refusal | None = None
     target_refusal: Callable[[str], Refusal | None] | None = None
 
     @property
     def enabled(self) -> bool:
-        """Whether the button can be pressed."""
-        return self.refusal is None and (bool(self.offers) or self.steer is not None)
+        """Whether the button can be pressed (a steer first: it needs no offer worked out)."""
+        return self.refusal is None and (self.steer is not None or bool(self.offers))
 
     @property
     def targeted(self) -> bool:

@@ -18,7 +18,6 @@ show, and the next action tries again.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from collections.abc import Callable
@@ -29,13 +28,13 @@ import platformdirs
 
 from game.core.game import Game, LogEntry
 from game.scenario.problems import FileError
+from game.scenario.save_text import SaveText
 from game.scenario.saves import (
     Session,
     atomic_write,
     clean_stale_temps,
     pid_alive,
     safe_name,
-    save_document,
     save_header,
     stamp,
 )
@@ -75,6 +74,9 @@ class Autosave:
     error: str | None = None
     on_error: list[ErrorCallback] = field(default_factory=list)
     writes: int = 0
+    text: SaveText = field(default_factory=SaveText, repr=False)
+    """The save's text, kept up to date action by action (a write works out only the actions
+    logged since the last one: issue 32)."""
 
     @property
     def lock_path(self) -> Path:
@@ -82,9 +84,15 @@ class Autosave:
         return self.path.with_name(self.path.name + LOCK_SUFFIX)
 
     def write(self) -> bool:
-        """Write the autosave now; on failure keep and report the error, never raise."""
+        """Write the autosave now; on failure keep and report the error, never raise.
+
+        Written on the frame of the action, atomically (a temporary file, flushed, then
+        ``os.replace``): a kill at any moment leaves the previous save or this one, whole, and
+        once the action's frame is drawn its save is on disk. Only the text of the actions
+        since the last write is worked out (:class:`SaveText`), so this stays ~1-2 ms CPU
+        however long the game."""
         try:
-            data = json.dumps(save_document(self.session), indent=1, sort_keys=True)
+            data = self.text.text(self.session)
             atomic_write(self.path, data.encode("utf-8"))
         except OSError as exc:
             return self._failed(str(exc.strerror or exc))

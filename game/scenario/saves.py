@@ -92,6 +92,17 @@ def save_document(session: Session) -> dict[str, Any]:
     """The JSON-ready content of a save."""
     game = session.game
     return {
+        **save_fields(session),
+        "actions": [a.to_dict() for a in game.actions()],
+        "history": history_links(game),
+    }
+
+
+def save_fields(session: Session) -> dict[str, Any]:
+    """Every field of a save but the two that grow with the log (``actions``, ``history``):
+    what :class:`game.scenario.save_text.SaveText` writes afresh each time."""
+    game = session.game
+    return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "warbench": this_version(),
@@ -99,8 +110,6 @@ def save_document(session: Session) -> dict[str, Any]:
                      "name": session.scenario.name},
         "started": session.started,
         "extra_dice": list(session.extra_dice),
-        "actions": [a.to_dict() for a in game.actions()],
-        "history": history_links(game),
         "state_hash": game.current_hash(),
         "round": game.state.turn.round,
         "over": isinstance(game.pending(), Over),
@@ -112,7 +121,12 @@ def history_link(before: str, action: Action, hash_after: str) -> str:
     """The next link of a save's hash chain: the link before, the action (its canonical dict)
     and the state hash after it."""
     text = json.dumps(action.to_dict(), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(f"{before}\n{text}\n{hash_after}".encode()).hexdigest()
+    return history_link_text(before, text, hash_after)
+
+
+def history_link_text(before: str, action_text: str, hash_after: str) -> str:
+    """:func:`history_link` of an action already written as its canonical JSON text."""
+    return hashlib.sha256(f"{before}\n{action_text}\n{hash_after}".encode()).hexdigest()
 
 
 def history_links(game: Game) -> list[str]:

@@ -45,9 +45,21 @@ class DiceShow:
     t: float = 0.0
 
 
-def dice_tray_rect(viewport: pygame.Rect) -> pygame.Rect:
-    """Where the dice tray is drawn: the viewport's lower left corner."""
-    return pygame.Rect(viewport.left + 12, viewport.bottom - 174, 300, 150)
+DICE_W, DICE_H = 300, 150
+"""The dice area, where the dice tumble (:func:`game.physics.dice.tumble`'s box)."""
+CAPTION_LINES = 3
+"""Rows of the caption strip under the dice."""
+
+
+def dice_tray_rect(viewport: pygame.Rect, fonts: Fonts | None = None) -> pygame.Rect:
+    """Where the dice tray is drawn, in the viewport's lower left corner: the dice area and,
+    under it, the caption strip, :data:`CAPTION_LINES` rows of the caption font tall and as
+    wide as the text size needs (``fonts``: the app's; None measures the normal size)."""
+    line = fonts.get(12).get_linesize() if fonts is not None else 15
+    scale = fonts.scale if fonts is not None else 1.0
+    wide = min(round(DICE_W * scale), int(viewport.width * 0.45))  # not over half the board
+    w, h = max(DICE_W, wide), DICE_H + CAPTION_LINES * line + 8
+    return pygame.Rect(viewport.left + 12, viewport.bottom - 24 - h, w, h)
 
 
 def poses(state: GameState) -> Poses:
@@ -134,13 +146,15 @@ class Animator:
         show = self.dice
         if show is None:
             return
-        box = dice_tray_rect(viewport)
-        pygame.draw.rect(surface, (50, 30, 20), box.inflate(10, 10), border_radius=8)
+        tray = dice_tray_rect(viewport, fonts)
+        pygame.draw.rect(surface, (50, 30, 20), tray.inflate(10, 10), border_radius=8)
+        box = pygame.Rect(tray.left, tray.top, tray.width, DICE_H)
         pygame.draw.rect(surface, (30, 90, 50), box)
         frame = show.frames[min(len(show.frames) - 1, int(show.t * 60))]
         font = fonts.get(16, bold=True)
         for die in frame:
-            img = pygame.Surface((26, 26), pygame.SRCALPHA)
+            side = max(26, round(26 * fonts.scale))  # the face's digit fits at any text size
+            img = pygame.Surface((side, side), pygame.SRCALPHA)
             img.fill((245, 245, 240))
             pygame.draw.rect(img, (30, 30, 30), img.get_rect(), 1)
             rot = pygame.transform.rotate(img, math.degrees(die.angle))
@@ -148,16 +162,27 @@ class Animator:
             surface.blit(rot, rot.get_rect(center=centre))
             label = font.render(str(die.face), True, (20, 20, 20))
             surface.blit(label, label.get_rect(center=centre))
-        self._caption(surface, box, fonts, show.label)
+        strip = pygame.Rect(tray.left, box.bottom, tray.width, tray.bottom - box.bottom)
+        self._caption(surface, strip, fonts, show.label)
 
     @staticmethod
-    def _caption(surface: pygame.Surface, box: pygame.Rect, fonts: Fonts, label: str) -> None:
-        """The roll's purpose and result under the dice, wrapped on up to three lines so the
-        result at its end is never cut off."""
-        font = fonts.get(12)
-        lines = [line.strip() for line in wrap(font, label, box.width - 8)]
-        if len(lines) > 3:
-            lines = [lines[0], "…", lines[-1]]
-        for i, line in enumerate(reversed(lines)):
+    def _caption(surface: pygame.Surface, strip: pygame.Rect, fonts: Fonts, label: str
+                 ) -> None:
+        """The roll's purpose and result in the strip under the dice (never over them),
+        wrapped on up to :data:`CAPTION_LINES` rows spaced by the font's own line height;
+        a caption too long for them takes a smaller font before its middle gives way to
+        "…", so the result at its end is never cut off."""
+        pygame.draw.rect(surface, (24, 26, 30), strip)
+        font, lines = fonts.get(12), [label]
+        for size in (12, 11, 10):
+            font = fonts.get(size)
+            lines = [line.strip() for line in wrap(font, label, strip.width - 8)]
+            if len(lines) <= CAPTION_LINES:
+                break
+        if len(lines) > CAPTION_LINES:
+            lines = [*lines[:CAPTION_LINES - 2], "…", lines[-1]]
+        y = strip.top + 4
+        for line in lines:
             caption = font.render(line, True, (255, 255, 255))
-            surface.blit(caption, (box.left + 4, box.bottom - 16 - 14 * i))
+            surface.blit(caption, (strip.left + 4, y))
+            y += font.get_linesize()

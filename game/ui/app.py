@@ -67,7 +67,7 @@ class App:
     def _make_manager(self, size: tuple[int, int]) -> Any:
         import pygame_gui
 
-        return pygame_gui.UIManager(size, themed_dict())
+        return pygame_gui.UIManager(size, themed_dict(self.settings.text_scale))
 
     # --- scenes -----------------------------------------------------------------------------
 
@@ -107,7 +107,20 @@ class App:
         """Write the settings to the data folder and apply the palette."""
         save_settings(self.settings, self.data_folder)
         self.palette = palette_named(self.settings.palette)
+        if self.fonts.scale != self.settings.text_scale:
+            self.apply_text_scale()
+
+    def apply_text_scale(self) -> None:
+        """Take the text size setting: the table's own fonts, and a GUI manager whose theme
+        has the font sizes scaled (pygame-gui keeps a theme's default font once loaded, so a
+        new manager it is); the scene's widgets are built again on it, and the panels and
+        buttons grow with the text (see :func:`game.ui.panel.panel_width`)."""
         self.fonts.scale = self.settings.text_scale
+        if self.scene is not None:
+            self.scene.leave()
+        self.manager = self._make_manager(self.screen.get_size())
+        if self.scene is not None:
+            self.scene.enter()
 
     def toggle_fullscreen(self) -> None:
         """Switch between a resizable window and fullscreen (F11)."""

@@ -29,13 +29,27 @@ def asset(name: str) -> Traversable:
     return files(ASSETS_PACKAGE).joinpath(name)
 
 
-def themed_dict() -> dict[str, Any]:
+SCALED_ELEMENTS = ("button", "label", "text_entry_line", "tool_tip", "selection_list",
+                   "drop_down_menu")
+"""The widget kinds given the theme's default font (at the text size) when the theme names
+none of their own."""
+
+
+def themed_dict(scale: float = 1.0) -> dict[str, Any]:
     """The GUI theme from ``assets/theme.json``, its font files named as package resources
-    (pygame-gui reads those through importlib.resources too)."""
+    (pygame-gui reads those through importlib.resources too) and every font size multiplied
+    by ``scale`` (the text size setting), so buttons, lists and text boxes grow with the
+    text the table draws itself."""
     data: dict[str, Any] = json.loads(asset(THEME_FILE).read_text("utf-8"))
+    default_font = data.get("defaults", {}).get("font")
+    for element in SCALED_ELEMENTS:  # pygame-gui reads no default font from "defaults"
+        if isinstance(default_font, dict) and "font" not in data.get(element, {}):
+            data.setdefault(element, {})["font"] = dict(default_font)
     for block in data.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):
+            if "size" in font:
+                font["size"] = str(max(6, round(int(font["size"]) * scale)))
             for path_key, resource_key in _FONT_KEYS.items():
                 if path_key in font:
                     font[resource_key] = {"package": ASSETS_PACKAGE,

@@ -3,20 +3,29 @@ do not redraw the board every frame (issue 12).
 
 - Panning: while the zoom holds, the base and board layers are rendered for a *page* twice
   the viewport's size around the camera and blitted at an offset; a new page is rendered only
-  when the viewport leaves it.
+  when the viewport leaves it. When the whole board at this zoom takes no more pixels than
+  such a page, the page is the whole board, and panning never renders a new one.
 - Zooming: while the wheel turns, the last rendered board is scaled to the new zoom (one
   scale instead of a redraw of every unit); the frame after the zoom holds still draws the
   board afresh. Past a factor 2 the renderer builds the board at the zoom reached (the
   viewport itself), a slice per wheel frame, and scales from it once it is whole, so no
-  wheel frame redraws the whole board (only a factor 4 reached first would).
+  wheel frame redraws the whole board (only a factor 4 reached first would). When the wheel
+  stops, the board of the zoom reached is built the same way over the next still frames (the
+  last board scaled meanwhile), so no still frame paints a whole hex map either.
 """
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
 from game.ui.camera import Camera
 
+Bounds = tuple[float, float, float, float]
+"""A board's extent in world units: (min x, min y, max x, max y)."""
+EDGE_PX = 8
+"""Pixels of background around the board on a page of the whole board."""
 MAX_SCALE = 4.0
 """A scaled board stands in for at most a factor 4 of zoom either way."""
 AHEAD_AT = 2.0
@@ -30,23 +39,46 @@ class BoardPage:
     def __init__(self) -> None:
         self.cam: Camera | None = None
         self.last_zoom: float | None = None
+        self.whole = False
+        """Whether the page holds the whole board (then it serves any view at its zoom)."""
 
-    def place(self, cam: Camera) -> tuple[Camera, tuple[int, int]]:
+    def place(self, cam: Camera, bounds: Bounds | None = None) -> tuple[Camera, tuple[int, int]]:
         """The camera to render the cached layers with, and the screen position of their
-        top-left pixel; the same page while it still covers the viewport at this zoom."""
+        top-left pixel; the same page while it still covers the viewport at this zoom. A
+        page of the whole board (``bounds``, world units: see :meth:`whole_page`) serves
+        every view at its zoom: panning never leaves it."""
         steady = self.last_zoom == cam.zoom
         self.last_zoom = cam.zoom
         page = self.cam
         if page is not None and page.zoom == cam.zoom:
             ox, oy = offset(page, cam)
-            if (ox <= cam.left and oy <= cam.top and ox + page.width >= cam.left + cam.width
-                    and oy + page.height >= cam.top + cam.height):
+            if self.whole or (ox <= cam.left and oy <= cam.top
+                              and ox + page.width >= cam.left + cam.width
+                              and oy + page.height >= cam.top + cam.height):
                 return page, (ox, oy)
+        whole = self.whole_page(cam, bounds)
         grow = 2 if steady else 1
-        page = Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow, 0, 0,
-                      cam.turn)
-        self.cam = page
+        page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow, cam.height * grow,
+                               0, 0, cam.turn)
+        self.cam, self.whole = page, whole is not None
         return page, offset(page, cam)
+
+    @staticmethod
+    def whole_page(cam: Camera, bounds: Bounds | None) -> Camera | None:
+        """A page of the whole board at ``cam``'s zoom when it is no bigger than a page of
+        twice the viewport (the pixels a page holds anyway); None when it is bigger."""
+        if bounds is None:
+            return None
+        x0, y0, x1, y1 = bounds
+        corners = [cam.to_view(x, y) for x in (x0, x1) for y in (y0, y1)]  # a turned map
+        minx, maxx = min(c[0] for c in corners), max(c[0] for c in corners)
+        miny, maxy = min(c[1] for c in corners), max(c[1] for c in corners)
+        width = math.ceil((maxx - minx) * cam.zoom) + 2 * EDGE_PX
+        height = math.ceil((maxy - miny) * cam.zoom) + 2 * EDGE_PX
+        if width * height > 4 * cam.width * cam.height:
+            return None
+        return Camera((minx + maxx) / 2, (miny + maxy) / 2, cam.zoom, width, height, 0, 0,
+                      cam.turn)
 
     def far(self, cam: Camera) -> bool:
         """Whether the zoom of ``cam`` is more than :data:`AHEAD_AT` times the page's either
@@ -54,18 +86,24 @@ class BoardPage:
         page = self.cam
         return page is not None and not 1 / AHEAD_AT <= cam.zoom / page.zoom <= AHEAD_AT
 
-    def adopt(self, page: Camera) -> None:
-        """The cached layers are now drawn with ``page`` (a board built ahead)."""
-        self.cam = page
+    def adopt(self, page: Camera, whole: bool = False) -> None:
+        """The cached layers are now drawn with ``page`` (a board built ahead; ``whole``:
+        a page of the whole board)."""
+        self.cam, self.whole = page, whole
 
-    def scaled(self, board: pygame.Surface | None, cam: Camera, building: bool = False
-               ) -> tuple[pygame.Surface, tuple[int, int]] | None:
-        """On a frame whose zoom differs from the last frame's: the last board (rendered with
+    def unsettled(self, cam: Camera) -> bool:
+        """Whether the wheel has stopped at a zoom the cached board was not drawn at."""
+        return self.cam is not None and self.last_zoom == cam.zoom != self.cam.zoom
+
+    def scaled(self, board: pygame.Surface | None, cam: Camera, building: bool = False,
+               settle: bool = False) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """On a frame whose zoom differs from the last frame's (or, with ``settle``, from the
+        board's while the board of the new zoom is built): the last board (rendered with
         :attr:`cam`) scaled to the new zoom and where it lands; None otherwise (beyond
         :data:`MAX_SCALE`, or twice that while a board at a nearer zoom is ``building``)."""
         page = self.cam
         if (board is None or page is None or self.last_zoom is None
-                or self.last_zoom == cam.zoom):
+                or (self.last_zoom == cam.zoom and not settle)):
             return None
         factor = cam.zoom / page.zoom
         limit = MAX_SCALE * (2 if building else 1)

@@ -11,7 +11,8 @@ on the high side, heavier the bigger the drop. Board marks
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any
 
 import pygame
 
@@ -66,11 +67,12 @@ def cliffs(board: HexBoard) -> list[tuple[Hex, int, int]]:
 def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: FontGet) -> None:
     """Cliffs between levels and the level of every raised or sunken hex (see the module
     docstring); the cells are already filled by the caller's shade."""
-    steps = [drop for _, _, drop in cliffs(board)]
+    found = map_facts(board).cliffs
+    steps = [drop for _, _, drop in found]
     if not steps:
         return
     biggest = max(steps)
-    for h, d, drop in cliffs(board):
+    for h, d, drop in found:
         a, b = edge_points(h, d)
         width = 2 + round(4 * drop / biggest) if cam.zoom >= 12 else 1
         pygame.draw.line(base, CLIFF, cam.to_screen(*a), cam.to_screen(*b), width)
@@ -119,7 +121,7 @@ def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int) -
     side when it faces the light."""
     shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
     lit: list[tuple[Point, Point, int]] = []
-    for h, d, drop in cliffs(board):
+    for h, d, drop in map_facts(board).cliffs:
         a, b = (cam.to_screen(*p) for p in edge_points(h, d))
         high = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
         dq, dr = DIRECTIONS[d]
@@ -276,18 +278,36 @@ def draw_terrain(base: pygame.Surface, terrain: Sequence[TerrainPiece], cam: Cam
 
 
 def hatch(base: pygame.Surface, pts: list[Point], colour: RGB) -> None:
-    """Diagonal hatching clipped to a polygon (impassable ground)."""
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
-    local = [(x - rect.left, y - rect.top) for x, y in pts]
-    for k in range(-rect.height, rect.width, 8):
-        pygame.draw.line(mask, (*colour, 255), (k, rect.height), (k + rect.height, 0), 1)
-    stencil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    """Diagonal hatching clipped to a polygon (impassable ground). The hatch of a shape (its
+    corners to the pixel, relative to its box) is drawn once and blitted for every cell of
+    that shape and colour."""
+    x0, y0 = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
+    local = tuple((round(x - x0), round(y - y0)) for x, y in pts)
+    key = (colour, local)
+    mask = _HATCHES.get(key)
+    if mask is None:
+        if len(_HATCHES) >= HATCH_KEEP:
+            _HATCHES.clear()
+        mask = _HATCHES[key] = _hatch_sprite(local, colour)
+    base.blit(mask, (x0, y0))
+
+
+HATCH_KEEP = 256
+"""Hatch sprites kept (a map at one zoom has a handful of shapes and colours)."""
+_HATCHES: dict[Hashable, pygame.Surface] = {}
+
+
+def _hatch_sprite(local: tuple[tuple[int, int], ...], colour: RGB) -> pygame.Surface:
+    """Diagonal lines every 8 pixels inside the polygon ``local`` (pixels from its box)."""
+    size = (max(x for x, _ in local) + 1, max(y for _, y in local) + 1)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    width, height = size
+    for k in range(-height, width, 8):
+        pygame.draw.line(mask, (*colour, 255), (k, height), (k + height, 0), 1)
+    stencil = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.polygon(stencil, (255, 255, 255, 255), local)
     mask.blit(stencil, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    base.blit(mask, rect.topleft)
+    return mask
 
 
 def fill_colour(palette: Palette, terrain: str, elevation: int, low: int, high: int,
@@ -302,22 +322,104 @@ def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pal
                 fonts: FontGet, relief: Relief | None = None) -> None:
     """Every cell at its level's shade with its terrain edge (heavy where it blocks sight),
     hatching where impassable, its coordinates when zoomed in, then the cliffs and levels;
-    with a ``relief``, the shade is the relief ramp and higher ground casts shadows."""
+    with a ``relief``, the shade is the relief ramp and higher ground casts shadows (all of
+    :func:`hexmap_steps` at once)."""
+    for _ in hexmap_steps(base, board, cam, palette, fonts, relief):
+        pass
+
+
+HEX_SLICE = 150
+"""Cells painted between two steps of :func:`hexmap_steps` (a few milliseconds' work)."""
+
+
+class _MapFacts:
+    """What painting a hex map needs that depends on its cells alone, worked out once per
+    map (not per frame): the cells in order, their world corners and centres as arrays, the
+    cliffs between levels and the lowest and highest level."""
+
+    def __init__(self, board: HexBoard) -> None:
+        import numpy as np
+
+        self.cells = list(board.cells.items())
+        centres = [hexlayout.hex_centre(h.q, h.r) for h, _ in self.cells]
+        self.centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+        angles = np.radians(60 * np.arange(6) + 30)
+        ring = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+        self.corners = self.centres[:, None, :] + ring[None, :, :]
+        levels = [cell.elevation for _, cell in self.cells] or [0]
+        self.low, self.high = min(levels), max(levels)
+        self.cliffs = cliffs(board)
+        self._colours: dict[Hashable, list[RGB]] = {}
+
+    def colours(self, palette: Palette, relief: Relief | None) -> list[RGB]:
+        """Every cell's fill (:func:`fill_colour`), once per palette and relief."""
+        key = (palette.name, relief)
+        if key not in self._colours:
+            self._colours[key] = [fill_colour(palette, cell.terrain, cell.elevation, self.low,
+                                              self.high, relief) for _, cell in self.cells]
+        return self._colours[key]
+
+
+_FACTS: list[tuple[Hashable, _MapFacts]] = []
+"""The facts of the last hex map painted (one: the table shows one map at a time)."""
+
+
+def map_facts(board: HexBoard) -> _MapFacts:
+    """:class:`_MapFacts` of ``board``, kept while its cells are the same objects (a map
+    edited in place gets new cell records, so new facts)."""
+    key = (id(board.cells), tuple(map(id, board.cells)), tuple(map(id, board.cells.values())))
+    if not _FACTS or _FACTS[0][0] != key:
+        _FACTS[:] = [(key, _MapFacts(board))]
+    return _FACTS[0][1]
+
+
+def _to_screen(cam: Camera, points: Any) -> Any:
+    """:meth:`Camera.to_screen` of an array of world points (..., 2), the same arithmetic
+    (a flat-top map's camera turned a quarter)."""
+    import numpy as np
+
+    vx, vy = (points[..., 1], -points[..., 0]) if cam.turn % 4 == 1 else (
+        points[..., 0], points[..., 1])
+    return np.stack([cam.left + cam.width / 2 + (vx - cam.cx) * cam.zoom,
+                     cam.top + cam.height / 2 - (vy - cam.cy) * cam.zoom], axis=-1)
+
+
+def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Palette,
+                 fonts: FontGet, relief: Relief | None = None, cull: bool = True
+                 ) -> Iterator[None]:
+    """:func:`draw_hexmap` a slice at a time (the renderer paints a new zoom's map over
+    several frames, see ``Renderer._build_ahead``): :data:`HEX_SLICE` cells between two
+    steps, then the relief and the cliffs. Only the cells that reach ``base`` are painted
+    (``cull`` False: every cell, the reference the tests compare with)."""
+    import numpy as np
+
+    facts = map_facts(board)
     font = fonts(max(8, min(13, int(cam.zoom * 0.22))), False)
-    levels = [cell.elevation for cell in board.cells.values()] or [0]
-    low, high = min(levels), max(levels)
-    for h, cell in board.cells.items():
-        pts = cam.points_to_screen(hexlayout.hex_corners_world(h.q, h.r))
-        colour = fill_colour(palette, cell.terrain, cell.elevation, low, high, relief)
-        pygame.draw.polygon(base, colour, pts)
-        width = 3 if cell.has("blocks-sight") else 1
-        pygame.draw.polygon(base, lift(colour, 0.6), pts, width)
-        if cell.has("impassable"):
-            hatch(base, pts, lift(colour, 0.5))
-        if cam.zoom >= 30:
-            cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
-            label = font.render(f"{h.q},{h.r}", True, lift(colour, 0.55))
-            base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
+    colours = facts.colours(palette, relief)
+    centres = _to_screen(cam, facts.centres)
+    w, h = base.get_size()
+    pad = cam.zoom * 1.05 if cull else math.inf  # a hex's circumradius on screen, and more
+    seen = np.flatnonzero((centres[:, 0] >= -pad) & (centres[:, 0] <= w + pad)
+                          & (centres[:, 1] >= -pad) & (centres[:, 1] <= h + pad))
+    for start in range(0, len(seen), HEX_SLICE):
+        if start:
+            yield
+        rows = seen[start:start + HEX_SLICE]
+        screen = _to_screen(cam, facts.corners[rows]).tolist()
+        for i, pts in zip(rows.tolist(), screen, strict=True):
+            hx, cell = facts.cells[i]
+            colour = colours[i]
+            pygame.draw.polygon(base, colour, pts)
+            width = 3 if cell.has("blocks-sight") else 1
+            pygame.draw.polygon(base, lift(colour, 0.6), pts, width)
+            if cell.has("impassable"):
+                hatch(base, pts, lift(colour, 0.5))
+            if cam.zoom >= 30:
+                cx, cy = centres[i]
+                label = font.render(f"{hx.q},{hx.r}", True, lift(colour, 0.55))
+                base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
     if relief is not None:
+        yield
         draw_relief(base, board, cam, max(1, relief.step))
+    yield
     draw_elevation(base, board, cam, fonts)

@@ -15,7 +15,10 @@ from game.core.state import HexBoard
 from game.ui.draw_board import fill_colour
 from game.ui.inspect_draw import TONES, wrap
 from game.ui.labels import fit
-from game.ui.panel import PANEL_W
+from game.ui.panel import panel_width
+
+LegendRows = tuple[tuple[tuple[str, ...], tuple[int, int, int]], ...]
+"""The terrain legend's rows: each row's wrapped lines and its swatch colour."""
 
 if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
@@ -33,9 +36,15 @@ class Hud:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._card_cache: tuple[tuple[int, str], UnitCard | None] | None = None
-        self._rows_cache: tuple[UnitCard, list[tuple[str, str]]] | None = None
+        self._rows_cache: tuple[UnitCard, list[tuple[str, str]], int] | None = None
+        self.card_scroll = 0
+        """The first row of a long card shown (the wheel over the card scrolls it)."""
+        self._card_unit: str | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._legend: tuple[Hashable, list[tuple[str, tuple[int, int, int]]]] | None = None
+        """The legend's rows and what they were worked out from (see :meth:`legend_rows`)."""
+        self._legend_cache: tuple[Hashable, LegendRows] | None = None
 
     def _layer(self, name: str, key: Hashable, size: tuple[int, int],
                paint: Callable[[pygame.Surface], None], alpha: bool = False) -> pygame.Surface:
@@ -49,6 +58,10 @@ class Hud:
         paint(layer)
         self._layers[name] = (key, layer)
         return layer
+
+    def panel_w(self) -> int:
+        """The side panel's width now (wider with larger text: :func:`panel_width`)."""
+        return panel_width(self.scene.app.screen.get_width(), self.scene.app.fonts.scale)
 
     def line_h(self) -> int:
         """A text row in pixels at the player's text size (16 at normal size)."""
@@ -142,7 +155,20 @@ class Hud:
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         """One row per terrain kind on the board (not plain open ground): its name with what
         its rules keywords mean, in the words the ruleset declares for them
-        (``Ruleset.terrain_keywords``), and the colour it is drawn in."""
+        (``Ruleset.terrain_keywords``), and the colour it is drawn in. Worked out again only
+        when the board's cells or terrain, the palette or the ruleset change (a hex map of
+        3600 cells took milliseconds a frame)."""
+        s = self.scene
+        board = s.state.board
+        cells = (tuple(map(id, board.cells.values())), tuple(map(id, board.cells))) if (
+            isinstance(board, HexBoard)) else ()
+        key = (id(board), cells, tuple(map(id, s.state.terrain)), s.app.palette.name,
+               id(s.game.ruleset), s.renderer.relief(s.state))
+        if self._legend is None or self._legend[0] != key:
+            self._legend = (key, self._legend_rows())
+        return self._legend[1]
+
+    def _legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         s = self.scene
         board = s.state.board
         found: dict[str, set[str]] = {}
@@ -185,34 +211,52 @@ class Hud:
         return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The terrain legend in the board's bottom-left corner (None when there is none)."""
+        """The terrain legend in the board's bottom-left corner (None when there is none).
+        It takes at most half the board's width; a row too long for that wraps under its
+        swatch instead of being cut (at any text size)."""
         rows = self.legend_rows()
         if not rows:
             return None
         font = self.scene.app.fonts.get(13)
         view = self.scene.viewport()
         width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
-        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * len(rows), width,
-                          8 + self.line_h() * len(rows))
+        wrapped = self._wrapped_legend(tuple(rows), width)
+        lines = sum(len(parts) for parts, _ in wrapped)
+        box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * lines, width,
+                          8 + self.line_h() * lines)
         info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
         if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
             return None  # so does the dice tray (a row of the legend peeked out under it)
-        surface.blit(self._layer("legend", tuple(rows), box.size,
-                                 lambda layer: self._paint_legend(layer, rows), alpha=True),
+        surface.blit(self._layer("legend", wrapped, box.size,
+                                 lambda layer: self._paint_legend(layer, wrapped), alpha=True),
                      box.topleft)
         return box
 
-    def _paint_legend(self, layer: pygame.Surface,
-                      rows: list[tuple[str, tuple[int, int, int]]]) -> None:
+    def _wrapped_legend(self, rows: tuple[tuple[str, tuple[int, int, int]], ...],
+                        width: int) -> LegendRows:
+        """Each legend row's text wrapped to ``width`` (worked out once per change: the
+        legend is drawn every frame)."""
+        key = (rows, width, self.line_h())
+        if self._legend_cache is None or self._legend_cache[0] != key:
+            font = self.scene.app.fonts.get(13)
+            self._legend_cache = (key, tuple(
+                (tuple(wrap(font, text, max(40, width - 30))), colour) for text, colour in rows))
+        return self._legend_cache[1]
+
+    def _paint_legend(self, layer: pygame.Surface, rows: LegendRows) -> None:
         font = self.scene.app.fonts.get(13)
         layer.fill((20, 22, 26, 200))
-        for i, (text, colour) in enumerate(rows):
-            y = 4 + i * self.line_h()
+        line = 0
+        for parts, colour in rows:
+            y = 4 + line * self.line_h()
             pygame.draw.rect(layer, colour, pygame.Rect(6, y + 2, 12, 12))
             pygame.draw.rect(layer, (200, 200, 196), pygame.Rect(6, y + 2, 12, 12), 1)
-            layer.blit(font.render(text, True, (230, 228, 220)), (24, y))
+            for part in parts:
+                layer.blit(font.render(part.strip(), True, (230, 228, 220)),
+                           (24, 4 + line * self.line_h()))
+                line += 1
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, unit card, status line."""
@@ -256,7 +300,8 @@ class Hud:
         player = s.game.current_player()
         legend = sum(fonts.get(13).size(pl.name)[0] + 26 for pl in s.state.players)
         conditions = self.conditions()
-        text, head = self.top_line(w - PANEL_W - legend - 50 - self._badges_width(conditions))
+        room = w - self.panel_w() - legend - 50 - self._badges_width(conditions)
+        text, head = self.top_line(room)
         colours = tuple((pl.name, s.app.palette.player_colour(pl.number, pl.colour))
                         for pl in s.state.players)
         key = (text, head, player, colours, s.session.scenario.name, conditions)
@@ -290,7 +335,7 @@ class Hud:
                              (0, 0, 14, top_h))
         layer.blit(head.render(text, True, (245, 245, 240)),
                    (24, 9 + (fonts.get(17, bold=True).get_height() - head.get_height()) // 2))
-        x = w - PANEL_W - 10
+        x = w - self.panel_w() - 10
         for pl in reversed(s.state.players):
             colour = s.app.palette.player_colour(pl.number, pl.colour)
             img = fonts.get(13).render(pl.name, True, (240, 240, 240))
@@ -299,13 +344,22 @@ class Hud:
             layer.blit(img, (x + 18, 11))
         self._paint_badges(layer, x - 6)
         name = fonts.get(13).render(s.session.scenario.name, True, (170, 170, 170))
-        layer.blit(name, (w - PANEL_W + 8, 4))
+        layer.blit(name, (w - self.panel_w() + 8, 4))
 
     def card_height(self) -> int:
         """Pixels the unit card takes under the tools row."""
         card = self._card_record()
         rows = 1 if card is None else len(self._card_rows(card))
-        return 30 + self.line_h() * rows
+        return self._card_head() + 6 + self.line_h() * rows
+
+    def _card_head(self) -> int:
+        """The card's title row in pixels (24 at the normal text size)."""
+        return max(24, self.scene.app.fonts.get(16, bold=True).get_linesize() + 4)
+
+    def card_top(self) -> int:
+        """Where the card starts under the top bar: below the tools row, whose buttons grow
+        with the text size."""
+        return self.scene.panel.bh + 12
 
     def _card_record(self) -> UnitCard | None:
         """The ruleset's card of the selected unit (asked once per game revision)."""
@@ -314,25 +368,52 @@ class Hud:
         if not uid or uid not in s.state.units:
             return None
         key = (s.revision, uid)
+        if uid != self._card_unit:  # another unit's card starts at its top
+            self._card_unit, self.card_scroll = uid, 0
         if self._card_cache is None or self._card_cache[0] != key:
             self._card_cache = (key, s.game.ruleset.unit_card(s.state, uid))
         return self._card_cache[1]
 
     def _card_rows(self, card: UnitCard) -> list[tuple[str, str]]:
-        """The card's lines wrapped to the panel; a long card ends with a "more" row (worked
-        out once per card record: every frame draws the card)."""
-        if self._rows_cache is None or self._rows_cache[0] is not card:
-            self._rows_cache = (card, self._wrap_card(card))
-        return self._rows_cache[1]
+        """The card's rows as shown: a long card shows :data:`CARD_LINES` - 1 of its rows
+        from :attr:`card_scroll` and a last row saying how many more the wheel brings (the
+        wrapping is worked out once per card record: every frame draws the card)."""
+        width = self.panel_w()
+        if self._rows_cache is None or self._rows_cache[0] is not card \
+                or self._rows_cache[2] != width:
+            self._rows_cache = (card, self._wrap_card(card), width)
+        rows = self._rows_cache[1]
+        if len(rows) <= CARD_LINES:
+            return rows
+        room = CARD_LINES - 1
+        top = self.card_scroll = max(0, min(self.card_scroll, len(rows) - room))
+        below = len(rows) - top - room
+        hint = (f"... and {below} more lines (wheel over the card)" if below
+                else f"(wheel up: {top} lines above)")
+        return [*rows[top:top + room], (hint, "info")]
 
     def _wrap_card(self, card: UnitCard) -> list[tuple[str, str]]:
         font = self.scene.app.fonts.get(13)
-        rows = [(part, str(line.tone)) for line in card.lines
-                for part in wrap(font, line.text, PANEL_W - 44)]
-        if len(rows) > CARD_LINES:
-            more = len(rows) - CARD_LINES + 1
-            rows = [*rows[:CARD_LINES - 1], (f"... and {more} more lines", "info")]
-        return rows
+        return [(part, str(line.tone)) for line in card.lines
+                for part in wrap(font, line.text, self.panel_w() - 44)]
+
+    def card_rect(self) -> pygame.Rect:
+        """Where the unit card is on the screen (the wheel scrolls it there)."""
+        w = self.scene.app.screen.get_width()
+        return pygame.Rect(w - self.panel_w(), self.scene.top_h + self.card_top(),
+                           self.panel_w(), self.card_height())
+
+    def scroll_card(self, rows: int) -> bool:
+        """Scroll a long card by ``rows`` (positive: down); whether it could scroll."""
+        card = self._card_record()
+        if card is None or self._rows_cache is None or self._rows_cache[0] is not card:
+            return False
+        total = len(self._rows_cache[1])
+        if total <= CARD_LINES:
+            return False
+        before = self.card_scroll
+        self.card_scroll = max(0, min(before + rows, total - (CARD_LINES - 1)))
+        return self.card_scroll != before
 
     def _card(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -342,28 +423,29 @@ class Hud:
         if card is not None:
             owner = s.state.player(s.state.units[s.view.selected or ""].owner)
             colour = s.app.palette.player_colour(owner.number, owner.colour)
-        size = (PANEL_W, h - s.top_h)
-        surface.blit(self._layer("card", (card, colour), size,
+        size = (self.panel_w(), h - s.top_h)
+        surface.blit(self._layer("card", (card, colour, self.card_scroll, self.card_top(),
+                                          s.app.fonts.scale), size,
                                  lambda layer: self._paint_card(layer, card, colour)),
-                     (w - PANEL_W, s.top_h))
+                     (w - self.panel_w(), s.top_h))
 
     def _paint_card(self, layer: pygame.Surface, card: UnitCard | None,
                     colour: tuple[int, int, int] | None) -> None:
         """The selected unit's card on the panel's layer (or the hint to select one)."""
         fonts = self.scene.app.fonts
         layer.fill((30, 33, 38))
-        y = 42
+        y = self.card_top()
         if card is None or colour is None:
             layer.blit(fonts.get(14).render("Click a unit to select it.", True,
                                             (190, 190, 190)), (10, y + 8))
             return
         pygame.draw.rect(layer, colour, (8, y + 4, 10, self.card_height() - 8))
         size = next((z for z in (16, 15, 14, 13) if fonts.get(z, bold=True).size(
-            card.title)[0] <= PANEL_W - 40), 13)  # shrink a long title before cutting it
+            card.title)[0] <= self.panel_w() - 40), 13)  # shrink a long title, then cut it
         title = fonts.get(size, bold=True)
-        layer.blit(title.render(fit(title, card.title, PANEL_W - 40), True, (255, 255, 255)),
-                   (26, y + 2))
-        y += 24
+        layer.blit(title.render(fit(title, card.title, self.panel_w() - 40), True,
+                                (255, 255, 255)), (26, y + 2))
+        y += self._card_head()
         font = fonts.get(13)
         for text, tone in self._card_rows(card):
             layer.blit(font.render(text, True, TONES.get(tone, TONES["info"])), (26, y))

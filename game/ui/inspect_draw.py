@@ -25,6 +25,7 @@ from game.ui.assets import Fonts
 from game.ui.camera import Camera
 from game.ui.draw_profile import SIZE as PROFILE_SIZE
 from game.ui.draw_profile import beside_rects, draw_beside
+from game.ui.draw_profile import wrap as wrap
 from game.ui.palette import RGB, Palette
 from game.ui.view import HoverOverlay, ViewState
 
@@ -397,24 +398,6 @@ def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],
         return hidden + 1000 * sum(bool(rect.colliderect(r)) for r in reserved)
 
     return min(spots, key=lambda s: (covered(s), spots.index(s)))
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` pixels (a word longer than
-    the width stands alone on its line); continuation lines are indented."""
-    if font.size(text)[0] <= width:
-        return [text]  # most lines fit: one measure instead of one per word
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if current and font.size(candidate)[0] > width:
-            lines.append(current)
-            current = "   " + word
-        else:
-            current = candidate
-    lines.append(current)
-    return lines
 
 
 def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,

@@ -35,6 +35,7 @@ from game.core.pending import (
     PointAnswer,
 )
 from game.core.present import Command, Offer
+from game.ui.labels import fit
 from game.ui.log_box import LogBox
 from game.ui.modes import DicePickMode, GhostPickMode, SteerMode, TargetMode, short_labels
 
@@ -42,9 +43,20 @@ if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
 
 PANEL_W = 350
+"""The side panel's width at the normal text size (see :func:`panel_width`)."""
 LOG_LINES = 80
 FREE_DICE = "2d6"
 ROW = 34
+"""A button row at the normal text size: a 30-pixel button and its gap."""
+PANEL_SHARE = 0.45
+"""The most of the window's width a panel widened for larger text may take."""
+
+
+def panel_width(width: int, scale: float) -> int:
+    """The side panel's width in a window ``width`` pixels wide at the text size ``scale``:
+    :data:`PANEL_W` at the normal size, wider as the text grows (so button labels keep
+    their words), but never more than :data:`PANEL_SHARE` of the window."""
+    return max(PANEL_W, min(round(PANEL_W * scale), int(width * PANEL_SHARE)))
 
 
 @dataclass
@@ -114,6 +126,10 @@ class SidePanel:
         self.pick_confirm: Any = None
         self.numbers: list[NumberWidget] = []
         self.splits: list[SplitWidget] = []
+        self.bh = 30
+        """A button's height at the text size of the last build."""
+        self.row = ROW
+        """A button row (a button and its gap) at the text size of the last build."""
         self._key: Any = None
         self._spare: dict[Hashable, Any] = {}
         self._made: dict[Any, Hashable] = {}
@@ -160,7 +176,8 @@ class SidePanel:
     def refresh(self) -> None:
         """Rebuild if the game, the selection, the mode or the window changed."""
         s = self.scene
-        key = (s.revision, s.view.selected, id(s.mode), s.app.screen.get_size())
+        key = (s.revision, s.view.selected, id(s.mode), s.app.screen.get_size(),
+               s.app.fonts.scale)
         if key != self._key:
             self._key = key
             self.rebuild()
@@ -226,7 +243,11 @@ class SidePanel:
     def _build(self) -> None:
         s = self.scene
         w, h = s.app.screen.get_size()
-        x0, width = w - PANEL_W + 8, PANEL_W - 16
+        scale = s.app.fonts.scale
+        self.bh = max(30, round(30 * scale))
+        self.row = self.bh + 4
+        panel_w = panel_width(w, scale)
+        x0, width = w - panel_w + 8, panel_w - 16
         y = self._tools(x0, s.top_h + 4, width) + 4 + s.hud.card_height()
         node = s.pending()
         if s.computer_decides():
@@ -257,9 +278,9 @@ class SidePanel:
             ("Menu", s.flow.ask_menu, "back to the main menu (Esc)"),
         ]
         for i, (label, fn, tip) in enumerate(tools):
-            self.tools.add(self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, 30),
+            self.tools.add(self.button(label, fn, pygame.Rect(x0 + i * (bw + 4), y, bw, self.bh),
                                        tip))
-        return y + 38
+        return y + self.bh + 8
 
     def _pbf_tools(self, x0: int, y: int, width: int) -> int:
         """A turn by file: Undo (only this file's own inputs, nothing once sent: issue 28.2),
@@ -283,9 +304,9 @@ class SidePanel:
         x = x0
         for label, fn, tip, weight in tools:
             bw = unit * weight + 4 * (weight - 1)
-            self.button(label, fn, pygame.Rect(x, y, bw, 30), tip)
+            self.button(label, fn, pygame.Rect(x, y, bw, self.bh), tip)
             x += bw + 4
-        return y + 38
+        return y + self.bh + 8
 
     def _commands(self, x0: int, y: int, width: int, node: object) -> int:
         s = self.scene
@@ -297,18 +318,18 @@ class SidePanel:
             commands = s.commands_of(sel)
             col = (width - 6) // 2
             for i, command in enumerate(commands):
-                rect = pygame.Rect(x0 + (i % 2) * (col + 6), y, col, 30)
+                rect = pygame.Rect(x0 + (i % 2) * (col + 6), y, col, self.bh)
                 self._command_button(command, rect)
                 if i % 2 == 1:
-                    y += ROW
+                    y += self.row
             if len(commands) % 2 == 1:
-                y += ROW
+                y += self.row
         end = s.game.why_not(EndActivation())
         offer = s.game.ruleset.end_offer(s.state)  # what ending does here, in its words
         self.button(f"{offer.label} (Enter)", s.end_activation if end is None else None,
-                    pygame.Rect(x0, y, width, 30),
+                    pygame.Rect(x0, y, width, self.bh),
                     offer.hint if end is None else s.refusal_text(end))
-        y += ROW
+        y += self.row
         if not isinstance(node, PlayerDecision | Chance):
             y = self._free_dice(x0, y, width)
         return y + 6
@@ -320,12 +341,12 @@ class SidePanel:
         s = self.scene
         if s.game.why_not(FreeRoll(FREE_DICE)) is not None:
             return y
-        self.free_dice_entry = UITextEntryLine(pygame.Rect(x0, y, 90, 30), s.app.manager)
+        self.free_dice_entry = UITextEntryLine(pygame.Rect(x0, y, 90, self.bh), s.app.manager)
         self.elements.append(self.free_dice_entry)
         self.free_dice_entry.set_text(FREE_DICE)
-        self.button("Roll free dice", self.roll_free, pygame.Rect(x0 + 96, y, width - 96, 30),
+        self.button("Roll free dice", self.roll_free, pygame.Rect(x0 + 96, y, width - 96, self.bh),
                     "roll any dice, e.g. 2d6 or 3d8 (they count for nothing in the rules)")
-        return y + ROW
+        return y + self.row
 
     def roll_free(self) -> None:
         """Roll the dice typed in the free roller (the game's seeded dice, logged)."""
@@ -348,10 +369,10 @@ class SidePanel:
 
     def _variants(self, mode: GhostPickMode, x0: int, y: int, width: int) -> int:
         s = self.scene
-        self.text_box(html.escape(mode.title), pygame.Rect(x0, y, width, 30))
-        y += ROW
-        self.button("Cancel (Esc)", s.cancel_mode, pygame.Rect(x0, y, width, 30))
-        y += ROW
+        self.text_box(html.escape(mode.title), pygame.Rect(x0, y, width, self.bh))
+        y += self.row
+        self.button("Cancel (Esc)", s.cancel_mode, pygame.Rect(x0, y, width, self.bh))
+        y += self.row
         y = self.offer_list(mode.offers, x0, y, width, lambda i: str(i))
         return y + 6
 
@@ -364,13 +385,13 @@ class SidePanel:
         from pygame_gui.elements import UIScrollingContainer
 
         h = self.scene.app.screen.get_size()[1]
-        fit = max(3, (h - self.scene.status_h - 130 - y) // ROW)
+        fit = max(3, (h - self.scene.status_h - 130 - y) // self.row)
         container = None
         inner_w, x, top = width, x0, y
         if len(offers) > fit:
-            container = UIScrollingContainer(pygame.Rect(x0, y, width, fit * ROW),
+            container = UIScrollingContainer(pygame.Rect(x0, y, width, fit * self.row),
                                              self.scene.app.manager, allow_scroll_x=False)
-            container.set_scrollable_area_dimensions((width - 22, len(offers) * ROW))
+            container.set_scrollable_area_dimensions((width - 22, len(offers) * self.row))
             self.elements.append(container)
             self.list_box = container
             inner_w, x, top = width - 22, 0, 0
@@ -382,9 +403,9 @@ class SidePanel:
             tip = (offer_tip(self.scene.game.ruleset, self.scene.state, offer) if odds
                    else offer.label if short[i] == offer.label else f"{offer.label}. {offer.hint}")
             self.button(short[i], self._performer(offer),
-                        pygame.Rect(x, top + i * ROW, inner_w, 30), tip.strip(". ") or None,
-                        ghost=ghost, container=container)
-        return y + min(len(offers), fit) * ROW
+                        pygame.Rect(x, top + i * self.row, inner_w, self.bh),
+                        tip.strip(". ") or None, ghost=ghost, container=container)
+        return y + min(len(offers), fit) * self.row
 
     def _performer(self, offer: Offer) -> Callable[[], None]:
         def perform() -> None:
@@ -410,8 +431,10 @@ class SidePanel:
         from game.ui.inspect_draw import wrap
 
         s = self.scene
-        lines = len(wrap(s.app.fonts.get(15), text, width - 20))
-        return max(58, min(s.app.screen.get_height() // 5, 20 * lines + 16))
+        font = s.app.fonts.get(15)
+        lines = len(wrap(font, text, width - 20))
+        per = max(20, font.get_linesize() + 2)  # a line at the text size
+        return max(58, min(s.app.screen.get_height() // 5, per * lines + 16))
 
     def _free(self, answer: object, x0: int, y: int, width: int) -> int:
         if isinstance(answer, PickDice):
@@ -424,9 +447,9 @@ class SidePanel:
             s = self.scene
             steer = answer.steer
             self.button("Point on the board", lambda: s.set_mode(
-                SteerMode(steer, steer.hint or "Point")), pygame.Rect(x0, y, width, 30),
+                SteerMode(steer, steer.hint or "Point")), pygame.Rect(x0, y, width, self.bh),
                 steer.hint or "choose by pointing on the board; click to confirm")
-            return y + ROW
+            return y + self.row
         return y
 
     def _dice_pick(self, pick: PickDice, x0: int, y: int, width: int) -> int:
@@ -435,18 +458,18 @@ class SidePanel:
         mode = s.mode
         if not isinstance(mode, DicePickMode):
             return y  # the scene enters the mode first (TableScene.sync_mode)
-        size = max(24, min(38, width // max(1, len(pick.faces)) - 4))
+        size = max(24, min(self.bh + 8, width // max(1, len(pick.faces)) - 4))
         for i, face in enumerate(pick.faces, start=1):
             b = self.button(str(face), self._toggler(i), pygame.Rect(
-                x0 + (i - 1) * (size + 4), y, size, 34), f"die {i}: click to pick it")
+                x0 + (i - 1) * (size + 4), y, size, self.bh + 4), f"die {i}: click to pick it")
             self.die_buttons[i] = b
             if i in mode.picked:
                 b.select()
-        y += 38
+        y += self.bh + 8
         self.pick_confirm = self.button(pick.confirm_label, self.confirm_pick,
-                                        pygame.Rect(x0, y, width, 30), pick.confirm_label)
+                                        pygame.Rect(x0, y, width, self.bh), pick.confirm_label)
         self.sync_pick()
-        return y + ROW
+        return y + self.row
 
     def _toggler(self, position: int) -> Callable[[], None]:
         return lambda: self.toggle_die(position)
@@ -497,14 +520,22 @@ class SidePanel:
 
         start = answer.default if answer.default is not None else answer.low
         widget = NumberWidget(answer, UIHorizontalSlider(
-            pygame.Rect(x0, y, width, 26), start, (answer.low, answer.high),
+            pygame.Rect(x0, y, width, self.bh - 4), start, (answer.low, answer.high),
             self.scene.app.manager, click_increment=answer.step))
         self.elements.append(widget.slider)
-        y += 30
-        widget.button = self.button(f"{answer.label}: {start:g}", self._number_confirmer(widget),
-                                    pygame.Rect(x0, y, width, 30), answer.label)
+        y += self.bh
+        widget.button = self.button(self.fitted(answer.label, f": {start:g}", width),
+                                    self._number_confirmer(widget),
+                                    pygame.Rect(x0, y, width, self.bh), answer.label)
         self.numbers.append(widget)
-        return y + ROW
+        return y + self.row
+
+    def fitted(self, text: str, tail: str, width: int) -> str:
+        """``text`` and ``tail`` as a button ``width`` pixels wide shows them: the text cut
+        with "…" where it would run past the edge, the tail (a slider's value) always
+        whole; the whole text is the button's tooltip."""
+        font = self.scene.app.fonts.get(14)  # the theme's button font at the text size
+        return fit(font, text, width - 16 - font.size(tail)[0]) + tail
 
     def _number_confirmer(self, widget: NumberWidget) -> Callable[[], None]:
         def confirm() -> None:
@@ -520,21 +551,23 @@ class SidePanel:
         widget = SplitWidget(answer)
         manager = self.scene.app.manager
         for i, part in enumerate(answer.parts[1:], start=1):
-            label = UILabel(pygame.Rect(x0, y, width, 20), f"On {part}: 0", manager)
+            tall = self.bh - 10  # a label's row at the text size
+            label = UILabel(pygame.Rect(x0, y, width, tall), f"On {part}: 0", manager)
             self.elements.append(label)
             widget.labels.append(label)
-            slider = UIHorizontalSlider(pygame.Rect(x0, y + 20, width, 24),
+            slider = UIHorizontalSlider(pygame.Rect(x0, y + tall, width, self.bh - 6),
                                         answer.minimum(i), (answer.minimum(i), answer.total),
                                         manager, click_increment=1)
             self.elements.append(slider)
             widget.sliders.append(slider)
-            y += 48
-        widget.button = self.button(widget.words(), self._split_confirmer(widget),
-                                    pygame.Rect(x0, y, width, 30),
+            y += tall + self.bh - 2
+        widget.button = self.button(self.fitted(widget.words(), "", width),
+                                    self._split_confirmer(widget),
+                                    pygame.Rect(x0, y, width, self.bh),
                                     f"{answer.label}: the first part ({answer.parts[0]}) "
                                     "takes what the others leave")
         self.splits.append(widget)
-        return y + ROW
+        return y + self.row
 
     def _split_confirmer(self, widget: SplitWidget) -> Callable[[], None]:
         def confirm() -> None:
@@ -561,11 +594,15 @@ class SidePanel:
         """Show each slider's snapped value on its own confirm button, and each split's
         counts on its labels and button (enabled only for a split that fits)."""
         for w in self.numbers:
-            w.button.set_text(f"{w.answer.label}: {w.value():g}")
+            w.button.set_text(self.fitted(w.answer.label, f": {w.value():g}",
+                                          w.button.rect.width))
         for sw in self.splits:
             for label, part, n in zip(sw.labels, sw.answer.parts[1:], sw.others(), strict=True):
                 label.set_text(f"On {part}: {n}")
-            sw.button.set_text(sw.words())
+            words = sw.words()
+            sw.button.set_text(self.fitted(words, "", sw.button.rect.width))
+            sw.button.set_tooltip(f"{words} ({sw.answer.parts[0]} takes what the others "
+                                  "leave)")  # the whole split, however the button cuts it
             (sw.button.enable if sw.counts() is not None else sw.button.disable)()
 
     def _computer_acts(self, x0: int, y: int, width: int) -> int:
@@ -577,8 +614,8 @@ class SidePanel:
             return y
         self.text_box(html.escape(f"{computer.name(node.player)} plays; its reasons go to the "
                                   "log. F: skip its pauses."),
-                      pygame.Rect(x0, y, width, 84))
-        return y + 90
+                      pygame.Rect(x0, y, width, self.bh * 3 - 6))
+        return y + self.bh * 3
 
     def _chance(self, node: Chance, x0: int, y: int, width: int) -> int:
         from pygame_gui.elements import UITextEntryLine
@@ -586,16 +623,16 @@ class SidePanel:
         s = self.scene
         roller = s.state.player(node.player).name
         self.text_box(html.escape(f"{roller} to roll {node.dice}: {node.purpose}"),
-                      pygame.Rect(x0, y, width, 64))
-        y += 68
-        self.button("Roll the dice (Space)", s.roll, pygame.Rect(x0, y, width, 30))
-        y += ROW
-        self.dice_entry = UITextEntryLine(pygame.Rect(x0, y, 180, 30), s.app.manager)
+                      pygame.Rect(x0, y, width, self.bh * 2 + 4))
+        y += self.bh * 2 + 8
+        self.button("Roll the dice (Space)", s.roll, pygame.Rect(x0, y, width, self.bh))
+        y += self.row
+        self.dice_entry = UITextEntryLine(pygame.Rect(x0, y, 180, self.bh), s.app.manager)
         self.elements.append(self.dice_entry)
         self.dice_entry.set_text("")
-        self.button("Use my dice", s.use_real_dice, pygame.Rect(x0 + 186, y, width - 186, 30),
+        self.button("Use my dice", s.use_real_dice, pygame.Rect(x0 + 186, y, width - 186, self.bh),
                     "type the faces you rolled at the table, e.g. 3 5")
-        return y + 38
+        return y + self.bh + 8
 
     def log_line(self, event: Event | str) -> str:
         """One event as a log line: its player's colour, its text, its rule IDs as links (a
@@ -637,4 +674,4 @@ def _still(element: Any, key: Hashable) -> bool:
     return True
 
 
-__all__ = ["PANEL_W", "SidePanel", "TargetMode"]
+__all__ = ["PANEL_W", "SidePanel", "TargetMode", "panel_width"]

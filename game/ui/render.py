@@ -37,7 +37,7 @@ from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
-from game.ui.board_page import BoardPage, copy_into, fill_around, new_layer
+from game.ui.board_page import AHEAD_AT, BoardPage, Bounds, copy_into, fill_around, new_layer
 from game.ui.camera import Camera, turn_for
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
@@ -54,6 +54,7 @@ LABEL_DROP = 0.14
 LABEL_ROOM = 0.95
 """The height a hex token's label may take (hexes): the height tag fits above it."""
 AHEAD_MS = 2.0
+SETTLE_MS = 6.0
 """CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
 
 
@@ -85,9 +86,14 @@ class Renderer:
         self._board_for: Hashable = None
         """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
         while the frame would show the same."""
-        self._ahead: tuple[Hashable, Iterator[None]] | None = None  # see _zoom_ahead
+        self._ahead: tuple[tuple[Hashable, float, bool], Iterator[None]] | None = None
+        """The board being built ahead: (what it shows, its zoom, on a hex map), its steps
+        (see :meth:`_zoom_ahead`)."""
         self.ahead_ms = AHEAD_MS
         """CPU milliseconds a wheel frame may spend building the board ahead."""
+        self.settle_ms = SETTLE_MS
+        self._extent: tuple[Hashable, Bounds] = (None, (0.0, 0.0, 0.0, 0.0))
+        """CPU milliseconds a still frame after the wheel may spend building the board."""
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -108,8 +114,13 @@ class Renderer:
             fit_camera(cam, state)
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(cam.left, cam.top, cam.width, cam.height))
-        scaled = None if view.ghosts or self._board_for != self._showing(state, view) else (
-            self.page.scaled(self._board, cam, building=self._ahead is not None))
+        same = not view.ghosts and self._board_for == self._showing(state, view)
+        scaled = self.page.scaled(self._board, cam, building=self._ahead is not None) if (
+            same) else None
+        settling = (same and scaled is None and isinstance(state.board, HexBoard)
+                    and self.page.unsettled(cam))
+        if settling:  # the wheel has stopped on a hex map: scaled while its board builds
+            scaled = self.page.scaled(self._board, cam, building=True, settle=True)
         if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
             image, at = scaled
             fill_around(surface, self.palette.background, pygame.Rect(
@@ -124,13 +135,18 @@ class Renderer:
                               lambda uid: self.unit_outline(state, view, uid))
         surface.set_clip(clip)
         if scaled is not None:
-            self._zoom_ahead(state, view)
+            self._zoom_ahead(state, view, settling)
 
     def _draw_board(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
         """The cached layers of the page, the units that move and a decision's ghosts."""
-        page_cam, offset = self.page.place(view.camera)
+        page_cam, offset = self.page.place(view.camera, self._bounds(state))
         page_view = replace(view, camera=page_cam)
         ground = self._ground_layer(state, page_view)
+        if self.page.whole:  # the page may not fill the viewport: the rest is background
+            cam = view.camera
+            fill_around(surface, self.palette.background,
+                        pygame.Rect(cam.left, cam.top, cam.width, cam.height),
+                        ground.get_rect(topleft=offset))
         if view.ghosts:
             surface.blit(ground, offset)
             draw_units.draw_ghosts(surface, view.ghosts, view.hovered_ghost, view.camera,
@@ -246,24 +262,51 @@ class Renderer:
 
     # --- zooming --------------------------------------------------------------------------
 
-    def _zoom_ahead(self, state: GameState, view: ViewState) -> None:
+    def _zoom_ahead(self, state: GameState, view: ViewState, settling: bool = False) -> None:
         """Past a factor 2 of zoom, build the board at the zoom reached a slice per wheel
-        frame (base, ground, then units for :data:`AHEAD_MS`) and scale from it once whole."""
+        frame (base, ground, then units for :data:`AHEAD_MS`) and scale from it once whole.
+        Once the wheel holds still (``settling``), the board of the zoom reached is built
+        the same way, :data:`SETTLE_MS` a frame, the last board scaled meanwhile (a hex map
+        takes a few hundred milliseconds to paint: no still frame pays for it whole)."""
         cam = view.camera
         key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
-        if self._ahead is None or self._ahead[0] != key:
-            if not self.page.far(cam):
+        ahead = self._ahead
+        if ahead is not None:  # going on with a board begun at a zoom near enough
+            (shows, zoom, on_map), _ = ahead
+            near = shows == key and 1 / AHEAD_AT <= cam.zoom / zoom <= AHEAD_AT
+            if not near or (settling and zoom != cam.zoom and not on_map):
+                ahead = None  # a table's still frame is drawn afresh (see draw)
+        if ahead is None:
+            if not settling and not self.page.far(cam):
                 self._ahead = None
                 return
-            page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0, cam.turn)
-            self._ahead = (key, self._build_ahead(state, replace(view, camera=page)))
-        end = time.process_time() + self.ahead_ms / 1000
-        for _ in self._ahead[1]:
+            whole = self.page.whole_page(cam, self._bounds(state))  # a hex map's, if small
+            page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
+                                   cam.turn)
+            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
+                     self._build_ahead(state, replace(view, camera=page), whole is not None))
+        self._ahead = ahead
+        end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
+        for _ in ahead[1]:
             if time.process_time() >= end:
                 return
         self._ahead = None
 
-    def _build_ahead(self, state: GameState, view: ViewState) -> Iterator[None]:
+    def _bounds(self, state: GameState) -> Bounds | None:
+        """A hex map's extent in world units (worked out once per map), for a page of the
+        whole map; None on a table, whose pages stay twice the viewport (its painting is a
+        fill and a few pieces, and a page of the whole table would draw units far off
+        screen)."""
+        board = state.board
+        if isinstance(board, TableBoard):
+            return None
+        key = self._board_key(state)
+        if self._extent[0] != key:
+            self._extent = (key, hexlayout.bounds(board.cells))
+        return self._extent[1]
+
+    def _build_ahead(self, state: GameState, view: ViewState, whole: bool = False
+                     ) -> Iterator[None]:
         """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page): the
         base (table, then each terrain piece), the ground (each unit's arcs, the blend, the
         marks), then the units. A layer is adopted only once whole, so a frame drawn between
@@ -285,7 +328,7 @@ class Renderer:
         self._board, self._units_key = board, (self._ground_key, id(state), view.revision,
                                                moving)
         self._board_for = self._showing(state, view)
-        self.page.adopt(view.camera)
+        self.page.adopt(view.camera, whole)
         self.stats["board_renders"] += 1
 
     # --- base layer -----------------------------------------------------------------------
@@ -356,7 +399,8 @@ class Renderer:
                 draw_board.draw_terrain(base, (piece,), cam, self.palette, self._font)
             return
         base.fill(self.palette.background)
-        draw_board.draw_hexmap(base, board, cam, self.palette, self._font, self.relief(state))
+        yield from draw_board.hexmap_steps(base, board, cam, self.palette, self._font,
+                                           self.relief(state))
         marks = self.board_marks(state, view)
         if marks:
             draw_board.draw_marks(base, marks, cam, self.palette, self._font)

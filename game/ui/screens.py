@@ -11,6 +11,7 @@ import pygame
 
 from game.scenario.catalogue import scenario_header
 from game.ui.assets import Fonts
+from game.ui.labels import fit as fit_text
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -94,10 +95,14 @@ class ButtonScene(Scene):
 
         w, h = self.app.screen.get_size()
         rows = self.entries()
+        scale = self.app.fonts.scale  # the buttons grow with the text size
+        bw, bh = min(w - 40, round(360 * scale)), round(44 * scale)
+        step = bh + 8
         below_text = 150 + 22 * len(self.subtitle_lines())  # never over the subtitle
-        top = max(200, below_text, h // 2 - len(rows) * 26)
+        top = max(200, below_text, h // 2 - len(rows) * step // 2)
+        top = max(120, min(top, h - 10 - len(rows) * step))  # and all of them in the window
         for i, (label, action, tip) in enumerate(rows):
-            rect = pygame.Rect(w // 2 - 180, top + i * 52, 360, 44)
+            rect = pygame.Rect(w // 2 - bw // 2, top + i * step, bw, bh)
             button = UIButton(rect, label, self.app.manager, tool_tip_text=tip or None,
                               object_id="#big_button")
             if action is None:
@@ -213,15 +218,21 @@ class ListScene(ButtonScene):
         w, h = self.app.screen.get_size()
         rows = self.entries()
         self.row_count = len(rows)
-        top, bottom = max(170, 139 + 22 * len(self.subtitle_lines())), h - 80
+        scale = self.app.fonts.scale  # the rows grow with the text size
+        self.ROW, bh = round(type(self).ROW * scale), round(44 * scale)
+        top, bottom = max(170, 139 + 22 * len(self.subtitle_lines())), h - 36 - bh
         fit = max(1, (bottom - top) // self.ROW)
         height = min(len(rows), fit) * self.ROW
-        width = min(self.WIDTH, w - 80)
+        width = min(round(self.WIDTH * scale), w - 80)
         self.list_box = UIScrollingContainer(pygame.Rect(w // 2 - width // 2, top, width, height),
                                              self.app.manager, allow_scroll_x=False)
         self.list_box.set_scrollable_area_dimensions((width - 22, len(rows) * self.ROW))
+        font = self.app.fonts.get(18)  # the theme's #big_button font at the text size
         for i, (label, action, tip) in enumerate(rows):
-            button = UIButton(pygame.Rect(0, i * self.ROW, width - 30, 44), label,
+            shown = fit_text(font, label, width - 46)  # a long row is cut, said whole in its tip
+            if shown != label:
+                tip = f"{label} ({tip})" if tip else label
+            button = UIButton(pygame.Rect(0, i * self.ROW, width - 30, bh), shown,
                               self.app.manager,
                               tool_tip_text=tip or None, container=self.list_box,
                               object_id="#big_button")
@@ -229,7 +240,8 @@ class ListScene(ButtonScene):
                 button.disable()  # type: ignore[no-untyped-call]
             else:
                 self.buttons[button] = action
-        back = UIButton(pygame.Rect(w // 2 - 180, top + height + 12, 360, 44), "Back",
+        back_w = min(w - 40, round(360 * scale))
+        back = UIButton(pygame.Rect(w // 2 - back_w // 2, top + height + 12, back_w, bh), "Back",
                         self.app.manager, object_id="#big_button")
         self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
 
@@ -432,8 +444,9 @@ class SettingsScene(ButtonScene):
             (f"Palette: {s.palette}", self.cycle_palette,
              "colour-blind: Okabe-Ito colours for arcs, lines and sides"),
             (f"Text size: {s.text_size}", self.cycle_text_size,
-             "larger text on the board, the top bar, the unit card, hover boxes and help "
-             "(4K screens, poorer eyesight); tables opened from now on use it"),
+             "larger text everywhere: the board, the top bar, the side panel and its "
+             "buttons (which grow with it), the unit card, hover boxes and help (4K "
+             "screens, poorer eyesight)"),
             (f"Inch grid: {'on' if s.grid else 'off'}", lambda: self.flip("grid"), ""),
             (f"Animations: {'on' if s.animate else 'off'}", lambda: self.flip("animate"), ""),
             (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",

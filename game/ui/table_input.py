@@ -186,6 +186,9 @@ class TableInput:
 
     def _wheel(self, event: pygame.event.Event) -> None:
         mx, my = self.scene.mouse  # the last motion (wheel events carry no position)
+        if self.scene.hud.card_rect().collidepoint((mx, my)):
+            self.scene.hud.scroll_card(-int(event.y))  # a long unit card scrolls
+            return
         if not self.scene.viewport().collidepoint((mx, my)):
             return
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)

@@ -11,6 +11,7 @@ ruleset: buttons are :meth:`~game.core.ruleset.Ruleset.commands`, hover answers 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ from game.ui.modes import (
     SteerMode,
     TargetMode,
 )
-from game.ui.panel import PANEL_W, SidePanel
+from game.ui.panel import SidePanel
 from game.ui.render import Renderer, fit_camera
 from game.ui.scene import Scene
 from game.ui.table_flow import TableFlow
@@ -78,6 +79,11 @@ HELP: list[tuple[str, str]] = [
 ]
 
 
+IDLE_STEP_MS = 6.0
+"""A frame without input takes a step of the selected unit's hover ahead only if it has taken
+less than this so far (CPU milliseconds)."""
+
+
 class TableScene(Scene):
     """The table (see module docstring)."""
 
@@ -96,6 +102,12 @@ class TableScene(Scene):
         self.revision = 0
         self._busy = False
         self._prepared: tuple[int, int] | None = None
+        self._idle = 0
+        """Frames in a row without input (see :meth:`_prepare_when_idle`)."""
+        self._frame_start = 0.0
+        """The CPU time the current frame began at (see :meth:`_prepare_unit_when_idle`)."""
+        self._unit_prepared: tuple[tuple[int, int], str] | None = None
+        """The game moment and selected unit whose hover answers are built ahead."""
         """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self.mode: Mode = SelectMode()
         self.status = ""
@@ -197,7 +209,7 @@ class TableScene(Scene):
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
         w, h = self.app.screen.get_size()
-        return pygame.Rect(0, self.top_h, w - PANEL_W,
+        return pygame.Rect(0, self.top_h, w - self.hud.panel_w(),
                            h - self.top_h - self.status_h - self.bottom_reserve)
 
     def enter(self) -> None:
@@ -307,7 +319,7 @@ class TableScene(Scene):
         elif len(command.offers) == 1:
             self.perform_offer(command.offers[0])
         else:
-            self.set_mode(GhostPickMode(command.label, command.offers))
+            self.set_mode(GhostPickMode(command.label, tuple(command.offers)))
             ghosts = any(o.ghost is not None for o in command.offers)
             self.status = f"{command.label}: pick one in the panel" + (
                 " or click its ghost on the board" if ghosts else "")
@@ -487,12 +499,33 @@ class TableScene(Scene):
 
     def _prepare_when_idle(self) -> None:
         """In the first frame without input of a game moment, let the ruleset build what its
-        queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path."""
+        queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path.
+        The steps of what hovering with the selected unit asks come after the frame's
+        drawing (:meth:`_prepare_unit_when_idle`)."""
+        self._frame_start = time.process_time()
         busy, self._busy = self._busy, False
+        self._idle = 0 if busy else self._idle + 1
+        if busy:
+            return
         moment = (id(self.state), self.revision)
-        if not busy and self._prepared != moment:
+        if self._prepared != moment:
             self._prepared = moment
+            self._idle = 0  # this frame did the moment's work: the unit's steps wait
             self.game.ruleset.prepare(self.state)
+
+    def _prepare_unit_when_idle(self) -> None:
+        """From the second frame in a row without input (the pointer rests: the frame right
+        after a click is the click's own), what hovering with the selected unit asks, a step
+        a frame (:meth:`~game.core.ruleset.Ruleset.prepare_unit`), only in a frame that has
+        taken less than :data:`IDLE_STEP_MS` so far (a frame that builds a board does none);
+        a frame with input does none (the step left waits until input pauses again)."""
+        unit = self.view.selected
+        moment = (id(self.state), self.revision)
+        if (unit is None or self._idle < 2 or self._unit_prepared == (moment, unit)
+                or (time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS):
+            return
+        if self.game.ruleset.prepare_unit(self.state, unit):
+            self._unit_prepared = (moment, unit)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state
@@ -501,7 +534,7 @@ class TableScene(Scene):
         self.view.overlay = self.lens.overlay(ruleset, state, self.revision, self.view.selected,
                                               self.view.hovered)
         self.view.ghosts = self.mode.ghosts(self) + self.decision_ghosts()
-        tray = dice_tray_rect(self.viewport()).inflate(10, 10)
+        tray = dice_tray_rect(self.viewport(), self.app.fonts).inflate(10, 10)
         shown = self.animator.dice is not None
         self.view.reserved = ((tray.x, tray.y, tray.w, tray.h),) if shown else ()
         self.view.targets = self.mode.targets()
@@ -509,7 +542,8 @@ class TableScene(Scene):
     def _draw_refusal_marks(self, surface: pygame.Surface) -> None:
         """The shown refusal's blocker, outlined and named over the board (drawn like an
         inspection's shapes: the table knows nothing of the rule behind it)."""
-        marks = self.view.refusal_marks
+        shown = self.view.overlay.inspection.shapes if self.view.overlay is not None else ()
+        marks = tuple(m for m in self.view.refusal_marks if m not in shown)  # drawn once
         if marks:
             overlay = HoverOverlay("", None, Inspection("", shapes=marks))
             self.renderer.painter.shapes(surface, self.state, overlay, self.view.camera)
@@ -538,3 +572,4 @@ class TableScene(Scene):
             self.computer.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)
+        self._prepare_unit_when_idle()

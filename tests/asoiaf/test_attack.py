@@ -33,7 +33,7 @@ def test_as_atk_1_attack_is_melee_when_engaged_ranged_otherwise() -> None:
 
 def test_as_mel_1_melee_only_while_engaged() -> None:
     game = scenario("bowmen_range")
-    assert refusal_rules(game, "attack bow near weapon=1") == ("AS-MEL-1",)
+    assert refusal_rules(game, "attack bow near weapon=1") == ("AS-MEL-1", "AS-CORE-6")
 
 
 def test_as_mel_2_melee_needs_a_melee_attack() -> None:
@@ -44,7 +44,7 @@ def test_as_mel_2_melee_needs_a_melee_attack() -> None:
     assert "AS-MEL-2" in refusal_rules(game, "attack s g")
     assert refusal_rules(game, "attack s g") == ("AS-MEL-2",)
     # naming its only attack, the Bow, is a different refusal: no Ranged Attack while engaged
-    assert refusal_rules(game, "attack s g weapon=0") == ("AS-RNG-1",)
+    assert refusal_rules(game, "attack s g weapon=0") == ("AS-RNG-1", "AS-CORE-6")
     away = table([{"id": "s", "side": 1, "stats": shooters, "at": [24.0, 10.0]},
                   unit("g", 2, "lannister_guardsmen", 24.0, 20.0, 180)])
     assert refusal_rules(away, "charge s -> g") == ("AS-MEL-2",)  # nothing to charge with
@@ -95,7 +95,7 @@ def test_as_mel_5_any_engaged_enemy_without_line_of_sight() -> None:
 def test_as_rng_1_no_ranged_attack_while_engaged() -> None:
     game = table([unit("bow", 1, "stark_bowmen", 24.0, 20.0),
                   unit("g", 2, "lannister_guardsmen", 24.0, 24.8, 180)])
-    assert refusal_rules(game, "attack bow g weapon=0") == ("AS-RNG-1",)
+    assert refusal_rules(game, "attack bow g weapon=0") == ("AS-RNG-1", "AS-CORE-6")
 
 
 def test_as_rng_2_ranged_attack_needs_a_ranged_weapon() -> None:

@@ -164,7 +164,7 @@ def test_as_chg_11_disorderly_charge_on_a_one_no_bonus() -> None:
 
 def test_as_chg_12_no_charge_while_engaged() -> None:
     game = scenario("two_sides")
-    assert refusal_rules(game, "charge bers -> guard") == ("AS-CHG-12",)
+    assert refusal_rules(game, "charge bers -> guard") == ("AS-CHG-12", "AS-CORE-6")
 
 
 def test_as_chg_13_other_enemies_touched_are_aligned() -> None:

@@ -80,12 +80,14 @@ def test_as_core_3_maneuver_rules() -> None:
     a = _u(game, "a")
     assert a.tray is not None and abs(a.tray.x - 29.0) < 1e-6 and abs(a.tray.facing) < 1e-6
     assert "AS-CORE-3" in first(events, "unit.maneuvered").rules
-    assert refusal_rules(scenario("two_sides"), "maneuver bers 0.0 1.0") == ("AS-CORE-3",)
+    assert refusal_rules(scenario("two_sides"), "maneuver bers 0.0 1.0") == (
+        "AS-CORE-3", "AS-CORE-6")
 
 
 def test_as_core_4_retreat_then_free_enemy_pivot() -> None:
     game = scenario("attack_example", [4])
-    assert refusal_rules(scenario("bowmen_range"), "retreat bow") == ("AS-CORE-4",)
+    assert refusal_rules(scenario("bowmen_range"), "retreat bow") == (
+        "AS-CORE-4", "AS-CORE-6")
     act(game, "retreat guard")
     node = game.pending()
     assert isinstance(node, PlayerDecision) and node.kind == "retreat.move"

@@ -84,6 +84,9 @@ def _pairs(state: GameState) -> list[tuple[AsoiafUnit, AsoiafUnit]]:
 
 FAST = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+QUICK = settings(FAST, max_examples=5)
+"""The newer properties (issue 32): fewer drawn tables, each test under the 3 s a test may
+take."""
 
 
 @FAST
@@ -164,7 +167,7 @@ def test_legal_actions_equal_the_per_pair_path(drawn: tuple[AsoiafRuleset, GameS
 
 def _panel(rules: AsoiafRuleset, state: GameState, unit_id: str) -> list[tuple[object, ...]]:
     """The unit's commands as the panel shows them (labels, hints, offers, refusals)."""
-    return [(c.key, c.label, c.hint, c.offers, c.refusal)
+    return [(c.key, c.label, c.hint, tuple(c.offers), c.refusal)
             for c in rules.commands(state, unit_id)]
 
 
@@ -198,6 +201,26 @@ def test_prepare_builds_the_world_the_click_uses_and_changes_no_answer(
     assert world._geometry is not None
     assert [rules.legal_actions_for(state, u.id) for u in geo.live(state)] == cold
     assert rules.worlds.of(state) is world
+
+
+@QUICK
+@given(tables())
+def test_prepare_unit_changes_no_answer(drawn: tuple[AsoiafRuleset, GameState]) -> None:
+    """Ruleset.prepare_unit (the idle frames after a select: the unit's sight row, then its
+    charges, a step at a time) ends, and every unit's actions and buttons are the same
+    whether it ran or not."""
+    rules, state = drawn
+    units = [u.id for u in geo.live(state)]
+    cold = [(rules.legal_actions_for(state, u), _panel(rules, state, u)) for u in units]
+    rules.memo.forget()
+    for u in units:
+        for _ in range(100):
+            if rules.prepare_unit(state, u):
+                break
+        else:
+            raise AssertionError("prepare_unit never ended")
+    assert [(rules.legal_actions_for(state, u), _panel(rules, state, u)) for u in units] == cold
+
 
 def _retreat_reference(state: GameState, unit: AsoiafUnit, limit: float
                        ) -> list[tuple[str, float, float]]:
@@ -330,3 +353,21 @@ def test_a_world_patched_after_moves_equals_a_fresh_one(
                          (patched.move_obstacles, fresh.move_obstacles)):
         for name in ("verts", "count", "owner", "normal", "offset", "centroid", "bounds"):
             assert np.array_equal(getattr(mine.pieces, name), getattr(theirs.pieces, name))
+
+
+@QUICK
+@given(tables(), st.integers(1, 4))
+def test_sight_rows_worked_out_in_batches_equal_the_whole_row(
+        drawn: tuple[AsoiafRuleset, GameState], chunk: int) -> None:
+    """Issue 32: the hover's Line of Sight from a viewer, worked out a few targets at a time
+    (the idle frames' prefetch, the first hover's nearest batch), is the whole row's."""
+    _rules, state = drawn
+    world, whole_world = RulesWorld(state), RulesWorld(state)
+    for viewer in geo.live(state):
+        whole = whole_world.geometry().sight_from(viewer.id)
+        far = list(whole)[-1]
+        assert world.row_sight(viewer.id, far) == whole[far]  # asked first: no prefetch
+        while not world.prefetch_row(viewer.id, None, chunk):
+            pass
+        assert {t: world.row_sight(viewer.id, t) for t in whole} == whole
+        assert world.sight_row(viewer.id) == whole

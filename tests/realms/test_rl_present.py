@@ -72,7 +72,7 @@ def test_unit_card_lists_every_stat_with_rules() -> None:
     assert card is not None
     text = " ".join(line.text for line in card.lines)
     for needle in ("Wounds 0/14", "covers 2 space", "neck reach", "Armor: martial 1",
-                   "tail_sweep"):
+                   "tail sweep"):
         assert needle in text
 
 

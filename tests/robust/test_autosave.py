@@ -199,3 +199,23 @@ def test_loading_an_older_save_of_a_game_never_overwrites_its_newer_autosave(
     reopened = attach_autosave(load_save(older))
     assert reopened.path != live.path
     assert len(load_save(live.path).game.log) == 1
+
+
+def test_the_autosave_text_is_the_save_document_after_actions_undos_and_redos() -> None:
+    """Issue 32: the autosave works out only the actions since its last write; after every
+    action, undo and redo its file reads as the whole save document written afresh, and
+    loads to the same state."""
+    from game.scenario.saves import save_document
+
+    autosave = attach_autosave(_session())
+    game = autosave.session.game
+    moves = [MoveUnit("n1", 10.0 + k, 8.0, 30.0) for k in range(4)]
+    steps = [lambda m=m: game.apply(m) for m in moves[:3]]
+    steps += [lambda: game.undo(), lambda: game.undo(), lambda: game.redo(),
+              lambda: game.apply(moves[3])]
+    for step in steps:
+        step()
+        written = json.loads(autosave.path.read_text("utf-8"))
+        assert written == json.loads(json.dumps(save_document(autosave.session)))
+        assert load_save(autosave.path).game.state_hash() == game.state_hash()
+    assert len(written["actions"]) == len(game.log) == 3

@@ -74,7 +74,7 @@ def test_a_corrupt_compressed_member_is_refused_not_escaped() -> None:
     member made zlib raise its own error while the roster was read."""
     from game.bench.fuzz import run
 
-    for seed in (1046, 1110, 1175):
+    for seed in (1046, 1110, 1175, 4401):  # 4401: an unknown XML encoding
         report = run(1, seed=seed, kinds=["list"])
         assert report.escapes == [] and report.refused["list"] == 1
     good = (DATA / "orcs_grauwasser.rosz").read_bytes()
@@ -82,3 +82,11 @@ def test_a_corrupt_compressed_member_is_refused_not_escaped() -> None:
     broken = good[:start + 40] + bytes(b ^ 0x5A for b in good[start + 40:start + 200]) + good[
         start + 200:]
     _refused(broken, "broken.rosz", "not a readable .rosz")
+
+
+@pytest.mark.parametrize("encoding", ["UAF-8", "utf-32", "rot13", "idna", "undefined", "punycode"])
+def test_a_roster_declaring_an_unreadable_encoding_is_refused(encoding: str) -> None:
+    """The fuzzer's escape (list seed 4401): ``encoding="UAF-8"`` made the XML reader raise
+    LookupError; other declared encodings raise ValueError or UnicodeError."""
+    raw = f'<?xml version="1.0" encoding="{encoding}"?><roster name="x"/>'.encode()
+    _refused(raw, "x.ros", "encoding")

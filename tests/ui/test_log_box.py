@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.core.actions import EndActivation, FreeRoll
 from game.ui.log_box import LogBox
 
@@ -61,3 +63,47 @@ def test_the_box_is_built_afresh_before_it_holds_twice_its_lines(tmp_path: Path)
         log.show(events, scene.panel.log_line, scene.panel.log_box.rect)
         assert log._shown <= 2 * 3
     assert log._shown >= 3
+
+
+def test_each_place_keeps_its_box_and_catches_up_when_shown_again(tmp_path: Path) -> None:
+    """The log moves down when a selected unit's commands need room and back on the commit:
+    each place keeps its box (hidden while the other shows), so neither move parses the log
+    again, and a box shown again gets the events it missed."""
+    import pygame
+
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    log = LogBox(app.manager, 10)
+    high, low = pygame.Rect(900, 400, 300, 300), pygame.Rect(900, 440, 300, 260)
+    scene.perform(FreeRoll("2d6", (3, 4)))
+    first = log.show(scene.game.events(), scene.panel.log_line, high)
+    second = log.show(scene.game.events(), scene.panel.log_line, low)
+    assert second is not first and not first.visible and second.visible
+    scene.perform(FreeRoll("1d6", (5,)))
+    again = log.show(scene.game.events(), scene.panel.log_line, high)
+    assert again is first and first.visible and not second.visible
+    assert scene.game.events()[-1].text.split()[0] in _box_text(first)
+    log.kill()
+    assert log.box is None
+
+
+def test_a_box_that_overflows_while_appending_shows_its_last_lines(tmp_path: Path) -> None:
+    """pygame-gui rebuilds a box scrolled to the top the first time appended lines overflow
+    it: the log scrolls back to its end, so the newest events stay in view."""
+    import pygame
+
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    log = LogBox(app.manager, 40)
+    rect = pygame.Rect(900, 600, 300, 120)
+    scene.perform(FreeRoll("1d6", (1,)))
+    box = log.show(scene.game.events(), scene.panel.log_line, rect)
+    assert getattr(box, "scroll_bar", None) is None
+    for k in range(12):
+        scene.perform(FreeRoll("1d6", (1 + k % 6,)))
+        assert log.show(scene.game.events(), scene.panel.log_line, rect) is box
+        if box.scroll_bar is not None:
+            break  # the append that first overflowed the box
+    bar = box.scroll_bar
+    assert bar is not None
+    assert bar.start_percentage + bar.visible_percentage == pytest.approx(1.0, abs=0.02)

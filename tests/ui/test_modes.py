@@ -348,7 +348,7 @@ def test_a_long_unit_card_is_cut_with_a_count_and_asked_once_per_change(
     click(app, unit_pos(app, "b1"))
     frames(app, 5)
     assert scene.hud.card_height() == 30 + 16 * 9
-    assert scene.hud._card_rows(card(None, "b1"))[-1][0] == "... and 12 more lines"
+    assert scene.hud._card_rows(card(None, "b1"))[-1][0].startswith("... and 12 more lines")
     assert len(set(calls)) == 1 and len(calls) <= 3  # not once per frame
 
 

@@ -48,7 +48,7 @@ def weapon_for(state: GameState, unit: AsoiafUnit, weapon: int,
                 return Refusal(f"{unit.name} has no Melee Attack", ("AS-MEL-2",))
             if unit.stats.melee_attacks():
                 return Refusal(f"{unit.name} has no Ranged Attack and is not engaged for "
-                               "a Melee Attack", ("AS-RNG-2", "AS-MEL-1"))
+                               "a Melee Attack", ("AS-RNG-2", "AS-MEL-1", "AS-CORE-6"))
             return Refusal(f"{unit.name} has no Ranged Attack", ("AS-RNG-2",))
         return pool[0]
     if not 0 <= weapon < len(unit.stats.attacks):
@@ -56,9 +56,11 @@ def weapon_for(state: GameState, unit: AsoiafUnit, weapon: int,
                        ("AS-ATK-1",))
     ranged = unit.stats.attacks[weapon].ranged
     if ranged and engaged:
-        return Refusal(f"{unit.name} is engaged: no Ranged Attack", ("AS-RNG-1",))
+        return Refusal(f"{unit.name} is engaged: no Ranged Attack",
+                       ("AS-RNG-1", "AS-CORE-6"))
     if not ranged and not engaged:
-        return Refusal(f"{unit.name} is not engaged: no Melee Attack", ("AS-MEL-1",))
+        return Refusal(f"{unit.name} is not engaged: no Melee Attack",
+                       ("AS-MEL-1", "AS-CORE-6"))
     return weapon
 
 

@@ -152,7 +152,8 @@ def _basis_key(attacker: AsoiafUnit, target: AsoiafUnit, cull: bool, seen: Sight
 def _basis(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit, cull: bool,
            world: geo.RulesWorld | None, seen: Sight | None) -> ChargeBasis | Refusal:
     if geo.engaged_enemies(state, attacker, world=world):
-        return Refusal(f"{attacker.name} is engaged and cannot charge", ("AS-CHG-12",))
+        return Refusal(f"{attacker.name} is engaged and cannot charge",
+                       ("AS-CHG-12", "AS-CORE-6"))
     if not attacker.stats.melee_attacks():
         return Refusal(f"{attacker.name} has no melee attack to charge with", ("AS-MEL-2",))
     tray = geo.tray_of(attacker)
@@ -335,6 +336,9 @@ PIVOT_SEARCH = 90
 """Degrees either side of pointing at the target searched for a legal pivot (AS-CHG-5)."""
 PIVOT_STEP = 5
 """Degrees between the pivots searched (any other pivot is still legal when declared)."""
+PIVOT_BATCH = 8
+"""Candidate pivots swept in one batch by the search (nearest first: the search stops at the
+first legal one, usually in the first batch, instead of sweeping all 36)."""
 
 
 def pivot_candidates(attacker: AsoiafUnit, target: AsoiafUnit) -> list[float]:
@@ -362,9 +366,12 @@ def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit
             if not isinstance(plan, Refusal):
                 return pivot
         return None
-    found = next(_legal_pivots(state, attacker, target, basis, pivots, penalty, cull,
-                               blocked_fails, world), None)
-    return None if found is None else found[1]
+    for at in range(0, len(pivots), PIVOT_BATCH):  # nearest first, a batch at a time
+        found = next(_legal_pivots(state, attacker, target, basis, pivots[at:at + PIVOT_BATCH],
+                                   penalty, cull, blocked_fails, world), None)
+        if found is not None:
+            return found[1]
+    return None
 
 
 def charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
@@ -379,18 +386,34 @@ def charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     batch, and since a pivot is legal when every check of :func:`plan_from_basis` passes,
     whatever their order, the cheap checks go first and Line of Sight, the dear one, only
     for pivots that pass them."""
+    return list(iter_charge_pivots(state, attacker, target, basis, penalty, cull,
+                                   blocked_fails, world))
+
+
+def iter_charge_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                       basis: ChargeBasis, penalty: float, cull: bool = False,
+                       blocked_fails: bool = False, world: geo.RulesWorld | None = None
+                       ) -> Iterator[float]:
+    """:func:`charge_pivots` one by one, each checked when it is asked for: a caller that
+    only wants to know whether a charge is possible stops at the first (the panel's button,
+    issue 24)."""
     first = list({0.0, facing_pivot(attacker, target)})
     if world is None:
         out = [p for p in first if not isinstance(plan_from_basis(
             state, attacker, target, basis, p, penalty, cull, blocked_fails), Refusal)]
         found = None if out else first_legal_pivot(state, attacker, target, basis, penalty,
                                                    cull, blocked_fails)
-        return out if found is None else [found]
-    out = [p for _, p in _legal_pivots(state, attacker, target, basis, first, penalty, cull,
-                                       blocked_fails, world)]
-    found = None if out else first_legal_pivot(state, attacker, target, basis, penalty, cull,
-                                               blocked_fails, world)
-    return out if found is None else [found]
+        yield from (out if found is None else [found])
+        return
+    some = False
+    for _, pivot in _legal_pivots(state, attacker, target, basis, first, penalty, cull,
+                                  blocked_fails, world):
+        some = True
+        yield pivot
+    found = None if some else first_legal_pivot(state, attacker, target, basis, penalty, cull,
+                                                blocked_fails, world)
+    if found is not None:
+        yield found
 
 
 def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,

@@ -28,6 +28,7 @@ from game.geometry.ranges import range_band, range_to
 from game.geometry.sight import Sight
 from game.geometry.sweep import first_contact
 from game.geometry.tray import Point, Tray
+from game.rulesets.asoiaf import blockers as blk
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf import geo, plans
 from game.rulesets.asoiaf.actions import Attack, Charge
@@ -40,13 +41,37 @@ from game.rulesets.asoiaf.words import turn_words
 if TYPE_CHECKING:
     from game.rulesets.asoiaf.ruleset import AsoiafRuleset
 
+def sight_refusal(rules: AsoiafRuleset, state: GameState, refusal: Refusal | None,
+                  viewer_id: str, target_id: str) -> Refusal | None:
+    """``refusal`` with what blocks the Line of Sight named in its reason and outlined in its
+    marks, when it is a refusal for sight (AS-CHG-1, AS-RNG-4) from where ``viewer_id``
+    stands; any other answer as it is. The table shows it on hovering a unit that is no
+    target, so the player sees which wall or unit is in the way."""
+    if refusal is None or refusal.marks or not {"AS-CHG-1", "AS-RNG-4"} & set(refusal.rules):
+        return refusal
+    viewer, target = state.units.get(viewer_id), state.units.get(target_id)
+    if not isinstance(viewer, AsoiafUnit) or not isinstance(target, AsoiafUnit) \
+            or target_id not in rules.worlds.of(state).sight_row(viewer_id):
+        return refusal  # itself, or a unit out of play
+    seen, blockers = sight_with_blockers(rules, state, viewer, target)
+    if seen.visible or seen.reason != "blocked":
+        return refusal
+    named = blk.sight_blockers(state, blockers)
+    words = blk.sight_words(named)
+    reason = refusal.reason.replace("(blocked)", f"({words})")
+    if reason == refusal.reason:
+        reason = f"{reason} ({words})"
+    line = Segment(geo.tray_of(viewer).front_arrow, geo.tray_of(target).centre, "blocked")
+    return Refusal(reason, refusal.rules, (line, *blk.sight_marks(named)))
+
+
 def sight_with_blockers(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit,
                         target: AsoiafUnit) -> tuple[Sight, list[Polygon]]:
     """Line of Sight from ``viewer`` to ``target`` and the blocking polygons, from the
-    position's one geometry world (:meth:`RulesWorld.sight_row`: every target of the
-    viewer in one batch, asked once per position)."""
+    position's one geometry world (:meth:`RulesWorld.row_sight`: the targets of the
+    viewer in batches, nearest first, each pair worked out once per position)."""
     world = rules.worlds.of(state)
-    seen = world.sight_row(viewer.id)[target.id]
+    seen = world.row_sight(viewer.id, target.id)
     polygons = world.sight_obstacles.polygons
     return seen, [polygons[i] for i in seen.blockers if 0 <= i < len(polygons)]
 
@@ -110,12 +135,14 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
     if seen.reason == "out-of-arc":
         lines.append(InfoLine("Line of Sight: no (outside the Front Arc)",
                               ("AS-CHG-1", "AS-RNG-4"), "bad"))
+        named: list[blk.Blocker] = []
     else:
-        lines.append(InfoLine(f"Line of Sight: no ({len(blockers)} blocking)",
+        named = blk.sight_blockers(state, blockers)
+        lines.append(InfoLine(f"Line of Sight: no ({blk.sight_words(named)})",
                               ("AS-CHG-1", "AS-RNG-4"), "bad"))
     centre = geo.tray_of(target).centre
     shapes.append(Segment(tray.front_arrow, centre, "blocked"))
-    shapes.extend(Area(_ring(p), "blocker") for p in blockers)
+    shapes.extend(blk.sight_marks(named))
 
 
 def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: AsoiafUnit,
@@ -127,7 +154,8 @@ def _charge(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: 
     plan = rules.unit_plan(state, Charge(viewer.id, target.id))
     pivot = ""
     if isinstance(plan, Refusal):
-        refused = plan
+        named = sight_refusal(rules, state, plan, viewer.id, target.id) or plan
+        refused = Refusal(named.reason, plan.rules, plan.marks)  # the sight shapes are drawn
         turn = 0.0
         turned_plan: Plan[Any, Any] | Refusal = refused
         if not _whatever_the_pivot(rules, state, viewer, target):
@@ -241,6 +269,9 @@ def inspect_unit(rules: AsoiafRuleset, state: GameState, unit_id: str) -> Inspec
              "charge reach straight ahead (paths not checked)"),
         Area(_ring(geo.corridor(tray, min(ahead, float(speed)))), "reach", "Speed"),
     ]
+    if not unit.stats.melee_attacks():  # no melee weapon, no charge: only the Speed reach
+        lines[1] = InfoLine("No melee weapon on the card: no charge", ("AS-MEL-2",), "bad")
+        shapes = shapes[1:]
     if geo.engaged_enemies(state, unit, world=rules.worlds.of(state)):
         lines.append(InfoLine("Engaged: only Attack or Retreat", ("AS-CORE-6",), "bad"))
         shapes = []  # an engaged unit neither moves nor charges: no reach to draw

@@ -53,8 +53,9 @@ def maneuver_refusal(state: GameState, unit: AsoiafUnit, turn: float, distance: 
 
 def _maneuver_problem(state: GameState, unit: AsoiafUnit, turn: float, distance: float,
                       then: float, world: geo.RulesWorld | None) -> str | Refusal | None:
-    if geo.engaged_enemies(state, unit, world=world):
-        return f"{unit.name} is engaged: only Attack or Retreat"
+    if geo.engaged_enemies(state, unit, world=world):  # trays touching (AS-CORE-6)
+        return Refusal(f"{unit.name} is engaged: only Attack or Retreat",
+                       ("AS-CORE-3", "AS-CORE-6"))
     if not (-180.0 <= turn <= 180.0 and -180.0 <= then <= 180.0):
         return "pivots are between -180 and 180 degrees"
     if not 0.0 <= distance <= unit.stats.speed + TOLERANCE:

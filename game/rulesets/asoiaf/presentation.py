@@ -5,7 +5,7 @@ reach the words (a charge's roll needed with this game's ``rough_penalty``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -13,13 +13,14 @@ from game.core.actions import Action, Choose
 from game.core.inspect import InfoLine, UnitCard
 from game.core.pending import Refusal
 from game.core.plan import Plan
-from game.core.present import Command, Ghost, Offer, Point, Steer, plain_label
+from game.core.present import Command, Ghost, LazyOffers, Offer, Point, Steer, plain_label
 from game.core.state import GameState
 from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import attacks, geo, moves, steer
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.catalogue import STAND_IN_WORDS, cards
+from game.rulesets.asoiaf.inspection import sight_refusal
 from game.rulesets.asoiaf.odds import charge_probability
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.asoiaf.words import facing_words, maneuver_words, pivot_words
@@ -162,37 +163,48 @@ def _free_answer_offer(state: GameState, answer: Choose) -> Offer | None:
 
 
 def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Command, ...]:
-    """One button per asoiaf action of ``unit_id``: its legal offers, or why it is disabled."""
+    """One button per asoiaf action of ``unit_id``: its legal offers, or why it is disabled.
+    The offers are those of :meth:`AsoiafRuleset.legal_actions_for`, kind by kind, worked out
+    when read (:class:`LazyOffers`): a select asks only whether each button can be pressed,
+    which stops at the first legal charge instead of every pivot of every charge."""
     unit = _unit(state, unit_id)
     if unit is None:
         return ()
     ready = act.activation_refusal(state, unit_id)
     blocked = ready if isinstance(ready, Refusal) else None
-    legal = rules.legal_actions_for(state, unit_id) if blocked is None else []
+    world = rules.worlds.of(state)
+    engaged = bool(geo.engaged_enemies(state, unit, world=world))
+    live = blocked is None and not state.procedures and state.outcome is None
+    free = live and not engaged
 
-    def offers(kind: type[Action]) -> tuple[Offer, ...]:
-        out = []
-        for action in legal:
-            if type(action) is kind:
-                out.append(rules.present(state, action))
-        return tuple(out)
+    def offers(kind: Callable[[], Iterable[Action]], when: bool) -> LazyOffers:
+        """The legal actions of one kind (as legal_actions_for lists them) as buttons, worked
+        out when read: the panel only asks whether there is one (issue 24)."""
+        return LazyOffers(lambda: (rules.present(state, a) for a in kind()) if when else ())
 
-    def why(found: tuple[Offer, ...], fallback: Refusal) -> Refusal | None:
+    def why(found: LazyOffers, fallback: Refusal) -> Refusal | None:
         if blocked is not None:
             return blocked
         return None if found else fallback
 
-    charge, attack = offers(Charge), offers(Attack)
-    maneuver, retreat, hold = offers(Maneuver), offers(Retreat), offers(Hold)
-    engaged = bool(geo.engaged_enemies(state, unit, world=rules.worlds.of(state)))
+    charge = offers(lambda: rules.charge_actions(state, unit), free)
+    attack = offers(lambda: (rules.melee_actions(state, unit) if engaged
+                             else rules.shot_actions(state, unit)), live)
+    maneuver = offers(lambda: rules.maneuver_actions(state, unit), free)
+    retreat = offers(lambda: [Retreat(unit.id)], live and engaged)
+    hold = offers(lambda: [Hold(unit.id)], live)
+    no_charge = (Refusal(f"{unit.name} has no melee attack to charge with", ("AS-MEL-2",))
+                 if not unit.stats.melee_attacks() else
+                 Refusal(f"{unit.name} is engaged and cannot charge", ("AS-CHG-12", "AS-CORE-6"))
+                 if engaged else
+                 Refusal("no enemy can be charged now", ("AS-CHG-1", "AS-CHG-3")))
     steer_move = None if engaged or blocked is not None else Steer(
         unit.id, _maneuver_builder(rules, state, unit),
         "Point where to go (stops at Speed); the wheel turns the final facing.")
     return (
         Command("charge", "Charge", "Charge an enemy in sight: D6 + Speed to reach it, then "
                 "a Melee Attack with the Charge Bonus.", charge,
-                refusal=why(charge, Refusal("no enemy can be charged now",
-                                                      ("AS-CHG-1", "AS-CHG-3"))),
+                refusal=why(charge, no_charge),
                 target_refusal=_target_refusal(rules, state, unit, "charge")),
         Command("attack", "Attack", "A Melee Attack when engaged, else a Ranged Attack.",
                 attack, refusal=why(attack, Refusal("no enemy can be attacked now",
@@ -201,10 +213,10 @@ def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Comm
         Command("maneuver", "Maneuver", "Pivot, move straight ahead up to Speed, pivot.",
                 maneuver, steer=steer_move,
                 refusal=blocked or (Refusal(f"{unit.name} is engaged: only Attack or Retreat",
-                                            ("AS-CORE-3",)) if engaged else None)),
+                                            ("AS-CORE-3", "AS-CORE-6")) if engaged else None)),
         Command("retreat", "Retreat", "Leave combat: D6 + Speed back or sideways.", retreat,
                 refusal=why(retreat, Refusal(f"{unit.name} is not engaged",
-                                                        ("AS-CORE-4",)))),
+                                                        ("AS-CORE-4", "AS-CORE-6")))),
         Command("hold", "Hold", "Activate without an action.", hold,
                 refusal=why(hold, Refusal("this unit cannot activate now",
                                                   ("AS-CORE-1",)))),
@@ -218,7 +230,7 @@ def _target_refusal(rules: AsoiafRuleset, state: GameState, unit: AsoiafUnit, ki
     def refusal(target_id: str) -> Refusal | None:
         action: Action = (Charge(unit.id, target_id) if kind == "charge"
                           else Attack(unit.id, target_id))
-        return rules.why_not(state, action)
+        return sight_refusal(rules, state, rules.why_not(state, action), unit.id, target_id)
 
     return refusal
 

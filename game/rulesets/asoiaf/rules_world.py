@@ -33,6 +33,9 @@ from game.rulesets.asoiaf.units import AsoiafUnit
 T = TypeVar("T")
 
 
+ROW_CHUNK = 24
+"""Units whose Line of Sight from a viewer :meth:`RulesWorld.prefetch_row` works out in one
+batch (about a millisecond's work at 200 trays)."""
 REUSE_LIMIT = 16
 """At most this many changed polygons are patched into the last position's pieces; more,
 and the pieces are built afresh (both give the same arrays)."""
@@ -159,6 +162,9 @@ class RulesWorld:
         self._geometry: World | None = None
         self._seen: dict[tuple[str, str], Sight] = {}
         self._rows: dict[str, dict[str, Sight]] = {}
+        self._orders: dict[str, list[str]] = {}
+        self._asked: set[str] = set()
+        """Viewers whose row :meth:`row_sight` has already missed once."""
 
     def _lend(self, previous: RulesWorld) -> None:
         """Take ``previous``'s prepared geometry (its layout is this one's): obstacles,
@@ -171,6 +177,8 @@ class RulesWorld:
         self._placed, self._board = previous._placed, previous._board
         self._geometry = previous._geometry
         self._seen, self._rows = dict(previous._seen), dict(previous._rows)
+        self._orders = dict(previous._orders)
+        self._asked = set()
 
     def geometry(self) -> World:
         """The batched geometry world of this position (trays of the units in play and
@@ -202,11 +210,59 @@ class RulesWorld:
     def sight_row(self, viewer_id: str) -> dict[str, Sight]:
         """Exact Line of Sight from ``viewer_id`` to every other unit in play (the batched
         geometry world's :meth:`World.sight_from`, whose blockers index
-        ``sight_obstacles.polygons``), worked out once per position and viewer: the hover's
-        sight lines and charge previews read it."""
+        ``sight_obstacles.polygons``), worked out once per position and viewer."""
         if viewer_id not in self._rows:
-            self._rows[viewer_id] = self.geometry().sight_from(viewer_id)
+            while not self.prefetch_row(viewer_id, None, len(self.units)):
+                pass
+            self._rows[viewer_id] = {t: self._seen[(viewer_id, t)]
+                                     for t in self._row_order(viewer_id)}
         return self._rows[viewer_id]
+
+    def row_sight(self, viewer_id: str, target_id: str) -> Sight:
+        """The pair's entry of :meth:`sight_row` (the same batched answer: a pair's sight
+        does not depend on the batch it is worked out in), without the whole row: the pair
+        found by a prefetch, else worked out with the viewer's :data:`ROW_CHUNK` nearest
+        units not yet known in one batch (the hover asks the nearest enemies in turn); a
+        second miss works out the rest of the row at once (a batch costs about half a whole
+        row, whatever its size)."""
+        key = (viewer_id, target_id)
+        if key not in self._seen:  # the first miss a batch of the nearest, then the rest
+            again = viewer_id in self._asked
+            self._asked.add(viewer_id)
+            self.prefetch_row(viewer_id, target_id, len(self.units) if again else 0)
+        return self._seen[key]
+
+    def prefetch_row(self, viewer_id: str, first: str | None = None, chunk: int = 0) -> bool:
+        """Work out the next part of ``viewer_id``'s :meth:`sight_row`, nearest units first,
+        in one batch: ``first`` (if unknown) and up to ``chunk`` (default
+        :data:`ROW_CHUNK`) others; whether the row is then whole. The table calls it in
+        idle frames after a select (``Ruleset.prepare_unit``): each call is a few
+        milliseconds, so input is never kept waiting for the whole row."""
+        if viewer_id not in self.index:
+            return True
+        missing = [t for t in self._row_order(viewer_id) if (viewer_id, t) not in self._seen]
+        batch = ([first] if first in missing else []) + [
+            t for t in missing if t != first][:chunk or ROW_CHUNK]
+        if batch:
+            self._seen.update(self.geometry().sight_pairs([(viewer_id, t) for t in batch]))
+        return len(batch) >= len(missing)
+
+    def _row_order(self, viewer_id: str) -> list[str]:
+        """Every other unit in play, the enemies of ``viewer_id`` first, each side nearest
+        to its centre first (the hover's targets come first; kept per viewer for the
+        position)."""
+        found = self._orders.get(viewer_id)
+        if found is None:
+            me = self.units[self.index[viewer_id]]
+            here = tray_of(me)
+            others = [u for u in self.units if u.id != viewer_id]
+            centres = np.asarray([(tray_of(u).x, tray_of(u).y) for u in others],
+                                 dtype=float).reshape(-1, 2)
+            gaps = np.hypot(centres[:, 0] - here.x, centres[:, 1] - here.y)
+            friend = np.asarray([u.owner == me.owner for u in others], dtype=bool)
+            order = np.lexsort((gaps, friend))  # enemies (False) first, then by distance
+            found = self._orders[viewer_id] = [others[i].id for i in order.tolist()]
+        return found
 
     def remember(self, key: Hashable, compute: Callable[[], T]) -> T:
         """The answer stored under ``key`` for this position, computed once (the rules ask

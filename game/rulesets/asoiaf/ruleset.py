@@ -11,7 +11,7 @@ loop), the attack checks in :mod:`attacks`, rounds in :mod:`activation`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -180,57 +180,102 @@ class AsoiafRuleset(Ruleset):
     def _unit_actions(self, state: GameState, unit: AsoiafUnit) -> list[Action]:
         out: list[Action] = [Hold(unit.id)]
         world = self.worlds.of(state)
-        engaged = geo.engaged_enemies(state, unit, world=world)
-        if engaged:
+        if geo.engaged_enemies(state, unit, world=world):
             out.append(Retreat(unit.id))
-            melee = unit.stats.melee_attacks()
-            weapons = [-1] if len(melee) <= 1 else list(melee)  # AS-MEL-5: each attack
-            for eid in engaged:  # each variant's plan, kept for its button and handler
-                for weapon in weapons:
-                    out.extend(a for a in attacks.melee_variants(unit, eid, weapon)
-                               if isinstance(self.plan(state, a), Plan))
+            out.extend(self.melee_actions(state, unit))
             return out
-        # The same answers as _check_charge / _check_attack, cheaper: exact distance bounds
-        # first, and the pivot-independent charge checks once per target.
+        for near in self._near_enemies(state, unit):
+            out.extend(self.charge_actions(state, unit, near))
+            out.extend(self.shot_actions(state, unit, near))
+        out.extend(self.maneuver_actions(state, unit))
+        return out
+
+    # The kinds of a unit's legal actions, each in the order of :meth:`legal_actions_for`, so
+    # the panel can read one kind alone and stop at its first (presentation.commands).
+
+    def melee_actions(self, state: GameState, unit: AsoiafUnit) -> Iterator[Action]:
+        """An engaged unit's Melee Attacks: each variant whose plan is made (AS-MEL-5: each
+        attack of a profile with several; the plan is kept for its button and handler)."""
+        melee = unit.stats.melee_attacks()
+        weapons = [-1] if len(melee) <= 1 else list(melee)
+        for eid in geo.engaged_enemies(state, unit, world=self.worlds.of(state)):
+            for weapon in weapons:
+                yield from (a for a in attacks.melee_variants(unit, eid, weapon)
+                            if isinstance(self.plan(state, a), Plan))
+
+    def _shots(self, unit: AsoiafUnit) -> list[tuple[int, int, float]]:
+        """AS-RNG-4: each Ranged Attack of a profile with several (weapon -1 when it has
+        one): (weapon, attack index, range)."""
         ranged = unit.stats.ranged_attacks()
-        # AS-RNG-4: each Ranged Attack of a profile with several (weapon -1 when it has one)
-        shots = [(-1 if len(ranged) == 1 else i, i, RANGES[unit.stats.attacks[i].kind])
-                 for i in ranged]
+        return [(-1 if len(ranged) == 1 else i, i, RANGES[unit.stats.attacks[i].kind])
+                for i in ranged]
+
+    def _near_enemies(self, state: GameState, unit: AsoiafUnit
+                      ) -> list[tuple[AsoiafUnit, bool, float]]:
+        """Every enemy of an unengaged unit with whether it is beyond any charge (AS-CHG-3)
+        and its range (exact distance bounds first), the Line of Sight of those near enough
+        to matter asked in one batch; once per position and unit."""
+        return self.memo.get(state, ("near", unit.id), partial(self._enemies_in, state, unit))
+
+    def _enemies_in(self, state: GameState, unit: AsoiafUnit
+                    ) -> list[tuple[AsoiafUnit, bool, float]]:
+        shots = self._shots(unit)
         tray = geo.tray_of(unit)
         enemies = geo.enemies_of(state, unit)
         longest = max((limit for _, _, limit in shots), default=0.0)
         shapes = [geo.tray_of(e).polygon for e in enemies]
         far = chg.out_of_reach_all(unit, shapes)  # distances to every enemy, one call each
         ranges = ranges_to(tray, shapes).tolist() if shots else [0.0] * len(enemies)
-        geo.prefetch_sight(world, unit.id, [  # every Line of Sight asked below, in one batch
+        geo.prefetch_sight(self.worlds.of(state), unit.id, [  # every Line of Sight below
             e.id for e, gone, d in zip(enemies, far, ranges, strict=True)
             if not gone or (shots and d <= longest + TOLERANCE)])
-        for enemy, gone, distance in zip(enemies, far, ranges, strict=True):
+        return list(zip(enemies, far, ranges, strict=True))
+
+    def charge_actions(self, state: GameState, unit: AsoiafUnit,
+                       only: tuple[AsoiafUnit, bool, float] | None = None
+                       ) -> Iterator[Action]:
+        """An unengaged unit's Charges (on ``only``'s enemy, else on each in turn): the same
+        answers as _check_charge, cheaper: the pivot-independent checks once per target."""
+        world = self.worlds.of(state)
+        for enemy, gone, _ in [only] if only else self._near_enemies(state, unit):
             if not gone:
                 basis = chg.charge_basis(state, unit, enemy, cull=True, world=world)
                 if not isinstance(basis, Refusal):
-                    out.extend(self._charges(state, unit, enemy, basis, world))
-            # the rest of the Attack check of an unengaged unit (AS-RNG-4..6)
+                    yield from self._charges(state, unit, enemy, basis, world)
+
+    def _charge_list(self, state: GameState, unit: AsoiafUnit,
+                     near: tuple[AsoiafUnit, bool, float]) -> list[Action]:
+        return list(self.charge_actions(state, unit, near))
+
+    def shot_actions(self, state: GameState, unit: AsoiafUnit,
+                     only: tuple[AsoiafUnit, bool, float] | None = None) -> Iterator[Action]:
+        """An unengaged unit's Ranged Attacks (on ``only``'s enemy, else on each in turn): the
+        rest of the Attack check (AS-RNG-4..6) after the exact distance."""
+        shots = self._shots(unit)
+        for enemy, _, distance in ([only] if only else self._near_enemies(state, unit)):
             for weapon, _, limit in shots:
                 shot = Attack(unit.id, enemy.id, weapon)
                 if distance <= limit + TOLERANCE and isinstance(self.plan(state, shot), Plan):
-                    out.append(shot)
+                    yield shot
                 elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
-                    out.extend(self._shifted_shot(state, unit, enemy, weapon, limit))
-        for turn, distance, then in moves.sample_maneuvers(state, unit, world):
+                    yield from self._shifted_shot(state, unit, enemy, weapon, limit)
+
+    def maneuver_actions(self, state: GameState, unit: AsoiafUnit) -> Iterator[Action]:
+        """An unengaged unit's sampled Maneuvers (their checks made by sample_maneuvers: each
+        plan is kept for the position)."""
+        for turn, distance, then in moves.sample_maneuvers(state, unit,
+                                                           self.worlds.of(state)):
             move = Maneuver(unit.id, turn, distance, then)
-            # sample_maneuvers made the Maneuver's checks: its plan is kept for the position
             self.memo.get(state, ("plan", move), partial(plans.maneuver_plan, unit, move))
-            out.append(move)
-        return out
+            yield move
 
     def _charges(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
-                 basis: chg.ChargeBasis, world: geo.RulesWorld) -> list[Action]:
+                 basis: chg.ChargeBasis, world: geo.RulesWorld) -> Iterator[Action]:
         """No pivot and pointing at the target; if neither works, the nearest legal pivot
-        (AS-CHG-5)."""
-        return [Charge(unit.id, enemy.id, pivot) for pivot in chg.charge_pivots(
+        (AS-CHG-5); each checked when asked for."""
+        return (Charge(unit.id, enemy.id, pivot) for pivot in chg.iter_charge_pivots(
             state, unit, enemy, basis, self.rough_penalty, cull=True,
-            blocked_fails=self.blocked_fails, world=world)]
+            blocked_fails=self.blocked_fails, world=world))
 
     def _shifted_shot(self, state: GameState, unit: AsoiafUnit, enemy: AsoiafUnit,
                       weapon: int, limit: float) -> list[Action]:
@@ -261,6 +306,27 @@ class AsoiafRuleset(Ruleset):
         select used to pay 0.1 s for it); every answer is the same whether this ran or not."""
         self.worlds.of(state).geometry()
         catalogue.cards()
+
+    def prepare_unit(self, state: GameState, unit_id: str) -> bool:
+        """The selected unit's Line of Sight to the other units, nearest first, a batch per
+        call (:meth:`RulesWorld.prefetch_row`), then its charges, an enemy per call (the
+        panel worked out the first only): the hover's sight lines and charge previews then
+        find them."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, AsoiafUnit) or not unit.on_board:
+            return True
+        if not self.worlds.of(state).prefetch_row(unit_id):
+            return False
+        if (state.procedures or state.outcome is not None
+                or isinstance(act.activation_refusal(state, unit_id), Refusal)
+                or geo.engaged_enemies(state, unit, world=self.worlds.of(state))):
+            return True
+        for near in self._near_enemies(state, unit):
+            key = ("charges", unit.id, near[0].id)
+            if not near[1] and not self.memo.holds(state, key):
+                self.memo.get(state, key, partial(self._charge_list, state, unit, near))
+                return False
+        return True
 
     def unit_worth(self, state: GameState, unit_id: str) -> float:
         """A unit is worth the wounds it has left: what the round limit counts (AS-CORE-5)."""
@@ -329,7 +395,7 @@ class AsoiafRuleset(Ruleset):
         enemies = tuple(geo.engaged_enemies(state, got, world=self.worlds.of(state)))
         if not enemies:
             return Refusal(f"{got.name} is not engaged: only an engaged unit retreats",
-                           ("AS-CORE-4",))
+                           ("AS-CORE-4", "AS-CORE-6"))
         return plans.retreat_plan(got, action, enemies)
 
     def _do_retreat(self, state: GameState, planned: Plan[Retreat, tuple[str, ...]],

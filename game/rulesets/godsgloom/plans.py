@@ -36,7 +36,7 @@ from game.rulesets.godsgloom.effects import Side, usable_formations
 from game.rulesets.godsgloom.melee import beginning_effects, wound_both
 from game.rulesets.godsgloom.units import GodsUnit
 
-MELEE_RULES = ("HX-MEL-0", "HX-MEL-10", "HX-MEL-30", "HX-ATC-10")
+MELEE_RULES = ("HX-MEL-0", "HX-MEL-10", "HX-LOS-1", "HX-MEL-30", "HX-ATC-10")
 """The rules every Melee Attack's plan applies."""
 
 

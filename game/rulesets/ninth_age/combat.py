@@ -40,6 +40,7 @@ from game.rulesets.ninth_age.engage import (
     engaged_enemies,
     pool_profile,
     restricted_choices,
+    restricted_models,
     shot_record,
     strikers,
     tied_fractions,
@@ -154,6 +155,16 @@ def _choices(state: GameState, proc: Melee, token: str) -> list[tuple[int, ...]]
     return restricted_choices(unit, enemies).get(pool, [])
 
 
+def _restricted(state: GameState, proc: Melee, s: Striker) -> tuple[str, ...]:
+    """``("NA-RST-1",)`` when some models of ``s`` make Restricted Attacks this round (they
+    support from behind or fight at a flank: their attacks were capped at their Height)."""
+    if s.kind == "shot":
+        return ()
+    unit = _unit(state, s.unit)
+    enemies = [e for e in engaged_enemies(state, unit) if e.id in proc.units]
+    return ("NA-RST-1",) if restricted_models(unit, enemies) & set(s.models) else ()
+
+
 def parts_offers(state: GameState, proc: Melee, token: str) -> tuple[Offer, ...]:
     """One offer per way of sharing a restricted model's Height among its parts."""
     unit_id, _, pool = token.partition("/")
@@ -188,8 +199,11 @@ class MeleeSteps(Steps[Melee]):
             if proc.ranged:
                 prompt = (f"Allocate the {counted(total, 'shot')} of {names[s.unit]} among the "
                           "target's pools")
+            rules: tuple[str, ...] = ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2")
+            if not proc.ranged:  # the rank-and-file always offered (NA-TGT-1)
+                rules = ("NA-TGT-1", *rules, *_restricted(state, proc, s))
             return PlayerDecision(owner, "allocate", prompt, split_offers(state, s, names),
-                                  ("NA-ALC-1", "NA-ALC-2", "NA-ALC-3", "NA-TGT-2"),
+                                  rules,
                                   free=split_numbers(s.options[0], s.options, total, names))
         if proc.step == "resolve" and proc.batches:
             tied = tie_to_settle(state, proc.batches[0])
@@ -370,7 +384,8 @@ class MeleeSteps(Steps[Melee]):
                 proc.batches.append(Batch(s.unit, s.pool, s.part, s.kind, token, n, stage))
         text = ", ".join(f"{n} on {describe(t, names)}" for t, n in split.items())
         ctx.emit("melee.allocate", f"{names[s.unit]} allocates {text}.",
-                 ("NA-ALC-1", "NA-ALC-2"), player=_unit(state, s.unit).owner, unit=s.unit,
+                 ("NA-ALC-1", "NA-ALC-2", *_restricted(state, proc, s)),
+                 player=_unit(state, s.unit).owner, unit=s.unit,
                  split={t: n for t, n in split.items()})
 
     def _skip_empty(self, state: GameState, proc: Melee, ctx: Context) -> bool:

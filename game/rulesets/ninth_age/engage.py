@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from operator import attrgetter
+from typing import TypeVar, cast
 
+import numpy as np
 import shapely
 
 from game.core.state import GameState
@@ -61,12 +63,66 @@ def in_contact(a: NinthUnit, b: NinthUnit) -> bool:
 
 
 def engaged_enemies(state: GameState, unit: NinthUnit) -> list[NinthUnit]:
-    """Enemy units in contact with ``unit`` (NA-CON-1: the test of :func:`in_contact`, for
-    every enemy in one vectorised distance call: at 200 units each move's check asks it)."""
+    """Enemy units in contact with ``unit`` (NA-CON-1: the test of :func:`in_contact`), in
+    the order of the state's units. Read from the position's contact table
+    (:func:`_contact_table`): the table draws every unit's look after each action, and each
+    asked this of every enemy (O(n^2) distances at 200 units, ~50 ms a commit, issue 32)."""
     assert unit.tray is not None
-    enemies = [e for e in ninth_units(state) if e.owner != unit.owner and e.tray is not None]
-    gaps = shapely.distance(unit.tray.polygon, [e.tray.polygon for e in enemies if e.tray])
-    return [e for e, gap in zip(enemies, gaps, strict=True) if gap <= TOLERANCE]
+    found = _contact_table(state).get(unit.id)
+    if found is None or state.units.get(unit.id) is not unit:  # not in play: ask each enemy
+        enemies = [e for e in ninth_units(state) if e.owner != unit.owner and e.tray is not None]
+        gaps = shapely.distance(unit.tray.polygon, [e.tray.polygon for e in enemies if e.tray])
+        return [e for e, gap in zip(enemies, gaps, strict=True) if gap <= TOLERANCE]
+    return [cast(NinthUnit, state.units[e]) for e in found]
+
+
+_CONTACTS: list[tuple[tuple[object, ...], dict[str, tuple[str, ...]]]] = []
+"""The last position's contact table, under its key (one entry: see :func:`_contact_table`)."""
+
+
+def _contact_key(state: GameState) -> tuple[object, ...]:
+    """Everything the contact table reads: each unit's id, tray, whether it is destroyed, its
+    owner and its kind (trays are frozen and replaced by a move, so identical trays are an
+    identical position). Read attribute by attribute with C-level maps: the table draws 200
+    units' looks per game moment, each asking this."""
+    units = state.units.values()
+    return (tuple(state.units), tuple(map(_TRAY, units)), tuple(map(_DESTROYED, units)),
+            tuple(map(_OWNER, units)), tuple(map(type, units)))
+
+
+_TRAY, _DESTROYED, _OWNER = attrgetter("tray"), attrgetter("destroyed"), attrgetter("owner")
+
+
+def _contact_table(state: GameState) -> dict[str, tuple[str, ...]]:
+    """Unit id -> the ids of the enemies in contact with it (NA-CON-1), for every Ninth Age
+    unit in play with a tray. Built once per position: boxes widened by the tolerance pick
+    the candidate pairs (one array test), then the exact distance of :func:`in_contact` for
+    each candidate in one vectorised call, so every answer is the per-pair test's. Kept for
+    the last position only, by value (ids, never unit objects: an undo snapshot shares the
+    trays of the live state, and must get its own units back)."""
+    key = _contact_key(state)
+    if _CONTACTS and _CONTACTS[0][0] == key:
+        return _CONTACTS[0][1]
+    units = [u for u in ninth_units(state) if u.tray is not None]
+    table: dict[str, list[str]] = {u.id: [] for u in units}
+    if len(units) > 1:
+        polys = [u.tray.polygon for u in units if u.tray is not None]
+        box = shapely.bounds(polys)
+        lo, hi = box[:, :2] - 2 * TOLERANCE, box[:, 2:] + 2 * TOLERANCE
+        owners = np.array([u.owner for u in units])
+        near = ((lo[:, None, :] <= hi[None, :, :]).all(axis=2)
+                & (lo[None, :, :] <= hi[:, None, :]).all(axis=2)
+                & (owners[:, None] != owners[None, :]))
+        first, second = np.nonzero(near)
+        if len(first):
+            gaps = shapely.distance(np.array(polys, dtype=object)[first],
+                                    np.array(polys, dtype=object)[second])
+            for i, j, gap in zip(first.tolist(), second.tolist(), gaps.tolist(), strict=True):
+                if gap <= TOLERANCE:
+                    table[units[i].id].append(units[j].id)
+    done = {uid: tuple(found) for uid, found in table.items()}
+    _CONTACTS[:] = [(key, done)]
+    return done
 
 
 def combats(state: GameState) -> list[list[str]]:
@@ -357,6 +413,13 @@ def restricted_choices(unit: NinthUnit,
         if len(splits) > 1:
             out[pool] = splits
     return out
+
+
+def restricted_models(unit: NinthUnit, enemies: Iterable[NinthUnit]) -> frozenset[str]:
+    """Models of ``unit`` making Restricted Attacks this round (NA-RST-1): those supporting
+    from behind the front rank and those fighting an enemy at the unit's flank or rear."""
+    plan, _ = _plan(unit, enemies)
+    return frozenset(model for model, _opts, restricted in plan if restricted)
 
 
 def _group(unit: NinthUnit, formation: Formation, plan: Plan, heights: dict[str, int],

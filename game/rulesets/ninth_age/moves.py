@@ -178,7 +178,7 @@ def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
     if target.owner == charger.owner:
         return Refusal(f"{target.name} is a friend", ("NA-CHG-1",))
     if engaged_enemies(state, charger):
-        return Refusal(f"{charger.name} is already in combat", ("NA-CHG-1",))
+        return Refusal(f"{charger.name} is already in combat", ("NA-CHG-1", "NA-CON-1"))
     if charger.charged or charger.moved:
         return Refusal(f"{charger.name} has already moved this turn", ("NA-CHG-1",))
     if not in_front_arc(charger, target):
@@ -211,7 +211,7 @@ def charge_refusal(state: GameState, charger: NinthUnit, target_id: str,
 def mover_refusal(state: GameState, unit: NinthUnit) -> Refusal | None:
     """Why the unit may not move at all this phase (NA-MOV-1), or None."""
     if engaged_enemies(state, unit):
-        return Refusal(f"{unit.name} is in combat", ("NA-MOV-1",))
+        return Refusal(f"{unit.name} is in combat", ("NA-MOV-1", "NA-CON-1"))
     if unit.charged:
         return Refusal(f"{unit.name} charged this turn", ("NA-MOV-1",))
     if unit.id in state.turn.activated:
@@ -317,7 +317,8 @@ def shoot_refusal(state: GameState, shooter: NinthUnit, target_id: str) -> Refus
     if shooter.id in state.turn.activated:
         return Refusal(f"{shooter.name} has already shot", ("NA-SHT-1",))
     if engaged_enemies(state, shooter) or engaged_enemies(state, target):
-        return Refusal("units in combat neither shoot nor are shot at", ("NA-SHT-1",))
+        return Refusal("units in combat neither shoot nor are shot at",
+                       ("NA-SHT-1", "NA-CON-1"))
     if shooter.marched:
         return Refusal(f"{shooter.name} marched this turn", ("NA-SHT-1",))
     if not in_front_arc(shooter, target):

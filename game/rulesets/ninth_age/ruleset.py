@@ -34,6 +34,7 @@ from game.rulesets.ninth_age.actions import (
     Wheel,
 )
 from game.rulesets.ninth_age.combat import Melee, MeleeSteps
+from game.rulesets.ninth_age.cover import cover
 from game.rulesets.ninth_age.engage import (
     Striker,
     combats,
@@ -420,8 +421,11 @@ class NinthAgeRuleset(Ruleset):
         unit, tray = self._mover(state, plan), plan.detail.tray
         unit.tray, unit.files, unit.moved = tray, plan.action.files, True
         state.turn.activated.append(unit.id)
+        # where its characters stand, and so how wide it can be, is NA-ATT-1's
+        placed = ("NA-ATT-1",) if unit.characters else ()
         ctx.emit("unit.reformed", f"{unit.name} re-forms {tray.files} wide, {tray.ranks} deep,"
-                 f" facing {compass_words(tray.facing)}.", ("NA-MOV-1",), player=unit.owner,
+                 f" facing {compass_words(tray.facing)}.", ("NA-MOV-1", *placed),
+                 player=unit.owner,
                  unit=unit.id, files=tray.files, facing=tray.facing)
 
     # --- shoot -------------------------------------------------------------------------------
@@ -437,7 +441,8 @@ class NinthAgeRuleset(Ruleset):
             return refusal
         target = state.units[action.target]
         assert isinstance(target, NinthUnit)
-        return Plan(action, None, ("NA-SHT-1", "NA-TGT-3"), targets=(target.id,),
+        covered = ("NA-SHT-3",) if cover(state, unit, target) else ()  # +1 or +2 to hit
+        return Plan(action, None, ("NA-SHT-1", "NA-TGT-3", *covered), targets=(target.id,),
                     odds=lambda: view.shooting_outcomes(state, unit, target))
 
     def _do_shoot(self, state: GameState, plan: Plan[Shoot, None], ctx: Context) -> None:
@@ -448,9 +453,10 @@ class NinthAgeRuleset(Ruleset):
         count = shooters(unit)
         striker = Striker(unit.id, "rf", 0, "shot", 0, tuple(f"s{i}" for i in range(count)), 1,
                           tuple(ranged_options(target)))
+        covered = ("NA-SHT-3",) if cover(state, unit, target) else ()  # +1 or +2 to hit
         ctx.emit("shoot.declared", f"{unit.name} shoots {counted(count, 'shot')} at {target.name}.",
-                 ("NA-SHT-1", "NA-TGT-3"), player=unit.owner, unit=unit.id, target=target.id,
-                 shots=count)
+                 ("NA-SHT-1", "NA-TGT-3", *covered), player=unit.owner, unit=unit.id,
+                 target=target.id, shots=count)
         state.procedures.append(Melee(step="allocate", player=unit.owner,
                                       units=[unit.id, target.id], asking=[striker],
                                       ranged=True))

@@ -69,6 +69,13 @@ class Reach:
     weapon_range: int
     bonus: int
     ranged: bool
+    gap: bool = False
+    """Whether the range was measured across a gap, in pegs / 6 rounded up (RL-ELV-3)."""
+
+    def rules(self) -> tuple[str, ...]:
+        """The range rules that decided this reach beyond counting spaces (RL-RNG-1): the
+        downward bonus (RL-ELV-2) and the peg range across a gap (RL-ELV-3)."""
+        return (*(("RL-ELV-2",) if self.bonus else ()), *(("RL-ELV-3",) if self.gap else ()))
 
     @property
     def reach(self) -> int:
@@ -142,21 +149,30 @@ def space_distance(board: HexBoard, feats: Features, a: Hex, b: Hex) -> int:
         return 0
     if a.distance(b) == 1 or linked(feats, a, b):
         return 1
-    inner = hex_line(a, b)[1:-1]
-    if inner and not any(is_space(board, h) for h in inner):
+    if across_gap(board, a, b):
         return peg_range(a, b)  # RL-ELV-3
     return a.distance(b)
+
+
+def across_gap(board: HexBoard, a: Hex, b: Hex) -> bool:
+    """Whether only gaps lie on the straight line between ``a`` and ``b`` (not neighbours),
+    so their range is measured in pegs (RL-ELV-3)."""
+    inner = hex_line(a, b)[1:-1]
+    return bool(inner) and not any(is_space(board, h) for h in inner)
 
 
 def reach(board: HexBoard, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
           weapon_range: int) -> Reach:
     """RL-RNG-1 from any space of the attacker to any space under the target, with the
     downward bonus of RL-ELV-2 for a ranged attack (range 2 or more)."""
-    dist = min(space_distance(board, feats, a, t) for a in spaces(att) for t in spaces(tgt))
+    pairs = [(space_distance(board, feats, a, t), a, t) for a in spaces(att) for t in spaces(tgt)]
+    dist = min(d for d, _a, _t in pairs)
+    gap = any(a.distance(t) > 1 and not linked(feats, a, t) and across_gap(board, a, t)
+              for d, a, t in pairs if d == dist)  # measured in pegs (RL-ELV-3)
     ranged = weapon_range >= 2
     bonus = downward_range_bonus(base_of(board, att), att.height, base_of(board, tgt)) \
         if ranged else 0
-    return Reach(dist, weapon_range, bonus, ranged)
+    return Reach(dist, weapon_range, bonus, ranged, gap)
 
 
 def wall_top(board: HexBoard, feats: Features, a: Hex, b: Hex) -> int | None:

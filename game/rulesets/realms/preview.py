@@ -17,6 +17,7 @@ from game.geometry.elevation import PEGS_PER_SPACE
 from game.geometry.hexgrid import SQRT3, Hex, hex_at_point, hex_center, hex_line
 from game.rulesets.realms.actions import Cast, Command, Fortify, Rearrange, Special, Strike, Walk
 from game.rulesets.realms.attack import AttackPlan
+from game.rulesets.realms.blockers import blocker_marks, blocker_words, sight_blockers
 from game.rulesets.realms.board import (
     NECK_SAMPLES,
     Sighting,
@@ -25,7 +26,6 @@ from game.rulesets.realms.board import (
     fits,
     hex_board,
     is_space,
-    space_distance,
 )
 from game.rulesets.realms.options import Settings
 from game.rulesets.realms.procedure import CommandProc, command_of
@@ -162,18 +162,41 @@ def _odds_hint(plan: Plan[Any, Any] | Refusal) -> str:
 
 def _range_lines(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
                  tgt: RealmsUnit) -> list[InfoLine]:
-    board, feats = hex_board(state), rs.feats(state)
+    board = hex_board(state)
     weapon = att.weapon(att.main)
     rng = pair_reach(rs.settings, state, att, tgt, weapon.range if weapon else 0)
-    gap = rs.settings.memo.get(state, ("gap", att.id, tgt.id), lambda: min(
-        space_distance(board, feats, a, t) != a.distance(t)
-        for a in spaces(att) for t in spaces(tgt)))
-    rules = ("RL-RNG-1", *(("RL-ELV-2",) if rng.bonus else ()), *(("RL-ELV-3",) if gap else ()))
+    rules = ("RL-RNG-1", *rng.rules())
     bonus = f" (+{rng.bonus} from height)" if rng.bonus else ""
-    return [InfoLine(f"{rng.distance} space(s) away; reach {rng.reach}{bonus}", rules,
-                     "good" if rng.ok else "bad"),
+    reach = InfoLine(f"{rng.distance} space(s) away; reach {rng.reach}{bonus}", rules,
+                     "good" if rng.ok else "bad")
+    if att.spells or att.specials:  # a caster: the reach of each spell, not only the staff's
+        reach = _reaches(rs, state, att, tgt, weapon.name if weapon else "unarmed", rules)
+    return [reach,
             InfoLine(f"Bases {base_of(board, att)} and {base_of(board, tgt)} pegs; heights "
                      f"{att.height} and {tgt.height}", ("RL-HGT-1",))]
+
+
+def _reaches(rs: RealmsRuleset, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
+             main: str, rules: tuple[str, ...]) -> InfoLine:
+    """"5 space(s) away: in reach of firebolt 5; beyond staff 1, frost lance 4": the
+    reach of the main weapon and of every special attack and spell (RL-RNG-1, RL-SPC-1,
+    with the height bonus, RL-ELV-2), so a caster's hover shows the spell's range whichever
+    it means to use; good when anything reaches."""
+    weapon = att.weapon(att.main)
+    tries = [(main, weapon.range if weapon else 0),
+             *((w.name.replace("_", " "), w.range) for w in (*att.specials, *att.spells))]
+    near: list[str] = []
+    far: list[str] = []
+    distance = 0
+    for name, wrange in tries:
+        rng = pair_reach(rs.settings, state, att, tgt, wrange)
+        distance = rng.distance
+        (near if rng.ok else far).append(f"{name} {rng.reach}")
+    words = "; ".join(part for part in (
+        f"in reach of {', '.join(near)}" if near else "",
+        f"beyond {', '.join(far)}" if far else "") if part)
+    return InfoLine(f"{distance} space(s) away: {words}", (*rules, "RL-SPC-1"),
+                    "good" if near else "bad")
 
 
 def _profile_line(rs: RealmsRuleset, state: GameState, att: RealmsUnit,
@@ -303,10 +326,11 @@ def inspect_pair(rs: RealmsRuleset, state: GameState, viewer_id: str,
                               f"{seen.point[2]:g} pegs", ("RL-LOS-1",), "good"))
         shapes.append(Segment(_layout(seen.eye), _layout(seen.point), "sight", "sight"))
     else:
+        found = sight_blockers(state, rs.feats(state), seen, occupants(s, state))
         why = (f"outside the sight cone ({cone_words(s.sight_cone, s.head_turn, att)})"
-               if seen.outside_cone else "hidden by the terrain")
+               if seen.outside_cone else f"hidden by {blocker_words(found)}")
         lines.append(InfoLine(f"Not in sight: {why}", ("RL-LOS-1",), "bad"))
-        shapes.extend(HexMark(h.q, h.r, "blocked") for h in seen.blocking)
+        shapes.extend(blocker_marks(found))
         assert att.hex is not None and tgt.hex is not None
         shapes.append(Segment(hex_center(att.hex), hex_center(tgt.hex), "blocked"))
     if att.neck_reach and (not seen.visible or seen.eye != eye_points(
@@ -348,6 +372,21 @@ HAND_WORDS = {"main": "main hand", "off": "off hand", "both": "both hands",
 """A strike's hand as a player says it ("both hands", never "both hand")."""
 
 
+def _spell_lines(u: RealmsUnit) -> list[InfoLine]:
+    """The card's special attacks and spells, one line each with its dice, type, range and
+    mana (RL-SPC-1), after the weapons: a caster's spells are what a player looks for, so
+    they come before the defensive stats rather than behind the card's fold."""
+    if not (u.spells or u.specials):
+        return []
+    out = [InfoLine(f"Mana {u.mana}/{u.max_mana}", ("RL-SPC-1",))] if u.spells else []
+    for kind, pool in (("Special", u.specials), ("Spell", u.spells)):
+        out += [InfoLine(f"{kind} {s.name.replace('_', ' ')}: "
+                         f"{'+'.join(f'd{d}' for d in s.dice)} {s.type}, "
+                         f"range {max(1, s.range)}" + (f", {s.cost} mana" if s.cost else ""),
+                         ("RL-SPC-1", "RL-RNG-1")) for s in pool]
+    return out
+
+
 def unit_card(state: GameState, unit_id: str, night_spells: bool = True,
               night: bool = False) -> UnitCard | None:
     """Every stat of a realms unit, as a player reads it (``night_spells``: whether night
@@ -364,6 +403,7 @@ def unit_card(state: GameState, unit_id: str, night_spells: bool = True,
         InfoLine(f"Base die d{u.base_die}" if u.base_die else "No base die", ("RL-DMG-1",)),
         InfoLine(f"Weapons: {weapons or 'none'}; main {u.main}, off hand {u.off}",
                  ("RL-DW-1", "RL-DW-2")),
+        *_spell_lines(u),
         InfoLine("Armor: " + (", ".join(f"{k} {v}" for k, v in u.armor) or "none"),
                  ("RL-ARM-1",)),
         InfoLine(f"Defense d{u.defense_die}" if u.defense_die else "No defense die",
@@ -377,11 +417,6 @@ def unit_card(state: GameState, unit_id: str, night_spells: bool = True,
     if u.abilities or u.immune:
         lines.append(InfoLine("Abilities: " + ", ".join(u.abilities) + (
             f"; immune to {', '.join(u.immune)}" if u.immune else ""), ("RL-CAP-1",)))
-    if u.spells or u.specials:
-        lines.append(InfoLine(f"Mana {u.mana}/{u.max_mana}; " + ", ".join(
-            f"{s.name} ({'+'.join(f'd{d}' for d in s.dice)} {s.type}"
-            + (f", {s.cost} mana" if s.cost else "") + ")" for s in (*u.specials, *u.spells)),
-            ("RL-SPC-1",)))
     if u.fortified:
         lines.append(InfoLine("Fortified: +1 defense", ("RL-FRT-1",), "good"))
     return UnitCard(f"{u.name} ({state.player(u.owner).name})", tuple(lines))

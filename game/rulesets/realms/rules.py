@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.core.pending import Refusal
+from game.core.present import possessive
 from game.core.state import GameState
 from game.geometry.elevation import SightField
 from game.geometry.hexgrid import Hex
@@ -21,6 +22,7 @@ from game.rulesets.realms.attack import (
     capability_refusal,
     plan_attack,
 )
+from game.rulesets.realms.blockers import blocker_marks, blocker_words, sight_blockers
 from game.rulesets.realms.board import (
     Reach,
     Sighting,
@@ -192,8 +194,12 @@ def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: st
         seen = sighting(settings, state, att, tgt)
     if not seen.visible:
         cone = cone_words(settings.sight_cone, settings.head_turn, att)
-        what = f"outside its sight cone ({cone})" if seen.outside_cone else "hidden"
-        return Refusal(f"{tgt.name} is {what} from {att.name}", ("RL-LOS-1", "RL-ATK-2"))
+        if seen.outside_cone:
+            return Refusal(f"{tgt.name} is outside {possessive(att.name)} sight cone ({cone})",
+                           ("RL-LOS-1", "RL-ATK-2"))
+        found = sight_blockers(state, feats, seen, occupants(settings, state))
+        return Refusal(f"{tgt.name} is hidden from {att.name} by {blocker_words(found)}",
+                       ("RL-LOS-1", "RL-ATK-2"), blocker_marks(found))
     plan = plan_attack(att, tgt, weapon, dice, situation(settings, state, att, tgt, spell))
     if isinstance(plan, str):
         return Refusal(plan, ("RL-NGT-1",))

@@ -62,6 +62,7 @@ from game.rulesets.realms.rules import (
     HANDS,
     Attempt,
     attempt,
+    field,
     hand_refusal,
     is_night,
     occupants,
@@ -419,7 +420,8 @@ class RealmsRuleset(Ruleset):
         if isinstance(found, Refusal):
             return found
         settings = self.settings
-        return Plan(action, found, ("RL-DEC-1", *found.plan.rules()), targets=(action.target,),
+        return Plan(action, found, ("RL-DEC-1", *found.reach.rules(), *found.plan.rules()),
+                    targets=(action.target,),
                     modifiers=tuple(PlanModifier(m.text, m.value, (m.rule,))
                                     for m in found.plan.modifiers),
                     odds=lambda: preview.attack_outcomes(settings, found.plan))
@@ -445,8 +447,10 @@ class RealmsRuleset(Ruleset):
             hand=hand, weapon=found.weapon, plan=found.plan))
         lines = "; ".join(m.text for m in found.plan.modifiers)
         what = "an attack" if kind == "attack" else f"a {kind}"
+        gap = ("RL-ELV-3",) if found.reach.gap else ()  # the range was measured in pegs
         ctx.emit("attack.declared", f"{unit.name} declares {what} on {tgt.name} with "
-                 f"{found.weapon.name} ({lines}).", ["RL-DEC-1", "RL-ATK-2", *found.plan.rules()],
+                 f"{found.weapon.name} ({lines}).", ["RL-DEC-1", "RL-ATK-2", *gap,
+                                                      *found.plan.rules()],
                  player=unit.owner, attacker=unit.id, target=target, attack_kind=kind, hand=hand,
                  dice=list(found.plan.dice))
         self.settle(state, ctx)
@@ -544,6 +548,14 @@ class RealmsRuleset(Ruleset):
         legal = self._actions_for(state, unit_id, one_walk=True)  # one Walk builds the button
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
                      for c in self.commands_from(state, legal, unit_id))
+
+    def prepare(self, state: GameState) -> None:
+        """The height field every sight line of this placement reads (RL-LOS-1): the
+        board's ground once per board, the figures once per placement, built in an idle
+        frame so that the first hover does not pay for it (issue 32); every answer is the
+        same whether this ran or not."""
+        if isinstance(state.board, HexBoard):
+            field(self.settings, state)
 
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""

@@ -18,6 +18,7 @@ from game.geometry.elevation import (
     shared_edge,
 )
 from game.geometry.hexgrid import SQRT3, Hex
+from game.rulesets.realms.blockers import blocker_words, sight_blockers
 from game.rulesets.realms.board import (
     Features,
     Sighting,
@@ -119,7 +120,9 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
     runs: list[tuple[str, float, float]] = []
     blocked: tuple[float, float] | None = None
     look = not seen.visible and not seen.outside_cone
+    crossed: set[Hex] = set()
     for h, t0, t1 in segment_spaces(eye[:2], aim[:2]):
+        crossed.add(h)
         top = ground_of(h)
         if ground and ground[-1][1] == top:
             ground[-1] = (length * t1, top)  # the same level runs on
@@ -136,8 +139,10 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
         at = _blocked_at(eye[2], aim[2], top, t0, t1) if look and h not in mine else None
         if blocked is None and at is not None:
             blocked = (length * at, eye[2] + (aim[2] - eye[2]) * at)
+    beside = _beside(state, feats, seen, occupants, crossed, eye, aim, length)
     if not seen.visible and blocked is None:
-        blocked = (0.0, eye[2])  # the sight cone or a wall stops it: red from the eyes
+        blocked = next(((b.start, eye[2] + (aim[2] - eye[2]) * b.start / length)
+                        for b in beside), (0.0, eye[2]))  # else the sight cone: from the eyes
     if all(uid != att.id for uid, _, _ in runs):  # eyes on the edge of its space (eyeless)
         runs.insert(0, (att.id, 0.0, min(1.0, length)))
     if all(uid != tgt.id for uid, _, _ in runs):  # the line ends on a corner of its space
@@ -150,8 +155,46 @@ def profile_chart(state: GameState, feats: Features, att: RealmsUnit, tgt: Realm
             "viewer" if uid == att.id else "target" if uid == tgt.id else "other")
         bars.append(ProfileBar(a, b, float(base_of(board, u)), float(top_of(board, u)), style,
                                u.name))
+    bars += beside
+    found = sight_blockers(state, feats, seen, occupants)
     state_word = ("clear" if seen.visible else "outside the sight cone" if seen.outside_cone
-                  else "blocked")
-    return ProfileChart(f"Side view of the sight line: {state_word}", tuple(ground),
+                  else f"blocked by {blocker_words(found, 1)}")  # the tallest; the box says all
+    return ProfileChart(f"Side view: {state_word}", tuple(ground),
                         (0.0, eye[2]), (length, aim[2]), blocked, tuple(bars), "pegs",
                         ("RL-LOS-1",))
+
+
+def _beside(state: GameState, feats: Features, seen: Sighting,
+            occupants: Mapping[Hex, RealmsUnit], crossed: set[Hex], eye: Point3, aim: Point3,
+            length: float) -> list[ProfileBar]:
+    """What stopped the sight lines without standing on the drawn one (RL-LOS-1): the walls,
+    and the spaces a line along a hex edge or to a corner of the target ran into, each as a
+    ``blocker`` bar where it lies along the line (nearest first), so the side view shows the
+    12-peg mesa that a line beside it met."""
+    board = hex_board(state)
+    dx, dy = aim[0] - eye[0], aim[1] - eye[1]
+    dd = max(dx * dx + dy * dy, 1e-9)
+    half = PEGS_PER_SPACE / 2.0
+
+    def along(p: tuple[float, float]) -> float:
+        return max(0.0, min(1.0, ((p[0] - eye[0]) * dx + (p[1] - eye[1]) * dy) / dd)) * length
+
+    out: list[ProfileBar] = []
+    for b in sight_blockers(state, feats, seen, occupants):
+        if b.wall is not None:
+            p, q = shared_edge(*b.wall)
+            at = along(((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0))
+            low = max(board.cells[h].elevation if h in board.cells else 0 for h in b.wall)
+            out.append(ProfileBar(max(0.0, at - 0.4), at + 0.4, float(low), float(b.top),
+                                  "blocker", b.name))
+            continue
+        spots = [h for h in b.spaces if h not in crossed]
+        if not spots:
+            continue  # on the drawn line: the ground or a figure bar shows it
+        at = min(along(peg_position(h)) for h in spots)
+        top = max(float(top_of(board, occupants[h])) if h in occupants else float(
+            (board.cells[h].elevation if h in board.cells else 0) + feats.obstructions.get(h, 0))
+            for h in spots)
+        out.append(ProfileBar(max(0.0, at - half), min(length, at + half), 0.0, top,
+                              "blocker", b.name))
+    return sorted(out, key=lambda bar: bar.start)

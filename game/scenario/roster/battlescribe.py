@@ -90,6 +90,9 @@ def _tree(raw: bytes, file: str) -> ET.Element:
                 depth -= 1
     except ET.ParseError as exc:
         raise FileError.one(file, f"the roster is not well-formed XML ({exc})") from None
+    except (LookupError, ValueError) as exc:  # the declared encoding: unknown, or not a text one
+        raise FileError.one(file, "the roster's XML declaration names an encoding Warbench "
+                            f"cannot read ({exc}); BattleScribe writes UTF-8") from None
     if root is None:
         raise FileError.one(file, "the roster is empty")
     return root

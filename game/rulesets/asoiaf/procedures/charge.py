@@ -5,6 +5,7 @@ Charge's Panic Test."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, DiceSpec
@@ -182,9 +183,13 @@ class ChargeSteps(AsoiafSteps[ChargeProc]):
             state, unit, target, proc.start, proc.distance_needed,
             self.rules.worlds.of(state))
         success = success and not blocked
+        least = math.ceil(proc.distance_needed + proc.penalty - unit.stats.speed - TOLERANCE)
+        # the worked example (AS-CHG-EX): the least roll that reaches, or one short by 1"
+        example = ("AS-CHG-EX",) if proc.roll in (least, least - 1) else ()
         ctx.emit("charge.roll", f"D6 {proc.roll} + Speed {unit.stats.speed} = {total}\" against "
                  f"{proc.distance_needed + proc.penalty:.2f}\" needed: "
-                 f"{'success' if success else 'failed'}.", ["AS-CHG-6"], player=unit.owner,
+                 f"{'success' if success else 'failed'}.", ["AS-CHG-6", *example],
+                 player=unit.owner,
                  unit=unit.id, d6=proc.roll, speed=unit.stats.speed, distance=total,
                  needed=round(proc.distance_needed + proc.penalty, 3),
                  result="success" if success else "failed")
