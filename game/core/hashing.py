@@ -183,9 +183,9 @@ def _dataclass_text(value: Any) -> str:
 def snapshot(state: GameState) -> GameState:
     """A deep copy of ``state`` that shares its immutable parts (trays, terrain, board) and
     what a unit remembers outside its dataclass fields: a ruleset's answers memoised on the
-    instance (keyed by everything they read, never hashed nor saved; a Ninth Age unit keeps
-    up to 64 geometry answers). Copying those made an undo snapshot of a 200-unit Ninth Age
-    table cost ~0.1 s and hold megabytes (issue 32); shared, a snapshot and the live state
+    instance (keyed by everything they read, never hashed nor saved; a rank-and-file block
+    keeps up to 64 geometry answers). Copying those made an undo snapshot of a 200-unit
+    table of blocks cost ~0.1 s and hold megabytes (issue 32); shared, a snapshot and the live state
     read the same answers under the same keys."""
     memo: dict[int, Any] = {id(state.board): state.board}
     for piece in state.terrain:
