@@ -7,7 +7,8 @@ dotted path; a bad value gives a placeholder so the rest can still be checked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core.ruleset import SetupProblem
@@ -27,3 +28,20 @@ def whole_number(data: Mapping[str, Any], key: str, path: str, low: int, high: i
         problems.append(SetupProblem(path, f"expected a whole number {low}..{high}"))
         return low
     return value
+
+
+def known_names(raw: Any, path: str, known: Sequence[str], problems: list[SetupProblem],
+                what: str = "name") -> tuple[str, ...] | None:
+    """``raw`` as a list of names each of which is in ``known``. A value that is not a list
+    of strings is one problem at ``path`` ("expected a list of <what>s") and None; each
+    unknown name is a problem at ``path.i`` with the closest known name as "did you mean"
+    (the names are kept, so the rest of the entry can still be checked)."""
+    if not isinstance(raw, list | tuple) or not all(isinstance(e, str) for e in raw):
+        problems.append(SetupProblem(path, f"expected a list of {what}s"))
+        return None
+    for i, name in enumerate(raw):
+        if name not in known:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            problems.append(SetupProblem(f"{path}.{i}", f"unknown {what} {name!r}",
+                                         close[0] if close else None))
+    return tuple(raw)

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from game.core.actions import JSON
-from game.core.profile_fields import whole_number
+from game.core.profile_fields import known_names, whole_number
 from game.core.ruleset import SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.ranked import Attached, Base, Formation, FormationError, form_block
@@ -427,15 +427,7 @@ def _equipment(raw: Any, where: str, problems: list[SetupProblem]) -> tuple[str,
     to keep the model's own."""
     if raw is None:
         return None
-    if not isinstance(raw, list | tuple) or not all(isinstance(e, str) for e in raw):
-        problems.append(SetupProblem(where, "expected a list of weapon names"))
-        return None
-    for i, name in enumerate(raw):
-        if name not in WEAPONS:
-            close = difflib.get_close_matches(name, list(WEAPONS), n=1)
-            problems.append(SetupProblem(f"{where}.{i}", f"unknown weapon {name!r}",
-                                         close[0] if close else None))
-    return tuple(raw)
+    return known_names(raw, where, list(WEAPONS), problems, "weapon")
 
 
 def _mix(raw: Any, model: str, models: Mapping[str, ModelProfile], count: int | None,

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from game.core.actions import JSON
-from game.core.profile_fields import whole_number
+from game.core.profile_fields import known_names, whole_number
 from game.core.ruleset import SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.hexgrid import Hex
@@ -195,16 +195,7 @@ def _die(value: Any, path: str, sizes: Sequence[int], problems: list[SetupProble
 
 def _names(data: Mapping[str, Any], key: str, where: str, known: Sequence[str],
            problems: list[SetupProblem]) -> tuple[str, ...]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        problems.append(SetupProblem(f"{where}.{key}", "expected a list of names"))
-        return ()
-    for i, name in enumerate(value):
-        if name not in known:
-            close = difflib.get_close_matches(name, list(known), n=1)
-            problems.append(SetupProblem(f"{where}.{key}[{i}]", f"unknown name {name!r}",
-                                         close[0] if close else None))
-    return tuple(value)
+    return known_names(data.get(key, []), f"{where}.{key}", known, problems) or ()
 
 
 def _attacks(data: Any, where: str, sizes: Sequence[int], problems: list[SetupProblem],
