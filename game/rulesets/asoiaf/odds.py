@@ -146,27 +146,42 @@ def _resolved(kept_hits: int, count: int, to_hit: int, defense: int, panic: int,
     hits: icepool.Die[int] = kept_hits + _total([_hit_die(to_hit, reroll)] * count)
     raw = _total([save] * kept_hits + [_wound_die_of(to_hit, defense, reroll)] * count)
     capacity = defender_models * wounds_per_model - defender_damage
-    panic_roll: icepool.Die[int] = 2 @ D6
+    shortfalls = _panic_shortfalls(panic)
+    total: dict[int, Fraction] = {}
+    failed: dict[int, Fraction] = {}
+    for w, p in _fractions(raw).items():
+        if 0 < w < capacity:  # AS-RES-7: wounds, and the defender still stands: a test
+            for short, q in shortfalls.items():
+                _add(total, min(capacity, w + short), p * q)
+                _add(failed, int(short > 0), p * q)
+        else:
+            _add(total, min(w, capacity), p)
+            _add(failed, 0, p)
+    removed: dict[int, Fraction] = {}
+    for w, p in total.items():
+        _add(removed, models_lost(defender_models, defender_damage, wounds_per_model, w)[0], p)
+    return AttackOdds(_sorted(total), _sorted(removed), _fractions(hits),
+                      REROLL_POLICY if reroll else "none", _fractions(raw), _sorted(failed))
 
-    def tested(w: int) -> bool:
-        return 0 < w < capacity  # AS-RES-7: wounds, and the defender still stands
 
-    def after_panic(w: int) -> icepool.Die[int] | int:
-        if not tested(w):
-            return min(w, capacity)
-        return panic_roll.map(lambda t: min(capacity, w + panic_shortfall(t, panic)))
+@lru_cache(maxsize=32)
+def _panic_shortfalls(panic: int) -> dict[int, Fraction]:
+    """How far a Panic Test of 2D6 against ``panic`` falls short (0: passed), exactly
+    (AS-PNC-1): worked out once per Panic value, then weighed in for every wound count (the
+    same numbers as mapping the 2D6 die per count, ~4x cheaper cold)."""
+    out: dict[int, Fraction] = {}
+    for roll, p in _fractions(2 @ D6).items():
+        _add(out, panic_shortfall(roll, panic), p)
+    return out
 
-    def failed(w: int) -> icepool.Die[int] | int:
-        if not tested(w):
-            return 0
-        return panic_roll.map(lambda t: int(panic_shortfall(t, panic) > 0))
 
-    total: icepool.Die[int] = raw.map(after_panic)
-    removed: icepool.Die[int] = total.map(
-        lambda w: models_lost(defender_models, defender_damage, wounds_per_model, w)[0])
-    return AttackOdds(_fractions(total), _fractions(removed), _fractions(hits),
-                      REROLL_POLICY if reroll else "none", _fractions(raw),
-                      _fractions(raw.map(failed)))
+def _add(into: dict[int, Fraction], key: int, p: Fraction) -> None:
+    into[key] = into.get(key, Fraction(0)) + p
+
+
+def _sorted(found: dict[int, Fraction]) -> dict[int, Fraction]:
+    """``found`` in the order of its outcomes, without impossible ones (as a die lists them)."""
+    return {k: found[k] for k in sorted(found) if found[k]}
 
 
 def mixture(parts: list[tuple[Fraction, AttackOdds]]) -> AttackOdds:
