@@ -50,6 +50,7 @@ from game.ui.editor_panels import (
     quiet,
 )
 from game.ui.editor_side import draw_side_panel
+from game.ui.labels import fit
 from game.ui.render import Renderer, fit_camera
 from game.ui.scene import Scene
 from game.ui.view import ViewState
@@ -62,7 +63,20 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 TOP = 44
 LEFT_W = 250
+"""The catalogue's width at the normal text size."""
 RIGHT_W = 310
+"""The right panel's width at the normal text size."""
+LEFT_SHARE, RIGHT_SHARE = 0.25, 0.32
+"""The most of the window's width the catalogue and the right panel take as text grows."""
+
+
+def side_widths(width: int, scale: float) -> tuple[int, int]:
+    """The catalogue's and the right panel's widths in a window ``width`` pixels wide at the
+    text size ``scale``: wider as the text grows (so long names keep their words), never more
+    than their share of the window (the board keeps the rest)."""
+    left = max(LEFT_W, min(round(LEFT_W * scale), int(width * LEFT_SHARE)))
+    right = max(RIGHT_W, min(round(RIGHT_W * scale), int(width * RIGHT_SHARE)))
+    return left, right
 CHECK_EVERY = 0.12
 """Seconds between two placement checks while a unit is dragged (each loads the battle)."""
 SHAPES: dict[str, Callable[[Point, Point], list[Point] | None]] = {
@@ -136,7 +150,7 @@ class EditorScene(Scene):
     def enter(self) -> None:
         from pygame_gui.elements import UITextEntryLine
 
-        self.search = UITextEntryLine(pygame.Rect(8, TOP + 66, LEFT_W - 16, 30),
+        self.search = UITextEntryLine(pygame.Rect(8, TOP + 66, self.left_w - 16, 30),
                                       self.app.manager, placeholder_text="search units")
         self._fit()
 
@@ -176,10 +190,26 @@ class EditorScene(Scene):
                 ("Enter / Esc", "close the polygon / cancel"),
                 ("right-drag", "pan the board; the wheel zooms")]
 
+    @property
+    def left_w(self) -> int:
+        """The catalogue's width now (it grows with the text size)."""
+        return side_widths(self.app.screen.get_width(), self.app.fonts.scale)[0]
+
+    @property
+    def right_w(self) -> int:
+        """The right panel's width now (it grows with the text size)."""
+        return side_widths(self.app.screen.get_width(), self.app.fonts.scale)[1]
+
+    @property
+    def row_h(self) -> int:
+        """A catalogue row's height at the text size now."""
+        return max(ROW, round(ROW * self.app.fonts.scale))
+
     def board_rect(self) -> pygame.Rect:
         """Where the board is drawn."""
         w, h = self.app.screen.get_size()
-        return pygame.Rect(LEFT_W, TOP, w - LEFT_W - RIGHT_W, h - TOP - 26)
+        status = max(26, self.app.fonts.get(13).get_linesize() + 8)  # the status line's strip
+        return pygame.Rect(self.left_w, TOP, w - self.left_w - self.right_w, h - TOP - status)
 
     @property
     def state(self) -> GameState | None:
@@ -453,8 +483,8 @@ class EditorScene(Scene):
     def _wheel(self, event: pygame.event.Event) -> bool:
         pos = pygame.mouse.get_pos()
         if not self.board_rect().collidepoint(pos):
-            if pygame.Rect(0, TOP + 100, LEFT_W, 10000).collidepoint(pos):
-                self.catalogue_scroll = max(0, self.catalogue_scroll - int(event.y) * ROW)
+            if pygame.Rect(0, TOP + 100, self.left_w, 10000).collidepoint(pos):
+                self.catalogue_scroll = max(0, self.catalogue_scroll - int(event.y) * self.row_h)
                 return True
             return False
         over = self.unit_at(self.view.camera.to_world(*pos))
@@ -842,7 +872,7 @@ class EditorScene(Scene):
         self._draw_status(surface)
         if self.hover_record is not None and self.drag is None:
             card_box(surface, self.app.fonts, self.hover_record,
-                     (LEFT_W + 8, pygame.mouse.get_pos()[1]))
+                     (self.left_w + 8, pygame.mouse.get_pos()[1]))
 
     def _draw_board(self, surface: pygame.Surface, scenario: Scenario) -> None:
         state = scenario.state
@@ -1005,7 +1035,7 @@ class EditorScene(Scene):
 
     def _draw_catalogue(self, surface: pygame.Surface) -> None:
         h = surface.get_height()
-        panel(surface, pygame.Rect(0, TOP, LEFT_W, h - TOP))
+        panel(surface, pygame.Rect(0, TOP, self.left_w, h - TOP))
         fonts = self.app.fonts
         cls = self.doc.ruleset_class()
         title = cls.title if cls is not None else self.doc.ruleset_name
@@ -1016,35 +1046,37 @@ class EditorScene(Scene):
             x = chip(surface, fonts, self.hits, (x, TOP + 30), name,
                      lambda s=i: setattr(self, "side", s), self.side == i,  # type: ignore[misc]
                      name=f"side {i}").right + 3
-            if x > LEFT_W - 40:
+            if x > self.left_w - 40:
                 break
         text = self.search.get_text() if self.search is not None else ""
         self.catalogue_rows = []
         y = TOP + 104 - self.catalogue_scroll
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(0, TOP + 100, LEFT_W, h - TOP - 100))
+        surface.set_clip(pygame.Rect(0, TOP + 100, self.left_w, h - TOP - 100))
         for group, records in groups(self.doc.catalogue(), text):
             surface.blit(fonts.get(12, bold=True).render(group, True, ACCENT), (10, y))
             y += 20
             for record in records:
-                rect = pygame.Rect(6, y, LEFT_W - 12, ROW)
+                rect = pygame.Rect(6, y, self.left_w - 12, self.row_h)
                 if rect.bottom > TOP + 100 and rect.top < h:
                     lit = record is self.hover_record
                     pygame.draw.rect(surface, (60, 64, 74) if lit else (40, 43, 50), rect,
                                      border_radius=4)
-                    label = fonts.get(13).render(record.name, True, TEXT)
+                    font = fonts.get(13)
+                    label = font.render(fit(font, record.name, rect.w - 14), True, TEXT)
                     surface.blit(label, (rect.x + 8, rect.y + 4),
                                  pygame.Rect(0, 0, rect.w - 12, rect.h))
                     self.catalogue_rows.append((rect, record))
-                y += ROW + 2
+                y += self.row_h + 2
         surface.set_clip(clip)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         board = self.board_rect()
         line = self.message or TOOL_HINTS.get(self.tool, "")
         colour = BAD if self.message_bad else DIM
-        img = self.app.fonts.get(13).render(line, True, colour)
-        surface.blit(img, (board.x + 8, board.bottom + 5))
+        font = self.app.fonts.get(13)
+        img = font.render(fit(font, line, board.width - 16), True, colour)
+        surface.blit(img, (board.x + 8, board.bottom + 4))
 
 
 def _along(a: Point, b: Point, step: float = 0.4) -> list[Point]:

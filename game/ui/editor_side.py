@@ -40,8 +40,8 @@ BASE_KINDS = ("open",)
 def draw_side_panel(scene: EditorScene, surface: pygame.Surface) -> None:
     """The whole right panel, top to bottom."""
     w, h = surface.get_size()
-    left = w - scene_width()
-    panel(surface, pygame.Rect(left, 44, scene_width(), h - 44))
+    left = w - scene.right_w
+    panel(surface, pygame.Rect(left, 44, scene.right_w, h - 44))
     x, right = left + PAD, w - PAD
     y = 52
     if scene.selected is not None and scene.tool == "select":
@@ -60,13 +60,6 @@ def draw_side_panel(scene: EditorScene, surface: pygame.Surface) -> None:
         y = text(surface, scene.app.fonts, (x, y), "Drag a unit from the list onto the "
                  "board; pick a tool above to draw terrain or zones.", DIM, width=right - x)
     _problems(scene, surface, x, max(y + 12, h // 2), right, h - 8)
-
-
-def scene_width() -> int:
-    """The panel's width."""
-    from game.ui.editor_scene import RIGHT_W
-
-    return RIGHT_W
 
 
 def _heading(scene: EditorScene, surface: pygame.Surface, x: int, y: int, words: str) -> int:
@@ -315,9 +308,11 @@ def _problems(scene: EditorScene, surface: pygame.Surface, x: int, y: int, right
     fonts = scene.app.fonts
     check = scene.doc.check()
     if check.valid:
-        text(surface, fonts, (x, y), "Valid: ready to save and play", (120, 200, 120), 14, True)
+        text(surface, fonts, (x, y), "Valid: ready to save and play", (120, 200, 120), 14, True,
+             width=right - x)
         return
-    y = text(surface, fonts, (x, y), f"Problems ({len(check.problems)})", BAD, 14, True) + 2
+    y = text(surface, fonts, (x, y), f"Problems ({len(check.problems)})", BAD, 14, True,
+             width=right - x) + 2
     for i, problem in enumerate(check.problems):
         if y > bottom - ROW:
             text(surface, fonts, (x, y), f"... and {len(check.problems) - i} more", DIM)

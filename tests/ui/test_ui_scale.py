@@ -271,3 +271,24 @@ def test_the_terrain_legend_wraps_its_rows_at_the_largest_text_size(
     assert len(texts) > len(rows)  # some row wrapped at this size
     assert all(24 + font.size(line)[0] <= box.width for line in texts)
     assert " ".join(texts).split() == " ".join(t for t, _ in scene.hud.legend_rows()).split()
+
+
+def test_the_builder_widens_its_side_panels_with_the_text_size(data_dir: Path) -> None:
+    """Issue 29 (text that fits) in the battle builder: at "larger" text the catalogue and
+    the right panel grow (within their share of the window), the catalogue's rows grow with
+    the font, and the board keeps the rest."""
+    from game.ui.editor_scene import LEFT_W, RIGHT_W, EditorScene, open_editor
+
+    sizes = {}
+    for text_size in ("normal", "larger"):
+        app = _app(data_dir, (1280, 800), text_size)
+        open_editor(app, SCENARIOS / "ninth_age_battle.toml")
+        frames(app, 2)
+        scene = app.scene
+        assert isinstance(scene, EditorScene)
+        sizes[text_size] = (scene.left_w, scene.right_w, scene.row_h, scene.board_rect())
+        assert all(rect.right <= scene.left_w for rect, _ in scene.catalogue_rows)
+    assert sizes["normal"][:2] == (LEFT_W, RIGHT_W)
+    left, right, row, board = sizes["larger"]
+    assert LEFT_W < left <= 1280 * 0.25 and RIGHT_W < right <= 1280 * 0.32
+    assert row > sizes["normal"][2] and board.width >= 1280 - left - right
