@@ -67,9 +67,10 @@ class Hits:
 
 def chip(surface: pygame.Surface, fonts: Fonts, hits: Hits, pos: tuple[int, int], label: str,
          action: Callable[[], None] | None, on: bool = False, width: int = 0,
-         name: str = "") -> pygame.Rect:
-    """A small button; ``action`` None draws it disabled. Returns its rect."""
-    font = fonts.get(13, bold=on)
+         name: str = "", size: int = 13) -> pygame.Rect:
+    """A small button (its label at text ``size``); ``action`` None draws it disabled.
+    Returns its rect."""
+    font = fonts.get(size, bold=on)
     img = font.render(label, True, TEXT if action is not None else DIM)
     rect = pygame.Rect(pos[0], pos[1], max(width, img.get_width() + 14), ROW - 2)
     fill = CHIP_ON if on else CHIP if action is not None else CHIP_OFF

@@ -1014,11 +1014,6 @@ class EditorScene(Scene):
         w = surface.get_width()
         panel(surface, pygame.Rect(0, 0, w, TOP))
         fonts = self.app.fonts
-        x = 8
-        for tool in self.tools:
-            x = chip(surface, fonts, self.hits, (x, 10), tool.capitalize(),
-                     lambda t=tool: self.set_tool(t), self.tool == tool).right + 4  # type: ignore[misc]
-        x += 12
         valid = self.doc.check().valid
         items: list[tuple[str, Callable[[], None] | None]] = [
             ("Setup", self.setup),
@@ -1030,8 +1025,26 @@ class EditorScene(Scene):
             ("Play now", self.play_now if valid else None),
             ("Back", self.back),
         ]
+        size = self._toolbar_size([t.capitalize() for t in self.tools] + [i[0] for i in items],
+                                  w)
+        x = 8
+        for tool in self.tools:
+            x = chip(surface, fonts, self.hits, (x, 10), tool.capitalize(),
+                     lambda t=tool: self.set_tool(t), self.tool == tool,  # type: ignore[misc]
+                     size=size).right + 4
+        x += 12
         for label, action in items:
-            x = chip(surface, fonts, self.hits, (x, 10), label, action).right + 4
+            x = chip(surface, fonts, self.hits, (x, 10), label, action, size=size).right + 4
+
+    def _toolbar_size(self, labels: list[str], width: int) -> int:
+        """The largest text size (13 down to 8) at which the toolbar's chips fit in one row of
+        ``width`` pixels: at a large text size in a small window every tool and Back stay
+        on screen."""
+        for size in range(13, 8, -1):
+            font = self.app.fonts.get(size, bold=True)
+            if 8 + 12 + sum(font.size(label)[0] + 18 for label in labels) <= width:
+                return size
+        return 8
 
     def _draw_catalogue(self, surface: pygame.Surface) -> None:
         h = surface.get_height()

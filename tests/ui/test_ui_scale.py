@@ -292,3 +292,19 @@ def test_the_builder_widens_its_side_panels_with_the_text_size(data_dir: Path) -
     left, right, row, board = sizes["larger"]
     assert LEFT_W < left <= 1280 * 0.25 and RIGHT_W < right <= 1280 * 0.32
     assert row > sizes["normal"][2] and board.width >= 1280 - left - right
+
+
+def test_the_builder_toolbar_keeps_every_chip_on_screen_in_a_small_window(
+        data_dir: Path) -> None:
+    """At "larger" text in a 1000x700 window the builder's toolbar (every tool, Save, Play
+    now and Back) fits in the window: its text steps down instead of running off the edge."""
+    from game.ui.editor_scene import EditorScene, open_editor
+
+    app = _app(data_dir, (1000, 700), "larger")
+    open_editor(app, SCENARIOS / "ninth_age_battle.toml")
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, EditorScene)
+    for label in ("Select", "Zone", "Setup", "Save", "Import list", "Play now", "Back"):
+        rect = scene.hits.rect(label)
+        assert rect.right <= 1000, label
