@@ -26,6 +26,7 @@ import pygame
 from game.core.pending import Chance, PlayerDecision
 from game.core.stepping import StepControls
 from game.ui.labels import fit
+from game.ui.panel import panel_width
 from game.ui.screens import ButtonScene, ListScene, MenuScene
 
 if TYPE_CHECKING:
@@ -120,33 +121,47 @@ class TurnPreviewScene(ButtonScene):
         s = self.stepper
         return [("First", s.first), ("Back", s.back), ("Next", s.next), ("Last", s.last)]
 
+    @property
+    def side_w(self) -> int:
+        """The side panel's width: :data:`SIDE_W` at the normal text size, and as the text
+        grows the table's own panel width (:func:`game.ui.panel.panel_width`), so the event
+        rows keep their words."""
+        scale = self.app.fonts.scale
+        return SIDE_W if scale <= 1 else panel_width(self.app.screen.get_width(), scale)
+
+    @property
+    def row_h(self) -> int:
+        """An event row's height at the text size now."""
+        return max(ROW_H, round(ROW_H * self.app.fonts.scale))
+
     def enter(self) -> None:
         from pygame_gui.elements import UIButton, UIScrollingContainer
 
         w, h = self.app.screen.get_size()
-        x0 = w - SIDE_W + 10
-        bw = (SIDE_W - 20 - 3 * 4) // 4
+        side, row = self.side_w, self.row_h  # at this text size
+        x0 = w - side + 10
+        bw = (side - 20 - 3 * 4) // 4
         for i, (label, step) in enumerate(self.controls()):
             button = UIButton(pygame.Rect(x0 + i * (bw + 4), 60, bw, 32), label, self.app.manager)
             self.buttons[button] = self._stepping(step)
         accepting = self.accept_label()
         if accepting is not None:
-            accept = UIButton(pygame.Rect(x0, 100, SIDE_W - 20, 36), accepting[0],
+            accept = UIButton(pygame.Rect(x0, 100, side - 20, 36), accepting[0],
                               self.app.manager, tool_tip_text=accepting[1])
             self.buttons[accept] = self.accept
-        back = UIButton(pygame.Rect(x0, h - 50, SIDE_W - 20, 36), "Back to the menu",
+        back = UIButton(pygame.Rect(x0, h - 50, side - 20, 36), "Back to the menu",
                         self.app.manager)
         self.buttons[back] = lambda: self.app.switch(MenuScene(self.app))
         events = self.stepper.events()
         top = 150 + INFO_H * len(self.info_lines())
         height = h - top - 60
-        box = UIScrollingContainer(pygame.Rect(x0, top, SIDE_W - 20, height), self.app.manager,
+        box = UIScrollingContainer(pygame.Rect(x0, top, side - 20, height), self.app.manager,
                                    allow_scroll_x=False)
-        box.set_scrollable_area_dimensions((SIDE_W - 42, max(1, len(events)) * ROW_H))
+        box.set_scrollable_area_dimensions((side - 42, max(1, len(events)) * row))
         self.event_rows = []
         for i, turn_event in enumerate(events):
             text = turn_event.event.text
-            button = UIButton(pygame.Rect(0, i * ROW_H, SIDE_W - 46, ROW_H - 2),
+            button = UIButton(pygame.Rect(0, i * row, side - 46, row - 2),
                               text if len(text) <= 40 else text[:39] + "...", self.app.manager,
                               container=box, tool_tip_text=text)
             self.buttons[button] = self._jumping(i)
@@ -175,9 +190,9 @@ class TurnPreviewScene(ButtonScene):
         if not rows:
             bar.set_scroll_from_start_percentage(0.0)
             return
-        total = len(self.event_rows) * ROW_H
+        total = len(self.event_rows) * self.row_h
         seen = self.event_box.rect.height
-        middle = (rows[0] + rows[-1] + 1) * ROW_H / 2  # the marked rows' centre, in the middle
+        middle = (rows[0] + rows[-1] + 1) * self.row_h / 2  # the marked rows' centre, in the middle
         bar.set_scroll_from_start_percentage(max(0.0, middle - seen / 2) / total)
 
     def info_lines(self) -> list[str]:
@@ -247,23 +262,25 @@ class TurnPreviewScene(ButtonScene):
         w, h = surface.get_size()
         surface.fill((22, 24, 28))
         state = self.stepper.game.state
-        self.view.camera.resize(0, 40, w - SIDE_W, h - 40)
+        side = self.side_w
+        self.view.camera.resize(0, 40, w - side, h - 40)
         if not self._fitted:
             fit_camera(self.view.camera, state)
             self._fitted = True
         self.renderer.draw(surface, state, self.view)
-        pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(w - SIDE_W, 0, SIDE_W, h))
-        pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(0, 0, w - SIDE_W, 40))
-        img = self.app.fonts.get(16).render(self.position_text()[:110], True, (236, 232, 220))
+        pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(w - side, 0, side, h))
+        pygame.draw.rect(surface, (30, 32, 38), pygame.Rect(0, 0, w - side, 40))
+        font = self.app.fonts.get(16)
+        img = font.render(fit(font, self.position_text(), w - side - 20), True, (236, 232, 220))
         surface.blit(img, (10, 11))
         title = self.app.fonts.get(18, bold=True).render(self.heading, True, (236, 232, 220))
-        surface.blit(title, (w - SIDE_W + 10, 20))
+        surface.blit(title, (w - side + 10, 20))
         font = self.app.fonts.get(14)
         for i, line in enumerate(self.info_lines()):
             colour = (240, 200, 120) if line.startswith(("Warning", "This scenario differs",
                                                          "you already")) else (220, 220, 214)
-            img = font.render(fit(font, line, SIDE_W - 20), True, colour)
-            surface.blit(img, (w - SIDE_W + 10, 144 + i * INFO_H))
+            img = font.render(fit(font, line, side - 20), True, colour)
+            surface.blit(img, (w - side + 10, 144 + i * INFO_H))
 
 
 def play_turn(app: App, writer: TurnWriter, scenario: Any) -> TableScene:

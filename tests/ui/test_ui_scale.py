@@ -18,7 +18,7 @@ from game.ui.panel import PANEL_W
 from game.ui.screens import MenuScene, SettingsScene, start_table
 
 from .conftest import SCENARIOS
-from .driver import click, frames, screen_of, table
+from .driver import click, frames, press, screen_of, table
 
 SIZES = [(1000, 700), (1920, 1080)]
 ARROWS = ("▲", "▼", "◀", "▶")
@@ -308,3 +308,24 @@ def test_the_builder_toolbar_keeps_every_chip_on_screen_in_a_small_window(
     for label in ("Select", "Zone", "Setup", "Save", "Import list", "Play now", "Back"):
         rect = scene.hits.rect(label)
         assert rect.right <= 1000, label
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_received_turns_event_rows_keep_their_words_at_the_largest_text_size(
+        data_dir: Path, size: tuple[int, int]) -> None:
+    """The play-by-file preview's panel widens with the text like the table's: at "larger"
+    text no event row or step button is clipped."""
+    from game.ui.pbf_scene import SIDE_W, TurnPreviewScene
+    from tests.ui.test_pbf_table import _received
+
+    _received(data_dir)
+    app = _app(data_dir, size, "larger")
+    app.switch(MenuScene(app))
+    frames(app, 1)
+    press(app, "Open turn")
+    press(app, "from-bob (inbox)")
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, TurnPreviewScene)
+    assert scene.side_w > SIDE_W and len(scene.event_rows) >= 3
+    assert clipped(app) == []
