@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -111,6 +111,8 @@ class EditorScene(Scene):
         super().__init__(app)
         self.doc = doc
         self.hits = Hits()
+        self._toolbar_fit: tuple[Hashable, int] | None = None
+        """The toolbar's text size and the labels, window width and text scale it fits."""
         self.view = ViewState(show_arcs=False)
         self.renderer = Renderer(app.palette, app.fonts)
         self.tool = "select"
@@ -1040,11 +1042,13 @@ class EditorScene(Scene):
         """The largest text size (13 down to 8) at which the toolbar's chips fit in one row of
         ``width`` pixels: at a large text size in a small window every tool and Back stay
         on screen."""
-        for size in range(13, 8, -1):
-            font = self.app.fonts.get(size, bold=True)
-            if 8 + 12 + sum(font.size(label)[0] + 18 for label in labels) <= width:
-                return size
-        return 8
+        key = (tuple(labels), width, self.app.fonts.scale)
+        if self._toolbar_fit is None or self._toolbar_fit[0] != key:
+            size = next((size for size in range(13, 8, -1)
+                         if 8 + 12 + sum(self.app.fonts.get(size, bold=True).size(label)[0] + 18
+                                         for label in labels) <= width), 8)
+            self._toolbar_fit = (key, size)  # measured once per change, not every frame
+        return self._toolbar_fit[1]
 
     def _draw_catalogue(self, surface: pygame.Surface) -> None:
         h = surface.get_height()

@@ -44,7 +44,8 @@ class Hud:
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
         self._legend: tuple[Hashable, list[tuple[str, tuple[int, int, int]]]] | None = None
         """The legend's rows and what they were worked out from (see :meth:`legend_rows`)."""
-        self._legend_cache: tuple[Hashable, LegendRows] | None = None
+        self._legend_layout: tuple[Hashable, int, LegendRows] | None = None
+        """The legend box's width and its rows wrapped to it, and what they came from."""
 
     def _layer(self, name: str, key: Hashable, size: tuple[int, int],
                paint: Callable[[pygame.Surface], None], alpha: bool = False) -> pygame.Surface:
@@ -217,10 +218,8 @@ class Hud:
         rows = self.legend_rows()
         if not rows:
             return None
-        font = self.scene.app.fonts.get(13)
         view = self.scene.viewport()
-        width = min(view.width // 2, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
-        wrapped = self._wrapped_legend(tuple(rows), width)
+        width, wrapped = self.legend_layout(rows, view.width // 2)
         lines = sum(len(parts) for parts, _ in wrapped)
         box = pygame.Rect(view.left + 8, view.bottom - 8 - 8 - self.line_h() * lines, width,
                           8 + self.line_h() * lines)
@@ -234,16 +233,18 @@ class Hud:
                      box.topleft)
         return box
 
-    def _wrapped_legend(self, rows: tuple[tuple[str, tuple[int, int, int]], ...],
-                        width: int) -> LegendRows:
-        """Each legend row's text wrapped to ``width`` (worked out once per change: the
-        legend is drawn every frame)."""
-        key = (rows, width, self.line_h())
-        if self._legend_cache is None or self._legend_cache[0] != key:
+    def legend_layout(self, rows: list[tuple[str, tuple[int, int, int]]], most: int
+                      ) -> tuple[int, LegendRows]:
+        """The legend box's width (its longest row, at most ``most`` pixels) and each row's
+        text wrapped to it: worked out once per change (the legend is drawn every frame)."""
+        key = (tuple(rows), most, self.line_h())
+        if self._legend_layout is None or self._legend_layout[0] != key:
             font = self.scene.app.fonts.get(13)
-            self._legend_cache = (key, tuple(
-                (tuple(wrap(font, text, max(40, width - 30))), colour) for text, colour in rows))
-        return self._legend_cache[1]
+            width = min(most, 12 + max(font.size(text)[0] for text, _ in rows) + 22)
+            wrapped = tuple((tuple(wrap(font, text, max(40, width - 30))), colour)
+                            for text, colour in rows)
+            self._legend_layout = (key, width, wrapped)
+        return self._legend_layout[1], self._legend_layout[2]
 
     def _paint_legend(self, layer: pygame.Surface, rows: LegendRows) -> None:
         font = self.scene.app.fonts.get(13)

@@ -266,7 +266,8 @@ def test_the_terrain_legend_wraps_its_rows_at_the_largest_text_size(
     box = scene.hud.draw_legend(app.screen)
     assert box is not None and box.width <= scene.viewport().width // 2
     font = app.fonts.get(13)
-    rows = scene.hud._wrapped_legend(tuple(scene.hud.legend_rows()), box.width)
+    width, rows = scene.hud.legend_layout(scene.hud.legend_rows(), scene.viewport().width // 2)
+    assert width == box.width
     texts = [line.strip() for parts, _ in rows for line in parts]
     assert len(texts) > len(rows)  # some row wrapped at this size
     assert all(24 + font.size(line)[0] <= box.width for line in texts)

@@ -10,6 +10,7 @@ on how the obstacles were gathered.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,18 +91,31 @@ def crowding(state: GameState, host: Tray, edge: Side, depth: float, *skip: str
     return sorted(found, key=lambda b: b.polygon.distance(host.edge(edge)))
 
 
+def _obstacles(state: GameState, keyword: str
+               ) -> tuple[list[Polygon], Callable[[int], Blocker]]:
+    """The outlines of the live units and of the terrain pieces with ``keyword``, and how to
+    name the ``i``-th of them as a player reads it (named only when asked: a table of
+    hundreds of units names only the few a question finds)."""
+    units = geo.live(state)
+    pieces = [t for t in state.terrain if t.has(keyword)]
+    shapes = [geo.tray_of(u).polygon for u in units] + [t.polygon for t in pieces]
+
+    def named(i: int) -> Blocker:
+        name = (side_name(state, units[i]) if i < len(units)
+                else f"the {pieces[i - len(units)].kind}")
+        return Blocker(name, shapes[i])
+
+    return shapes, named
+
+
 def _touching(state: GameState, area: Polygon) -> list[Blocker]:
     """The :func:`candidates` whose outlines touch ``area``, found by one vectorised test
-    before any is named (a table of hundreds of units names only the few near ``area``)."""
-    units = geo.live(state)
-    walls = [t for t in state.terrain if t.has("impassable")]
-    shapes = [geo.tray_of(u).polygon for u in units] + [t.polygon for t in walls]
+    before any is named."""
+    shapes, named = _obstacles(state, "impassable")
     if not shapes:
         return []
     hits = shapely.intersects(area, np.asarray(shapes, dtype=object))
-    return [Blocker(side_name(state, units[i]) if i < len(units)
-                    else f"the {walls[i - len(units)].kind}", shapes[i])
-            for i in np.flatnonzero(hits).tolist()]
+    return [named(i) for i in np.flatnonzero(hits).tolist()]
 
 
 def slide_blocker(state: GameState, unit_id: str, start: Tray, end: Tray) -> str:
@@ -123,9 +137,7 @@ def sight_blockers(state: GameState, polygons: list[Polygon]) -> list[Blocker]:
     reads it; matched by geometry, in the order given. The bounds of every candidate are
     compared at once (a hover at 200 trays named its blockers in ~30 ms one by one), and
     only those that match are named and compared exactly."""
-    units = geo.live(state)
-    walls = [t for t in state.terrain if t.has("blocks-sight")]
-    shapes = [geo.tray_of(u).polygon for u in units] + [t.polygon for t in walls]
+    shapes, named = _obstacles(state, "blocks-sight")
     if not shapes or not polygons:
         return [Blocker("an obstacle", shape) for shape in polygons]
     boxes = shapely.bounds(np.asarray(shapes, dtype=object))
@@ -134,12 +146,7 @@ def sight_blockers(state: GameState, polygons: list[Polygon]) -> list[Blocker]:
         near = np.all(np.abs(boxes - np.asarray(shape.bounds)) <= TOLERANCE, axis=1)
         index = next((i for i in np.flatnonzero(near).tolist() if shapes[i].equals(shape)),
                      None)
-        if index is None:
-            out.append(Blocker("an obstacle", shape))
-        elif index < len(units):
-            out.append(Blocker(side_name(state, units[index]), shapes[index]))
-        else:
-            out.append(Blocker(f"the {walls[index - len(units)].kind}", shapes[index]))
+        out.append(Blocker("an obstacle", shape) if index is None else named(index))
     return out
 
 
