@@ -17,6 +17,7 @@ do not redraw the board every frame (issue 12).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import pygame
 
@@ -148,8 +149,8 @@ def new_layer(size: tuple[int, int], reuse: pygame.Surface | None) -> pygame.Sur
     """A layer surface of ``size``: ``reuse`` when it has that size."""
     if reuse is not None and reuse.get_size() == size:
         return reuse
-    return pygame.Surface(size).convert() if pygame.display.get_surface() else (
-        pygame.Surface(size))
+    display = pygame.display.get_surface()  # made in its pixel format: no second copy
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
 
 
 def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
@@ -159,3 +160,27 @@ def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.S
         return source.copy()
     target.blit(source, (0, 0))
     return target
+
+
+COPY_ROWS = 256
+"""Rows of pixels copied in one step of a board built over several frames."""
+
+
+def layer_like(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
+    """``target`` when it has ``source``'s size, else a new surface of that size and format
+    (to copy ``source`` into with :func:`copy_steps`)."""
+    if target is None or target.get_size() != source.get_size():
+        return pygame.Surface(source.get_size(), 0, source)
+    return target
+
+
+def copy_steps(target: pygame.Surface, source: pygame.Surface) -> Iterator[None]:
+    """Copy ``source`` into ``target`` (the same size) a band of :data:`COPY_ROWS` rows at a
+    time, a step after each band but the last (a page four viewports large takes several
+    milliseconds to copy)."""
+    width, height = source.get_size()
+    for top in range(0, height, COPY_ROWS):
+        if top:
+            yield
+        band = pygame.Rect(0, top, width, min(COPY_ROWS, height - top))
+        target.blit(source, band, band)

@@ -239,22 +239,42 @@ def draw_table(base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool,
 
 def draw_grid(base: pygame.Surface, board: TableBoard, cam: Camera, palette: Palette) -> None:
     """The inch grid of the table, every sixth line heavier, when zoomed in enough to read."""
+    for _ in grid_steps(base, board, cam, palette):
+        pass
+
+
+GRID_STEP = 48
+"""Grid lines drawn in one step of a board built over several frames."""
+
+
+def grid_steps(base: pygame.Surface, board: TableBoard, cam: Camera, palette: Palette
+               ) -> Iterator[None]:
+    """:func:`draw_grid` a step at a time (:data:`GRID_STEP` lines a step): a page four
+    viewports large holds hundreds of lines, too many for one slice of a frame."""
     x0, y1 = cam.to_screen(0, 0)
     x1, y0 = cam.to_screen(board.width, board.height)
     rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-    if cam.zoom >= 4:
-        # only the lines that can land on the layer (one inch of margin either side)
-        left, top = cam.to_world(0, 0)
-        right, bottom = cam.to_world(*base.get_size())
-        for i in range(max(1, math.floor(left)), min(math.ceil(board.width), math.ceil(right) + 1)):
-            sx = round(cam.to_screen(i, 0)[0])
-            colour = palette.grid_major if i % 6 == 0 else palette.grid
-            pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
-        for j in range(max(1, math.floor(bottom)), min(math.ceil(board.height),
-                                                       math.ceil(top) + 1)):
-            sy = round(cam.to_screen(0, j)[1])
-            colour = palette.grid_major if j % 6 == 0 else palette.grid
-            pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
+    if cam.zoom < 4:
+        return
+    # only the lines that can land on the layer (one inch of margin either side)
+    left, top = cam.to_world(0, 0)
+    right, bottom = cam.to_world(*base.get_size())
+    drawn = 0
+    for i in range(max(1, math.floor(left)), min(math.ceil(board.width), math.ceil(right) + 1)):
+        sx = round(cam.to_screen(i, 0)[0])
+        colour = palette.grid_major if i % 6 == 0 else palette.grid
+        pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
+        drawn += 1
+        if drawn % GRID_STEP == 0:
+            yield
+    for j in range(max(1, math.floor(bottom)), min(math.ceil(board.height),
+                                                   math.ceil(top) + 1)):
+        sy = round(cam.to_screen(0, j)[1])
+        colour = palette.grid_major if j % 6 == 0 else palette.grid
+        pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
+        drawn += 1
+        if drawn % GRID_STEP == 0:
+            yield
 
 
 def draw_terrain(base: pygame.Surface, terrain: Sequence[TerrainPiece], cam: Camera,
