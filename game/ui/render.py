@@ -121,6 +121,9 @@ class Renderer:
         """The base, ground and board surfaces a page built ahead of a pan left behind: the
         next one paints into them instead of new surfaces."""
         self.pan_ms = PAN_MS
+        self._settle_page = False
+        """Whether the board being built ahead is a still frame's page twice the viewport (a
+        wheel frame drops it: its slices are too big for a wheel frame)."""
         """CPU milliseconds a still frame after the wheel may spend building the board."""
 
     def set_palette(self, palette: Palette) -> None:
@@ -306,18 +309,24 @@ class Renderer:
         if ahead is not None:  # going on with a board begun at a zoom near enough
             (shows, zoom, on_map), _ = ahead
             near = shows == key and 1 / AHEAD_AT <= cam.zoom / zoom <= AHEAD_AT
-            if not near or (settling and zoom != cam.zoom and not on_map):
+            if not near or (settling and zoom != cam.zoom and not on_map) or (
+                    not settling and self._settle_page):  # the wheel turns again: its own
                 ahead = None  # a table starts the board of the zoom it stopped at
         if ahead is None:
             if not settling and not self.page.far(cam):
                 self._ahead = None
                 return
-            whole = self.page.whole_page(cam, self._bounds(state))  # a hex map's, if small
-            grow = 2 if settling else 1  # the zoom stays: a page as a still frame draws
+            table = isinstance(state.board, TableBoard)  # a wheel frame's table: the view
+            whole = (self.page.whole_page(cam, self._bounds(state))  # a small hex map's
+                     if settling or not table else None)
+            # the zoom stays on a table: a page as a still frame draws (a pan finds room);
+            # a hex map's page stays the viewport (painting hexes costs by the pixel)
+            grow = 2 if settling and table else 1
             page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow,
                                    cam.height * grow, 0, 0, cam.turn)
             ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
                      self._build_ahead(state, replace(view, camera=page), whole is not None))
+            self._settle_page = grow == 2
         self._ahead = ahead
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
         for _ in ahead[1]:
@@ -487,6 +496,8 @@ class Renderer:
         if self._base is not None and key == self._base_key:
             return
         base = new_layer((view.camera.width, view.camera.height), reuse)
+        if base is not reuse:
+            yield  # a new surface of a page takes a slice of its own
         yield from self._paint_base(base, state, view)
         light = self.light(state, view)
         if light != "day":  # night shades the ground, not the units on it
