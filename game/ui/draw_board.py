@@ -115,13 +115,25 @@ def relief_colour(palette: Palette, terrain: str, elevation: int, low: int, high
             round(dark[2] + (SUMMIT[2] - dark[2]) * k))
 
 
-def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int) -> None:
+def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
+                cull: bool = True) -> None:
     """Hill shading: every edge where ground drops casts a shadow on the lower cell when it
     faces away from the light (longer the bigger the drop, in steps), and is lit on the high
-    side when it faces the light."""
-    shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+    side when it faces the light. Only the cliffs that reach ``base`` are drawn, their
+    shadows through a surface of the size they cover (``cull`` False: every cliff through
+    a surface of the layer's size, the reference the tests compare with)."""
+    facts = map_facts(board)
+    found = facts.cliffs
+    if cull and found:
+        centres = _to_screen(cam, facts.cliff_centres)
+        width, height = base.get_size()
+        pad = cam.zoom * 1.05 + 6  # a shadow or a lit line stays within a hex of its cell
+        keep = ((centres[:, 0] >= -pad) & (centres[:, 0] <= width + pad)
+                & (centres[:, 1] >= -pad) & (centres[:, 1] <= height + pad)).tolist()
+        found = [cliff for cliff, seen in zip(found, keep, strict=True) if seen]
+    shadows: list[list[Point]] = []
     lit: list[tuple[Point, Point, int]] = []
-    for h, d, drop in map_facts(board).cliffs:
+    for h, d, drop in found:
         a, b = (cam.to_screen(*p) for p in edge_points(h, d))
         high = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
         dq, dr = DIRECTIONS[d]
@@ -132,17 +144,39 @@ def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int) -
         steps = max(1, -(-drop // step))
         if facing < -0.2:
             k = min(0.55, 0.14 + 0.07 * steps)
-            pts = [a, b, (b[0] + (low[0] - b[0]) * k, b[1] + (low[1] - b[1]) * k),
-                   (a[0] + (low[0] - a[0]) * k, a[1] + (low[1] - a[1]) * k)]
-            pygame.draw.polygon(shade, (0, 0, 0, SHADOW_ALPHA), pts)
+            shadows.append([a, b, (b[0] + (low[0] - b[0]) * k, b[1] + (low[1] - b[1]) * k),
+                            (a[0] + (low[0] - a[0]) * k, a[1] + (low[1] - a[1]) * k)])
         elif facing > 0.2:
             inset = 0.06
             lit.append(((a[0] + (high[0] - a[0]) * inset, a[1] + (high[1] - a[1]) * inset),
                         (b[0] + (high[0] - b[0]) * inset, b[1] + (high[1] - b[1]) * inset),
                         max(1, min(4, round(cam.zoom * 0.05 * steps)))))
-    base.blit(shade, (0, 0))
+    _shadows(base, shadows, cull)
     for a, b, width in lit:
         pygame.draw.line(base, (255, 252, 236), a, b, width)
+
+
+def _shadows(base: pygame.Surface, shadows: list[list[Point]], cull: bool) -> None:
+    """The relief's shadows drawn on one transparent surface blitted over ``base`` (they
+    overlap without darkening twice): a surface of the rectangle they cover (``cull`` False:
+    of the layer's size)."""
+    area = base.get_rect()
+    if cull:
+        if not shadows:
+            return
+        xs = [x for pts in shadows for x, _ in pts]
+        ys = [y for pts in shadows for _, y in pts]
+        area = pygame.Rect(math.floor(min(xs)) - 1, math.floor(min(ys)) - 1, 0, 0)
+        area.width = math.ceil(max(xs)) + 2 - area.left
+        area.height = math.ceil(max(ys)) + 2 - area.top
+        area = area.clip(base.get_rect())
+        if not area.width or not area.height:
+            return
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    for pts in shadows:
+        pygame.draw.polygon(shade, (0, 0, 0, SHADOW_ALPHA),
+                            [(x - area.left, y - area.top) for x, y in pts])
+    base.blit(shade, area.topleft)
 
 
 def draw_marks(base: pygame.Surface, marks: Sequence[BoardMark], cam: Camera,
@@ -369,6 +403,10 @@ class _MapFacts:
         levels = [cell.elevation for _, cell in self.cells] or [0]
         self.low, self.high = min(levels), max(levels)
         self.cliffs = cliffs(board)
+        self.cliff_centres = np.asarray(
+            [hexlayout.hex_centre(h.q, h.r) for h, _, _ in self.cliffs],
+            dtype=float).reshape(-1, 2)
+        """The world centre of each cliff's higher cell (which cliffs reach a layer)."""
         self._colours: dict[Hashable, list[RGB]] = {}
 
     def colours(self, palette: Palette, relief: Relief | None) -> list[RGB]:
@@ -440,6 +478,6 @@ def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pa
                 base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
     if relief is not None:
         yield
-        draw_relief(base, board, cam, max(1, relief.step))
+        draw_relief(base, board, cam, max(1, relief.step), cull)
     yield
     draw_elevation(base, board, cam, fonts)

@@ -105,7 +105,7 @@ class Renderer:
         self._board_for: Hashable = None
         """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
         while the frame would show the same."""
-        self._ahead: tuple[tuple[Hashable, float, bool], Iterator[None]] | None = None
+        self._ahead: tuple[tuple[Hashable, float, bool, bool], Iterator[None]] | None = None
         """The board being built ahead: (what it shows, its zoom, on a hex map), its steps
         (see :meth:`_zoom_ahead`)."""
         self.ahead_ms = AHEAD_MS
@@ -121,9 +121,6 @@ class Renderer:
         """The base, ground and board surfaces a page built ahead of a pan left behind: the
         next one paints into them instead of new surfaces."""
         self.pan_ms = PAN_MS
-        self._settle_page = False
-        """Whether the board being built ahead is a still frame's page twice the viewport (a
-        wheel frame drops it: its slices are too big for a wheel frame)."""
         """CPU milliseconds a still frame after the wheel may spend building the board."""
 
     def set_palette(self, palette: Palette) -> None:
@@ -307,26 +304,27 @@ class Renderer:
         key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
         ahead = self._ahead
         if ahead is not None:  # going on with a board begun at a zoom near enough
-            (shows, zoom, on_map), _ = ahead
+            (shows, zoom, on_map, big), _ = ahead
             near = shows == key and 1 / AHEAD_AT <= cam.zoom / zoom <= AHEAD_AT
             if not near or (settling and zoom != cam.zoom and not on_map) or (
-                    not settling and self._settle_page):  # the wheel turns again: its own
-                ahead = None  # a table starts the board of the zoom it stopped at
+                    big and not settling and not on_map):
+                # a table starts the board of the zoom it stopped at; the wheel turning
+                # again drops a table's page bigger than the viewport (big slices)
+                ahead = None
         if ahead is None:
             if not settling and not self.page.far(cam):
                 self._ahead = None
                 return
-            table = isinstance(state.board, TableBoard)  # a wheel frame's table: the view
-            whole = (self.page.whole_page(cam, self._bounds(state))  # a small hex map's
-                     if settling or not table else None)
-            # the zoom stays on a table: a page as a still frame draws (a pan finds room);
-            # a hex map's page stays the viewport (painting hexes costs by the pixel)
-            grow = 2 if settling and table else 1
-            page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width * grow,
-                                   cam.height * grow, 0, 0, cam.turn)
-            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
+            # a page of the whole board when small (a wheel frame's on a table: the
+            # viewport's, its slices stay small); else the viewport's (the page a pan needs
+            # is built in the idle frames after, see _pan_ahead)
+            whole = (self.page.whole_page(cam, self._bounds(state))
+                     if settling or isinstance(state.board, HexBoard) else None)
+            page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
+                                   cam.turn)
+            big = page.width * page.height > cam.width * cam.height
+            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard), big),
                      self._build_ahead(state, replace(view, camera=page), whole is not None))
-            self._settle_page = grow == 2
         self._ahead = ahead
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
         for _ in ahead[1]:
@@ -351,12 +349,13 @@ class Renderer:
         if self._pan is not None and self._pan[0] != key:
             self._pan = None
         if self._pan is None:
-            page = self._next_page(cam, last) if not view.ghosts else None
-            if page is None:
+            nxt = self._next_page(cam, last, self._bounds(state)) if not view.ghosts else None
+            if nxt is None:
                 return
+            page, whole = nxt
             base, ground, board = self._spares
             self._spares = (None, None, None)
-            self._pan = (key, self._build_ahead(state, replace(view, camera=page),
+            self._pan = (key, self._build_ahead(state, replace(view, camera=page), whole,
                                                 reuse=(base, ground, board)),
                          dict.fromkeys(LAYER_SLOTS))
         self._step_pan(self._pan)
@@ -381,17 +380,26 @@ class Renderer:
         old_ground = shown["_ground"] if shown["_ground"] is not shown["_base"] else None
         self._spares = (shown["_base"], old_ground, board)
 
-    def _next_page(self, cam: Camera, last: tuple[float, float, float] | None
-                   ) -> Camera | None:
-        """The page to build ahead of a pan (twice the viewport, reaching 0.9 of its half
-        size further in each direction the view moves); None when the view did not move at
-        this zoom, the page shown is the whole board, or still has at least half a viewport
-        of room ahead."""
+    def _next_page(self, cam: Camera, last: tuple[float, float, float] | None,
+                   bounds: Bounds | None) -> tuple[Camera, bool] | None:
+        """The page to build ahead (and whether it is the whole board, ``bounds``): while the
+        view pans, twice the viewport reaching 0.9 of its half size further in each
+        direction the view moves, once less than half a viewport of room is left ahead; while
+        it holds still on a page smaller than a still frame's (the viewport's, built after
+        the wheel), the page a still frame renders (the whole board when small, else twice
+        the viewport). None when the zoom just changed, the page shown is the whole board,
+        or it has room enough."""
         page = self.page.cam
         if (page is None or self.page.whole or last is None or last[2] != cam.zoom
                 or page.zoom != cam.zoom):
             return None
         dx, dy = cam.cx - last[0], cam.cy - last[1]
+        if not dx and not dy:
+            if page.width >= 2 * cam.width and page.height >= 2 * cam.height:
+                return None
+            whole = self.page.whole_page(cam, bounds)
+            return whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width * 2, cam.height * 2,
+                                   0, 0, cam.turn), whole is not None
         dx, dy = (dx if abs(dx) >= abs(dy) / 4 else 0.0), (dy if abs(dy) >= abs(dx) / 4 else 0.0)
         half_w, half_h = cam.width / 2 / cam.zoom, cam.height / 2 / cam.zoom
         room = []  # the room left ahead, in half viewports, along each axis the view moves
@@ -401,11 +409,11 @@ class Renderer:
         if dy:
             ahead = page.height / 2 / page.zoom - (cam.cy - page.cy) * math.copysign(1, dy)
             room.append(ahead / half_h - 1)
-        if not room or min(room) >= 1:
+        if min(room) >= 1:
             return None
         return Camera(cam.cx + math.copysign(0.9 * half_w, dx) * bool(dx),
                       cam.cy + math.copysign(0.9 * half_h, dy) * bool(dy), cam.zoom,
-                      cam.width * 2, cam.height * 2, 0, 0, cam.turn)
+                      cam.width * 2, cam.height * 2, 0, 0, cam.turn), False
 
     def _bounds(self, state: GameState) -> Bounds | None:
         """The board's extent in world units (a hex map's worked out once per map), for a
