@@ -66,8 +66,9 @@ class BoardPage:
 
     @staticmethod
     def whole_page(cam: Camera, bounds: Bounds | None) -> Camera | None:
-        """A page of the whole board at ``cam``'s zoom when it is no bigger than a page of
-        twice the viewport (the pixels a page holds anyway); None when it is bigger."""
+        """A page of the whole board at ``cam``'s zoom, centred on it and at least the
+        viewport's size, when the board is no bigger than a page of twice the viewport (the
+        pixels a page holds anyway); None when it is bigger."""
         if bounds is None:
             return None
         x0, y0, x1, y1 = bounds
@@ -78,6 +79,9 @@ class BoardPage:
         height = math.ceil((maxy - miny) * cam.zoom) + 2 * EDGE_PX
         if width * height > 4 * cam.width * cam.height:
             return None
+        # at least the viewport's size: a view of the whole board blits one page and fills
+        # nothing around it (filling the margins every frame cost more than the page blit)
+        width, height = max(width, cam.width), max(height, cam.height)
         return Camera((minx + maxx) / 2, (miny + maxy) / 2, cam.zoom, width, height, 0, 0,
                       cam.turn)
 
