@@ -64,23 +64,29 @@ def cliffs(board: HexBoard) -> list[tuple[Hex, int, int]]:
     return out
 
 
-def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: FontGet) -> None:
+def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: FontGet,
+                   cull: bool = True) -> None:
     """Cliffs between levels and the level of every raised or sunken hex (see the module
-    docstring); the cells are already filled by the caller's shade."""
-    found = map_facts(board).cliffs
-    steps = [drop for _, _, drop in found]
+    docstring); the cells are already filled by the caller's shade. Only the cliffs and
+    levels that reach ``base`` are drawn (``cull`` False: all of them)."""
+    facts = map_facts(board)
+    steps = [drop for _, _, drop in facts.cliffs]
     if not steps:
         return
     biggest = max(steps)
-    for h, d, drop in found:
+    near = _reaching(base, cam, facts.cliff_centres, cull)
+    for (h, d, drop), seen in zip(facts.cliffs, near, strict=True):
+        if not seen:
+            continue
         a, b = edge_points(h, d)
         width = 2 + round(4 * drop / biggest) if cam.zoom >= 12 else 1
         pygame.draw.line(base, CLIFF, cam.to_screen(*a), cam.to_screen(*b), width)
     if cam.zoom < 22:
         return
     font = fonts(max(9, min(14, int(cam.zoom * 0.26))), True)
-    for h, cell in board.cells.items():
-        if cell.elevation == 0:
+    for (h, cell), seen in zip(facts.cells, _reaching(base, cam, facts.centres, cull),
+                               strict=True):
+        if cell.elevation == 0 or not seen:
             continue
         cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
         img = font.render(f"{cell.elevation:+d}" if cell.elevation < 0 else
@@ -123,14 +129,8 @@ def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
     shadows through a surface of the size they cover (``cull`` False: every cliff through
     a surface of the layer's size, the reference the tests compare with)."""
     facts = map_facts(board)
-    found = facts.cliffs
-    if cull and found:
-        centres = _to_screen(cam, facts.cliff_centres)
-        width, height = base.get_size()
-        pad = cam.zoom * 1.05 + 6  # a shadow or a lit line stays within a hex of its cell
-        keep = ((centres[:, 0] >= -pad) & (centres[:, 0] <= width + pad)
-                & (centres[:, 1] >= -pad) & (centres[:, 1] <= height + pad)).tolist()
-        found = [cliff for cliff, seen in zip(found, keep, strict=True) if seen]
+    found = [cliff for cliff, seen in zip(
+        facts.cliffs, _reaching(base, cam, facts.cliff_centres, cull), strict=True) if seen]
     shadows: list[list[Point]] = []
     lit: list[tuple[Point, Point, int]] = []
     for h, d, drop in found:
@@ -154,6 +154,20 @@ def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
     _shadows(base, shadows, cull)
     for a, b, width in lit:
         pygame.draw.line(base, (255, 252, 236), a, b, width)
+
+
+def _reaching(base: pygame.Surface, cam: Camera, centres: Any, cull: bool) -> list[bool]:
+    """For each hex of ``centres`` (world, an array (n, 2)), whether what is drawn on or
+    around it (its cliffs' lines, shadows and lit edges, its level tag: within a hex and a
+    few pixels of its centre) can reach ``base``; all True when not ``cull``."""
+    if not cull or not len(centres):
+        return [True] * len(centres)
+    screen = _to_screen(cam, centres)
+    width, height = base.get_size()
+    pad = cam.zoom * 1.05 + 12
+    seen: list[bool] = ((screen[:, 0] >= -pad) & (screen[:, 0] <= width + pad)
+                        & (screen[:, 1] >= -pad) & (screen[:, 1] <= height + pad)).tolist()
+    return seen
 
 
 def _shadows(base: pygame.Surface, shadows: list[list[Point]], cull: bool) -> None:
@@ -382,7 +396,7 @@ def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pal
         pass
 
 
-HEX_SLICE = 150
+HEX_SLICE = 75
 """Cells painted between two steps of :func:`hexmap_steps` (a few milliseconds' work)."""
 
 
@@ -480,4 +494,4 @@ def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pa
         yield
         draw_relief(base, board, cam, max(1, relief.step), cull)
     yield
-    draw_elevation(base, board, cam, fonts)
+    draw_elevation(base, board, cam, fonts, cull)

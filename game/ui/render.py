@@ -39,7 +39,7 @@ from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
 from game.ui.board_page import (
-    AHEAD_AT,
+    MAX_SCALE,
     BoardPage,
     Bounds,
     copy_into,
@@ -303,18 +303,21 @@ class Renderer:
         cam = view.camera
         key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
         ahead = self._ahead
+        if not settling and not self.page.far(cam):
+            # a wheel frame near the page's zoom only scales: a still frame's board begun at
+            # another zoom is dropped (the next still frames build the zoom they stop at)
+            self._ahead = None
+            return
         if ahead is not None:  # going on with a board begun at a zoom near enough
             (shows, zoom, on_map, big), _ = ahead
-            near = shows == key and 1 / AHEAD_AT <= cam.zoom / zoom <= AHEAD_AT
+            # a board begun goes on while it can stand in scaled (see BoardPage.scaled)
+            near = shows == key and 1 / MAX_SCALE <= cam.zoom / zoom <= MAX_SCALE
             if not near or (settling and zoom != cam.zoom and not on_map) or (
                     big and not settling and not on_map):
                 # a table starts the board of the zoom it stopped at; the wheel turning
                 # again drops a table's page bigger than the viewport (big slices)
                 ahead = None
         if ahead is None:
-            if not settling and not self.page.far(cam):
-                self._ahead = None
-                return
             # a page of the whole board when small (a wheel frame's on a table: the
             # viewport's, its slices stay small); else the viewport's (the page a pan needs
             # is built in the idle frames after, see _pan_ahead)
