@@ -3,15 +3,20 @@ do not redraw the board every frame (issue 12).
 
 - Panning: while the zoom holds, the base and board layers are rendered for a *page* twice
   the viewport's size around the camera and blitted at an offset; a new page is rendered only
-  when the viewport leaves it. When the whole board at this zoom takes no more pixels than
-  such a page, the page is the whole board, and panning never renders a new one.
+  when the viewport leaves it. When the whole board (a hex map or a table) at this zoom takes
+  no more pixels than such a page, the page is the whole board (at least the viewport's
+  size), and panning never renders a new one. While the view pans, the renderer builds the
+  next page ahead in the direction of the pan, a slice per frame (``Renderer._pan_ahead``),
+  so the frame that leaves a page finds the next one ready.
 - Zooming: while the wheel turns, the last rendered board is scaled to the new zoom (one
   scale instead of a redraw of every unit); the frame after the zoom holds still draws the
   board afresh. Past a factor 2 the renderer builds the board at the zoom reached (the
   viewport itself), a slice per wheel frame, and scales from it once it is whole, so no
   wheel frame redraws the whole board (only a factor 4 reached first would). When the wheel
   stops, the board of the zoom reached is built the same way over the next still frames (the
-  last board scaled meanwhile), so no still frame paints a whole hex map either.
+  last board scaled meanwhile), so no still frame paints a whole hex map or a table of 200
+  units either; that board is the viewport's (or the whole board's when small), and the idle
+  frames after it build the page twice the viewport's size a pan needs.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ Layers, back to front, each cached on what it depends on:
 2. **ground**: the base with the Line of Sight arcs (of the selected unit or of every unit,
    :mod:`game.ui.arcs_layer`) and a table's marks over them; redrawn when the arcs change,
    from the cached base (selecting a unit never re-renders the table and its terrain).
-3. **units**: one sprite per unit, cached by (unit look, zoom); blitted at its centre. The
+3. **units**: one sprite per unit, cached by (unit look, zoom) and asked with a short key
+   (a number for what the sprite shows, worked out once per unit and game moment, the bases
+   kept in the tray's own frame); blitted at its centre. The
    board layer is the ground with every unit that is not moving; the list of its blits is
    kept per game moment and camera, so a new ground only replays it; units whose sprite
    cannot reach the layer are left out.
