@@ -204,3 +204,14 @@ def test_crown_option_is_checked() -> None:
     from game.rulesets.asoiaf.ruleset import option_problems
     assert option_problems({"crown": 3}) and option_problems({"crown": True})
     assert not option_problems({"crown": 1})
+
+
+def test_as_card_1_the_card_shows_the_played_ability_and_whether_it_is_in_effect() -> None:
+    from game.rulesets.asoiaf.presentation import unit_card
+
+    for crown, tail in ((2, "(AS-RES-5)"), (None, "not in effect in this game")):
+        game = _game(crown)
+        card = unit_card(game.state, "g")
+        assert card is not None
+        line = next(x for x in card.lines if x.text.startswith(PROTECTION_OF_THE_CROWN))
+        assert line.text.endswith(tail) and "AS-CARD-1" in line.rules
