@@ -121,18 +121,39 @@ def relief_colour(palette: Palette, terrain: str, elevation: int, low: int, high
             round(dark[2] + (SUMMIT[2] - dark[2]) * k))
 
 
-def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
-                cull: bool = True) -> None:
-    """Hill shading: every edge where ground drops casts a shadow on the lower cell when it
-    faces away from the light (longer the bigger the drop, in steps), and is lit on the high
-    side when it faces the light. Only the cliffs that reach ``base`` are drawn, their
-    shadows through a surface of the size they cover (``cull`` False: every cliff through
-    a surface of the layer's size, the reference the tests compare with)."""
+RELIEF_STEP = 120
+"""Cliffs worked out or drawn in one step of :func:`relief_steps`."""
+
+
+def relief_steps(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
+                 cull: bool = True) -> Iterator[None]:
+    """Hill shading, a step at a time (:data:`RELIEF_STEP` cliffs a step: a map seen whole
+    has hundreds of cliffs, too many for one slice of a frame): every edge where ground drops
+    casts a shadow on the lower cell when it faces away from the light (longer the bigger the
+    drop, in steps), and is lit on the high side when it faces the light. Only the cliffs
+    that reach ``base`` are drawn, their shadows through a surface of the size they cover
+    (``cull`` False: every cliff through a surface of the layer's size, the reference the
+    tests compare with)."""
     facts = map_facts(board)
     found = [cliff for cliff, seen in zip(
         facts.cliffs, _reaching(base, cam, facts.cliff_centres, cull), strict=True) if seen]
     shadows: list[list[Point]] = []
     lit: list[tuple[Point, Point, int]] = []
+    for start in range(0, len(found), RELIEF_STEP):
+        if start:
+            yield
+        _relief_shapes(found[start:start + RELIEF_STEP], cam, step, shadows, lit)
+    yield from _shadows(base, shadows, cull)
+    for start in range(0, len(lit), RELIEF_STEP):
+        yield
+        for a, b, width in lit[start:start + RELIEF_STEP]:
+            pygame.draw.line(base, (255, 252, 236), a, b, width)
+
+
+def _relief_shapes(found: list[tuple[Hex, int, int]], cam: Camera, step: int,
+                   shadows: list[list[Point]], lit: list[tuple[Point, Point, int]]) -> None:
+    """The screen shapes of the relief of the cliffs ``found``: their shadows (polygons)
+    and lit edges (lines and widths) added to ``shadows`` and ``lit``."""
     for h, d, drop in found:
         a, b = (cam.to_screen(*p) for p in edge_points(h, d))
         high = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
@@ -151,9 +172,6 @@ def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
             lit.append(((a[0] + (high[0] - a[0]) * inset, a[1] + (high[1] - a[1]) * inset),
                         (b[0] + (high[0] - b[0]) * inset, b[1] + (high[1] - b[1]) * inset),
                         max(1, min(4, round(cam.zoom * 0.05 * steps)))))
-    _shadows(base, shadows, cull)
-    for a, b, width in lit:
-        pygame.draw.line(base, (255, 252, 236), a, b, width)
 
 
 def _reaching(base: pygame.Surface, cam: Camera, centres: Any, cull: bool) -> list[bool]:
@@ -170,10 +188,10 @@ def _reaching(base: pygame.Surface, cam: Camera, centres: Any, cull: bool) -> li
     return seen
 
 
-def _shadows(base: pygame.Surface, shadows: list[list[Point]], cull: bool) -> None:
+def _shadows(base: pygame.Surface, shadows: list[list[Point]], cull: bool) -> Iterator[None]:
     """The relief's shadows drawn on one transparent surface blitted over ``base`` (they
-    overlap without darkening twice): a surface of the rectangle they cover (``cull`` False:
-    of the layer's size)."""
+    overlap without darkening twice), a step each :data:`RELIEF_STEP` shadows: a surface of
+    the rectangle they cover (``cull`` False: of the layer's size)."""
     area = base.get_rect()
     if cull:
         if not shadows:
@@ -187,9 +205,12 @@ def _shadows(base: pygame.Surface, shadows: list[list[Point]], cull: bool) -> No
         if not area.width or not area.height:
             return
     shade = pygame.Surface(area.size, pygame.SRCALPHA)
-    for pts in shadows:
+    for index, pts in enumerate(shadows):
+        if index % RELIEF_STEP == 0:
+            yield
         pygame.draw.polygon(shade, (0, 0, 0, SHADOW_ALPHA),
                             [(x - area.left, y - area.top) for x, y in pts])
+    yield
     base.blit(shade, area.topleft)
 
 
@@ -492,6 +513,6 @@ def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pa
                 base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
     if relief is not None:
         yield
-        draw_relief(base, board, cam, max(1, relief.step), cull)
+        yield from relief_steps(base, board, cam, max(1, relief.step), cull)
     yield
     draw_elevation(base, board, cam, fonts, cull)

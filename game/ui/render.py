@@ -320,11 +320,10 @@ class Renderer:
                 # again drops a table's page bigger than the viewport (big slices)
                 ahead = None
         if ahead is None:
-            # a page of the whole board when small (a wheel frame's on a table: the
-            # viewport's, its slices stay small); else the viewport's (the page a pan needs
-            # is built in the idle frames after, see _pan_ahead)
-            whole = (self.page.whole_page(cam, self._bounds(state))
-                     if settling or isinstance(state.board, HexBoard) else None)
+            # still: a page of the whole board when small, else the viewport's (the page a
+            # pan needs is built in the idle frames after, see _pan_ahead); a wheel frame's
+            # is the viewport's, done in a few frames (a whole map is thousands of hexes)
+            whole = self.page.whole_page(cam, self._bounds(state)) if settling else None
             page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
                                    cam.turn)
             big = page.width * page.height > cam.width * cam.height
