@@ -66,8 +66,9 @@ LABEL_DROP = 0.14
 LABEL_ROOM = 0.95
 """The height a hex token's label may take (hexes): the height tag fits above it."""
 AHEAD_MS = 2.0
-SETTLE_MS = 6.0
 """CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
+SETTLE_MS = 6.0
+"""CPU milliseconds a still frame after the wheel may spend building the board."""
 PAN_MS = 5.0
 """CPU milliseconds a frame of a pan may spend building the next page ahead."""
 LAYER_SLOTS = ("_base", "_base_key", "_ground", "_ground_key")
@@ -108,11 +109,12 @@ class Renderer:
         """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
         while the frame would show the same."""
         self._ahead: tuple[tuple[Hashable, float, bool, bool], Iterator[None]] | None = None
-        """The board being built ahead: (what it shows, its zoom, on a hex map), its steps
-        (see :meth:`_zoom_ahead`)."""
+        """The board being built ahead: (what it shows, its zoom, on a hex map, on a page
+        bigger than the viewport), its steps (see :meth:`_zoom_ahead`)."""
         self.ahead_ms = AHEAD_MS
         """CPU milliseconds a wheel frame may spend building the board ahead."""
         self.settle_ms = SETTLE_MS
+        """CPU milliseconds a still frame after the wheel may spend building the board."""
         self._extent: tuple[Hashable, Bounds] = (None, (0.0, 0.0, 0.0, 0.0))
         self._last_cam: tuple[float, float, float] | None = None
         """The camera's centre and zoom at the last frame (which way a pan goes)."""
@@ -123,7 +125,8 @@ class Renderer:
         """The base, ground and board surfaces a page built ahead of a pan left behind: the
         next one paints into them instead of new surfaces."""
         self.pan_ms = PAN_MS
-        """CPU milliseconds a still frame after the wheel may spend building the board."""
+        """CPU milliseconds a frame may spend building the next page ahead (see
+        :meth:`_pan_ahead`)."""
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
