@@ -10,12 +10,12 @@ do not redraw the board every frame (issue 12).
   so the frame that leaves a page finds the next one ready.
 - Zooming: while the wheel turns, the last rendered board is scaled to the new zoom (one
   scale instead of a redraw of every unit). When the wheel stops, the board of the zoom
-  reached (the viewport's page) is built over the next still frames, the last board scaled
-  meanwhile, so no still frame paints a whole hex map or a table of 200 units; a board begun
-  waits while the wheel turns again and goes on at the next still frame. Only past the
-  factor a scaled board stands in for by itself (:data:`AHEAD_AT`) does a wheel frame build
-  a slice too. The idle frames after build the page twice the viewport's size (or the whole
-  board's when small) a pan needs.
+  reached (on a table the whole board's page when small, else the viewport's) is built over
+  the next still frames, the last board scaled meanwhile, so no still frame paints a whole
+  hex map or a table of 200 units; a board begun waits while the wheel turns again and goes
+  on at the next still frame. Only past the factor a scaled board stands in for by itself
+  (:data:`AHEAD_AT`) does a wheel frame build a slice too. The idle frames after the
+  viewport's page build the page a pan needs (twice its size, or the whole board's).
 """
 
 from __future__ import annotations

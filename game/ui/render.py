@@ -68,9 +68,6 @@ LABEL_ROOM = 0.95
 AHEAD_MS = 2.0
 """CPU milliseconds a wheel frame may spend building the board ahead (after one slice), once
 the zoom is far from the page's (see :meth:`Renderer._zoom_ahead`)."""
-KEEP_AT = 2.0
-"""A still frame on a table goes on with a board begun at a zoom within this factor of the
-zoom reached (it is adopted, then the zoom reached is built); beyond, it starts afresh."""
 SETTLE_MS = 6.0
 """CPU milliseconds a still frame after the wheel may spend building the board."""
 PAN_MS = 5.0
@@ -320,12 +317,18 @@ class Renderer:
             self._ahead = ahead  # the wheel turns near the page's zoom: it only scales
             return
         if ahead is None:
-            # the viewport's page, done in a few frames (a whole map is thousands of hexes);
-            # the page a pan needs (the whole board when small, else twice the viewport) is
-            # built in the idle frames after (see _pan_ahead)
-            page = Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0, cam.turn)
-            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard), False),
-                     self._build_ahead(state, replace(view, camera=page)))
+            # still, on a table: a page of the whole board when small (a pan right after
+            # finds it), else the viewport's; a hex map's and a wheel frame's is the
+            # viewport's, done in a few frames (a whole map is thousands of hexes: the page a
+            # pan needs is built in the idle frames after, see _pan_ahead)
+            on_map = isinstance(state.board, HexBoard)
+            whole = self.page.whole_page(cam, self._bounds(state)) if (
+                settling and not on_map) else None
+            page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
+                                   cam.turn)
+            big = page.width * page.height > cam.width * cam.height
+            ahead = ((key, cam.zoom, on_map, big),
+                     self._build_ahead(state, replace(view, camera=page), whole is not None))
         self._ahead = ahead
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
         for _ in ahead[1]:
@@ -338,16 +341,13 @@ class Renderer:
                  settling: bool, far: bool) -> bool:
         """Whether the board begun (what it shows, its zoom, on a hex map, on a page bigger
         than the viewport) goes on at ``zoom``: while it shows the same and can stand in
-        scaled (see BoardPage.scaled); a still frame on a table goes on with it only within
-        a factor :data:`KEEP_AT` (else it starts the zoom it stopped at); a wheel frame that
-        builds drops a table's page bigger than the viewport (big slices)."""
+        scaled (see BoardPage.scaled), adopted once whole (the still frames after build the
+        zoom reached); a wheel frame that builds drops a table's page bigger than the
+        viewport (big slices)."""
         shows, at, on_map, big = begun
-        factor = zoom / at
-        if shows != key or not 1 / MAX_SCALE <= factor <= MAX_SCALE:
+        if shows != key or not 1 / MAX_SCALE <= zoom / at <= MAX_SCALE:
             return False
-        if settling:
-            return on_map or 1 / KEEP_AT <= factor <= KEEP_AT
-        return not (far and big and not on_map)
+        return settling or not (far and big and not on_map)
 
     # --- panning --------------------------------------------------------------------------
 
