@@ -1,0 +1,46 @@
+"""AS-CHG-6, AS-CORE-3: the vectorised ``blocker_of`` names the very blocker the one-by-one
+match named (the first candidate of the same shape, else the first nearest to its centre),
+on a crowded bench table with impassable terrain (issue 32)."""
+
+from __future__ import annotations
+
+import random
+
+from shapely import affinity
+from shapely.geometry import Polygon
+
+from game import rulesets
+from game.core.state import GameState
+from game.rulesets.asoiaf import blockers
+from game.rulesets.asoiaf.blockers import Blocker, blocker_of, candidates
+from game.scenario import load_scenario_text
+
+
+def _one_by_one(state: GameState, shape: Polygon) -> Blocker:
+    """The reference: every candidate named, then compared in turn."""
+    found = candidates(state)
+    for item in found:
+        if blockers._same(item.polygon, shape):
+            return item
+    if not found:
+        return Blocker("an obstacle", shape)
+    centre = shape.centroid
+    return min(found, key=lambda b: b.polygon.distance(centre))
+
+
+def _table(n: int) -> GameState:
+    table = rulesets.create("asoiaf").bench_table(n, 7)
+    assert table is not None
+    return load_scenario_text(table.text, "bench.toml", max_units=table.max_units).state
+
+
+def test_the_same_blocker_as_naming_every_candidate() -> None:
+    state = _table(50)
+    rng = random.Random(3)
+    shapes = [b.polygon for b in candidates(state)]
+    assert any(t.has("impassable") for t in state.terrain) or shapes
+    asked = shapes + [affinity.translate(s, rng.uniform(-3, 3), rng.uniform(-3, 3))
+                      for s in rng.sample(shapes, 20)]  # no exact match: the nearest
+    asked += [affinity.translate(s, 1e-9, 0) for s in rng.sample(shapes, 5)]  # within bounds
+    for shape in asked:
+        assert blocker_of(state, shape) == _one_by_one(state, shape)
