@@ -1,6 +1,7 @@
-"""AS-CHG-6, AS-CORE-3: the vectorised ``blocker_of`` names the very blocker the one-by-one
-match named (the first candidate of the same shape, else the first nearest to its centre),
-on a crowded bench table with impassable terrain (issue 32)."""
+"""The hover's rules queries made cheaper answer as before (issue 32): AS-CHG-6, AS-CORE-3:
+the vectorised ``blocker_of`` names the very blocker the one-by-one match named (the first
+candidate of the same shape, else the first nearest to its centre), on a crowded bench table;
+AS-CHG-1, AS-RNG-4: whether a pair has a sight-row entry is known without the row."""
 
 from __future__ import annotations
 
@@ -44,3 +45,18 @@ def test_the_same_blocker_as_naming_every_candidate() -> None:
     asked += [affinity.translate(s, 1e-9, 0) for s in rng.sample(shapes, 5)]  # within bounds
     for shape in asked:
         assert blocker_of(state, shape) == _one_by_one(state, shape)
+
+
+def test_in_row_says_what_the_sight_row_holds() -> None:
+    from game.rulesets.asoiaf.ruleset import AsoiafRuleset
+
+    state = _table(50)
+    gone = list(state.units.values())[3]
+    gone.destroyed = True  # out of play: in no row
+    rules = AsoiafRuleset()
+    world = rules.worlds.of(state)
+    ids = list(state.units)
+    for viewer in [*ids[:8], gone.id]:
+        row = world.sight_row(viewer) if viewer in world.index else {}
+        for target in [*ids, "nobody"]:
+            assert world.in_row(viewer, target) == (target in row), (viewer, target)
