@@ -80,8 +80,14 @@ HELP: list[tuple[str, str]] = [
 
 
 IDLE_STEP_MS = 6.0
-"""A frame without input takes a step of the selected unit's hover ahead only if it has taken
-less than this so far (CPU milliseconds)."""
+"""A frame without input (or with only the pointer moving) takes a step of the selected unit's
+hover ahead only if it has taken less than this so far (CPU milliseconds)."""
+
+
+def _pointing(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is only the pointer moving with no button held: the player looks or
+    points at something, which leaves the frames free for work done ahead."""
+    return event.type == pygame.MOUSEMOTION and not any(event.buttons)
 
 
 class TableScene(Scene):
@@ -101,9 +107,16 @@ class TableScene(Scene):
         self.view = ViewState(grid=app.settings.grid, all_arcs=app.settings.show_all_arcs)
         self.revision = 0
         self._busy = False
+        self._acted = False
+        """Whether this frame had input other than the pointer moving (a press, a key, a drag,
+        the wheel)."""
         self._prepared: tuple[int, int] | None = None
         self._idle = 0
         """Frames in a row without input (see :meth:`_prepare_when_idle`)."""
+        self._calm = 0
+        """Frames in a row whose only input, if any, was the pointer moving with no button
+        held: the player is looking or pointing, not acting (see
+        :meth:`_prepare_unit_when_idle`)."""
         self._frame_start = 0.0
         """The CPU time the current frame began at (see :meth:`_prepare_unit_when_idle`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
@@ -334,6 +347,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._busy = True
+        if not _pointing(event):
+            self._acted = True
         if self.computer is not None and self.computer.handle(event):
             return
         self.input.handle(event)
@@ -480,6 +495,7 @@ class TableScene(Scene):
     # --- frame -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._frame_start = time.process_time()
         self.input.keys_pan(dt)
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
@@ -502,26 +518,29 @@ class TableScene(Scene):
         queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path.
         The steps of what hovering with the selected unit asks come after the frame's
         drawing (:meth:`_prepare_unit_when_idle`)."""
-        self._frame_start = time.process_time()
         busy, self._busy = self._busy, False
+        acted, self._acted = self._acted, False
         self._idle = 0 if busy else self._idle + 1
+        self._calm = 0 if acted else self._calm + 1
         if busy:
             return
         moment = (id(self.state), self.revision)
         if self._prepared != moment:
             self._prepared = moment
-            self._idle = 0  # this frame did the moment's work: the unit's steps wait
+            self._idle = self._calm = 0  # this frame did the moment's work: the unit's wait
             self.game.ruleset.prepare(self.state)
 
     def _prepare_unit_when_idle(self) -> None:
-        """From the second frame in a row without input (the pointer rests: the frame right
-        after a click is the click's own), what hovering with the selected unit asks, a step
-        a frame (:meth:`~game.core.ruleset.Ruleset.prepare_unit`), only in a frame that has
-        taken less than :data:`IDLE_STEP_MS` so far (a frame that builds a board does none);
-        a frame with input does none (the step left waits until input pauses again)."""
+        """From the second frame in a row with no input but the pointer moving (the frame right
+        after a click is the click's own; the pointer then travels to what the player wants
+        to look at), what hovering with the selected unit asks, a step a frame
+        (:meth:`~game.core.ruleset.Ruleset.prepare_unit`), only in a frame that has taken less
+        than :data:`IDLE_STEP_MS` so far (a frame that builds a board or a new hover does
+        none); a press, a key, a drag or the wheel stops it (the step left waits until the
+        player only points again)."""
         unit = self.view.selected
         moment = (id(self.state), self.revision)
-        if (unit is None or self._idle < 2 or self._unit_prepared == (moment, unit)
+        if (unit is None or self._calm < 2 or self._unit_prepared == (moment, unit)
                 or (time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS):
             return
         if self.game.ruleset.prepare_unit(self.state, unit):
