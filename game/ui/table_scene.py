@@ -119,6 +119,8 @@ class TableScene(Scene):
         :meth:`_prepare_unit_when_idle`)."""
         self._frame_start = 0.0
         """The CPU time the current frame began at (see :meth:`_prepare_unit_when_idle`)."""
+        self._last_hovered: str | None = None
+        """The unit hovered in the last frame (a frame that hovers a new one does no step)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
         """The game moment and selected unit whose hover answers are built ahead."""
         """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
@@ -535,11 +537,15 @@ class TableScene(Scene):
         after a click is the click's own; the pointer then travels to what the player wants
         to look at), what hovering with the selected unit asks, a step a frame
         (:meth:`~game.core.ruleset.Ruleset.prepare_unit`), only in a frame that has taken less
-        than :data:`IDLE_STEP_MS` so far (a frame that builds a board or a new hover does
-        none); a press, a key, a drag or the wheel stops it (the step left waits until the
-        player only points again)."""
+        than :data:`IDLE_STEP_MS` so far (a frame that builds a board does none) and has not
+        answered a new hover; a press, a key, a drag or the wheel stops it (the step left waits
+        until the player only points again)."""
         unit = self.view.selected
         moment = (id(self.state), self.revision)
+        new_hover = self.view.hovered != self._last_hovered
+        self._last_hovered = self.view.hovered
+        if new_hover:
+            return  # this frame answered a new hover: that is its work
         if (unit is None or self._calm < 2 or self._unit_prepared == (moment, unit)
                 or (time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS):
             return
