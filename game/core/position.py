@@ -60,6 +60,8 @@ class PositionMemo:
         self._board: object = None
         self._static: dict[Hashable, Any] = {}
         self._lasting: dict[Hashable, Any] = {}
+        self._steady: GameState | None = None
+        """The state whose position :meth:`steady` holds still (its key is not read again)."""
         self.computed: Counter[Hashable] = Counter()
         """How many answers of each kind (the first item of a tuple ``what``, e.g. ``plan``)
         were computed rather than found: what the tests count."""
@@ -67,7 +69,7 @@ class PositionMemo:
     def forget(self) -> None:
         """Start a new generation: every answer kept so far goes (the state was changed in a
         way the position key does not see)."""
-        self._state, self._key, self._store = None, None, {}
+        self._state, self._key, self._store, self._steady = None, None, {}, None
 
     @contextmanager
     def changing(self) -> Iterator[None]:
@@ -78,11 +80,29 @@ class PositionMemo:
         finally:
             self.forget()
 
-    def get(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
-        """The answer to ``what`` in ``state``'s position, computed at most once there."""
+    @contextmanager
+    def steady(self, state: GameState) -> Iterator[None]:
+        """Around a batch of questions about ``state`` that change nothing (a unit's panel
+        commands: hundreds of checks): the position key is read once on entry, not once per
+        answer (issue 32). A change inside (:meth:`changing`, :meth:`forget`) ends it."""
+        outer = self._steady
+        self._enter(state)
+        self._steady = state
+        try:
+            yield
+        finally:
+            self._steady = outer if self._state is state else None
+
+    def _enter(self, state: GameState) -> None:
+        """Make ``state``'s position the memo's own (its old answers go if it moved)."""
         key = position_key(state)
         if state is not self._state or key != self._key:
             self._state, self._key, self._store = state, key, {}
+
+    def get(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
+        """The answer to ``what`` in ``state``'s position, computed at most once there."""
+        if state is not self._steady or state is not self._state:
+            self._enter(state)
         if what in self._store:
             found: T = self._store[what]
             return found
@@ -94,7 +114,9 @@ class PositionMemo:
     def holds(self, state: GameState, what: Hashable) -> bool:
         """Whether the answer to ``what`` in ``state``'s position is kept (asking it would
         compute nothing)."""
-        return state is self._state and what in self._store and position_key(state) == self._key
+        if state is not self._state or what not in self._store:
+            return False
+        return state is self._steady or position_key(state) == self._key
 
     def static(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
         """An answer that depends on ``state.board`` alone, kept while that very board object

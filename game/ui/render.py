@@ -246,7 +246,18 @@ class Renderer:
         skip: frozenset[str], clip: pygame.Rect,
     ) -> list[Op]:
         """The drawing steps of the units (``only``/``skip`` as in :meth:`_draw_units`),
-        leaving out the units that cannot reach ``clip``."""
+        leaving out the units that cannot reach ``clip``. Asked in one steady position (each
+        unit's look reads the position key once for all)."""
+        if self.ruleset is None:
+            return self._steps_of(state, view, only, skip, clip)
+        with self.ruleset.memo.steady(state):
+            return self._steps_of(state, view, only, skip, clip)
+
+    def _steps_of(
+        self, state: GameState, view: ViewState, only: frozenset[str] | None,
+        skip: frozenset[str], clip: pygame.Rect,
+    ) -> list[Op]:
+        """:meth:`_unit_ops`' steps, unit by unit."""
         return [op for unit, colour in self._units_to_draw(state, only, skip)
                 for op in self._unit_steps(state, view, unit, colour, clip)]
 

@@ -231,10 +231,13 @@ class TableScene(Scene):
     # --- what the ruleset says ---------------------------------------------------------------
 
     def commands_of(self, uid: str) -> tuple[Command, ...]:
-        """The ruleset's buttons for ``uid`` (cached per revision)."""
+        """The ruleset's buttons for ``uid`` (cached per revision). Asked in one steady
+        position: the hundreds of checks behind the buttons read the position key once."""
         key = (self.revision, uid)
         if self._commands is None or self._commands[0] != key:
-            self._commands = (key, self.game.ruleset.commands(self.state, uid))
+            ruleset = self.game.ruleset
+            with ruleset.memo.steady(self.state):
+                self._commands = (key, ruleset.commands(self.state, uid))
         return self._commands[1]
 
     def label_of(self, action: Action) -> str:
