@@ -4,6 +4,7 @@ an undo it is built afresh; it never holds more than twice the lines a fresh one
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,38 @@ def test_a_box_that_overflows_while_appending_shows_its_last_lines(tmp_path: Pat
     bar = box.scroll_bar
     assert bar is not None
     assert bar.start_percentage + bar.visible_percentage == pytest.approx(1.0, abs=0.02)
+
+
+def test_the_log_keeps_its_place_from_a_select_to_its_commit() -> None:
+    """The log starts below where the commands of the last rebuilds ended, at this window
+    height: a select (more commands), its commit and the settling after it share one place,
+    so one box is appended to (issue 32); another window height starts afresh."""
+    from game.ui.panel import LOG_SETTLE, SidePanel
+
+    panel = SidePanel.__new__(SidePanel)
+    panel._log_tops = deque(maxlen=LOG_SETTLE)
+    panel._log_height = 0
+    assert panel._log_top(300, 800) == 400  # never above the middle of the window
+    assert panel._log_top(474, 800) == 474  # a selected unit's commands push it down
+    assert panel._log_top(440, 800) == 474  # its commit: the log stays
+    assert panel._log_top(300, 800) == 474  # nothing selected: still there
+    for _ in range(LOG_SETTLE):
+        top = panel._log_top(300, 800)
+    assert top == 400, "after LOG_SETTLE rebuilds without them it comes back up"
+    panel._log_top(474, 800)
+    assert panel._log_top(300, 900) == 450, "a new window height forgets the old places"
+
+
+def test_selecting_a_unit_and_clearing_it_keeps_the_log_box(tmp_path: Path) -> None:
+    app = make_app(tmp_path, SANDBOX)
+    scene = table(app)
+    scene.perform(FreeRoll("2d6", (3, 4)))
+    frames(app, 2)
+    uid = next(iter(scene.state.units))
+    scene.view.selected = uid
+    frames(app, 2)
+    box = scene.panel.log_box
+    scene.view.selected = None
+    scene.perform(FreeRoll("1d6", (5,)))
+    frames(app, 2)
+    assert scene.panel.log_box is box, "the log moved and was laid out again"
