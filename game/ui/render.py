@@ -49,6 +49,8 @@ from game.ui.view import ViewState
 
 Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
+RING_CACHE_LIMIT = 20_000
+"""Model base rings kept in their tray's frame (see :meth:`Renderer._local_bases`)."""
 LABEL_DROP = 0.14
 """How far below a hex token's centre its label is centred (hexes)."""
 LABEL_ROOM = 0.95
@@ -74,6 +76,9 @@ class Renderer:
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
+        self._rings: dict[int, tuple[tuple[Point, ...], Tray, tuple[Point, ...]]] = {}
+        """A model base's ring (by identity) -> the ring, the tray it was given at, and the
+        ring in that tray's own frame (see :meth:`_local_bases`)."""
         self.painter = InspectionPainter(palette, self.fonts)
         self._ground: pygame.Surface | None = None
         self._ground_key: Hashable = None
@@ -496,9 +501,9 @@ class Renderer:
             if not shows(clip, sx, sy, reach, lambda: bool(self._height(state, view, unit.id))):
                 return []
             look = self.look(state, view, unit.id)
-            bases = (draw_units.bases_in_frame(look, unit.tray, tray)
-                     if look is not None and look.bases and unit.tray is not None else [])
-            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom, bases)
+            local = (self._local_bases(look, unit.tray)
+                     if look is not None and look.bases and unit.tray is not None else ())
+            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom, local)
             steps: list[Op] = []
         elif unit.hex is not None:
             over = view.hex_overrides.get(unit.id)
@@ -549,14 +554,33 @@ class Renderer:
         self._sprites[key] = (sprite, offset)
         self.stats["sprite_renders"] += 1
 
+    def _local_bases(self, look: UnitLook, home: Tray) -> tuple[ModelBase, ...]:
+        """Each base of ``look`` (given on the table at the unit's tray ``home``) in the
+        tray's own frame, where the sprite draws it whatever tray it is drawn at (dragged,
+        turned, animated). A ruleset that keeps a base's ring while the unit stays gives the
+        same ring object: it is turned into the frame once, not at every new game moment
+        (200 units of 20 bases each, issue 32)."""
+        rings = self._rings
+        if len(rings) > RING_CACHE_LIMIT:
+            rings.clear()
+        out = []
+        for base in look.bases:
+            hit = rings.get(id(base.points))
+            if hit is None or hit[0] is not base.points or (hit[1] is not home
+                                                             and hit[1] != home):
+                local = tuple(home.table_to_local(x, y) for x, y in base.points)
+                hit = rings[id(base.points)] = (base.points, home, local)
+            out.append(ModelBase(hit[2], base.kind, base.mark, base.label))
+        return tuple(out)
+
     def _tray_sprite(
         self, unit: Unit, tray: Tray, colour: RGB, zoom: float,
-        bases: list[tuple[ModelBase, list[Point]]] | None = None,
+        local: tuple[ModelBase, ...] = (),
     ) -> tuple[pygame.Surface, Point]:
+        """The sprite of a unit on ``tray`` at ``zoom``; ``local``: its model bases in the
+        tray's own frame (:meth:`_local_bases`)."""
         left = models_left(unit)
         text = status_text(unit)
-        local = tuple(ModelBase(tuple(tray.table_to_local(x, y) for x, y in ring), b.kind,
-                                b.mark, b.label) for b, ring in bases or ())
         key = ("tray", tray.facing, tray.width, tray.depth, tray.files, tray.ranks,
                round(zoom, 4), colour, left, unit.name, text, local)
         hit = self._sprites.get(key)
