@@ -121,8 +121,8 @@ class SidePanel:
         """The toolbar's buttons (Undo, Save, Menu...): the acting player's still while a
         hand-over is due, when the game's own buttons wait for the next player."""
         self.elements: list[Any] = []
-        self.log = LogBox(scene.app.manager, LOG_LINES)
-        """The log's text box, kept across rebuilds (new events are appended to it)."""
+        self.log = LogBox(scene.app.fonts, LOG_LINES)
+        """The log's view, kept across rebuilds (new events are appended to it)."""
         self.log_box: Any = None
         self.list_box: Any = None
         self.free_dice_entry: Any = None

@@ -571,6 +571,7 @@ class TableScene(Scene):
         self.hud.draw_marks(surface)
         self.hud.draw_legend(surface)
         self.hud.draw(surface)
+        self.panel.log.draw(surface)
         if self.computer is not None:
             self.computer.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
