@@ -213,12 +213,34 @@ def snapshot(state: GameState, like: GameState | None = None) -> GameState:
 
 
 def _share_unchanged(state: GameState, like: GameState, memo: dict[int, Any]) -> None:
-    """Let the copy of each unit of ``state`` that equals its unit in ``like`` be that unit."""
+    """Let the copy of each unit of ``state`` that is :func:`same` as its unit in ``like`` be
+    that unit."""
     earlier = like.units
     for uid, unit in state.units.items():
         old = earlier.get(uid)
-        if old is not None and type(old) is type(unit) and old == unit:
+        if old is not None and same(old, unit):
             memo[id(unit)] = old
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are the same value down to the types (``1`` and ``1.0``, or
+    ``0.0`` and ``-0.0``, are equal but not the same: their canonical texts differ), for the
+    dataclasses, containers and plain values a state holds; the very same object is."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is float:
+        return bool(a == b) and repr(a) == repr(b)
+    if kind is list or kind is tuple:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if kind is dict:  # keys other than text could be equal but not the same: not shared
+        return len(a) == len(b) and all(
+            type(k) is str and k in b and same(v, b[k]) for k, v in a.items())
+    if dataclasses.is_dataclass(a):
+        return all(same(getattr(a, f), getattr(b, f)) for f in _field_names(kind))
+    return bool(a == b)
 
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}

@@ -97,3 +97,15 @@ def test_snapshots_share_unchanged_units_and_undo_restores_a_private_copy() -> N
     unit = next(iter(restored.units.values()))
     unit.destroyed = not unit.destroyed  # the live state changed in place
     assert [state_hash(s) for s in game._undo if s is not None] == hashes[:len(game._undo)]
+
+
+def test_same_tells_values_whose_canonical_texts_differ() -> None:
+    """A snapshot shares a unit only when it is the same value down to the types: 1 and 1.0
+    are equal but hash differently."""
+    from game.core.hashing import same
+    from game.geometry.tray import Tray
+
+    assert same([1, "a", (2.5, None)], [1, "a", (2.5, None)])
+    assert not same(1, 1.0) and not same(True, 1) and not same(0.0, -0.0)
+    assert not same(Tray(10, 5, 0, 4, 2), Tray(10.0, 5, 0, 4, 2))
+    assert same({"a": [1]}, {"a": [1]}) and not same({1: 0}, {1.0: 0})
