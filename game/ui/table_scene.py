@@ -11,6 +11,7 @@ ruleset: buttons are :meth:`~game.core.ruleset.Ruleset.commands`, hover answers 
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -106,6 +107,8 @@ class TableScene(Scene):
         """Frames in a row without input (see :meth:`_prepare_when_idle`)."""
         self._frame_start = 0.0
         """The CPU time the current frame began at (see :meth:`_prepare_unit_when_idle`)."""
+        self._dice_ready = False
+        """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
         """The game moment and selected unit whose hover answers are built ahead."""
         """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
@@ -530,6 +533,15 @@ class TableScene(Scene):
         if self.game.ruleset.prepare_unit(self.state, unit):
             self._unit_prepared = (moment, unit)
 
+    def _load_dice_when_idle(self) -> None:
+        """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
+        so that the first roll's frame does not pay it (issue 32)."""
+        if self._dice_ready or self._idle < 2 or (
+                time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS:
+            return
+        self._dice_ready = True
+        importlib.import_module("game.physics.dice")
+
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state
         self.view.unit_overlay = self.lens.unit_overlay(ruleset, state, self.revision,
@@ -577,3 +589,4 @@ class TableScene(Scene):
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)
         self._prepare_unit_when_idle()
+        self._load_dice_when_idle()
