@@ -11,7 +11,6 @@ ruleset: buttons are :meth:`~game.core.ruleset.Ruleset.commands`, hover answers 
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -539,8 +538,9 @@ class TableScene(Scene):
         if self._dice_ready or self._idle < 2 or (
                 time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS:
             return
-        self._dice_ready = True
-        importlib.import_module("game.physics.dice")
+        from game.physics.dice import tumble
+
+        self._dice_ready = callable(tumble)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state
