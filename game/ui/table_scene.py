@@ -111,6 +111,7 @@ class TableScene(Scene):
         """Whether this frame had input other than the pointer moving (a press, a key, a drag,
         the wheel)."""
         self._prepared: tuple[int, int] | None = None
+        """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self._idle = 0
         """Frames in a row without input (see :meth:`_prepare_when_idle`)."""
         self._calm = 0
@@ -121,9 +122,10 @@ class TableScene(Scene):
         """The CPU time the current frame began at (see :meth:`_prepare_unit_when_idle`)."""
         self._last_hovered: str | None = None
         """The unit hovered in the last frame (a frame that hovers a new one does no step)."""
+        self._dice_ready = False
+        """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
         """The game moment and selected unit whose hover answers are built ahead."""
-        """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self.mode: Mode = SelectMode()
         self.status = ""
         self.explanation: tuple[str, str] | None = None
@@ -246,10 +248,13 @@ class TableScene(Scene):
     # --- what the ruleset says ---------------------------------------------------------------
 
     def commands_of(self, uid: str) -> tuple[Command, ...]:
-        """The ruleset's buttons for ``uid`` (cached per revision)."""
+        """The ruleset's buttons for ``uid`` (cached per revision). Asked in one steady
+        position: the hundreds of checks behind the buttons read the position key once."""
         key = (self.revision, uid)
         if self._commands is None or self._commands[0] != key:
-            self._commands = (key, self.game.ruleset.commands(self.state, uid))
+            ruleset = self.game.ruleset
+            with ruleset.memo.steady(self.state):
+                self._commands = (key, ruleset.commands(self.state, uid))
         return self._commands[1]
 
     def label_of(self, action: Action) -> str:
@@ -552,6 +557,16 @@ class TableScene(Scene):
         if self.game.ruleset.prepare_unit(self.state, unit):
             self._unit_prepared = (moment, unit)
 
+    def _load_dice_when_idle(self) -> None:
+        """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
+        so that the first roll's frame does not pay it (issue 32)."""
+        if self._dice_ready or self._idle < 2 or (
+                time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS:
+            return
+        from game.physics.dice import tumble
+
+        self._dice_ready = callable(tumble)
+
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state
         self.view.unit_overlay = self.lens.unit_overlay(ruleset, state, self.revision,
@@ -593,8 +608,10 @@ class TableScene(Scene):
         self.hud.draw_marks(surface)
         self.hud.draw_legend(surface)
         self.hud.draw(surface)
+        self.panel.log.draw(surface)
         if self.computer is not None:
             self.computer.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)
         self._prepare_unit_when_idle()
+        self._load_dice_when_idle()
