@@ -61,6 +61,8 @@ from game.ui.view import ViewState
 
 Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
+RING_CACHE_LIMIT = 20_000
+"""Model base rings kept in their tray's frame (see :meth:`Renderer._local_bases`)."""
 LABEL_DROP = 0.14
 """How far below a hex token's centre its label is centred (hexes)."""
 LABEL_ROOM = 0.95
@@ -93,6 +95,9 @@ class Renderer:
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
+        self._rings: dict[int, tuple[tuple[Point, ...], Tray, tuple[Point, ...]]] = {}
+        """A model base's ring (by identity) -> the ring, the tray it was given at, and the
+        ring in that tray's own frame (see :meth:`_local_bases`)."""
         self._idents: tuple[Hashable, dict[str, tuple[int, tuple[ModelBase, ...]]]] = (None, {})
         """Each unit's sprite content number and bases, per game state revision."""
         self._contents: dict[Hashable, int] = {}
@@ -283,7 +288,18 @@ class Renderer:
         skip: frozenset[str], clip: pygame.Rect,
     ) -> list[Op]:
         """The drawing steps of the units (``only``/``skip`` as in :meth:`_draw_units`),
-        leaving out the units that cannot reach ``clip``."""
+        leaving out the units that cannot reach ``clip``. Asked in one steady position (each
+        unit's look reads the position key once for all)."""
+        if self.ruleset is None:
+            return self._steps_of(state, view, only, skip, clip)
+        with self.ruleset.memo.steady(state):
+            return self._steps_of(state, view, only, skip, clip)
+
+    def _steps_of(
+        self, state: GameState, view: ViewState, only: frozenset[str] | None,
+        skip: frozenset[str], clip: pygame.Rect,
+    ) -> list[Op]:
+        """:meth:`_unit_ops`' steps, unit by unit."""
         return [op for unit, colour in self._units_to_draw(state, only, skip)
                 for op in self._unit_steps(state, view, unit, colour, clip)]
 
@@ -688,6 +704,25 @@ class Renderer:
         self._sprites[key] = (sprite, offset)
         self.stats["sprite_renders"] += 1
 
+    def _local_bases(self, look: UnitLook, home: Tray) -> tuple[ModelBase, ...]:
+        """Each base of ``look`` (given on the table at the unit's tray ``home``) in the
+        tray's own frame, where the sprite draws it whatever tray it is drawn at (dragged,
+        turned, animated). A ruleset that keeps a base's ring while the unit stays gives the
+        same ring object: it is turned into the frame once, not at every new game moment
+        (200 units of 20 bases each, issue 32)."""
+        rings = self._rings
+        if len(rings) > RING_CACHE_LIMIT:
+            rings.clear()
+        out = []
+        for base in look.bases:
+            hit = rings.get(id(base.points))
+            if hit is None or hit[0] is not base.points or (hit[1] is not home
+                                                             and hit[1] != home):
+                local = tuple(home.table_to_local(x, y) for x, y in base.points)
+                hit = rings[id(base.points)] = (base.points, home, local)
+            out.append(ModelBase(hit[2], base.kind, base.mark, base.label))
+        return tuple(out)
+
     def _tray_ident(self, state: GameState, view: ViewState, unit: Unit
                     ) -> tuple[int, tuple[ModelBase, ...]]:
         """What a unit's tray sprite shows besides its tray's shape, the zoom and the colour
@@ -703,8 +738,7 @@ class Renderer:
         if hit is None:
             look = self.look(state, view, unit.id)
             home = unit.tray
-            local = (tuple(ModelBase(tuple(home.table_to_local(x, y) for x, y in b.points),
-                                     b.kind, b.mark, b.label) for b in look.bases)
+            local = (self._local_bases(look, home)
                      if look is not None and look.bases and home is not None else ())
             content = (models_left(unit), unit.name, status_text(unit), local)
             number = self._contents.get(content)
