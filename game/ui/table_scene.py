@@ -125,6 +125,8 @@ class TableScene(Scene):
         """The unit hovered in the last frame (a frame that hovers a new one does no step)."""
         self._dice_ready = False
         """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
+        self._lesson_pool: list[Lesson] | None = None
+        """Every lesson, once read (see :meth:`_lessons`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
         """The game moment and selected unit whose hover answers are built ahead."""
         self.mode: Mode = SelectMode()
@@ -213,18 +215,27 @@ class TableScene(Scene):
             rows.append(("Lessons", "; ".join(titles) + " (warbench learn)"))
         return rows
 
-    @staticmethod
-    def _lesson_titles(rules: list[str]) -> list[str]:
+    def _lesson_titles(self, rules: list[str]) -> list[str]:
         """The titles of the lessons that teach ``rules``, once each."""
-        from game.learn import lesson_for_rule, load_all
-        from game.scenario import ScenarioError
+        from game.learn import lesson_for_rule
 
-        try:
-            pool = load_all()
-        except (ScenarioError, OSError):
-            return []
+        pool = self._lessons()
         found = (lesson_for_rule(rule, pool) for rule in rules)
         return list(dict.fromkeys(lesson.title for lesson in found if lesson is not None))
+
+    def _lessons(self) -> list[Lesson]:
+        """Every lesson, read once per table: reading them all takes about half a second, so
+        the first rule link clicked says so (the rest answer at once)."""
+        if self._lesson_pool is None:
+            from game.learn import load_all
+            from game.scenario import ScenarioError
+
+            self.app.show_busy("Looking up the rule and its lesson...")
+            try:
+                self._lesson_pool = load_all()
+            except (ScenarioError, OSError):
+                self._lesson_pool = []
+        return self._lesson_pool
 
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
@@ -454,6 +465,7 @@ class TableScene(Scene):
 
     def explain(self, rule: str) -> None:
         """Show a rule explained in the game's own words (a rule link was clicked)."""
+        self._lessons()  # the first link: says it is looking, then reads them once
         try:
             from game.learn import explain
 
@@ -463,16 +475,11 @@ class TableScene(Scene):
         self.explanation = (rule, text)
         self.explained_lesson = self._lesson_teaching(rule)
 
-    @staticmethod
-    def _lesson_teaching(rule: str) -> Lesson | None:
+    def _lesson_teaching(self, rule: str) -> Lesson | None:
         """The lesson that teaches ``rule``, if one does (the explanation offers to open it)."""
         from game.learn import lesson_for_rule
-        from game.scenario import ScenarioError
 
-        try:
-            return lesson_for_rule(rule)
-        except (ScenarioError, OSError):
-            return None
+        return lesson_for_rule(rule, self._lessons())
 
     def open_rules(self, rule: str | None = None) -> bool:
         """Open the rules browser on this game (at ``rule``); it returns to the scene shown
