@@ -5,7 +5,10 @@ counts), how dangerous it is (:meth:`Ruleset.unit_threat`) and what objectives a
 (:meth:`Ruleset.objective_score`). The score is the difference of the sides' worth as a share of
 everything on the board, a win or a loss outweighing any material, and a small pull towards
 the enemy so that a side that is not yet fighting closes in (a quiet position is otherwise
-flat for every move).
+flat for every move). Where the ruleset says how far units strike (:meth:`Ruleset.unit_reach`),
+the score also weighs the danger a side stands in: the harm the enemies in reach of its units
+can do on their next activations (:meth:`Evaluator.danger`), so a unit does not walk up to be
+cut down for a step closer.
 """
 
 from __future__ import annotations
@@ -28,12 +31,22 @@ REACH = 0.05
 (rulesets that declare :meth:`Ruleset.unit_reach`): more than walking any unit a few steps
 closer, so a side brings one unit into reach before it spreads its walks."""
 
+DANGER = 0.5
+"""Weight of the harm the enemy can do next (:meth:`Evaluator.danger`), against material:
+half of what losing it would cost, as the enemy may strike elsewhere or be struck first."""
+
+OTHER_STRIKES = 0.25
+"""Weight of the enemies' strikes other than their worst one in :meth:`Evaluator.danger`
+(where activations alternate only one strikes before the side acts again; where a side
+plays a whole turn they all do)."""
+
 
 @dataclass
 class Evaluator:
     """Scores positions for a player with one ruleset's hints."""
 
     ruleset: Ruleset
+    danger_weight: float = DANGER
     _extent: dict[int, float] = field(default_factory=dict)
 
     def worth(self, state: GameState, player: int) -> float:
@@ -50,8 +63,33 @@ class Evaluator:
             if state.outcome.winner is None:
                 return material / 10
             return (WIN if state.outcome.winner == player else -WIN) + material / 10
+        exposed = self.danger(state, player) / max(1.0, mine + theirs) if self.danger_weight else 0
         return material + PULL * self.closeness(state, player) + REACH * self.striking(
-            state, player)
+            state, player) - self.danger_weight * exposed
+
+    def danger(self, state: GameState, player: int) -> float:
+        """The harm the enemies can do to ``player``'s units on their next activations, in
+        the measure of :meth:`Ruleset.unit_worth`: each enemy strikes the unit in its reach
+        (:meth:`Ruleset.unit_reach`) it hurts most (its threat, at most what the unit is
+        worth); the worst strike counts whole, the others by :data:`OTHER_STRIKES`. 0 where
+        the ruleset declares no reach."""
+        mine = [(u, self.ruleset.unit_worth(state, u.id)) for u in state.live_units(player)]
+        strikes = []
+        for enemy in state.live_units():
+            if enemy.owner == player:
+                continue
+            reach = self.ruleset.unit_reach(state, enemy.id)
+            if reach is None:
+                return 0.0
+            if reach <= 0:
+                continue
+            threat = max(0.0, self.ruleset.unit_threat(state, enemy.id))
+            strikes.append(max((min(threat, worth) for unit, worth in mine
+                                if gap(enemy, unit) <= reach), default=0.0))
+        if not strikes:
+            return 0.0
+        worst = max(strikes)
+        return worst + OTHER_STRIKES * (sum(strikes) - worst)
 
     def striking(self, state: GameState, player: int) -> float:
         """The share of ``player``'s threat in units that can strike an enemy on their next

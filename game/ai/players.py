@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.ai.candidates import Candidate, candidates, refine
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import DANGER, Evaluator
 from game.ai.explain import explain, label
 from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
 from game.ai.rehearsal import branch, rehearsal
@@ -139,6 +139,8 @@ class GreedyPlayer:
     level: str = "normal"
     budget: Budget = Budget(200, 0.2)
     model: OutcomeModel = field(default_factory=SampledOutcomes)
+    danger: float = DANGER
+    """Weight of the danger the enemy puts its units in (:meth:`Evaluator.danger`)."""
 
     def choose(self, game: Game) -> Choice:
         done = _waiting(game)
@@ -151,7 +153,7 @@ class GreedyPlayer:
         found = candidates(game, rng)
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
-        work = Work(Evaluator(game.ruleset), rng, self.budget.actions, self.budget.seconds,
+        work = Work(Evaluator(game.ruleset, self.danger), rng, self.budget.actions, self.budget.seconds,
                     started=started)
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)

@@ -20,7 +20,7 @@ from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSe
 from game.core.state import BoardKind, GameState, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import Hex, direction_to
-from game.rulesets.godsgloom import bench, table, vocab
+from game.rulesets.godsgloom import bench, hints, table, vocab
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import (
     Activation,
@@ -241,6 +241,16 @@ class GodsgloomRuleset(Ruleset):
         if not isinstance(unit, GodsUnit) or not unit.on_board:
             return 0.0
         return unit.max_health + unit.health + 0.3 * unit.tokens - (0.5 if unit.weak else 0.0)
+
+    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
+        """How far ``unit_id`` strikes on its next activation, a computer player's hint
+        (see :func:`.hints.unit_reach`)."""
+        return hints.unit_reach(state, unit_id)
+
+    def unit_threat(self, state: GameState, unit_id: str) -> float:
+        """How much harm ``unit_id`` does, a computer player's hint (see
+        :func:`.hints.unit_threat`)."""
+        return hints.unit_threat(state, unit_id)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (HX-ACT-3), None when it sets none."""

@@ -21,7 +21,7 @@ from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
-from game.rulesets.ninth_age import bench, catalogue, choices, vocab
+from game.rulesets.ninth_age import bench, catalogue, choices, hints, vocab
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
     Advance,
@@ -529,6 +529,16 @@ class NinthAgeRuleset(Ruleset):
             return 0.0
         models = unit.rf_alive() + sum(1 for c in unit.characters if c.hp > 0)
         return models / 2 if unit.fled else float(models)
+
+    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
+        """How far ``unit_id`` strikes on its next activation, a computer player's hint
+        (see :func:`.hints.unit_reach`)."""
+        return hints.unit_reach(state, unit_id)
+
+    def unit_threat(self, state: GameState, unit_id: str) -> float:
+        """How much harm ``unit_id`` does, a computer player's hint (see
+        :func:`.hints.unit_threat`)."""
+        return hints.unit_threat(state, unit_id)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
