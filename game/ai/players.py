@@ -153,8 +153,8 @@ class GreedyPlayer:
         found = candidates(game, rng)
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
-        work = Work(Evaluator(game.ruleset, self.danger), rng, self.budget.actions, self.budget.seconds,
-                    started=started)
+        work = Work(Evaluator(game.ruleset, self.danger), rng, self.budget.actions,
+                    self.budget.seconds, started=started)
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)
         return Choice(best.action, explain(game, best), _top(game, ratings))
