@@ -59,6 +59,7 @@ def test_a_ninth_age_unit_reaches_its_charge_or_its_bow_after_an_advance() -> No
         edge = max(model.cha, model.mob + 24 if "bow" in model.equipment else 0)
         assert game.ruleset.unit_reach(game.state, unit.id) == edge + unit.tray.depth
         assert game.ruleset.unit_threat(game.state, unit.id) > 0
+    assert isinstance(unit, NinthUnit)
     unit.fled = True
     assert game.ruleset.unit_reach(game.state, unit.id) == 0.0
     assert game.ruleset.unit_threat(game.state, unit.id) == 0.0

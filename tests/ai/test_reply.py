@@ -13,6 +13,8 @@ from game.ai.players import Budget, HardPlayer, best_reply
 from game.ai.rating import Work
 from game.ai.rehearsal import rehearsal
 from game.core.game import Game
+from game.core.state import GameState
+from game.rulesets.godsgloom.units import GodsUnit
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
 
@@ -30,6 +32,12 @@ def _duel() -> Game:
     return game
 
 
+def _health(state: GameState, unit_id: str) -> int:
+    unit = state.units[unit_id]
+    assert isinstance(unit, GodsUnit)
+    return unit.health
+
+
 def _work(game: Game) -> Work:
     return Work(Evaluator(game.ruleset), random.Random(1), 10**6, math.inf)
 
@@ -40,7 +48,7 @@ def test_the_best_reply_follows_an_activation_to_the_attack_it_opens() -> None:
     game = _duel()
     reply = best_reply(rehearsal(game), 1, _work(game))
     assert reply is not None and str(reply.action) == "activate a5"
-    assert reply.outcomes and all(o.game.state.units["g5"].health < 3 for o in reply.outcomes)
+    assert reply.outcomes and all(_health(o.game.state, "g5") < 3 for o in reply.outcomes)
 
 
 def test_the_look_ahead_weighs_the_opponent_s_reply() -> None:
@@ -54,4 +62,4 @@ def test_the_look_ahead_weighs_the_opponent_s_reply() -> None:
     before = work.evaluator.score(copy.state, 2)
     after = player.look_ahead(copy, 2, work)
     assert after <= before
-    assert copy.state.units["g5"].health == 3  # the copy looked ahead from is left as it was
+    assert _health(copy.state, "g5") == 3  # the copy looked ahead from is left as it was
