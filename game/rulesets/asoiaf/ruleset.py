@@ -334,15 +334,8 @@ class AsoiafRuleset(Ruleset):
         unit = state.units.get(unit_id)
         return float(unit.wounds_left) if isinstance(unit, AsoiafUnit) and unit.on_board else 0.0
 
-    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
-        """How far ``unit_id`` strikes on its next activation, a computer player's hint
-        (see :func:`.hints.unit_reach`)."""
-        return hints.unit_reach(state, unit_id)
-
-    def unit_threat(self, state: GameState, unit_id: str) -> float:
-        """How much harm ``unit_id`` does, a computer player's hint (see
-        :func:`.hints.unit_threat`)."""
-        return hints.unit_threat(state, unit_id)
+    unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
+    unit_threat = staticmethod(hints.unit_threat)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (AS-CORE-5), None when it sets none."""

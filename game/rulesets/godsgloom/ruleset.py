@@ -242,15 +242,8 @@ class GodsgloomRuleset(Ruleset):
             return 0.0
         return unit.max_health + unit.health + 0.3 * unit.tokens - (0.5 if unit.weak else 0.0)
 
-    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
-        """How far ``unit_id`` strikes on its next activation, a computer player's hint
-        (see :func:`.hints.unit_reach`)."""
-        return hints.unit_reach(state, unit_id)
-
-    def unit_threat(self, state: GameState, unit_id: str) -> float:
-        """How much harm ``unit_id`` does, a computer player's hint (see
-        :func:`.hints.unit_threat`)."""
-        return hints.unit_threat(state, unit_id)
+    unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
+    unit_threat = staticmethod(hints.unit_threat)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (HX-ACT-3), None when it sets none."""

@@ -530,15 +530,8 @@ class NinthAgeRuleset(Ruleset):
         models = unit.rf_alive() + sum(1 for c in unit.characters if c.hp > 0)
         return models / 2 if unit.fled else float(models)
 
-    def unit_reach(self, state: GameState, unit_id: str) -> float | None:
-        """How far ``unit_id`` strikes on its next activation, a computer player's hint
-        (see :func:`.hints.unit_reach`)."""
-        return hints.unit_reach(state, unit_id)
-
-    def unit_threat(self, state: GameState, unit_id: str) -> float:
-        """How much harm ``unit_id`` does, a computer player's hint (see
-        :func:`.hints.unit_threat`)."""
-        return hints.unit_threat(state, unit_id)
+    unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
+    unit_threat = staticmethod(hints.unit_threat)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
