@@ -7,8 +7,8 @@ everything on the board, a win or a loss outweighing any material, and a small p
 the enemy so that a side that is not yet fighting closes in (a quiet position is otherwise
 flat for every move). Where the ruleset says how far units strike (:meth:`Ruleset.unit_reach`),
 the score also weighs the danger a side stands in: the harm the enemies in reach of its units
-can do on their next activations (:meth:`Evaluator.danger`), so a unit does not walk up to be
-cut down for a step closer.
+can do on their next activations beyond what it can do back (:meth:`Evaluator.danger`), so a
+unit does not walk into the reach of an enemy it cannot reach back for a step closer.
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ closer, so a side brings one unit into reach before it spreads its walks."""
 DANGER = 0.5
 """Weight of the harm the enemy can do next (:meth:`Evaluator.danger`), against material:
 half of what losing it would cost, as the enemy may strike elsewhere or be struck first."""
+
+COUNTER = 0.75
+"""Share of the harm a side can do back that offsets the danger it stands in (the enemy, who
+acts next, strikes first)."""
 
 OTHER_STRIKES = 0.25
 """Weight of the enemies' strikes other than their worst one in :meth:`Evaluator.danger`
@@ -68,24 +72,36 @@ class Evaluator:
             state, player) - self.danger_weight * exposed
 
     def danger(self, state: GameState, player: int) -> float:
-        """The harm the enemies can do to ``player``'s units on their next activations, in
-        the measure of :meth:`Ruleset.unit_worth`: each enemy strikes the unit in its reach
-        (:meth:`Ruleset.unit_reach`) it hurts most (its threat, at most what the unit is
-        worth); the worst strike counts whole, the others by :data:`OTHER_STRIKES`. 0 where
-        the ruleset declares no reach."""
-        mine = [(u, self.ruleset.unit_worth(state, u.id)) for u in state.live_units(player)]
+        """The harm the enemies can do to ``player``'s units on their next activations beyond
+        what ``player`` can do back (:data:`COUNTER` of it, as the enemy strikes first), in
+        the measure of :meth:`Ruleset.unit_worth`; never below 0, and 0 where the ruleset
+        declares no reach. Standing in reach of each other is a fight both sides want; a
+        unit in reach of an enemy it cannot reach back is in danger."""
+        enemies = {p.number for p in state.players if p.number != player}
+        mine = self.harm(state, enemies, {player})
+        if mine <= 0:
+            return 0.0
+        return max(0.0, mine - COUNTER * self.harm(state, {player}, enemies))
+
+    def harm(self, state: GameState, strikers: set[int], struck: set[int]) -> float:
+        """What the units of ``strikers`` can do to those of ``struck`` next: each striker
+        hits the unit in its reach (:meth:`Ruleset.unit_reach`) it hurts most (its threat, at
+        most what the unit is worth); the worst strike counts whole, the others by
+        :data:`OTHER_STRIKES`."""
+        targets = [(u, self.ruleset.unit_worth(state, u.id)) for u in state.live_units()
+                   if u.owner in struck]
         strikes = []
-        for enemy in state.live_units():
-            if enemy.owner == player:
+        for unit in state.live_units():
+            if unit.owner not in strikers:
                 continue
-            reach = self.ruleset.unit_reach(state, enemy.id)
+            reach = self.ruleset.unit_reach(state, unit.id)
             if reach is None:
                 return 0.0
             if reach <= 0:
                 continue
-            threat = max(0.0, self.ruleset.unit_threat(state, enemy.id))
-            strikes.append(max((min(threat, worth) for unit, worth in mine
-                                if gap(enemy, unit) <= reach), default=0.0))
+            threat = max(0.0, self.ruleset.unit_threat(state, unit.id))
+            strikes.append(max((min(threat, worth) for target, worth in targets
+                                if gap(unit, target) <= reach), default=0.0))
         if not strikes:
             return 0.0
         worst = max(strikes)
