@@ -65,8 +65,9 @@ def test_a_ninth_age_unit_reaches_its_charge_or_its_bow_after_an_advance() -> No
     assert game.ruleset.unit_threat(game.state, unit.id) == 0.0
 
 
-def test_danger_counts_the_enemies_in_reach_worst_strike_first() -> None:
-    """HX-MOV-1: the skirmishers (speed 5) strike the brute 6 hexes away, not 7."""
+def test_danger_counts_the_enemies_in_reach_net_of_what_can_be_struck_back() -> None:
+    """HX-MOV-1, HX-ACT-2: the skirmishers (speed 5) strike the brute 6 hexes away, not 7; 3
+    hexes away the brute (speed 2) strikes them back harder, and its danger is gone."""
     game = _game("godsgloom_skirmish")
     state, evaluator = game.state, Evaluator(game.ruleset)
     for unit in list(state.live_units()):
@@ -79,6 +80,9 @@ def test_danger_counts_the_enemies_in_reach_worst_strike_first() -> None:
     skirmishers.hex = replace(brute.hex, r=brute.hex.r + 6)
     assert evaluator.danger(state, 1) == game.ruleset.unit_threat(state, "g5") > 0
     assert evaluator.score(state, 1) < Evaluator(game.ruleset, 0.0).score(state, 1)
+    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 3)  # the brute strikes back harder
+    assert evaluator.harm(state, {1}, {2}) > evaluator.harm(state, {2}, {1}) > 0
+    assert evaluator.danger(state, 1) == 0.0
 
 
 def test_the_danger_term_keeps_a_slow_unit_out_of_a_faster_enemy_s_reach() -> None:
