@@ -97,6 +97,8 @@ def test_the_danger_term_keeps_a_slow_unit_out_of_a_faster_enemy_s_reach() -> No
     brute, skirmishers = state.units["a5"], state.units["g5"]
     assert brute.hex is not None
     skirmishers.hex = replace(brute.hex, r=brute.hex.r + 7)
+    assert isinstance(brute, GodsUnit)
+    brute.focus = True  # HX-FOC-1: one marker at a time, so focusing after the move adds nothing
     game.apply(parse("activate a5", game.ruleset.action_types()))
 
     def gap_after(danger: float) -> int:
@@ -109,3 +111,14 @@ def test_the_danger_term_keeps_a_slow_unit_out_of_a_faster_enemy_s_reach() -> No
     assert game.ruleset.unit_reach(state, "g5") == 6.0
     assert gap_after(0.0) <= 6  # into their reach: it is a step closer
     assert gap_after(0.5) > 6
+
+
+def test_a_godsgloom_focus_marker_is_worth_something() -> None:
+    """HX-FOC-1: a Focus marker re-rolls the blanks of the unit's next Attack Test, so
+    focusing is worth more than ending an activation with nothing done."""
+    game = _game("godsgloom_skirmish")
+    unit = game.state.units["a1"]
+    assert isinstance(unit, GodsUnit)
+    before = game.ruleset.unit_worth(game.state, "a1")
+    unit.focus = True
+    assert game.ruleset.unit_worth(game.state, "a1") > before
