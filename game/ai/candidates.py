@@ -128,14 +128,16 @@ def free_samples(game: Game, answer: FreeAnswer, rng: random.Random) -> list[Can
 
 
 def dice_picks(faces: tuple[int, ...], rng: random.Random) -> list[frozenset[int]]:
-    """Subsets of dice positions to pick: all of them for a few dice, else none, all, each
-    one alone and random others."""
+    """Subsets of the 1-based positions of the dice showing ``faces`` (a pick answers with
+    positions, :class:`~game.core.pending.PickDice`): all of them for a few dice, else none,
+    all, each one alone and random others."""
+    positions = range(1, len(faces) + 1)
     if len(faces) <= 4:
         return [frozenset(c) for n in range(len(faces) + 1)
-                for c in itertools.combinations(faces, n)]
-    picks = [frozenset(), frozenset(faces), *(frozenset({f}) for f in faces)]
+                for c in itertools.combinations(positions, n)]
+    picks = [frozenset(), frozenset(positions), *(frozenset({p}) for p in positions)]
     while len(picks) < MAX_PICKS:
-        picks.append(frozenset(f for f in faces if rng.random() < 0.5))
+        picks.append(frozenset(p for p in positions if rng.random() < 0.5))
     return picks
 
 

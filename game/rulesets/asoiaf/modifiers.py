@@ -11,9 +11,10 @@ Every number is a *target on the dice* (roll this or more); each ``(delta, rule)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.core.actions import JSON
+from game.core.state import OMIT_IF_DEFAULT
 from game.geometry.arcs import Arc
 from game.rulesets.asoiaf.units import AsoiafUnit
 
@@ -61,6 +62,8 @@ class AttackModifiers:
     wounds_per_model: int
     defender_models: int
     defender_damage: int
+    defense_reroll: str = field(default="", metadata=OMIT_IF_DEFAULT)
+    """The defender's card ability that lets it re-roll its Defense Dice (AS-RES-5), or ""."""
 
     def to_json(self) -> dict[str, JSON]:
         """JSON-ready form (for the UI and the event log)."""
@@ -97,6 +100,7 @@ def attack_modifiers(attacker: AsoiafUnit, defender: AsoiafUnit, weapon: int, ar
         ranged=attack.ranged, arc=arc, dice=dice, to_hit=to_hit, defense=defense, panic=panic,
         charge_bonus=charge_bonus, wounds_per_model=defender.stats.wounds,
         defender_models=defender.models, defender_damage=defender.damage,
+        defense_reroll=defender.defense_reroll,  # AS-RES-5
     )
 
 

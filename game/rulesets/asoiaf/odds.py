@@ -5,7 +5,9 @@ The attack model follows the resolver step by step: each attack die hits per AS-
 the Charge Bonus, a miss is re-rolled once, AS-BON-1: the odds assume the player picks the
 "re-roll every miss" option, :data:`REROLL_POLICY`; the resolver lets the player pick any dice,
 and re-rolling a hit can only lower the odds); each hit
-is saved per AS-RES-4 against the modified Defense; wounds make a Panic Test per AS-RES-7 /
+is saved per AS-RES-4 against the modified Defense (a defender whose card lets it re-roll
+Defense Dice, AS-RES-5, is assumed to re-roll every die that failed to block, once:
+:data:`DEFENSE_POLICY`); wounds make a Panic Test per AS-RES-7 /
 AS-PNC-1 against the modified Panic target, which adds its shortfall in wounds; models follow
 AS-RES-6 (multi-wound models keep damage).
 """
@@ -31,6 +33,11 @@ D6 = icepool.d6
 REROLL_POLICY = "misses"
 """The Charge Bonus choice the odds assume (AS-BON-1): every die that missed is re-rolled once.
 Without a Charge Bonus (or a Disorderly Charge) the policy is ``"none"``."""
+
+
+DEFENSE_POLICY = "failed"
+"""The defense re-roll the odds assume when the defender's card grants one (AS-RES-5): every
+defense die that failed to block is re-rolled once (re-rolling a block can only lower it)."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +90,19 @@ def _wound_die(mods: AttackModifiers, reroll_misses: bool) -> icepool.Die[int]:
     return _wound_die_of(mods.to_hit.value, mods.defense.value, reroll_misses)
 
 
-def _wound_die_of(to_hit: int, defense: int, reroll_misses: bool) -> icepool.Die[int]:
+def _save_die(defense: int, resave: bool) -> icepool.Die[int]:
+    """1 for a hit the defense die fails to block, 0 for a block (AS-RES-4); with a defense
+    re-roll (AS-RES-5) a failed die is rolled again, once."""
+    base: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, defense) else 1)
+    if not resave:
+        return base
+    return D6.map(lambda f: 0 if succeeds(f, defense) else base)
+
+
+def _wound_die_of(to_hit: int, defense: int, reroll_misses: bool,
+                  resave: bool = False) -> icepool.Die[int]:
     """:func:`_wound_die` from the to-hit and defense targets."""
-    save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, defense) else 1)
+    save = _save_die(defense, resave)
     return _hit_die(to_hit, reroll_misses).map(lambda h: save if h else 0)
 
 
@@ -99,21 +116,23 @@ def attack_odds(mods: AttackModifiers, reroll_misses: bool | None = None) -> Att
     reroll = mods.charge_bonus if reroll_misses is None else reroll_misses
     return _odds_of(mods.dice.value, mods.to_hit.value, mods.defense.value, mods.panic.value,
                     reroll, mods.defender_models, mods.wounds_per_model,
-                    mods.defender_damage)
+                    mods.defender_damage, bool(mods.defense_reroll))
 
 
 def clear_odds_cache() -> None:
     """Forget the memoised odds (benchmarks measure the first, 'cold', query)."""
     _odds_of.cache_clear()
     _rerolled.cache_clear()
+    _resaved.cache_clear()
 
 
 @lru_cache(maxsize=4096)
 def _odds_of(count: int, to_hit: int, defense: int, panic: int, reroll: bool,
-             defender_models: int, wounds_per_model: int, defender_damage: int) -> AttackOdds:
+             defender_models: int, wounds_per_model: int, defender_damage: int,
+             resave: bool = False) -> AttackOdds:
     """The exact distributions of :func:`attack_odds` from its numbers."""
     return _resolved(0, count, to_hit, defense, panic, reroll, defender_models,
-                     wounds_per_model, defender_damage)
+                     wounds_per_model, defender_damage, resave)
 
 
 def reroll_odds(kept_hits: int, rerolled: int, mods: AttackModifiers) -> AttackOdds:
@@ -122,29 +141,57 @@ def reroll_odds(kept_hits: int, rerolled: int, mods: AttackModifiers) -> AttackO
     :func:`attack_odds`, from the kept hits on. Shared like :func:`attack_odds`."""
     return _rerolled(kept_hits, rerolled, mods.to_hit.value, mods.defense.value,
                      mods.panic.value, mods.defender_models, mods.wounds_per_model,
-                     mods.defender_damage)
+                     mods.defender_damage, bool(mods.defense_reroll))
 
 
 @lru_cache(maxsize=4096)
 def _rerolled(kept_hits: int, rerolled: int, to_hit: int, defense: int, panic: int,
-              defender_models: int, wounds_per_model: int, defender_damage: int
-              ) -> AttackOdds:
+              defender_models: int, wounds_per_model: int, defender_damage: int,
+              resave: bool = False) -> AttackOdds:
     """:func:`reroll_odds` from its numbers (a re-rolled die is not re-rolled again)."""
     found = _resolved(kept_hits, rerolled, to_hit, defense, panic, False, defender_models,
-                      wounds_per_model, defender_damage)
+                      wounds_per_model, defender_damage, resave)
     return replace(found, reroll_policy="picked")
+
+
+def defense_reroll_odds(hits: int, unblocked: int, rerolled: int, mods: AttackModifiers
+                        ) -> AttackOdds:
+    """The rest of an attack whose ``hits`` defense dice are rolled, when the defender
+    re-rolls ``rerolled`` of them (AS-RES-5) and the dice it keeps left ``unblocked`` hits
+    unblocked: each re-rolled die blocks per AS-RES-4 (once), then wounds and the Panic Test
+    as in :func:`attack_odds`. Shared like :func:`attack_odds`."""
+    return _resaved(hits, unblocked, rerolled, mods.defense.value, mods.panic.value,
+                    mods.defender_models, mods.wounds_per_model, mods.defender_damage)
+
+
+@lru_cache(maxsize=1024)
+def _resaved(hits: int, unblocked: int, rerolled: int, defense: int, panic: int,
+             defender_models: int, wounds_per_model: int, defender_damage: int) -> AttackOdds:
+    """:func:`defense_reroll_odds` from its numbers."""
+    raw = unblocked + _total([_save_die(defense, False)] * rerolled)
+    return _wounded(raw, icepool.Die([hits]), panic, False, defender_models,
+                    wounds_per_model, defender_damage)
 
 
 def _resolved(kept_hits: int, count: int, to_hit: int, defense: int, panic: int,
               reroll: bool, defender_models: int, wounds_per_model: int,
-              defender_damage: int) -> AttackOdds:
+              defender_damage: int, resave: bool = False) -> AttackOdds:
     """The attack's steps from its dice on: ``kept_hits`` hits already scored plus ``count``
     dice to roll, each hitting per AS-RES-2 (a miss rolled again with ``reroll``, AS-BON-1);
-    each hit saved per AS-RES-4; wounds per AS-RES-6; the Panic Test per AS-RES-7/AS-PNC-1
-    (not taken without wounds or once the defender is gone), adding its shortfall."""
-    save: icepool.Die[int] = D6.map(lambda f: 0 if succeeds(f, defense) else 1)
+    each hit saved per AS-RES-4 (a failed save rolled again with ``resave``, AS-RES-5); then
+    :func:`_wounded`."""
+    save = _save_die(defense, resave)
     hits: icepool.Die[int] = kept_hits + _total([_hit_die(to_hit, reroll)] * count)
-    raw = _total([save] * kept_hits + [_wound_die_of(to_hit, defense, reroll)] * count)
+    raw = _total([save] * kept_hits + [_wound_die_of(to_hit, defense, reroll, resave)] * count)
+    return _wounded(raw, hits, panic, reroll, defender_models, wounds_per_model,
+                    defender_damage)
+
+
+def _wounded(raw: icepool.Die[int], hits: icepool.Die[int], panic: int, reroll: bool,
+             defender_models: int, wounds_per_model: int, defender_damage: int) -> AttackOdds:
+    """From the unblocked hits ``raw`` on: wounds per AS-RES-6; the Panic Test per
+    AS-RES-7/AS-PNC-1 (not taken without wounds or once the defender is gone), adding its
+    shortfall; the models removed."""
     capacity = defender_models * wounds_per_model - defender_damage
     shortfalls = _panic_shortfalls(panic)
     total: dict[int, Fraction] = {}

@@ -40,6 +40,7 @@ from game.rulesets.asoiaf.odds import (
     attack_odds,
     charge_attack_odds,
     charge_probability,
+    defense_reroll_odds,
     reroll_odds,
 )
 from game.rulesets.asoiaf.units import AsoiafUnit
@@ -108,20 +109,23 @@ def modifiers_of(mods: AttackModifiers) -> tuple[Modifier, ...]:
                   for d, r in mods.defense.parts)
     charge = (Modifier("Charge Bonus: re-roll attack dice", "re-roll", ("AS-BON-1",)),
               ) if mods.charge_bonus else ()
+    resave = (Modifier(f"{mods.defense_reroll}: the defender re-rolls defense dice",
+                       "re-roll", ("AS-RES-5", "AS-CARD-1")),) if mods.defense_reroll else ()
     return (Modifier(f"Attack dice ({mods.weapon_name})", mods.dice.value, ("AS-RES-1",)),
             Modifier("To hit", f"{mods.to_hit.value}+", ("AS-RES-2",)),
             Modifier("Defense", f"{mods.defense.explain()}+",
                      ("AS-RES-4", *(r for _, r in mods.defense.parts))),
             Modifier("Panic Test", f"{mods.panic.explain()}+",
                      ("AS-PNC-1", *(r for _, r in mods.panic.parts))),
-            *bonus, *charge)
+            *bonus, *charge, *resave)
 
 
 def attack_outcomes(found: AttackOdds, mods: AttackModifiers, when: str = "") -> Outcomes:
     """An attack's exact outcomes (see :class:`~.odds.AttackOdds`) as a plan reports them;
     ``when`` says under which condition they hold (" if the charge makes contact")."""
     bonus = ("AS-BON-1",) if mods.charge_bonus else ()
-    defense = tuple(r for _, r in mods.defense.parts)
+    defense = (*(r for _, r in mods.defense.parts),
+               *(("AS-RES-5",) if mods.defense_reroll else ()))
     panic = tuple(r for _, r in mods.panic.parts)
     return Outcomes((
         Quantity("hits", f"Hits{when}", distribution(found.hits),
@@ -244,6 +248,16 @@ def reroll_answer_odds(mods: AttackModifiers, dice: tuple[int, ...], picks: tupl
     dice's hits plus the re-rolled dice's, each rolled once, and what they lead to."""
     kept = sum(succeeds(d, mods.to_hit.value) for i, d in enumerate(dice) if i + 1 not in picks)
     return lambda: attack_outcomes(reroll_odds(kept, len(picks), mods), mods)
+
+
+def defense_reroll_answer_odds(mods: AttackModifiers, dice: tuple[int, ...],
+                               picks: tuple[int, ...]) -> Odds:
+    """AS-RES-5: the defender re-rolling the defense dice at 1-based positions ``picks`` of
+    ``dice``: the kept dice's unblocked hits plus the re-rolled dice's, each rolled once."""
+    unblocked = sum(not succeeds(d, mods.defense.value) for i, d in enumerate(dice)
+                    if i + 1 not in picks)
+    return lambda: attack_outcomes(defense_reroll_odds(len(dice), unblocked, len(picks), mods),
+                                   mods)
 
 
 def arc_answer_odds(state: GameState, mods: AttackModifiers, arc: Arc) -> Odds:

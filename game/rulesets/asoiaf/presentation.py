@@ -18,6 +18,7 @@ from game.core.state import GameState
 from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import attacks, geo, moves, steer
 from game.rulesets.asoiaf import charge as chg
+from game.rulesets.asoiaf.abilities import PLAYED, unplayed
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.catalogue import STAND_IN_WORDS, cards
 from game.rulesets.asoiaf.inspection import sight_refusal
@@ -274,6 +275,10 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
                                                                             "AS-RES-2")
         lines.append(InfoLine(f"{attack.name} ({kind}): hits on {attack.hit}+, dice by ranks "
                               f"{dice} (now {now})", rules))
+    for name in s.abilities:
+        lines.append(InfoLine(f"{name}: {PLAYED[name]}"
+                              + ("" if unit.defense_reroll else "; not in effect in this game"),
+                              ("AS-CARD-1", "AS-RES-5")))
     lines.extend(catalogue_lines(unit.profile))
     if unit.destroyed:
         lines.append(InfoLine("Destroyed", ("AS-RES-6",), "bad"))
@@ -282,17 +287,17 @@ def unit_card(state: GameState, unit_id: str) -> UnitCard | None:
 
 def catalogue_lines(profile: str) -> list[InfoLine]:
     """What the card says beyond the stat line (AS-CARD-1): faction, War Council id and points;
-    every ability by name, marked not enforced; requirements; attacks the data cannot play;
-    stand-in values."""
+    every ability by name, those the table does not play marked not enforced; requirements;
+    attacks the data cannot play; stand-in values."""
     facts = cards().get(profile)
     if facts is None:
         return []
     rule = ("AS-CARD-1",)
     lines = [InfoLine(f"{facts.faction} {facts.unit_type.lower()}, War Council {facts.war_council}"
                       f", {facts.points} points", rule)]
-    if facts.abilities:
-        lines.append(InfoLine("Not enforced by Warbench: " + "; ".join(facts.abilities), rule,
-                              "bad"))
+    if unplayed(facts.abilities):
+        lines.append(InfoLine("Not enforced by Warbench: " + "; ".join(unplayed(facts.abilities)),
+                              rule, "bad"))
     if facts.requirements:
         lines.append(InfoLine("Requirements not enforced by Warbench: "
                               + "; ".join(facts.requirements), rule, "bad"))

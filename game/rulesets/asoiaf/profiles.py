@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -18,12 +18,17 @@ from typing import Any
 
 from game.core.profile_fields import whole_number
 from game.core.ruleset import SetupError, SetupProblem
+from game.core.state import OMIT_IF_DEFAULT
+from game.rulesets.asoiaf.abilities import PLAYED
 
 ATTACK_KINDS = ("melee", "short", "long")
 """Attack types: melee, Short Range (6") and Long Range (12") ranged attacks (AS-RNG-5)."""
 
 PROFILE_KEYS = ("name", "tray", "speed", "defense", "morale", "wounds", "attacks",
                 "width", "depth", "files", "ranks")
+ABILITIES = "abilities"
+"""The optional key naming the card abilities a profile plays (only those the table enforces,
+:data:`.abilities.PLAYED`, AS-CARD-1); the catalogue's names of the others stay on its cards."""
 ATTACK_KEYS = ("name", "type", "hit", "dice")
 
 
@@ -69,6 +74,9 @@ class Profile:
     morale: int
     wounds: int
     attacks: tuple[AttackProfile, ...]
+    abilities: tuple[str, ...] = field(default=(), metadata=OMIT_IF_DEFAULT)
+    """The card abilities the table plays for this profile (AS-CARD-1); hashed only when
+    there are some, so the hashes of older games stay the same."""
 
     @property
     def models(self) -> int:
@@ -121,7 +129,7 @@ def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile
     """Check a profile mapping strictly; raise SetupError listing every problem."""
     problems: list[SetupProblem] = []
     for key in raw:
-        if key not in PROFILE_KEYS:
+        if key not in PROFILE_KEYS and key != ABILITIES:
             problems.append(SetupProblem(f"{prefix}{key}", "unknown stat",
                                          _close(key, PROFILE_KEYS)))
     trays = tray_types()
@@ -131,6 +139,7 @@ def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile
     morale = whole_number(raw, "morale", f"{prefix}morale", 2, 13, problems, None, REQUIRED)
     wounds = whole_number(raw, "wounds", f"{prefix}wounds", 1, 20, problems, 1, REQUIRED)
     attacks = _attacks(raw.get("attacks"), f"{prefix}attacks", problems)
+    abilities = _abilities(raw.get(ABILITIES, []), f"{prefix}{ABILITIES}", problems)
     name = raw.get("name", pid)
     if not isinstance(name, str) or not name:
         problems.append(SetupProblem(f"{prefix}name", "expected a non-empty text"))
@@ -138,7 +147,21 @@ def parse_profile(pid: str, raw: Mapping[str, Any], prefix: str = "") -> Profile
     if problems:
         raise SetupError(problems)
     assert tray is not None
-    return Profile(pid, name, tray, speed, defense, morale, wounds, attacks)
+    return Profile(pid, name, tray, speed, defense, morale, wounds, attacks, abilities)
+
+
+def _abilities(value: Any, path: str, problems: list[SetupProblem]) -> tuple[str, ...]:
+    """AS-CARD-1: a profile may name only abilities the table plays (a card's other
+    abilities are listed by name on the card, never passed off as played)."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(SetupProblem(path, "expected a list of ability names"))
+        return ()
+    for name in value:
+        if name not in PLAYED:
+            problems.append(SetupProblem(path, f"{name!r} is not an ability this table plays "
+                                         f"(it plays: {', '.join(PLAYED)}; AS-CARD-1)",
+                                         _close(name, tuple(PLAYED))))
+    return tuple(v for v in value if v in PLAYED)
 
 
 def _tray(

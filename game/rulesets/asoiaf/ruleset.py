@@ -29,8 +29,8 @@ from game.core.words import side_words
 from game.geometry.ranges import ranges_to
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Tray
-from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import (
+    abilities,
     attacks,
     bench,
     catalogue,
@@ -42,6 +42,7 @@ from game.rulesets.asoiaf import (
     presentation,
     vocab,
 )
+from game.rulesets.asoiaf import activation as act
 from game.rulesets.asoiaf import charge as chg
 from game.rulesets.asoiaf.actions import Attack, Charge, Hold, Maneuver, Retreat
 from game.rulesets.asoiaf.attacks import RANGES
@@ -58,7 +59,7 @@ from game.rulesets.asoiaf.words import pivot_words
 
 __all__ = ["RANGES", "WINDOWS", "AsoiafRuleset", "option_problems", "validate_options"]
 
-OPTION_KEYS = ("rounds", "rough_penalty", "charge_blocked_path")
+OPTION_KEYS = ("rounds", "rough_penalty", "charge_blocked_path", "crown")
 BLOCKED_PATH = ("refuse", "fail")
 """Readings of a charge whose straight path meets a unit or impassable terrain (AS-CHG-6):
 refuse the declaration, or let it be declared and fail 1" short of the obstacle."""
@@ -90,6 +91,9 @@ class AsoiafRuleset(Ruleset):
         self.rough_penalty: float = float(self.options.get("rough_penalty",
                                                            chg.DEFAULT_PENALTY))
         self.blocked_fails: bool = self.options.get("charge_blocked_path", "refuse") == "fail"
+        self.crown: int | None = self.options.get("crown")
+        """The player who controls [CROWN] all game (the table has no Tactics Board), or None:
+        what card abilities such as Protection of the Crown ask (AS-CARD-1)."""
         self.hooks: dict[str, list[Hook]] = {w: [] for w in WINDOWS}
         self.worlds = PositionWorlds(self.memo)
         """The prepared geometry of each position, kept in the core position memo (issue
@@ -155,7 +159,9 @@ class AsoiafRuleset(Ruleset):
                              stats.tray.ranks)
         return AsoiafUnit(id=setup.id, name=setup.name or stats.name, owner=setup.owner,
                           profile=setup.profile or "inline", tray=tray, stats=stats,
-                          models=models, damage=damage)
+                          models=models, damage=damage,
+                          defense_reroll=abilities.defense_reroll(
+                              stats.abilities, self.crown == setup.owner))  # AS-RES-5
 
     def start(self, state: GameState, ctx: Context) -> None:
         state.turn.active = act.first_player(state)
@@ -569,6 +575,9 @@ def option_problems(options: Mapping[str, Any]) -> list[SetupProblem]:
         elif key == "rounds" and (not isinstance(value, int) or isinstance(value, bool)
                                   or value < 1):
             problems.append(SetupProblem("rules.options.rounds", "expected a whole number >= 1"))
+        elif key == "crown" and (isinstance(value, bool) or value not in (1, 2)):
+            problems.append(SetupProblem("rules.options.crown", "expected the player (1 or 2) "
+                                         "who controls [CROWN]"))
         elif key == "charge_blocked_path" and value not in BLOCKED_PATH:
             problems.append(SetupProblem("rules.options.charge_blocked_path",
                                          f"expected one of {', '.join(BLOCKED_PATH)}"))

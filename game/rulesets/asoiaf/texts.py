@@ -96,7 +96,8 @@ RULE_TEXTS: dict[str, str] = {
     "AS-CHG-EX": "Example: 8\" away at Speed 5 needs a 3+; a 2 gives 7\" and stops 1\" short.",
     # the catalogue (catalogue.py): what a card says that the table does not play
     "AS-CARD-1": "A unit's card lists the abilities printed on its stat card by name only; the "
-                 "table does not apply them, so results never include their effects. Values "
-                 "the public data does not give are stand-ins and are marked as such.",
+                 "table enforces only those it implements and names the others when they would "
+                 "act, so results never silently include their effects. Values the public data "
+                 "does not give are stand-ins and are marked as such.",
 }
 """Every AS-* rule ID -> its explanation."""

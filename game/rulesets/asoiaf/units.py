@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.core.actions import JSON
-from game.core.state import Unit
+from game.core.state import OMIT_IF_DEFAULT, Unit
 from game.geometry.tray import Point
 from game.rulesets.asoiaf.profiles import Profile
 
@@ -19,6 +19,10 @@ class AsoiafUnit(Unit):
     stats: Profile
     models: int
     damage: int = 0
+    defense_reroll: str = field(default="", metadata=OMIT_IF_DEFAULT)
+    """The card ability by which this unit may re-roll its Defense Dice in this game (AS-RES-5,
+    :func:`.abilities.defense_reroll`: its card's and the scenario's say), or "" (hashed only
+    when set, so older games keep their hashes)."""
 
     @property
     def files(self) -> int:

@@ -21,5 +21,8 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "or hindering ground, 0 to 6 (AS-CHG-15)", "float"),
     OptionSpec("charge_blocked_path", "refuse", "a charge whose straight path meets a unit or "
                "impassable ground: 'refuse' it, or let it 'fail' 1\" short (AS-CHG-6)", "str"),
+    OptionSpec("crown", None, "the player (1 or 2) who controls [CROWN] all game, for the card "
+               "abilities that ask (the table has no Tactics Board; none: nobody, AS-CARD-1)",
+               "int"),
 )
 """The ``[rules.options]`` of an A Song of Ice and Fire scenario."""

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.core.roster import ListEntry, ListSkip, ListUnit, closest
-from game.rulesets.ninth_age.units import WEAPONS
+from game.rulesets.ninth_age.units import STAND_IN_MARK, WEAPONS
 
 SAMPLE_UNITS: Mapping[str, str] = MappingProxyType({
     "Veteran Orcs": "veteran_orcs", "Imperial Guard": "imperial_guard",
@@ -152,7 +152,7 @@ def _model(unit: CatalogueUnit, mount: str, weapons: list[str], models: Mapping[
         notes.append(f"{unit.name}: sample profile (the stat line is not public)")
     else:
         table = {**(_SINGLE if unit.single else _RANK),
-                 "name": f"{unit.name} (stand-in profile)", "sample": STAND_IN_KEYS}
+                 "name": f"{unit.name} {STAND_IN_MARK}", "sample": STAND_IN_KEYS}
         notes.append(f"{unit.name}: STAND-IN profile (the stat line is not public; NA-CAT-1)")
         for weapon in [w for w in weapons if WEAPONS[w].get("mounted")]:
             weapons.remove(weapon)  # the stand-in has no mount to carry it

@@ -49,7 +49,7 @@ from game.rulesets.ninth_age.engage import (
 from game.rulesets.ninth_age.score import apply_wounds, break_penalty, max_dis, static_score
 from game.rulesets.ninth_age.tables import NO_ROLL, AttackRecord, passes
 from game.rulesets.ninth_age.texts import counted
-from game.rulesets.ninth_age.units import ModelProfile, NinthUnit, reform
+from game.rulesets.ninth_age.units import ModelProfile, NinthUnit, reform, say_stand_ins
 from game.rulesets.ninth_age.weapons import weapon_name, weapon_offers
 
 
@@ -314,6 +314,7 @@ class MeleeSteps(Steps[Melee]):
         ctx.emit("melee.round", f"A round of combat: {names}; Agility Steps "
                  f"{', '.join(map(str, steps)) or 'none'}.", ("NA-AGI-1", "NA-FRZ-1"),
                  units=list(proc.units), steps=list(steps))
+        say_stand_ins([_unit(state, u) for u in proc.units], ctx)  # NA-CAT-1
         return True
 
     def _next_step(self, state: GameState, proc: Melee, ctx: Context) -> bool:

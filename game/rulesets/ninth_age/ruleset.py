@@ -62,7 +62,7 @@ from game.rulesets.ninth_age.moves import (
 )
 from game.rulesets.ninth_age.steer import move_steers
 from game.rulesets.ninth_age.texts import RULE_TEXTS, counted
-from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data
+from game.rulesets.ninth_age.units import NinthUnit, build_unit, load_data, say_stand_ins
 from game.rulesets.ninth_age.vocab import DEFAULT_ROUNDS
 
 MoveAction = Charge | Advance | Wheel | Manoeuvre | Shift | Turn | Reform
@@ -457,6 +457,7 @@ class NinthAgeRuleset(Ruleset):
         ctx.emit("shoot.declared", f"{unit.name} shoots {counted(count, 'shot')} at {target.name}.",
                  ("NA-SHT-1", "NA-TGT-3", *covered), player=unit.owner, unit=unit.id,
                  target=target.id, shots=count)
+        say_stand_ins((unit, target), ctx)  # NA-CAT-1
         state.procedures.append(Melee(step="allocate", player=unit.owner,
                                       units=[unit.id, target.id], asking=[striker],
                                       ranged=True))

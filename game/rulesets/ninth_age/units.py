@@ -19,7 +19,7 @@ from typing import Any
 
 from game.core.actions import JSON
 from game.core.profile_fields import known_names, whole_number
-from game.core.ruleset import SetupError, SetupProblem, UnitSetup
+from game.core.ruleset import Context, SetupError, SetupProblem, UnitSetup
 from game.core.state import Unit
 from game.geometry.ranked import Attached, Base, Formation, FormationError, form_block
 from game.geometry.tray import Tray
@@ -38,6 +38,10 @@ WEAPONS: Mapping[str, Mapping[str, int | bool | str]] = {
 bonuses, ``step`` (always strike at that Agility Step), ``charge_*`` (Devastating Charge)."""
 
 MELEE_WEAPONS = ("spear", "great_weapon", "halberd", "lance", "paired_weapons")
+
+STAND_IN_MARK = "(stand-in profile)"
+"""How a stand-in model's name ends (NA-CAT-1): the numbers an imported unit plays with when
+the public data has no sample for it."""
 
 GLOBAL_KEYS = {"height": (0, 5), "cha": (0, 30), "mob": (0, 20), "dis": (0, 10)}
 DEFENSIVE_KEYS = {"hp": (1, 10), "def": (0, 10), "res": (0, 10), "arm": (0, 6)}
@@ -161,6 +165,25 @@ class Character:
     key: str
     profile: ModelProfile
     hp: int
+
+
+def stand_ins(unit: NinthUnit) -> list[str]:
+    """The names of the stand-in models in ``unit`` (NA-CAT-1), rank-and-file first."""
+    profiles = (unit.model, *(m.profile for m in unit.mixed),
+                *(c.profile for c in unit.characters))
+    return list(dict.fromkeys(p.name for p in profiles if p.name.endswith(STAND_IN_MARK)))
+
+
+def say_stand_ins(units: Sequence[NinthUnit], ctx: Context) -> None:
+    """NA-CAT-1: as a stand-in's numbers are about to decide dice (a shot, a round of combat),
+    the log says they are stand-ins, never the army book's."""
+    for unit in units:
+        names: list[JSON] = list(stand_ins(unit))
+        if names:
+            ctx.emit("profile.stand_in", f"{unit.name} plays with "
+                     f"{', '.join(map(str, names))}: the public data has no stat line for it, so "
+                     "its numbers are stand-ins, not the army book's.", ("NA-CAT-1",),
+                     player=unit.owner, unit=unit.id, models=names)
 
 
 SHARED_MEMOS = frozenset({"_formation_memo", "_engage_memo"})

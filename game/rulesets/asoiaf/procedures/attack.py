@@ -1,20 +1,23 @@
 """One attack being resolved (AS-RES-1..8): attack dice, the Charge Bonus re-roll (AS-BON-1),
-defense dice, wounds, the defender's Panic Test, the effect windows (AS-RES-3/5, AS-TRG-1),
-firing-into-melee Panic Tests (AS-RNG-8) and Surge Forth (AS-SRG-1/2)."""
+defense dice and the defender's re-roll of them by a card ability (AS-RES-5), wounds, the
+defender's Panic Test, the effect windows (AS-RES-3/5, AS-TRG-1), firing-into-melee Panic Tests
+(AS-RNG-8) and Surge Forth (AS-SRG-1/2)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from game.core.actions import Action, Choose, DiceSpec
+from game.core.actions import JSON, Action, Choose, DiceSpec
 from game.core.pending import Chance, PickDice, PlayerDecision, Refusal
 from game.core.present import Offer, possessive
 from game.core.procedure import Odds
 from game.core.ruleset import Context
-from game.core.state import GameState, Procedure
+from game.core.state import OMIT_IF_DEFAULT, GameState, Procedure
 from game.geometry.arcs import Arc
 from game.rulesets.asoiaf import geo, plans
+from game.rulesets.asoiaf.abilities import AFTER_DEFENSE_DICE
+from game.rulesets.asoiaf.catalogue import cards
 from game.rulesets.asoiaf.modifiers import (
     AttackModifiers,
     attack_modifiers,
@@ -33,6 +36,8 @@ REROLL_CHOICE = "reroll_choice"
 REROLL_ROLL = "reroll_roll"
 AFTER_ATTACK = "after_attack"
 ROLL_DEFENSE = "roll_defense"
+DEFENSE_REROLL_CHOICE = "defense_reroll_choice"
+DEFENSE_REROLL_ROLL = "defense_reroll_roll"
 AFTER_DEFENSE = "after_defense"
 WOUNDS = "wounds"
 PANIC = "panic"
@@ -51,13 +56,16 @@ WINDOWS = ("after_attack_dice", "after_defense_dice", "after_destroyed", "after_
 class AttackProc(Procedure):
     """One attack being resolved (AS-RES-1..8): steps arc_choice (a 50/50 tie between two
     defender arcs, AS-BON-2/3), roll_attack, reroll_choice, reroll_roll,
-    after_attack, roll_defense, after_defense, wounds, panic, panic_roll, attacked, surge."""
+    after_attack, roll_defense, defense_reroll_choice, defense_reroll_roll (AS-RES-5),
+    after_defense, wounds, panic, panic_roll, attacked, surge."""
 
     mods: AttackModifiers
     attack_dice: tuple[int, ...] = ()
     reroll: tuple[int, ...] = ()
     hits: int = 0
     defense_dice: tuple[int, ...] = ()
+    defense_reroll: tuple[int, ...] = field(default=(), metadata=OMIT_IF_DEFAULT)
+    """The defense dice positions the defender re-rolls (AS-RES-5); hashed only when set."""
     blocks: int = 0
     wounds: int = 0
     panic_wounds: int = 0
@@ -145,20 +153,48 @@ def reroll_answer(picks: frozenset[int]) -> Choose:
     return Choose.of(reroll="+".join(map(str, sorted(picks))) if picks else KEEP_ALL)
 
 
-def parse_reroll(answer: Action, count: int) -> tuple[int, ...] | Refusal:
-    """The positions an answer re-rolls (empty: keep all), or why it is not an answer."""
+def parse_reroll(answer: Action, count: int, rule: str = "AS-BON-1"
+                 ) -> tuple[int, ...] | Refusal:
+    """The positions an answer re-rolls (empty: keep all), or why it is not an answer (citing
+    ``rule``: the Charge Bonus's AS-BON-1, a defense re-roll's AS-RES-5)."""
     if not isinstance(answer, Choose) or set(answer.as_dict()) != {"reroll"}:
-        return Refusal("answer with reroll=none or reroll=1+3 (dice positions)", ("AS-BON-1",))
+        return Refusal("answer with reroll=none or reroll=1+3 (dice positions)", (rule,))
     raw = answer.get("reroll") or KEEP_ALL
     if raw == KEEP_ALL:
         return ()
     try:
         picks = tuple(int(p) for p in raw.split("+"))
     except ValueError:
-        return Refusal(f"{raw!r} is not a list of dice positions like 1+3", ("AS-BON-1",))
+        return Refusal(f"{raw!r} is not a list of dice positions like 1+3", (rule,))
     if len(set(picks)) != len(picks) or not all(1 <= p <= count for p in picks):
-        return Refusal(f"pick distinct dice positions from 1 to {count}", ("AS-BON-1",))
+        return Refusal(f"pick distinct dice positions from 1 to {count}", (rule,))
     return picks
+
+
+def picked(proc: AttackProc, answer: Action) -> tuple[int, ...] | Refusal:
+    """The dice an answer re-rolls at the re-roll being chosen: the attack dice (AS-BON-1) or
+    the defense dice (AS-RES-5)."""
+    if proc.step == DEFENSE_REROLL_CHOICE:
+        return parse_reroll(answer, len(proc.defense_dice), "AS-RES-5")
+    return parse_reroll(answer, len(proc.attack_dice))
+
+
+def which_dice(positions: tuple[int, ...], were: str) -> str:
+    """``die 2 (was 1)`` or ``dice 1, 3 (were 2, 1)``: the re-rolled dice in the log."""
+    if len(positions) == 1:
+        return f"die {positions[0]} (was {were})"
+    return f"dice {', '.join(map(str, positions))} (were {were})"
+
+
+def rerolled(dice: tuple[int, ...], positions: tuple[int, ...], results: tuple[int, ...]
+             ) -> tuple[tuple[int, ...], str]:
+    """``dice`` with the faces at 1-based ``positions`` replaced by ``results``, and the old
+    faces as the log says them."""
+    out = list(dice)
+    were = ", ".join(str(out[pos - 1]) for pos in positions)
+    for pos, face in zip(positions, results, strict=True):
+        out[pos - 1] = face
+    return tuple(out), were
 
 
 class AttackSteps(AsoiafSteps[AttackProc]):
@@ -188,6 +224,11 @@ class AttackSteps(AsoiafSteps[AttackProc]):
         if proc.step == ROLL_DEFENSE:
             return Chance(defender.owner, DiceSpec(proc.hits, 6), f"Defense dice of "
                           f"{defender.name} ({mods.defense.value}+ blocks)", ("AS-RES-4",))
+        if proc.step == DEFENSE_REROLL_CHOICE:
+            return self._defense_reroll_decision(defender, proc)
+        if proc.step == DEFENSE_REROLL_ROLL:
+            return Chance(defender.owner, DiceSpec(len(proc.defense_reroll), 6),
+                          f"{mods.defense_reroll} re-roll", ("AS-RES-5",))
         if proc.step == PANIC_ROLL:
             return Chance(defender.owner, DiceSpec(2, 6), f"Panic Test of {defender.name} "
                           f"({mods.panic.value}+)", ("AS-RES-7", "AS-PNC-1"))
@@ -211,12 +252,35 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             f"({' '.join(map(str, dice))})", tuple(offers), ("AS-BON-1",),
             free=(PickDice(dice, reroll_answer, "Re-roll the picked dice"),))
 
+    @staticmethod
+    def _defense_reroll_decision(defender: AsoiafUnit, proc: AttackProc) -> PlayerDecision:
+        """AS-RES-5: the defender's card lets it re-roll any of its Defense Dice, before any
+        effect that waits for them. The defending player chooses, from the same answers as a
+        Charge Bonus re-roll: keep all, re-roll every failed die, or pick dice."""
+        dice, target = proc.defense_dice, proc.mods.defense.value
+        offers = [Offer(Choose.of(reroll=KEEP_ALL), "Keep all dice",
+                        "Re-roll nothing and go on to the blocks.")]
+        failed = frozenset(i + 1 for i, d in enumerate(dice) if not succeeds(d, target))
+        if failed:
+            offers.append(Offer(reroll_answer(failed), f"Re-roll every failed die "
+                                f"({len(failed)} {'die' if len(failed) == 1 else 'dice'})",
+                                f"Re-roll the defense dice below {target}+."))
+        return PlayerDecision(
+            defender.owner, "defense.reroll", f"{proc.mods.defense_reroll}: "
+            f"{defender.name} re-rolls which defense dice? ({' '.join(map(str, dice))})",
+            tuple(offers), ("AS-RES-5", "AS-CARD-1"),
+            free=(PickDice(dice, reroll_answer, "Re-roll the picked dice"),))
+
     def answer_odds(self, state: GameState, proc: AttackProc, answer: Action) -> Odds | None:
-        """The odds of what follows a re-roll pick (AS-BON-1) or an arc (AS-BON-2/3)."""
-        if proc.step == REROLL_CHOICE:
-            picks = parse_reroll(answer, len(proc.attack_dice))
-            return None if isinstance(picks, Refusal) else plans.reroll_answer_odds(
-                proc.mods, proc.attack_dice, picks)
+        """The odds of what follows a re-roll pick (AS-BON-1, AS-RES-5) or an arc
+        (AS-BON-2/3)."""
+        if proc.step in (REROLL_CHOICE, DEFENSE_REROLL_CHOICE):
+            picks = picked(proc, answer)
+            if isinstance(picks, Refusal):
+                return None
+            if proc.step == DEFENSE_REROLL_CHOICE:
+                return plans.defense_reroll_answer_odds(proc.mods, proc.defense_dice, picks)
+            return plans.reroll_answer_odds(proc.mods, proc.attack_dice, picks)
         arc = plans.arc_named(answer.get("arc")) if isinstance(answer, Choose) else None
         if proc.step == ARC_CHOICE and arc is not None:
             return plans.arc_answer_odds(state, proc.mods, arc)
@@ -224,9 +288,9 @@ class AttackSteps(AsoiafSteps[AttackProc]):
 
     def check_answer(self, state: GameState, proc: AttackProc, answer: Action
                      ) -> Refusal | None:
-        if proc.step != REROLL_CHOICE:
-            return Refusal("no re-roll is being chosen", ("AS-BON-1",))
-        picks = parse_reroll(answer, len(proc.attack_dice))
+        if proc.step not in (REROLL_CHOICE, DEFENSE_REROLL_CHOICE):
+            return Refusal("no re-roll is being chosen", ("AS-BON-1", "AS-RES-5"))
+        picks = picked(proc, answer)
         return picks if isinstance(picks, Refusal) else None
 
     def on_answer(self, state: GameState, proc: AttackProc, answer: Action,
@@ -234,8 +298,11 @@ class AttackSteps(AsoiafSteps[AttackProc]):
         if proc.step == ARC_CHOICE:
             self._arc_chosen(state, proc, answer, ctx)
             return
-        picks = parse_reroll(answer, len(proc.attack_dice))
+        picks = picked(proc, answer)
         assert not isinstance(picks, Refusal)
+        if proc.step == DEFENSE_REROLL_CHOICE:
+            self._defense_picked(state, proc, picks, ctx)
+            return
         if not picks:
             ctx.emit("attack.reroll", "No attack dice are re-rolled.", ["AS-BON-1"],
                      player=proc.player)
@@ -243,6 +310,19 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             return
         proc.reroll = picks
         proc.step = REROLL_ROLL
+
+    @staticmethod
+    def _defense_picked(state: GameState, proc: AttackProc, picks: tuple[int, ...],
+                        ctx: Context) -> None:
+        """AS-RES-5: the defender's pick; keeping every die goes straight on to the blocks."""
+        if picks:
+            proc.defense_reroll = picks
+            proc.step = DEFENSE_REROLL_ROLL
+            return
+        ctx.emit("defense.reroll", "No defense dice are re-rolled.", ["AS-RES-5"],
+                 player=unit_of(state, proc.mods.defender).owner, positions=[],
+                 dice=list(proc.defense_dice))
+        proc.step = AFTER_DEFENSE
 
     @staticmethod
     def _arc_chosen(state: GameState, proc: AttackProc, answer: Action, ctx: Context) -> None:
@@ -268,20 +348,16 @@ class AttackSteps(AsoiafSteps[AttackProc]):
             can_reroll = mods.charge_bonus and any(d < 6 for d in results)
             proc.step = REROLL_CHOICE if can_reroll else AFTER_ATTACK
         elif proc.step == REROLL_ROLL:
-            dice = list(proc.attack_dice)
-            were = ", ".join(str(dice[pos - 1]) for pos in proc.reroll)
-            for pos, face in zip(proc.reroll, results, strict=True):
-                dice[pos - 1] = face
-            proc.attack_dice = tuple(dice)
-            which = (f"die {proc.reroll[0]} (was {were})" if len(proc.reroll) == 1 else
-                     f"dice {', '.join(map(str, proc.reroll))} (were {were})")
-            ctx.emit("attack.reroll", f"Charge Bonus re-roll of {which}: now "
-                     f"{' '.join(map(str, dice))}.", ["AS-BON-1", "AS-RES-3"],
+            proc.attack_dice, were = rerolled(proc.attack_dice, proc.reroll, results)
+            ctx.emit("attack.reroll", f"Charge Bonus re-roll of {which_dice(proc.reroll, were)}"
+                     f": now {' '.join(map(str, proc.attack_dice))}.", ["AS-BON-1", "AS-RES-3"],
                      player=proc.player, positions=list(proc.reroll), dice=list(proc.attack_dice))
             proc.step = AFTER_ATTACK
         elif proc.step == ROLL_DEFENSE:
             proc.defense_dice = results
-            proc.step = AFTER_DEFENSE
+            proc.step = self._defense_rolled(state, proc, ctx)
+        elif proc.step == DEFENSE_REROLL_ROLL:
+            self._defense_rerolled(state, proc, results, ctx)
         else:
             self._defender_panic(state, proc, results, ctx)
 
@@ -313,16 +389,48 @@ class AttackSteps(AsoiafSteps[AttackProc]):
         for hook in self.rules.hooks[window]:
             hook(state, proc, ctx)
 
+    @staticmethod
+    def _defense_rolled(state: GameState, proc: AttackProc, ctx: Context) -> str:
+        """The step after the defense roll: the defender's re-roll choice when its card lets
+        it re-roll and a die can still improve (AS-RES-5), else the blocks."""
+        mods = proc.mods
+        if not mods.defense_reroll or all(d == 6 for d in proc.defense_dice):
+            return AFTER_DEFENSE
+        defender = unit_of(state, mods.defender)
+        blocks = sum(succeeds(d, mods.defense.value) for d in proc.defense_dice)
+        ctx.emit("defense.dice", f"Defense dice {' '.join(map(str, proc.defense_dice))}: "
+                 f"{blocks} block(s) on {mods.defense.explain()}+ so far; "
+                 f"{mods.defense_reroll} lets {defender.name} re-roll any of them first.",
+                 ["AS-RES-4", "AS-RES-5", "AS-CARD-1"], player=defender.owner,
+                 unit=defender.id, dice=list(proc.defense_dice), blocks=blocks,
+                 ability=mods.defense_reroll)
+        return DEFENSE_REROLL_CHOICE
+
+    @staticmethod
+    def _defense_rerolled(state: GameState, proc: AttackProc, results: tuple[int, ...],
+                          ctx: Context) -> None:
+        """AS-RES-5: the re-rolled defense dice replace the picked ones."""
+        proc.defense_dice, were = rerolled(proc.defense_dice, proc.defense_reroll, results)
+        ctx.emit("defense.reroll", f"{proc.mods.defense_reroll} re-roll of "
+                 f"{which_dice(proc.defense_reroll, were)}: now "
+                 f"{' '.join(map(str, proc.defense_dice))}.", ["AS-RES-5"],
+                 player=unit_of(state, proc.mods.defender).owner,
+                 positions=list(proc.defense_reroll), dice=list(proc.defense_dice))
+        proc.step = AFTER_DEFENSE
+
     def _defense(self, state: GameState, proc: AttackProc, ctx: Context) -> None:
-        """AS-RES-4: count the blocks; effects may change the dice (AS-RES-5)."""
+        """AS-RES-4: count the blocks of the defense dice as they stand after any re-roll;
+        then the effects that wait for the defense dice (AS-RES-5) may change them."""
         target = proc.mods.defense.value
         proc.blocks = sum(succeeds(d, target) for d in proc.defense_dice)
+        defender = unit_of(state, proc.mods.defender)
         ctx.emit("defense.roll", f"Defense dice {' '.join(map(str, proc.defense_dice))}: "
                  f"{proc.blocks} block(s) on {proc.mods.defense.explain()}+.",
                  ["AS-RES-4", *(r for _, r in proc.mods.defense.parts)],
-                 player=unit_of(state, proc.mods.defender).owner,
+                 player=defender.owner,
                  dice=list(proc.defense_dice), blocks=proc.blocks, defense=target)
         self._window(state, proc, "after_defense_dice", ctx)  # AS-RES-5
+        unplayed_now(defender, ctx)
         proc.blocks = sum(succeeds(d, target) for d in proc.defense_dice)
         proc.step = WOUNDS
 
@@ -414,3 +522,16 @@ class AttackSteps(AsoiafSteps[AttackProc]):
                  unit=attacker.id, free_moves=len(queue))
         if queue:
             state.procedures.append(free_moves(attacker.owner, queue))
+
+
+def unplayed_now(defender: AsoiafUnit, ctx: Context) -> None:
+    """AS-CARD-1: the defender's card abilities that would act now, after the defense dice,
+    and that the table does not play, named as the moment passes (a result never silently
+    leaves them out)."""
+    card = cards().get(defender.profile)
+    names: list[JSON] = [a for a in card.abilities if a in AFTER_DEFENSE_DICE] if card else []
+    if names:
+        ctx.emit("card.unplayed", f"{possessive(defender.name)} card: {', '.join(map(str, names))} "
+                 "would act now, after the defense dice; this table does not play "
+                 f"{'it' if len(names) == 1 else 'them'}.", ["AS-CARD-1", "AS-RES-5"],
+                 player=defender.owner, unit=defender.id, abilities=names)
