@@ -203,7 +203,7 @@ class Game:
         if refusal is not None:
             raise IllegalAction(action, refusal)
         actor = self.current_player()
-        before = snapshot(self.state) if self.history else None
+        before = snapshot(self.state, self._last_snapshot()) if self.history else None
         ctx = Context()
         rolled_by: set[int] = set()
         try:
@@ -212,7 +212,7 @@ class Game:
         except Exception:
             self._pending = None
             if before is not None:
-                self.state = before
+                self.state = snapshot(before)  # its unchanged units are the history's
             raise
         if before is not None:
             self._keep_undo(before)
@@ -399,13 +399,19 @@ class Game:
         if old > 0 and old % UNDO_KEYFRAME:
             self._undo[old] = None
 
+    def _last_snapshot(self) -> GameState | None:
+        """The undo history's last snapshot, whose unchanged units the next one shares (see
+        :func:`~game.core.hashing.snapshot`), if it is kept whole."""
+        return self._undo[-1] if self._undo else None
+
     def _state_before(self, index: int) -> GameState:
-        """The state before ``log[index]``: its snapshot, or the nearest keyframe before it
-        with the recorded actions between replayed on a copy (deterministic: the log holds
-        every die as rolled)."""
+        """The state before ``log[index]``, as a live state of its own: a copy of its
+        snapshot (the snapshots share their unchanged units, which the live state must not
+        change), or the nearest keyframe before it with the recorded actions between
+        replayed on a copy (deterministic: the log holds every die as rolled)."""
         kept = self._undo[index]
         if kept is not None:
-            return kept
+            return snapshot(kept)
         start = max(i for i in range(index) if self._undo[i] is not None)
         base = self._undo[start]
         assert base is not None

@@ -180,14 +180,21 @@ def _dataclass_text(value: Any) -> str:
     return text
 
 
-def snapshot(state: GameState) -> GameState:
+def snapshot(state: GameState, like: GameState | None = None) -> GameState:
     """A deep copy of ``state`` that shares its immutable parts (trays, terrain, board) and
     what a unit remembers outside its dataclass fields: a ruleset's answers memoised on the
     instance (keyed by everything they read, never hashed nor saved; a rank-and-file block
     keeps up to 64 geometry answers). Copying those made an undo snapshot of a 200-unit
     table of blocks cost ~0.1 s and hold megabytes (issue 32); shared, a snapshot and the live state
-    read the same answers under the same keys."""
+    read the same answers under the same keys.
+
+    ``like``: an earlier snapshot that nothing changes any more (the undo history's last):
+    each unit equal to its unit there (the same class, every field equal) is that very unit,
+    not a new copy, so a snapshot copies only the units the last action changed (issue 32).
+    Whoever makes a snapshot taken so the live state again must copy it first."""
     memo: dict[int, Any] = {id(state.board): state.board}
+    if like is not None:
+        _share_unchanged(state, like, memo)
     for piece in state.terrain:
         memo[id(piece)] = piece
     for unit in state.units.values():
@@ -203,6 +210,37 @@ def snapshot(state: GameState) -> GameState:
             if isinstance(value, Tray | TerrainPiece):
                 memo[id(value)] = value
     return copy.deepcopy(state, memo)
+
+
+def _share_unchanged(state: GameState, like: GameState, memo: dict[int, Any]) -> None:
+    """Let the copy of each unit of ``state`` that is :func:`same` as its unit in ``like`` be
+    that unit."""
+    earlier = like.units
+    for uid, unit in state.units.items():
+        old = earlier.get(uid)
+        if old is not None and same(old, unit):
+            memo[id(unit)] = old
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are the same value down to the types (``1`` and ``1.0``, or
+    ``0.0`` and ``-0.0``, are equal but not the same: their canonical texts differ), for the
+    dataclasses, containers and plain values a state holds; the very same object is."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is float:
+        return bool(a == b) and repr(a) == repr(b)
+    if kind is list or kind is tuple:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if kind is dict:  # keys other than text could be equal but not the same: not shared
+        return len(a) == len(b) and all(
+            type(k) is str and k in b and same(v, b[k]) for k, v in a.items())
+    if dataclasses.is_dataclass(a):
+        return all(same(getattr(a, f), getattr(b, f)) for f in _field_names(kind))
+    return bool(a == b)
 
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}

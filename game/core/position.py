@@ -15,6 +15,12 @@ the state to a handler, a procedure's dice or an answer (:meth:`Ruleset.apply`,
 :meth:`Ruleset.on_dice`, :meth:`Ruleset.on_choice`), before and after, so an answer computed
 before a change is never returned after it. Code that changes a state's counters by hand,
 outside the game (a test setting up a position), calls :meth:`PositionMemo.forget`.
+
+Working the key out is not free (a tuple over every unit): a query that asks the memo a
+hundred times (one unit's legal actions, a hover) does it inside :meth:`PositionMemo.steady`
+(the :func:`steady` decorator on a ruleset's query methods), which works the key out once for
+the whole query: a query never changes the state, and any change through the rules starts a new
+generation, which ends the scope's shortcut.
 """
 
 from __future__ import annotations
@@ -22,12 +28,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from functools import wraps
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from game.core.state import GameState
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 _PLACE = attrgetter("id", "tray", "hex", "hex_facing", "destroyed")
 """What of a unit a move, a turn or a loss changes (read in C: cheap at 800 trays)."""
@@ -63,11 +71,44 @@ class PositionMemo:
         self.computed: Counter[Hashable] = Counter()
         """How many answers of each kind (the first item of a tuple ``what``, e.g. ``plan``)
         were computed rather than found: what the tests count."""
+        self._steady: GameState | None = None
+        """The state a :meth:`steady` scope holds still: its key is not worked out again."""
+        self._generation = 0
 
     def forget(self) -> None:
         """Start a new generation: every answer kept so far goes (the state was changed in a
-        way the position key does not see)."""
+        way the position key does not see); a :meth:`steady` scope stops trusting its key."""
         self._state, self._key, self._store = None, None, {}
+        self._steady = None
+        self._generation += 1
+
+    @contextmanager
+    def steady(self, state: GameState) -> Iterator[None]:
+        """Around a query that does not change ``state`` (legal actions, commands, a hover):
+        its position key is worked out once on entry, and :meth:`get` and :meth:`holds` on
+        ``state`` inside trust it instead of working it out on every call (a hundred times
+        in one unit's legal actions). Nested scopes of the same state are one scope; a new
+        generation inside (:meth:`forget`, a handler's :meth:`changing`) ends the trust."""
+        if self._steady is state:
+            yield
+            return
+        self._enter(state)
+        outer, generation = self._steady, self._generation
+        self._steady = state
+        try:
+            yield
+        finally:
+            if self._generation == generation:
+                self._steady = outer if outer is self._state else None
+
+    def _enter(self, state: GameState) -> None:
+        """Make ``state``'s position the memo's (a new store if it is another position): the
+        key is worked out unless a :meth:`steady` scope holds this very state."""
+        if state is self._state and state is self._steady:
+            return
+        key = position_key(state)
+        if state is not self._state or key != self._key:
+            self._state, self._key, self._store = state, key, {}
 
     @contextmanager
     def changing(self) -> Iterator[None]:
@@ -80,9 +121,7 @@ class PositionMemo:
 
     def get(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
         """The answer to ``what`` in ``state``'s position, computed at most once there."""
-        key = position_key(state)
-        if state is not self._state or key != self._key:
-            self._state, self._key, self._store = state, key, {}
+        self._enter(state)
         if what in self._store:
             found: T = self._store[what]
             return found
@@ -94,7 +133,8 @@ class PositionMemo:
     def holds(self, state: GameState, what: Hashable) -> bool:
         """Whether the answer to ``what`` in ``state``'s position is kept (asking it would
         compute nothing)."""
-        return state is self._state and what in self._store and position_key(state) == self._key
+        return state is self._state and what in self._store and (
+            state is self._steady or position_key(state) == self._key)
 
     def static(self, state: GameState, what: Hashable, compute: Callable[[], T]) -> T:
         """An answer that depends on ``state.board`` alone, kept while that very board object
@@ -117,3 +157,24 @@ class PositionMemo:
             self._lasting[what] = compute()
         found: T = self._lasting[what]
         return found
+
+
+class _Memoised(Protocol):
+    memo: PositionMemo
+
+
+M = TypeVar("M", bound=_Memoised)
+
+
+def steady(query: Callable[Concatenate[M, GameState, P], T]
+           ) -> Callable[Concatenate[M, GameState, P], T]:
+    """A ruleset's query method (its first argument the state, never changed by it) run in
+    one :meth:`PositionMemo.steady` scope of its ruleset's memo: the position key is worked
+    out once for the query, not at every answer it asks for."""
+
+    @wraps(query)
+    def scoped(self: M, state: GameState, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        with self.memo.steady(state):
+            return query(self, state, *args, **kwargs)
+
+    return scoped

@@ -137,8 +137,10 @@ def attach_autosave(
     (``...-copy2.json``) so neither window overwrites the other. The file is written at once
     only when the game already has actions (a loaded save); an opened scenario gets its
     autosave with its first action, so a game nobody played never shows up among the
-    unfinished games (issue 13, item 9). It never raises: when no autosave can be
-    kept (the folder cannot be created), :attr:`Autosave.error` says so and the game goes on.
+    unfinished games (issue 13, item 9); the initial hash that write needs is worked out
+    now, as the game opens, not on the first action's frame (issue 32). It never raises:
+    when no autosave can be kept (the folder cannot be created), :attr:`Autosave.error`
+    says so and the game goes on.
     """
     if path is None and session.source is not None and _inside(session.source, autosave_dir()):
         path = session.source  # a resumed game goes on in its own autosave
@@ -163,6 +165,8 @@ def attach_autosave(
     session.game.listeners.append(autosave.listener)
     if session.game.log:
         autosave.write()
+    else:
+        session.game.initial_hash()  # the first write's, worked out as the game opens
     return autosave
 
 

@@ -92,11 +92,11 @@ class Animator:
 
     def show_dice(self, events: list[Event], state: GameState) -> None:
         """Tumble the dice of the last roll among ``events`` (the faces as rolled)."""
-        from game.physics.dice import tumble
-
         for event in events:
             if event.kind not in ("dice.rolled", "dice.free"):
                 continue
+            from game.physics.dice import tumble  # loaded once, in an idle frame if it can be
+
             raw = event.data.get("results")
             results = tuple(int(v) for v in raw if isinstance(v, int)) if isinstance(
                 raw, list) else ()

@@ -3,20 +3,26 @@ do not redraw the board every frame (issue 12).
 
 - Panning: while the zoom holds, the base and board layers are rendered for a *page* twice
   the viewport's size around the camera and blitted at an offset; a new page is rendered only
-  when the viewport leaves it. When the whole board at this zoom takes no more pixels than
-  such a page, the page is the whole board, and panning never renders a new one.
+  when the viewport leaves it. When the whole board (a hex map or a table) at this zoom takes
+  no more pixels than such a page, the page is the whole board (at least the viewport's
+  size), and panning never renders a new one. While the view pans, the renderer builds the
+  next page ahead in the direction of the pan, a slice per frame (``Renderer._pan_ahead``),
+  so the frame that leaves a page finds the next one ready.
 - Zooming: while the wheel turns, the last rendered board is scaled to the new zoom (one
   scale instead of a redraw of every unit); the frame after the zoom holds still draws the
   board afresh. Past a factor 2 the renderer builds the board at the zoom reached (the
   viewport itself), a slice per wheel frame, and scales from it once it is whole, so no
   wheel frame redraws the whole board (only a factor 4 reached first would). When the wheel
   stops, the board of the zoom reached is built the same way over the next still frames (the
-  last board scaled meanwhile), so no still frame paints a whole hex map either.
+  last board scaled meanwhile), so no still frame paints a whole hex map or a table of 200
+  units either; that board is the viewport's (or the whole board's when small), and the idle
+  frames after it build the page twice the viewport's size a pan needs.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import pygame
 
@@ -65,8 +71,9 @@ class BoardPage:
 
     @staticmethod
     def whole_page(cam: Camera, bounds: Bounds | None) -> Camera | None:
-        """A page of the whole board at ``cam``'s zoom when it is no bigger than a page of
-        twice the viewport (the pixels a page holds anyway); None when it is bigger."""
+        """A page of the whole board at ``cam``'s zoom, centred on it and at least the
+        viewport's size, when the board is no bigger than a page of twice the viewport (the
+        pixels a page holds anyway); None when it is bigger."""
         if bounds is None:
             return None
         x0, y0, x1, y1 = bounds
@@ -77,6 +84,9 @@ class BoardPage:
         height = math.ceil((maxy - miny) * cam.zoom) + 2 * EDGE_PX
         if width * height > 4 * cam.width * cam.height:
             return None
+        # at least the viewport's size: a view of the whole board blits one page and fills
+        # nothing around it (filling the margins every frame cost more than the page blit)
+        width, height = max(width, cam.width), max(height, cam.height)
         return Camera((minx + maxx) / 2, (miny + maxy) / 2, cam.zoom, width, height, 0, 0,
                       cam.turn)
 
@@ -148,8 +158,8 @@ def new_layer(size: tuple[int, int], reuse: pygame.Surface | None) -> pygame.Sur
     """A layer surface of ``size``: ``reuse`` when it has that size."""
     if reuse is not None and reuse.get_size() == size:
         return reuse
-    return pygame.Surface(size).convert() if pygame.display.get_surface() else (
-        pygame.Surface(size))
+    display = pygame.display.get_surface()  # made in its pixel format: no second copy
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
 
 
 def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
@@ -159,3 +169,27 @@ def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.S
         return source.copy()
     target.blit(source, (0, 0))
     return target
+
+
+COPY_ROWS = 256
+"""Rows of pixels copied in one step of a board built over several frames."""
+
+
+def layer_like(target: pygame.Surface | None, source: pygame.Surface) -> pygame.Surface:
+    """``target`` when it has ``source``'s size, else a new surface of that size and format
+    (to copy ``source`` into with :func:`copy_steps`)."""
+    if target is None or target.get_size() != source.get_size():
+        return pygame.Surface(source.get_size(), 0, source)
+    return target
+
+
+def copy_steps(target: pygame.Surface, source: pygame.Surface) -> Iterator[None]:
+    """Copy ``source`` into ``target`` (the same size) a band of :data:`COPY_ROWS` rows at a
+    time, a step after each band but the last (a page four viewports large takes several
+    milliseconds to copy)."""
+    width, height = source.get_size()
+    for top in range(0, height, COPY_ROWS):
+        if top:
+            yield
+        band = pygame.Rect(0, top, width, min(COPY_ROWS, height - top))
+        target.blit(source, band, band)

@@ -64,23 +64,29 @@ def cliffs(board: HexBoard) -> list[tuple[Hex, int, int]]:
     return out
 
 
-def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: FontGet) -> None:
+def draw_elevation(base: pygame.Surface, board: HexBoard, cam: Camera, fonts: FontGet,
+                   cull: bool = True) -> None:
     """Cliffs between levels and the level of every raised or sunken hex (see the module
-    docstring); the cells are already filled by the caller's shade."""
-    found = map_facts(board).cliffs
-    steps = [drop for _, _, drop in found]
+    docstring); the cells are already filled by the caller's shade. Only the cliffs and
+    levels that reach ``base`` are drawn (``cull`` False: all of them)."""
+    facts = map_facts(board)
+    steps = [drop for _, _, drop in facts.cliffs]
     if not steps:
         return
     biggest = max(steps)
-    for h, d, drop in found:
+    near = _reaching(base, cam, facts.cliff_centres, cull)
+    for (h, d, drop), seen in zip(facts.cliffs, near, strict=True):
+        if not seen:
+            continue
         a, b = edge_points(h, d)
         width = 2 + round(4 * drop / biggest) if cam.zoom >= 12 else 1
         pygame.draw.line(base, CLIFF, cam.to_screen(*a), cam.to_screen(*b), width)
     if cam.zoom < 22:
         return
     font = fonts(max(9, min(14, int(cam.zoom * 0.26))), True)
-    for h, cell in board.cells.items():
-        if cell.elevation == 0:
+    for (h, cell), seen in zip(facts.cells, _reaching(base, cam, facts.centres, cull),
+                               strict=True):
+        if cell.elevation == 0 or not seen:
             continue
         cx, cy = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
         img = font.render(f"{cell.elevation:+d}" if cell.elevation < 0 else
@@ -115,13 +121,40 @@ def relief_colour(palette: Palette, terrain: str, elevation: int, low: int, high
             round(dark[2] + (SUMMIT[2] - dark[2]) * k))
 
 
-def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int) -> None:
-    """Hill shading: every edge where ground drops casts a shadow on the lower cell when it
-    faces away from the light (longer the bigger the drop, in steps), and is lit on the high
-    side when it faces the light."""
-    shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
+RELIEF_STEP = 120
+"""Cliffs worked out or drawn in one step of :func:`relief_steps`."""
+
+
+def relief_steps(base: pygame.Surface, board: HexBoard, cam: Camera, step: int,
+                 cull: bool = True) -> Iterator[None]:
+    """Hill shading, a step at a time (:data:`RELIEF_STEP` cliffs a step: a map seen whole
+    has hundreds of cliffs, too many for one slice of a frame): every edge where ground drops
+    casts a shadow on the lower cell when it faces away from the light (longer the bigger the
+    drop, in steps), and is lit on the high side when it faces the light. Only the cliffs
+    that reach ``base`` are drawn, their shadows through a surface of the size they cover
+    (``cull`` False: every cliff through a surface of the layer's size, the reference the
+    tests compare with)."""
+    facts = map_facts(board)
+    found = [cliff for cliff, seen in zip(
+        facts.cliffs, _reaching(base, cam, facts.cliff_centres, cull), strict=True) if seen]
+    shadows: list[list[Point]] = []
     lit: list[tuple[Point, Point, int]] = []
-    for h, d, drop in map_facts(board).cliffs:
+    for start in range(0, len(found), RELIEF_STEP):
+        if start:
+            yield
+        _relief_shapes(found[start:start + RELIEF_STEP], cam, step, shadows, lit)
+    yield from _shadows(base, shadows, cull)
+    for start in range(0, len(lit), RELIEF_STEP):
+        yield
+        for a, b, width in lit[start:start + RELIEF_STEP]:
+            pygame.draw.line(base, (255, 252, 236), a, b, width)
+
+
+def _relief_shapes(found: list[tuple[Hex, int, int]], cam: Camera, step: int,
+                   shadows: list[list[Point]], lit: list[tuple[Point, Point, int]]) -> None:
+    """The screen shapes of the relief of the cliffs ``found``: their shadows (polygons)
+    and lit edges (lines and widths) added to ``shadows`` and ``lit``."""
+    for h, d, drop in found:
         a, b = (cam.to_screen(*p) for p in edge_points(h, d))
         high = cam.to_screen(*hexlayout.hex_centre(h.q, h.r))
         dq, dr = DIRECTIONS[d]
@@ -132,17 +165,53 @@ def draw_relief(base: pygame.Surface, board: HexBoard, cam: Camera, step: int) -
         steps = max(1, -(-drop // step))
         if facing < -0.2:
             k = min(0.55, 0.14 + 0.07 * steps)
-            pts = [a, b, (b[0] + (low[0] - b[0]) * k, b[1] + (low[1] - b[1]) * k),
-                   (a[0] + (low[0] - a[0]) * k, a[1] + (low[1] - a[1]) * k)]
-            pygame.draw.polygon(shade, (0, 0, 0, SHADOW_ALPHA), pts)
+            shadows.append([a, b, (b[0] + (low[0] - b[0]) * k, b[1] + (low[1] - b[1]) * k),
+                            (a[0] + (low[0] - a[0]) * k, a[1] + (low[1] - a[1]) * k)])
         elif facing > 0.2:
             inset = 0.06
             lit.append(((a[0] + (high[0] - a[0]) * inset, a[1] + (high[1] - a[1]) * inset),
                         (b[0] + (high[0] - b[0]) * inset, b[1] + (high[1] - b[1]) * inset),
                         max(1, min(4, round(cam.zoom * 0.05 * steps)))))
-    base.blit(shade, (0, 0))
-    for a, b, width in lit:
-        pygame.draw.line(base, (255, 252, 236), a, b, width)
+
+
+def _reaching(base: pygame.Surface, cam: Camera, centres: Any, cull: bool) -> list[bool]:
+    """For each hex of ``centres`` (world, an array (n, 2)), whether what is drawn on or
+    around it (its cliffs' lines, shadows and lit edges, its level tag: within a hex and a
+    few pixels of its centre) can reach ``base``; all True when not ``cull``."""
+    if not cull or not len(centres):
+        return [True] * len(centres)
+    screen = _to_screen(cam, centres)
+    width, height = base.get_size()
+    pad = cam.zoom * 1.05 + 12
+    seen: list[bool] = ((screen[:, 0] >= -pad) & (screen[:, 0] <= width + pad)
+                        & (screen[:, 1] >= -pad) & (screen[:, 1] <= height + pad)).tolist()
+    return seen
+
+
+def _shadows(base: pygame.Surface, shadows: list[list[Point]], cull: bool) -> Iterator[None]:
+    """The relief's shadows drawn on one transparent surface blitted over ``base`` (they
+    overlap without darkening twice), a step each :data:`RELIEF_STEP` shadows: a surface of
+    the rectangle they cover (``cull`` False: of the layer's size)."""
+    area = base.get_rect()
+    if cull:
+        if not shadows:
+            return
+        xs = [x for pts in shadows for x, _ in pts]
+        ys = [y for pts in shadows for _, y in pts]
+        area = pygame.Rect(math.floor(min(xs)) - 1, math.floor(min(ys)) - 1, 0, 0)
+        area.width = math.ceil(max(xs)) + 2 - area.left
+        area.height = math.ceil(max(ys)) + 2 - area.top
+        area = area.clip(base.get_rect())
+        if not area.width or not area.height:
+            return
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    for index, pts in enumerate(shadows):
+        if index % RELIEF_STEP == 0:
+            yield
+        pygame.draw.polygon(shade, (0, 0, 0, SHADOW_ALPHA),
+                            [(x - area.left, y - area.top) for x, y in pts])
+    yield
+    base.blit(shade, area.topleft)
 
 
 def draw_marks(base: pygame.Surface, marks: Sequence[BoardMark], cam: Camera,
@@ -239,22 +308,42 @@ def draw_table(base: pygame.Surface, board: TableBoard, cam: Camera, grid: bool,
 
 def draw_grid(base: pygame.Surface, board: TableBoard, cam: Camera, palette: Palette) -> None:
     """The inch grid of the table, every sixth line heavier, when zoomed in enough to read."""
+    for _ in grid_steps(base, board, cam, palette):
+        pass
+
+
+GRID_STEP = 48
+"""Grid lines drawn in one step of a board built over several frames."""
+
+
+def grid_steps(base: pygame.Surface, board: TableBoard, cam: Camera, palette: Palette
+               ) -> Iterator[None]:
+    """:func:`draw_grid` a step at a time (:data:`GRID_STEP` lines a step): a page four
+    viewports large holds hundreds of lines, too many for one slice of a frame."""
     x0, y1 = cam.to_screen(0, 0)
     x1, y0 = cam.to_screen(board.width, board.height)
     rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-    if cam.zoom >= 4:
-        # only the lines that can land on the layer (one inch of margin either side)
-        left, top = cam.to_world(0, 0)
-        right, bottom = cam.to_world(*base.get_size())
-        for i in range(max(1, math.floor(left)), min(math.ceil(board.width), math.ceil(right) + 1)):
-            sx = round(cam.to_screen(i, 0)[0])
-            colour = palette.grid_major if i % 6 == 0 else palette.grid
-            pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
-        for j in range(max(1, math.floor(bottom)), min(math.ceil(board.height),
-                                                       math.ceil(top) + 1)):
-            sy = round(cam.to_screen(0, j)[1])
-            colour = palette.grid_major if j % 6 == 0 else palette.grid
-            pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
+    if cam.zoom < 4:
+        return
+    # only the lines that can land on the layer (one inch of margin either side)
+    left, top = cam.to_world(0, 0)
+    right, bottom = cam.to_world(*base.get_size())
+    drawn = 0
+    for i in range(max(1, math.floor(left)), min(math.ceil(board.width), math.ceil(right) + 1)):
+        sx = round(cam.to_screen(i, 0)[0])
+        colour = palette.grid_major if i % 6 == 0 else palette.grid
+        pygame.draw.line(base, colour, (sx, rect.top), (sx, rect.bottom - 1))
+        drawn += 1
+        if drawn % GRID_STEP == 0:
+            yield
+    for j in range(max(1, math.floor(bottom)), min(math.ceil(board.height),
+                                                   math.ceil(top) + 1)):
+        sy = round(cam.to_screen(0, j)[1])
+        colour = palette.grid_major if j % 6 == 0 else palette.grid
+        pygame.draw.line(base, colour, (rect.left, sy), (rect.right - 1, sy))
+        drawn += 1
+        if drawn % GRID_STEP == 0:
+            yield
 
 
 def draw_terrain(base: pygame.Surface, terrain: Sequence[TerrainPiece], cam: Camera,
@@ -328,7 +417,7 @@ def draw_hexmap(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pal
         pass
 
 
-HEX_SLICE = 150
+HEX_SLICE = 75
 """Cells painted between two steps of :func:`hexmap_steps` (a few milliseconds' work)."""
 
 
@@ -349,6 +438,10 @@ class _MapFacts:
         levels = [cell.elevation for _, cell in self.cells] or [0]
         self.low, self.high = min(levels), max(levels)
         self.cliffs = cliffs(board)
+        self.cliff_centres = np.asarray(
+            [hexlayout.hex_centre(h.q, h.r) for h, _, _ in self.cliffs],
+            dtype=float).reshape(-1, 2)
+        """The world centre of each cliff's higher cell (which cliffs reach a layer)."""
         self._colours: dict[Hashable, list[RGB]] = {}
 
     def colours(self, palette: Palette, relief: Relief | None) -> list[RGB]:
@@ -420,6 +513,6 @@ def hexmap_steps(base: pygame.Surface, board: HexBoard, cam: Camera, palette: Pa
                 base.blit(label, label.get_rect(center=(round(cx), round(cy + cam.zoom * 0.62))))
     if relief is not None:
         yield
-        draw_relief(base, board, cam, max(1, relief.step))
+        yield from relief_steps(base, board, cam, max(1, relief.step), cull)
     yield
-    draw_elevation(base, board, cam, fonts)
+    draw_elevation(base, board, cam, fonts, cull)

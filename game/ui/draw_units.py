@@ -15,7 +15,7 @@ import pygame
 
 from game.core.inspect import ModelBase, UnitLook
 from game.geometry.hexgrid import DIRECTIONS
-from game.geometry.tray import Side, Tray
+from game.geometry.tray import Side
 from game.ui import hexlayout
 from game.ui.camera import Camera
 from game.ui.inspect_draw import alpha_polygon
@@ -40,17 +40,6 @@ def lift(colour: RGB, factor: float) -> RGB:
         return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
     t = factor - 1
     return tuple(int(c + (255 - c) * t) for c in colour)  # type: ignore[return-value]
-
-
-def bases_in_frame(look: UnitLook, home: Tray, drawn: Tray) -> list[tuple[ModelBase,
-                                                                         list[Point]]]:
-    """Each base of ``look`` (given at the unit's tray ``home``) moved to the tray ``drawn``
-    (the same unit dragged, turned or animated)."""
-    out = []
-    for base in look.bases:
-        local = [home.table_to_local(x, y) for x, y in base.points]
-        out.append((base, [drawn.local_to_table(a, b) for a, b in local]))
-    return out
 
 
 def draw_bases(sprite: pygame.Surface, bases: list[tuple[ModelBase, list[Point]]],

@@ -16,6 +16,7 @@ only its callback and tooltip are renewed.
 from __future__ import annotations
 
 import html
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,11 @@ if TYPE_CHECKING:
 PANEL_W = 350
 """The side panel's width at the normal text size (see :func:`panel_width`)."""
 LOG_LINES = 80
+LOG_SETTLE = 16
+"""Rebuilds over which the log's top stays at the lowest place its commands needed: a select,
+its commit and the settling after it move the commands' end by a row or two each time, and
+a text box moved or resized is laid out again (~1 ms a line); one place keeps one box that
+new events are appended to (issue 32)."""
 FREE_DICE = "2d6"
 ROW = 34
 """A button row at the normal text size: a 30-pixel button and its gap."""
@@ -115,8 +121,8 @@ class SidePanel:
         """The toolbar's buttons (Undo, Save, Menu...): the acting player's still while a
         hand-over is due, when the game's own buttons wait for the next player."""
         self.elements: list[Any] = []
-        self.log = LogBox(scene.app.manager, LOG_LINES)
-        """The log's text box, kept across rebuilds (new events are appended to it)."""
+        self.log = LogBox(scene.app.fonts, LOG_LINES)
+        """The log's view, kept across rebuilds (new events are appended to it)."""
         self.log_box: Any = None
         self.list_box: Any = None
         self.free_dice_entry: Any = None
@@ -131,6 +137,10 @@ class SidePanel:
         self.row = ROW
         """A button row (a button and its gap) at the text size of the last build."""
         self._key: Any = None
+        self._log_tops: deque[int] = deque(maxlen=LOG_SETTLE)
+        """Where the commands of the last rebuilds ended (the log starts below them all)."""
+        self._log_height = 0
+        """The window height those ends were measured at."""
         self._spare: dict[Hashable, Any] = {}
         self._made: dict[Any, Hashable] = {}
         """What each plain button and text box was built as (its key among the spares)."""
@@ -258,9 +268,20 @@ class SidePanel:
                 y = self._decision(node, x0, y, width)
             elif isinstance(node, Chance):
                 y = self._chance(node, x0, y, width)
-        log_top = max(y + 6, h // 2)
+        log_top = self._log_top(y + 6, h)
         self.log_box = self.log.show(self._logged(), self.log_line, pygame.Rect(
             x0, log_top, width, h - log_top - s.status_h - 6))
+
+    def _log_top(self, end: int, height: int) -> int:
+        """Where the log starts: below the commands (which end at ``end``) and the middle of
+        the window, and below where the commands of the last :data:`LOG_SETTLE` rebuilds
+        ended at this window height, so the log keeps its place (and its box) from a select
+        to its commit and the settling after it."""
+        if self._log_height != height:
+            self._log_height = height
+            self._log_tops.clear()
+        self._log_tops.append(max(end, height // 2))
+        return max(self._log_tops)
 
     def _tools(self, x0: int, y: int, width: int) -> int:
         s = self.scene

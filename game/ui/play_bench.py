@@ -49,6 +49,10 @@ ROUNDS = 8
 """Select, hover and commit rounds per table (each after the previous round's action)."""
 NEAREST = 4
 """Enemies hovered after each select: the first, then the next three nearest."""
+TRAVEL_FRAMES = 8
+"""Frames the pointer takes to travel to the next enemy hovered (8 at 60 frames a second is
+133 ms: a quick flick; a hand's aimed pointing takes 200-500 ms). The frames on the way are
+timed too (``pointing_frame_ms_p95``): what the table does ahead in them must keep them short."""
 ACTIONS = 500
 """Actions played through the table for the memory and hash-growth figures."""
 ODDS_PAIRS = 12
@@ -140,6 +144,16 @@ class Driver:
     def hover(self, pos: tuple[int, int]) -> float:
         return sum(self.frames(1, [self.motion(pos)]))
 
+    def point(self, start: tuple[int, int], end: tuple[int, int]) -> tuple[list[float], float]:
+        """Move the pointer from ``start`` to ``end`` as a hand does, over
+        :data:`TRAVEL_FRAMES` frames, one motion a frame: the CPU ms of the frames on the way
+        and of the frame that arrives (the hover)."""
+        steps = [(round(start[0] + (end[0] - start[0]) * i / TRAVEL_FRAMES),
+                  round(start[1] + (end[1] - start[1]) * i / TRAVEL_FRAMES))
+                 for i in range(1, TRAVEL_FRAMES + 1)]
+        times = [sum(self.frames(1, [self.motion(pos)])) for pos in steps]
+        return times[:-1], times[-1]
+
     def centre_on(self, uid: str) -> None:
         """Zoom in on a unit (as a player would before clicking it)."""
         cam = self.scene.view.camera
@@ -206,6 +220,7 @@ def _rounds(d: Driver, rng: random.Random) -> dict[str, float]:
     nexts: list[float] = []
     commit: list[float] = []
     unit_actions: list[float] = []
+    travel: list[float] = []
     for _ in range(ROUNDS):
         ready = _ready_units(d)
         if not ready:
@@ -213,8 +228,15 @@ def _rounds(d: Driver, rng: random.Random) -> dict[str, float]:
             continue
         uid = rng.choice(ready)
         d.centre_on(uid)
-        select.append(d.click(d.unit_pos(uid)))
-        hovers = [d.hover(d.unit_pos(f)) for f in _nearest(d, uid)[:NEAREST]]
+        at = d.unit_pos(uid)
+        select.append(d.click(at))
+        hovers = []
+        for foe in _nearest(d, uid)[:NEAREST]:
+            there = d.unit_pos(foe)
+            way, arrival = d.point(at, there)
+            travel += way
+            at = there
+            hovers.append(arrival)
         first += hovers[:1]
         nexts += hovers[1:]
         ruleset, state = d.scene.game.ruleset, d.scene.state
@@ -225,6 +247,7 @@ def _rounds(d: Driver, rng: random.Random) -> dict[str, float]:
         _fit(d)
     return {"select_ms_p95": _p95(select), "select_ms_median": _med(select),
             "hover_first_ms_p95": _p95(first), "hover_next_ms_p95": _p95(nexts),
+            "pointing_frame_ms_p95": _p95(travel),
             "commit_ms_median": _med(commit), "commit_ms_p95": _p95(commit),
             "unit_actions_ms_median": _med(unit_actions), "rounds_timed": len(select)}
 

@@ -7,7 +7,9 @@ Layers, back to front, each cached on what it depends on:
 2. **ground**: the base with the Line of Sight arcs (of the selected unit or of every unit,
    :mod:`game.ui.arcs_layer`) and a table's marks over them; redrawn when the arcs change,
    from the cached base (selecting a unit never re-renders the table and its terrain).
-3. **units**: one sprite per unit, cached by (unit look, zoom); blitted at its centre. The
+3. **units**: one sprite per unit, cached by (unit look, zoom) and asked with a short key
+   (a number for what the sprite shows, worked out once per unit and game moment, the bases
+   kept in the tray's own frame); blitted at its centre. The
    board layer is the ground with every unit that is not moving; the list of its blits is
    kept per game moment and camera, so a new ground only replays it; units whose sprite
    cannot reach the layer are left out.
@@ -20,6 +22,7 @@ It never changes the game state.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -37,7 +40,16 @@ from game.geometry.tray import Tray
 from game.ui import draw_board, draw_units, hexlayout
 from game.ui.arcs_layer import ArcsPainter, arc_colour
 from game.ui.assets import Fonts
-from game.ui.board_page import AHEAD_AT, BoardPage, Bounds, copy_into, fill_around, new_layer
+from game.ui.board_page import (
+    MAX_SCALE,
+    BoardPage,
+    Bounds,
+    copy_into,
+    copy_steps,
+    fill_around,
+    layer_like,
+    new_layer,
+)
 from game.ui.camera import Camera, turn_for
 from game.ui.draw_units import facing_wedge
 from game.ui.inspect_draw import InspectionPainter
@@ -49,13 +61,21 @@ from game.ui.view import ViewState
 
 Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
+RING_CACHE_LIMIT = 20_000
+"""Model base rings kept in their tray's frame (see :meth:`Renderer._local_bases`)."""
 LABEL_DROP = 0.14
 """How far below a hex token's centre its label is centred (hexes)."""
 LABEL_ROOM = 0.95
 """The height a hex token's label may take (hexes): the height tag fits above it."""
 AHEAD_MS = 2.0
-SETTLE_MS = 6.0
 """CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
+SETTLE_MS = 6.0
+"""CPU milliseconds a still frame after the wheel may spend building the board."""
+PAN_MS = 5.0
+"""CPU milliseconds a frame of a pan may spend building the next page ahead."""
+LAYER_SLOTS = ("_base", "_base_key", "_ground", "_ground_key")
+"""The renderer's fields of the base and ground layers (a page built ahead of a pan keeps
+its own until it is adopted)."""
 
 
 class Renderer:
@@ -74,6 +94,13 @@ class Renderer:
         self._base: pygame.Surface | None = None
         self._base_key: Hashable = None
         self._sprites: dict[Hashable, tuple[pygame.Surface, Point]] = {}
+        self._rings: dict[int, tuple[tuple[Point, ...], Tray, tuple[Point, ...]]] = {}
+        """A model base's ring (by identity) -> the ring, the tray it was given at, and the
+        ring in that tray's own frame (see :meth:`_local_bases`)."""
+        self._idents: tuple[Hashable, dict[str, tuple[int, tuple[ModelBase, ...]]]] = (None, {})
+        """Each unit's sprite content number and bases, per game state revision."""
+        self._contents: dict[Hashable, int] = {}
+        self._numbers = itertools.count()
         self.painter = InspectionPainter(palette, self.fonts)
         self._ground: pygame.Surface | None = None
         self._ground_key: Hashable = None
@@ -86,14 +113,25 @@ class Renderer:
         self._board_for: Hashable = None
         """What the cached board shows (see :meth:`_showing`): a wheel frame scales it only
         while the frame would show the same."""
-        self._ahead: tuple[tuple[Hashable, float, bool], Iterator[None]] | None = None
-        """The board being built ahead: (what it shows, its zoom, on a hex map), its steps
-        (see :meth:`_zoom_ahead`)."""
+        self._ahead: tuple[tuple[Hashable, float, bool, bool], Iterator[None]] | None = None
+        """The board being built ahead: (what it shows, its zoom, on a hex map, on a page
+        bigger than the viewport), its steps (see :meth:`_zoom_ahead`)."""
         self.ahead_ms = AHEAD_MS
         """CPU milliseconds a wheel frame may spend building the board ahead."""
         self.settle_ms = SETTLE_MS
-        self._extent: tuple[Hashable, Bounds] = (None, (0.0, 0.0, 0.0, 0.0))
         """CPU milliseconds a still frame after the wheel may spend building the board."""
+        self._extent: tuple[Hashable, Bounds] = (None, (0.0, 0.0, 0.0, 0.0))
+        self._last_cam: tuple[float, float, float] | None = None
+        """The camera's centre and zoom at the last frame (which way a pan goes)."""
+        self._pan: tuple[Hashable, Iterator[None], dict[str, Any]] | None = None
+        """The page being built ahead of a pan: what it shows, its steps and its layers
+        (see :meth:`_pan_ahead`)."""
+        self._spares: tuple[pygame.Surface | None, ...] = (None, None, None)
+        """The base, ground and board surfaces a page built ahead of a pan left behind: the
+        next one paints into them instead of new surfaces."""
+        self.pan_ms = PAN_MS
+        """CPU milliseconds a frame may spend building the next page ahead (see
+        :meth:`_pan_ahead`)."""
 
     def set_palette(self, palette: Palette) -> None:
         """Change the palette (drops every cache)."""
@@ -117,9 +155,8 @@ class Renderer:
         same = not view.ghosts and self._board_for == self._showing(state, view)
         scaled = self.page.scaled(self._board, cam, building=self._ahead is not None) if (
             same) else None
-        settling = (same and scaled is None and isinstance(state.board, HexBoard)
-                    and self.page.unsettled(cam))
-        if settling:  # the wheel has stopped on a hex map: scaled while its board builds
+        settling = same and scaled is None and self.page.unsettled(cam)
+        if settling:  # the wheel has stopped: the board scaled while the new one builds
             scaled = self.page.scaled(self._board, cam, building=True, settle=True)
         if scaled is not None:  # the wheel is turning: the last board, scaled (see BoardPage)
             image, at = scaled
@@ -131,11 +168,15 @@ class Renderer:
             self._ahead = None
             self._draw_board(surface, state, view)
         self._draw_outlines(surface, state, view)
+        last, self._last_cam = self._last_cam, (cam.cx, cam.cy, cam.zoom)
         self.painter.overlays(surface, state, view,
                               lambda uid: self.unit_outline(state, view, uid))
         surface.set_clip(clip)
         if scaled is not None:
             self._zoom_ahead(state, view, settling)
+            self._pan = None
+        else:
+            self._pan_ahead(state, view, last)
 
     def _draw_board(self, surface: pygame.Surface, state: GameState, view: ViewState) -> None:
         """The cached layers of the page, the units that move and a decision's ghosts."""
@@ -246,7 +287,18 @@ class Renderer:
         skip: frozenset[str], clip: pygame.Rect,
     ) -> list[Op]:
         """The drawing steps of the units (``only``/``skip`` as in :meth:`_draw_units`),
-        leaving out the units that cannot reach ``clip``."""
+        leaving out the units that cannot reach ``clip``. Asked in one steady position (each
+        unit's look reads the position key once for all)."""
+        if self.ruleset is None:
+            return self._steps_of(state, view, only, skip, clip)
+        with self.ruleset.memo.steady(state):
+            return self._steps_of(state, view, only, skip, clip)
+
+    def _steps_of(
+        self, state: GameState, view: ViewState, only: frozenset[str] | None,
+        skip: frozenset[str], clip: pygame.Rect,
+    ) -> list[Op]:
+        """:meth:`_unit_ops`' steps, unit by unit."""
         return [op for unit, colour in self._units_to_draw(state, only, skip)
                 for op in self._unit_steps(state, view, unit, colour, clip)]
 
@@ -267,23 +319,34 @@ class Renderer:
         frame (base, ground, then units for :data:`AHEAD_MS`) and scale from it once whole.
         Once the wheel holds still (``settling``), the board of the zoom reached is built
         the same way, :data:`SETTLE_MS` a frame, the last board scaled meanwhile (a hex map
-        takes a few hundred milliseconds to paint: no still frame pays for it whole)."""
+        takes a few hundred milliseconds to paint, a table of 200 units tens: no still frame
+        pays for it whole)."""
         cam = view.camera
         key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
         ahead = self._ahead
+        if not settling and not self.page.far(cam):
+            # a wheel frame near the page's zoom only scales: a still frame's board begun at
+            # another zoom is dropped (the next still frames build the zoom they stop at)
+            self._ahead = None
+            return
         if ahead is not None:  # going on with a board begun at a zoom near enough
-            (shows, zoom, on_map), _ = ahead
-            near = shows == key and 1 / AHEAD_AT <= cam.zoom / zoom <= AHEAD_AT
-            if not near or (settling and zoom != cam.zoom and not on_map):
-                ahead = None  # a table's still frame is drawn afresh (see draw)
+            (shows, zoom, on_map, big), _ = ahead
+            # a board begun goes on while it can stand in scaled (see BoardPage.scaled)
+            near = shows == key and 1 / MAX_SCALE <= cam.zoom / zoom <= MAX_SCALE
+            if not near or (settling and zoom != cam.zoom and not on_map) or (
+                    big and not settling and not on_map):
+                # a table starts the board of the zoom it stopped at; the wheel turning
+                # again drops a table's page bigger than the viewport (big slices)
+                ahead = None
         if ahead is None:
-            if not settling and not self.page.far(cam):
-                self._ahead = None
-                return
-            whole = self.page.whole_page(cam, self._bounds(state))  # a hex map's, if small
+            # still: a page of the whole board when small, else the viewport's (the page a
+            # pan needs is built in the idle frames after, see _pan_ahead); a wheel frame's
+            # is the viewport's, done in a few frames (a whole map is thousands of hexes)
+            whole = self.page.whole_page(cam, self._bounds(state)) if settling else None
             page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
                                    cam.turn)
-            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard)),
+            big = page.width * page.height > cam.width * cam.height
+            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard), big),
                      self._build_ahead(state, replace(view, camera=page), whole is not None))
         self._ahead = ahead
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
@@ -292,38 +355,127 @@ class Renderer:
                 return
         self._ahead = None
 
+    # --- panning --------------------------------------------------------------------------
+
+    def _pan_ahead(self, state: GameState, view: ViewState,
+                   last: tuple[float, float, float] | None) -> None:
+        """While the view pans across a page (a table, or a map bigger than one page), build
+        the next page ahead in the direction of the pan, :data:`PAN_MS` a frame, with layers
+        of its own, and adopt it once whole: the frame that would leave the page finds the
+        next one ready instead of rendering it at once (which it still does when the pan
+        outruns the build). A page begun goes on when the pan stops; one that would show
+        other things (a new game moment, arcs, the zoom) or was overtaken by a page rendered
+        at once is dropped."""
+        cam = view.camera
+        key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset),
+               cam.zoom, cam.width, cam.height, cam.turn, bool(view.ghosts), self.page.cam)
+        if self._pan is not None and self._pan[0] != key:
+            self._pan = None
+        if self._pan is None:
+            nxt = self._next_page(cam, last, self._bounds(state)) if not view.ghosts else None
+            if nxt is None:
+                return
+            page, whole = nxt
+            base, ground, board = self._spares
+            self._spares = (None, None, None)
+            self._pan = (key, self._build_ahead(state, replace(view, camera=page), whole,
+                                                reuse=(base, ground, board)),
+                         dict.fromkeys(LAYER_SLOTS))
+        self._step_pan(self._pan)
+
+    def _step_pan(self, pan: tuple[Hashable, Iterator[None], dict[str, Any]]) -> None:
+        """Run the steps of the page built ahead for :attr:`pan_ms` with its own layers in
+        the renderer's fields (see :data:`LAYER_SLOTS`), then put the page shown back; once
+        the page is whole it is the page shown, and the old layers are kept as spares."""
+        _, steps, layers = pan
+        shown = {slot: getattr(self, slot) for slot in LAYER_SLOTS}
+        board = self._board
+        for slot, value in layers.items():
+            setattr(self, slot, value)
+        end = time.process_time() + self.pan_ms / 1000
+        for _ in steps:
+            if time.process_time() >= end:
+                layers.update((slot, getattr(self, slot)) for slot in LAYER_SLOTS)
+                for slot, value in shown.items():
+                    setattr(self, slot, value)
+                return
+        self._pan = None
+        old_ground = shown["_ground"] if shown["_ground"] is not shown["_base"] else None
+        self._spares = (shown["_base"], old_ground, board)
+
+    def _next_page(self, cam: Camera, last: tuple[float, float, float] | None,
+                   bounds: Bounds | None) -> tuple[Camera, bool] | None:
+        """The page to build ahead (and whether it is the whole board, ``bounds``): while the
+        view pans, twice the viewport reaching 0.9 of its half size further in each
+        direction the view moves, once less than half a viewport of room is left ahead; while
+        it holds still on a page smaller than a still frame's (the viewport's, built after
+        the wheel), the page a still frame renders (the whole board when small, else twice
+        the viewport). None when the zoom just changed, the page shown is the whole board,
+        or it has room enough."""
+        page = self.page.cam
+        if (page is None or self.page.whole or last is None or last[2] != cam.zoom
+                or page.zoom != cam.zoom):
+            return None
+        dx, dy = cam.cx - last[0], cam.cy - last[1]
+        if not dx and not dy:
+            if page.width >= 2 * cam.width and page.height >= 2 * cam.height:
+                return None
+            whole = self.page.whole_page(cam, bounds)
+            return whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width * 2, cam.height * 2,
+                                   0, 0, cam.turn), whole is not None
+        dx, dy = (dx if abs(dx) >= abs(dy) / 4 else 0.0), (dy if abs(dy) >= abs(dx) / 4 else 0.0)
+        half_w, half_h = cam.width / 2 / cam.zoom, cam.height / 2 / cam.zoom
+        room = []  # the room left ahead, in half viewports, along each axis the view moves
+        if dx:
+            ahead = page.width / 2 / page.zoom - (cam.cx - page.cx) * math.copysign(1, dx)
+            room.append(ahead / half_w - 1)
+        if dy:
+            ahead = page.height / 2 / page.zoom - (cam.cy - page.cy) * math.copysign(1, dy)
+            room.append(ahead / half_h - 1)
+        if min(room) >= 1:
+            return None
+        return Camera(cam.cx + math.copysign(0.9 * half_w, dx) * bool(dx),
+                      cam.cy + math.copysign(0.9 * half_h, dy) * bool(dy), cam.zoom,
+                      cam.width * 2, cam.height * 2, 0, 0, cam.turn), False
+
     def _bounds(self, state: GameState) -> Bounds | None:
-        """A hex map's extent in world units (worked out once per map), for a page of the
-        whole map; None on a table, whose pages stay twice the viewport (its painting is a
-        fill and a few pieces, and a page of the whole table would draw units far off
-        screen)."""
+        """The board's extent in world units (a hex map's worked out once per map), for a
+        page of the whole board: a table or a map that takes no more pixels at this zoom
+        than a page twice the viewport is drawn whole, and panning at that zoom never
+        renders a page again (a table of 200 units, zoomed in a little, used to render one
+        every half viewport)."""
         board = state.board
         if isinstance(board, TableBoard):
-            return None
+            return (0.0, 0.0, board.width, board.height)
         key = self._board_key(state)
         if self._extent[0] != key:
             self._extent = (key, hexlayout.bounds(board.cells))
         return self._extent[1]
 
-    def _build_ahead(self, state: GameState, view: ViewState, whole: bool = False
+    def _build_ahead(self, state: GameState, view: ViewState, whole: bool = False,
+                     reuse: tuple[pygame.Surface | None, ...] = (None, None, None)
                      ) -> Iterator[None]:
         """The steps of :meth:`_zoom_ahead` (``view`` has the camera of the new page): the
         base (table, then each terrain piece), the ground (each unit's arcs, the blend, the
         marks), then the units. A layer is adopted only once whole, so a frame drawn between
-        two steps never sees a half-painted one."""
-        yield from self._base_steps(state, view, None)
+        two steps never sees a half-painted one. ``reuse``: surfaces no frame shows any more
+        to paint the base, the ground and the board into (None: new ones)."""
+        yield from self._base_steps(state, view, reuse[0])
         need = self._ground_needs(state, view)
-        yield from self._ground_steps(state, view, need, None)
+        yield from self._ground_steps(state, view, need, reuse[1])
         ground = self._base if need is None else self._ground
         assert ground is not None
-        board = ground.copy()
+        board = layer_like(reuse[2], ground)
+        yield from copy_steps(board, ground)
+        yield
         moving = self._moving(view)
         ops: list[Op] = []
         for unit, colour in self._units_to_draw(state, None, moving):
             steps = self._unit_steps(state, view, unit, colour, board.get_rect())
-            run_ops(board, steps)
-            ops += steps
-            yield
+            if steps:  # a unit off the page costs no step of its own
+                run_ops(board, steps)
+                ops += steps
+                yield
         self._ops = (self._ops_key(state, view, moving, board), ops)
         self._board, self._units_key = board, (self._ground_key, id(state), view.revision,
                                                moving)
@@ -375,6 +527,8 @@ class Renderer:
         if self._base is not None and key == self._base_key:
             return
         base = new_layer((view.camera.width, view.camera.height), reuse)
+        if base is not reuse:
+            yield  # a new surface of a page takes a slice of its own
         yield from self._paint_base(base, state, view)
         light = self.light(state, view)
         if light != "day":  # night shades the ground, not the units on it
@@ -393,7 +547,7 @@ class Renderer:
                                   self.palette.background)
             if view.grid:
                 yield
-                draw_board.draw_grid(base, board, cam, self.palette)
+                yield from draw_board.grid_steps(base, board, cam, self.palette)
             for piece in state.terrain:
                 yield
                 draw_board.draw_terrain(base, (piece,), cam, self.palette, self._font)
@@ -438,7 +592,8 @@ class Renderer:
         if self._ground is not None and need[0] == self._ground_key:
             return
         assert self._base is not None
-        ground = copy_into(reuse, self._base)
+        ground = layer_like(reuse, self._base)
+        yield from copy_steps(ground, self._base)
         yield
         yield from self._paint_ground(ground, state, view, need[1])
         self._ground, self._ground_key = ground, need[0]
@@ -484,10 +639,9 @@ class Renderer:
             reach = math.hypot(tray.width, tray.depth) / 2 * cam.zoom + max(6.0, cam.zoom * 0.6)
             if not shows(clip, sx, sy, reach, lambda: bool(self._height(state, view, unit.id))):
                 return []
+            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom,
+                                               self._tray_ident(state, view, unit))
             look = self.look(state, view, unit.id)
-            bases = (draw_units.bases_in_frame(look, unit.tray, tray)
-                     if look is not None and look.bases and unit.tray is not None else [])
-            sprite, offset = self._tray_sprite(unit, tray, colour, cam.zoom, bases)
             steps: list[Op] = []
         elif unit.hex is not None:
             over = view.hex_overrides.get(unit.id)
@@ -535,22 +689,67 @@ class Renderer:
     def _remember(self, key: Hashable, sprite: pygame.Surface, offset: Point) -> None:
         if len(self._sprites) > SPRITE_CACHE_LIMIT:
             self._sprites.clear()
+            self._contents.clear()  # numbers are never given twice: no stale sprite is hit
         self._sprites[key] = (sprite, offset)
         self.stats["sprite_renders"] += 1
 
+    def _local_bases(self, look: UnitLook, home: Tray) -> tuple[ModelBase, ...]:
+        """Each base of ``look`` (given on the table at the unit's tray ``home``) in the
+        tray's own frame, where the sprite draws it whatever tray it is drawn at (dragged,
+        turned, animated). A ruleset that keeps a base's ring while the unit stays gives the
+        same ring object: it is turned into the frame once, not at every new game moment
+        (200 units of 20 bases each, issue 32)."""
+        rings = self._rings
+        if len(rings) > RING_CACHE_LIMIT:
+            rings.clear()
+        out = []
+        for base in look.bases:
+            hit = rings.get(id(base.points))
+            if hit is None or hit[0] is not base.points or (hit[1] is not home
+                                                             and hit[1] != home):
+                local = tuple(home.table_to_local(x, y) for x, y in base.points)
+                hit = rings[id(base.points)] = (base.points, home, local)
+            out.append(ModelBase(hit[2], base.kind, base.mark, base.label))
+        return tuple(out)
+
+    def _tray_ident(self, state: GameState, view: ViewState, unit: Unit
+                    ) -> tuple[int, tuple[ModelBase, ...]]:
+        """What a unit's tray sprite shows besides its tray's shape, the zoom and the colour
+        (its models left, name, status and the look's bases in the tray's own frame), as a
+        number and the bases; worked out once per unit and game state revision, and the same
+        number for the same content, so the sprite cache is asked with a short key (a pan
+        or a zoom asks it for every unit in view)."""
+        key = (id(self.ruleset), id(state), view.revision)
+        if self._idents[0] != key:
+            self._idents = (key, {})
+        cache = self._idents[1]
+        hit = cache.get(unit.id)
+        if hit is None:
+            look = self.look(state, view, unit.id)
+            home = unit.tray
+            local = (self._local_bases(look, home)
+                     if look is not None and look.bases and home is not None else ())
+            content = (models_left(unit), unit.name, status_text(unit), local)
+            number = self._contents.get(content)
+            if number is None:
+                number = self._contents[content] = next(self._numbers)
+            hit = cache[unit.id] = (number, local)
+        return hit
+
     def _tray_sprite(
         self, unit: Unit, tray: Tray, colour: RGB, zoom: float,
-        bases: list[tuple[ModelBase, list[Point]]] | None = None,
+        ident: tuple[int, tuple[ModelBase, ...]],
     ) -> tuple[pygame.Surface, Point]:
-        left = models_left(unit)
-        text = status_text(unit)
-        local = tuple(ModelBase(tuple(tray.table_to_local(x, y) for x, y in ring), b.kind,
-                                b.mark, b.label) for b, ring in bases or ())
+        """The sprite of ``unit`` drawn as ``tray`` (its own or where it is dragged) at
+        ``zoom``, cached; ``ident``: :meth:`_tray_ident`."""
+        number, local = ident
         key = ("tray", tray.facing, tray.width, tray.depth, tray.files, tray.ranks,
-               round(zoom, 4), colour, left, unit.name, text, local)
+               round(zoom, 4), colour, number)
         hit = self._sprites.get(key)
         if hit is not None:
             return hit
+        left = models_left(unit)
+        text = status_text(unit)
         centred = tray.moved_to(0.0, 0.0, tray.facing)
         pad = max(6.0, zoom * 0.6)
         corners = [(x * zoom, -y * zoom) for x, y in centred.corners]

@@ -162,6 +162,8 @@ class TableInput:
             self.scene.confirm = None
 
     def _mouse(self, event: pygame.event.Event) -> None:
+        if self.scene.panel.log.handle(event, self.scene.explain):
+            return  # the log scrolled, or a rule link in it was clicked
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
             return

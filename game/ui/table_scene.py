@@ -80,8 +80,14 @@ HELP: list[tuple[str, str]] = [
 
 
 IDLE_STEP_MS = 6.0
-"""A frame without input takes a step of the selected unit's hover ahead only if it has taken
-less than this so far (CPU milliseconds)."""
+"""A frame without input (or with only the pointer moving) takes a step of the selected unit's
+hover ahead only if it has taken less than this so far (CPU milliseconds)."""
+
+
+def _pointing(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is only the pointer moving with no button held: the player looks or
+    points at something, which leaves the frames free for work done ahead."""
+    return event.type == pygame.MOUSEMOTION and not any(event.buttons)
 
 
 class TableScene(Scene):
@@ -101,14 +107,27 @@ class TableScene(Scene):
         self.view = ViewState(grid=app.settings.grid, all_arcs=app.settings.show_all_arcs)
         self.revision = 0
         self._busy = False
+        self._acted = False
+        """Whether this frame had input other than the pointer moving (a press, a key, a drag,
+        the wheel)."""
         self._prepared: tuple[int, int] | None = None
+        """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self._idle = 0
         """Frames in a row without input (see :meth:`_prepare_when_idle`)."""
+        self._calm = 0
+        """Frames in a row whose only input, if any, was the pointer moving with no button
+        held: the player is looking or pointing, not acting (see
+        :meth:`_prepare_unit_when_idle`)."""
         self._frame_start = 0.0
         """The CPU time the current frame began at (see :meth:`_prepare_unit_when_idle`)."""
+        self._last_hovered: str | None = None
+        """The unit hovered in the last frame (a frame that hovers a new one does no step)."""
+        self._dice_ready = False
+        """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
+        self._lesson_pool: list[Lesson] | None = None
+        """Every lesson, once read (see :meth:`_lessons`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
         """The game moment and selected unit whose hover answers are built ahead."""
-        """The game moment the ruleset last prepared (see :meth:`_prepare_when_idle`)."""
         self.mode: Mode = SelectMode()
         self.status = ""
         self.explanation: tuple[str, str] | None = None
@@ -193,18 +212,27 @@ class TableScene(Scene):
             rows.append(("Lessons", "; ".join(titles) + " (warbench learn)"))
         return rows
 
-    @staticmethod
-    def _lesson_titles(rules: list[str]) -> list[str]:
+    def _lesson_titles(self, rules: list[str]) -> list[str]:
         """The titles of the lessons that teach ``rules``, once each."""
-        from game.learn import lesson_for_rule, load_all
-        from game.scenario import ScenarioError
+        from game.learn import lesson_for_rule
 
-        try:
-            pool = load_all()
-        except (ScenarioError, OSError):
-            return []
+        pool = self._lessons()
         found = (lesson_for_rule(rule, pool) for rule in rules)
         return list(dict.fromkeys(lesson.title for lesson in found if lesson is not None))
+
+    def _lessons(self) -> list[Lesson]:
+        """Every lesson, read once per table: reading them all takes about half a second, so
+        the first rule link clicked says so (the rest answer at once)."""
+        if self._lesson_pool is None:
+            from game.learn import load_all
+            from game.scenario import ScenarioError
+
+            self.app.show_busy("Looking up the rule and its lesson...")
+            try:
+                self._lesson_pool = load_all()
+            except (ScenarioError, OSError):
+                self._lesson_pool = []
+        return self._lesson_pool
 
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
@@ -231,10 +259,13 @@ class TableScene(Scene):
     # --- what the ruleset says ---------------------------------------------------------------
 
     def commands_of(self, uid: str) -> tuple[Command, ...]:
-        """The ruleset's buttons for ``uid`` (cached per revision)."""
+        """The ruleset's buttons for ``uid`` (cached per revision). Asked in one steady
+        position: the hundreds of checks behind the buttons read the position key once."""
         key = (self.revision, uid)
         if self._commands is None or self._commands[0] != key:
-            self._commands = (key, self.game.ruleset.commands(self.state, uid))
+            ruleset = self.game.ruleset
+            with ruleset.memo.steady(self.state):
+                self._commands = (key, ruleset.commands(self.state, uid))
         return self._commands[1]
 
     def label_of(self, action: Action) -> str:
@@ -334,6 +365,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._busy = True
+        if not _pointing(event):
+            self._acted = True
         if self.computer is not None and self.computer.handle(event):
             return
         self.input.handle(event)
@@ -437,6 +470,7 @@ class TableScene(Scene):
 
     def explain(self, rule: str) -> None:
         """Show a rule explained in the game's own words (a rule link was clicked)."""
+        self._lessons()  # the first link: says it is looking, then reads them once
         try:
             from game.learn import explain
 
@@ -446,16 +480,11 @@ class TableScene(Scene):
         self.explanation = (rule, text)
         self.explained_lesson = self._lesson_teaching(rule)
 
-    @staticmethod
-    def _lesson_teaching(rule: str) -> Lesson | None:
+    def _lesson_teaching(self, rule: str) -> Lesson | None:
         """The lesson that teaches ``rule``, if one does (the explanation offers to open it)."""
         from game.learn import lesson_for_rule
-        from game.scenario import ScenarioError
 
-        try:
-            return lesson_for_rule(rule)
-        except (ScenarioError, OSError):
-            return None
+        return lesson_for_rule(rule, self._lessons())
 
     def open_rules(self, rule: str | None = None) -> bool:
         """Open the rules browser on this game (at ``rule``); it returns to the scene shown
@@ -480,6 +509,7 @@ class TableScene(Scene):
     # --- frame -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._frame_start = time.process_time()
         self.input.keys_pan(dt)
         self.mode.step(self, self.pointer, dt)
         self.animator.step(dt, self.view)
@@ -502,30 +532,47 @@ class TableScene(Scene):
         queries share (:meth:`~game.core.ruleset.Ruleset.prepare`): off the click's path.
         The steps of what hovering with the selected unit asks come after the frame's
         drawing (:meth:`_prepare_unit_when_idle`)."""
-        self._frame_start = time.process_time()
         busy, self._busy = self._busy, False
+        acted, self._acted = self._acted, False
         self._idle = 0 if busy else self._idle + 1
+        self._calm = 0 if acted else self._calm + 1
         if busy:
             return
         moment = (id(self.state), self.revision)
         if self._prepared != moment:
             self._prepared = moment
-            self._idle = 0  # this frame did the moment's work: the unit's steps wait
+            self._idle = self._calm = 0  # this frame did the moment's work: the unit's wait
             self.game.ruleset.prepare(self.state)
 
     def _prepare_unit_when_idle(self) -> None:
-        """From the second frame in a row without input (the pointer rests: the frame right
-        after a click is the click's own), what hovering with the selected unit asks, a step
-        a frame (:meth:`~game.core.ruleset.Ruleset.prepare_unit`), only in a frame that has
-        taken less than :data:`IDLE_STEP_MS` so far (a frame that builds a board does none);
-        a frame with input does none (the step left waits until input pauses again)."""
+        """From the second frame in a row with no input but the pointer moving (the frame right
+        after a click is the click's own; the pointer then travels to what the player wants
+        to look at), what hovering with the selected unit asks, a step a frame
+        (:meth:`~game.core.ruleset.Ruleset.prepare_unit`), only in a frame that has taken less
+        than :data:`IDLE_STEP_MS` so far (a frame that builds a board does none) and has not
+        answered a new hover; a press, a key, a drag or the wheel stops it (the step left waits
+        until the player only points again)."""
         unit = self.view.selected
         moment = (id(self.state), self.revision)
-        if (unit is None or self._idle < 2 or self._unit_prepared == (moment, unit)
+        new_hover = self.view.hovered != self._last_hovered
+        self._last_hovered = self.view.hovered
+        if new_hover:
+            return  # this frame answered a new hover: that is its work
+        if (unit is None or self._calm < 2 or self._unit_prepared == (moment, unit)
                 or (time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS):
             return
         if self.game.ruleset.prepare_unit(self.state, unit):
             self._unit_prepared = (moment, unit)
+
+    def _load_dice_when_idle(self) -> None:
+        """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
+        so that the first roll's frame does not pay it (issue 32)."""
+        if self._dice_ready or self._idle < 2 or (
+                time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS:
+            return
+        from game.physics.dice import tumble
+
+        self._dice_ready = callable(tumble)
 
     def _refresh_overlay(self) -> None:
         ruleset, state = self.game.ruleset, self.state
@@ -568,8 +615,10 @@ class TableScene(Scene):
         self.hud.draw_marks(surface)
         self.hud.draw_legend(surface)
         self.hud.draw(surface)
+        self.panel.log.draw(surface)
         if self.computer is not None:
             self.computer.draw(surface)
         self.animator.draw_dice(surface, self.viewport(), self.app.fonts)
         self.hud.draw_explanation(surface)
         self._prepare_unit_when_idle()
+        self._load_dice_when_idle()

@@ -72,3 +72,40 @@ def test_redo_after_a_deep_undo_replays_to_the_same_state() -> None:
     for _ in range(steps):
         game.redo()
     assert game.state_hash() == final
+
+
+def test_snapshots_share_unchanged_units_and_undo_restores_a_private_copy() -> None:
+    """Issue 32: an undo snapshot is the last one's unit object for every unit the action
+    before did not change; the state an undo restores is a copy, so playing on from it never
+    changes what the history keeps (every earlier state still hashes as it did)."""
+    from game.core.hashing import state_hash
+
+    game = new_session(load_scenario(SCENARIOS / "sandbox_table.toml")).game
+    hashes = [game.state_hash()]
+    for k in range(6):
+        game.apply(FreeRoll("1d6", (1 + k % 6,)))
+        hashes.append(game.state_hash())
+    first, second = game._undo[-2], game._undo[-1]
+    assert first is not None and second is not None
+    shared = [uid for uid in second.units if second.units[uid] is first.units[uid]]
+    assert shared, "a free roll changes no unit: every unit is shared"
+    assert all(u is not game.state.units[uid] for uid, u in second.units.items())
+    game.undo(game.log[-1].actor)
+    restored = game.state
+    assert state_hash(restored) == hashes[-2]
+    assert all(restored.units[uid] is not first.units[uid] for uid in restored.units)
+    unit = next(iter(restored.units.values()))
+    unit.destroyed = not unit.destroyed  # the live state changed in place
+    assert [state_hash(s) for s in game._undo if s is not None] == hashes[:len(game._undo)]
+
+
+def test_same_tells_values_whose_canonical_texts_differ() -> None:
+    """A snapshot shares a unit only when it is the same value down to the types: 1 and 1.0
+    are equal but hash differently."""
+    from game.core.hashing import same
+    from game.geometry.tray import Tray
+
+    assert same([1, "a", (2.5, None)], [1, "a", (2.5, None)])
+    assert not same(1, 1.0) and not same(True, 1) and not same(0.0, -0.0)
+    assert not same(Tray(10, 5, 0, 4, 2), Tray(10.0, 5, 0, 4, 2))
+    assert same({"a": [1]}, {"a": [1]}) and not same({1: 0}, {1.0: 0})

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.core.inspect import Relief
 from game.core.state import GameState, HexBoard, HexCell
 from game.geometry.hexgrid import Hex
 from game.scenario import load_scenario
@@ -48,13 +49,14 @@ def big_map(orientation: str = "pointy") -> GameState:
     return state
 
 
-def _paint(state: GameState, cam: Camera, cull: bool) -> bytes:
+def _paint(state: GameState, cam: Camera, cull: bool, relief: Relief | None = None) -> bytes:
     surface = pygame.Surface(SIZE)
     surface.fill((0, 0, 0))
     board = state.board
     assert isinstance(board, HexBoard)
     for _ in draw_board.hexmap_steps(surface, board, cam, palette_named("default"),
-                                     lambda s, b: pygame.font.Font(None, s), cull=cull):
+                                     lambda s, b: pygame.font.Font(None, s), relief,
+                                     cull=cull):
         pass
     return pygame.image.tobytes(surface, "RGB")
 
@@ -66,6 +68,20 @@ def test_the_cells_off_the_surface_are_left_out_and_nothing_on_it_changes() -> N
     for cam in (Camera(20.0, 18.0, 14.0, *SIZE, 0, 0), Camera(3.0, 2.0, 31.0, *SIZE, 0, 0),
                 Camera(10.0, 18.0, 6.0, *SIZE, 0, 0), Camera(18.0, -20.0, 9.0, *SIZE, 0, 0, 1)):
         assert _paint(state, cam, True) == _paint(state, cam, False)
+
+
+def test_the_relief_off_the_surface_is_left_out_and_nothing_on_it_changes() -> None:
+    """The relief's shadows and lit edges of the cliffs that reach the surface, through a
+    surface of the rectangle the shadows cover, give the pixels of drawing every cliff
+    through one of the layer's size (issue 32: the relief was one long step of a frame)."""
+    state = big_map()
+    for step in (1, 2):
+        for cam in (Camera(20.0, 18.0, 14.0, *SIZE, 0, 0), Camera(3.0, 2.0, 31.0, *SIZE, 0, 0),
+                    Camera(10.0, 18.0, 6.0, *SIZE, 0, 0),
+                    Camera(18.0, -20.0, 9.0, *SIZE, 0, 0, 1),
+                    Camera(300.0, 300.0, 20.0, *SIZE, 0, 0)):  # off the map
+            relief = Relief(step=step)
+            assert _paint(state, cam, True, relief) == _paint(state, cam, False, relief)
 
 
 def test_the_map_is_painted_a_slice_at_a_time() -> None:

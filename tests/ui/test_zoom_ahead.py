@@ -1,6 +1,8 @@
 """Zoom frames blit a scaled board; past a factor 2 the board at the new zoom is built a slice
-per wheel frame and scaled from once whole, and the frame after the wheel stops is drawn
-afresh, crisp (issue 12)."""
+per wheel frame and scaled from once whole; after the wheel stops the board of the zoom
+reached is built over the next still frames (the last board scaled meanwhile), then the page
+twice the viewport's size in the idle frames after, and shown crisp, as drawn afresh (issues
+12, 32)."""
 
 from __future__ import annotations
 
@@ -58,7 +60,28 @@ def test_the_wheel_builds_the_board_ahead_and_the_still_frame_is_crisp() -> None
         assert renderer._ahead is not None or page.zoom != start.zoom or (
             view.camera.zoom / start.zoom <= 2.0)
     assert adopted and all(start.zoom < z < view.camera.zoom for z in adopted)
-    renderer.draw(surface, state, view)  # the wheel stopped: drawn afresh
+    renderer.settle_ms = 0.0  # one step a frame, whatever the machine's speed
+    frames = 0
+    while renderer.page.cam is not None and renderer.page.cam.zoom != view.camera.zoom:
+        before = renderer.stats["base_renders"]
+        renderer.draw(surface, state, view)  # the wheel stopped: scaled, a step built
+        assert renderer.stats["base_renders"] - before <= 1
+        frames += 1
+        assert frames < 400
+    assert frames > 2  # the board took several still frames, none drew it whole
+    page = renderer.page.cam
+    assert page is not None and page.width == SIZE[0]  # the viewport's page first
+    renderer.pan_ms = 0.0
+    while page.width == SIZE[0]:  # then the idle frames build a still frame's page
+        before = renderer.stats["base_renders"]
+        renderer.draw(surface, state, view)
+        assert renderer.stats["base_renders"] - before <= 1
+        page = renderer.page.cam
+        assert page is not None
+        frames += 1
+        assert frames < 1000
+    assert page.width == 2 * SIZE[0]
+    renderer.draw(surface, state, view)
     assert pygame.image.tobytes(surface, "RGB") == fresh(state, view)
 
 

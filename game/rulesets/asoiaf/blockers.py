@@ -56,15 +56,20 @@ def candidates(state: GameState) -> list[Blocker]:
 
 def blocker_of(state: GameState, shape: Polygon) -> Blocker:
     """The unit or terrain piece whose outline is ``shape`` (the nearest one if none matches
-    exactly, so a refusal always names something)."""
-    found = candidates(state)
-    for item in found:
-        if _same(item.polygon, shape):
-            return item
-    if not found:
+    exactly, so a refusal always names something): the first of :func:`candidates` that is
+    :func:`_same`, else the first nearest to its centre. Every candidate's bounds (and, when
+    none matches, distance) in one vectorised call, and only the one found is named (a
+    hover's charge refusal at 200 trays named every unit to pick one, issue 32)."""
+    shapes, named = _obstacles(state, "impassable")
+    if not shapes:
         return Blocker("an obstacle", shape)
-    centre = shape.centroid
-    return min(found, key=lambda b: b.polygon.distance(centre))
+    outlines = np.asarray(shapes, dtype=object)
+    boxes = shapely.bounds(outlines)
+    near = np.all(np.abs(boxes - np.asarray(shape.bounds)) <= TOLERANCE, axis=1)
+    index = next((i for i in np.flatnonzero(near).tolist() if shapes[i].equals(shape)), None)
+    if index is None:
+        index = int(np.argmin(shapely.distance(outlines, shape.centroid)))
+    return named(index)
 
 
 def blocked_marks(blocker: Blocker, start: Tray, stop: float) -> tuple[Shape, ...]:

@@ -366,6 +366,17 @@ def first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit
             if not isinstance(plan, Refusal):
                 return pivot
         return None
+    return world.remember(
+        ("first-pivot", attacker.id, target.id, basis, penalty, cull, blocked_fails),
+        lambda: _first_legal_pivot(state, attacker, target, basis, pivots, penalty, cull,
+                                   blocked_fails, world))
+
+
+def _first_legal_pivot(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
+                       basis: ChargeBasis, pivots: list[float], penalty: float, cull: bool,
+                       blocked_fails: bool, world: geo.RulesWorld) -> float | None:
+    """:func:`first_legal_pivot` through the world, worked out once per position (the hover's
+    charge preview and ``legal_actions`` ask the same search, issue 32)."""
     for at in range(0, len(pivots), PIVOT_BATCH):  # nearest first, a batch at a time
         found = next(_legal_pivots(state, attacker, target, basis, pivots[at:at + PIVOT_BATCH],
                                    penalty, cull, blocked_fails, world), None)
@@ -426,9 +437,17 @@ def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
     :func:`plan_from_basis` works out (``tests/asoiaf/test_world_equivalence.py``)."""
     tray = geo.tray_of(attacker)
     reach = attacker.stats.speed + MAX_ROLL
+    keys = [_plan_key(attacker, target, basis, p, penalty, cull, blocked_fails) for p in pivots]
+    known = [world.holds(k) for k in keys]  # plans the position already worked out
     starts = [tray.pivoted(p) if abs(p) > TOLERANCE else tray for p in pivots]
-    paths = world.charge_paths(starts, attacker.id, target.id, reach + 1.0, blocked_fails)
-    for i, (pivot, start, contact) in enumerate(zip(pivots, starts, paths, strict=True)):
+    swept = iter(world.charge_paths([s for s, k in zip(starts, known, strict=True) if not k],
+                                    attacker.id, target.id, reach + 1.0, blocked_fails))
+    for i, (pivot, start, key, held) in enumerate(zip(pivots, starts, keys, known, strict=True)):
+        if held:
+            if not isinstance(world.remember(key, _unknown), Refusal):
+                yield i, pivot
+            continue
+        contact = next(swept)
         if contact is None or geo.table_exit(start, state) < contact - TOLERANCE:
             continue  # AS-CHG-3, AS-CHG-6 (contact_distance)
         if start is not tray and geo.placement_problem(state, attacker.id, start, world):
@@ -439,7 +458,11 @@ def _legal_pivots(state: GameState, attacker: AsoiafUnit, target: AsoiafUnit,
         seen = basis.sight if start is tray else geo.sight(state, attacker, target, start,
                                                            cull=cull, world=world)
         if seen.visible:  # AS-CHG-1, AS-CHG-5
-            world.keep(_plan_key(attacker, target, basis, pivot, penalty, cull, blocked_fails),
-                       ChargePlan(basis.arcs, start, contact, pen, seen.witness))
+            world.keep(key, ChargePlan(basis.arcs, start, contact, pen, seen.witness))
             yield i, pivot
+
+
+def _unknown() -> ChargePlan | Refusal:
+    """Never called: :func:`_legal_pivots` reads only plans the world holds."""
+    raise AssertionError("a held plan was not found")
 

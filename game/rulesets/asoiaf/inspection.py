@@ -51,7 +51,7 @@ def sight_refusal(rules: AsoiafRuleset, state: GameState, refusal: Refusal | Non
         return refusal
     viewer, target = state.units.get(viewer_id), state.units.get(target_id)
     if not isinstance(viewer, AsoiafUnit) or not isinstance(target, AsoiafUnit) \
-            or target_id not in rules.worlds.of(state).sight_row(viewer_id):
+            or not rules.worlds.of(state).in_row(viewer_id, target_id):
         return refusal  # itself, or a unit out of play
     seen, blockers = sight_with_blockers(rules, state, viewer, target)
     if seen.visible or seen.reason != "blocked":

@@ -218,6 +218,12 @@ class RulesWorld:
                                      for t in self._row_order(viewer_id)}
         return self._rows[viewer_id]
 
+    def in_row(self, viewer_id: str, target_id: str) -> bool:
+        """Whether ``target_id`` has an entry in ``viewer_id``'s :meth:`sight_row` (both in
+        play, not the same unit), without working the row out (a sight refusal's hover asked
+        the whole row of 200 trays to know it, issue 32)."""
+        return viewer_id != target_id and viewer_id in self.index and target_id in self.index
+
     def row_sight(self, viewer_id: str, target_id: str) -> Sight:
         """The pair's entry of :meth:`sight_row` (the same batched answer: a pair's sight
         does not depend on the batch it is worked out in), without the whole row: the pair

@@ -19,6 +19,7 @@ from game.core.actions import Action, Choose, EndActivation
 from game.core.inspect import Inspection, UnitCard
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.plan import ActionKind, Plan, bare
+from game.core.position import steady
 from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.roster import ListEntry, ListSkip, ListUnit
@@ -169,6 +170,7 @@ class AsoiafRuleset(Ruleset):
 
     # --- questions --------------------------------------------------------------------------
 
+    @steady
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.procedures or state.outcome is not None:
             return []
@@ -177,6 +179,7 @@ class AsoiafRuleset(Ruleset):
             out.extend(self._unit_actions(state, unit))
         return out
 
+    @steady
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
         """One unit's share of :meth:`legal_actions`, computed for that unit alone."""
         if state.procedures or state.outcome is not None:
@@ -347,16 +350,19 @@ class AsoiafRuleset(Ruleset):
         """The scenario's number of rounds (AS-CORE-5), None when it sets none."""
         return self.rounds
 
+    @steady
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         return presentation.commands(self, state, unit_id)
 
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         return presentation.unit_card(state, unit_id)
 
+    @steady
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str
                      ) -> Inspection | None:
         return inspection.inspect_pair(self, state, viewer_id, target_id)
 
+    @steady
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         return inspection.inspect_unit(self, state, unit_id)
 

@@ -14,6 +14,7 @@ from game.core.actions import Action, EndActivation
 from game.core.inspect import Inspection, UnitCard
 from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan, Present
+from game.core.position import steady
 from game.core.present import Command
 from game.core.procedure import Steps
 from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSetup
@@ -188,6 +189,7 @@ class GodsgloomRuleset(Ruleset):
         """The activation and the Melee Attack Action on the core's procedure loop."""
         return procedure_steps(self)
 
+    @steady
     def legal_actions(self, state: GameState) -> list[Action]:
         """Every legal action: activations, or the activated unit's moves and actions."""
         if state.outcome is not None:
@@ -199,6 +201,7 @@ class GodsgloomRuleset(Ruleset):
             return [Activate(uid) for uid in can_activate(state, state.turn.active)]
         return self._activation_actions(state, act)
 
+    @steady
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
         """One unit's legal actions now, without computing the other units' (HX-ACT-1/2)."""
         if state.outcome is not None:
@@ -255,6 +258,7 @@ class GodsgloomRuleset(Ruleset):
         """The scenario's number of rounds (HX-ACT-3), None when it sets none."""
         return self.rounds
 
+    @steady
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """Activate, Advance, Face, Melee attack, Rally and Focus for one unit."""
         return table.commands(self, state, unit_id)
@@ -263,10 +267,12 @@ class GodsgloomRuleset(Ruleset):
         """Health, Morale Tokens, dice, speed, formations and abilities."""
         return table.unit_card(state, unit_id)
 
+    @steady
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Distance, corner Line of Sight and the melee odds of this game's Attack Test."""
         return table.inspect_pair(self, state, viewer_id, target_id)
 
+    @steady
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """The activated unit's reach."""
         return table.inspect_unit(self, state, unit_id)

@@ -14,6 +14,7 @@ from game.core.choices import ChoiceValue, UnitChoice
 from game.core.inspect import InfoLine, Inspection, PlayGuide, UnitCard, UnitLook
 from game.core.pending import Refusal
 from game.core.plan import ActionKind, Placement, Plan
+from game.core.position import steady
 from game.core.present import Command, Offer, victory
 from game.core.procedure import Steps
 from game.core.roster import ListEntry, ListSkip, ListUnit
@@ -205,6 +206,7 @@ class NinthAgeRuleset(Ruleset):
         refusal = self._phase(state, phase, rule)
         return refusal if refusal is not None else self._mine(state, unit_id)
 
+    @steady
     def legal_actions(self, state: GameState) -> list[Action]:
         out: list[Action] = []
         for unit in ninth_units(state):
@@ -213,6 +215,7 @@ class NinthAgeRuleset(Ruleset):
         out.append(EndActivation())
         return out
 
+    @steady
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
         unit = state.units.get(unit_id)
         if (not isinstance(unit, NinthUnit) or unit.owner != state.turn.active
@@ -553,6 +556,7 @@ class NinthAgeRuleset(Ruleset):
             after = f"the {PHASES[PHASES.index(phase) + 1]} phase comes next"
         return Offer(EndActivation(), f"End the {phase} phase", f"{after} (NA-TURN-1)")
 
+    @steady
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         """The unit's buttons for the current phase only (NA-TURN-1: the other phases' actions
         could never be used now); in the Move phase the combined move and the Shift are also
@@ -571,6 +575,7 @@ class NinthAgeRuleset(Ruleset):
         return tuple(replace(c, steer=steers[c.key], refusal=None) if c.key in steers else c
                      for c in found)
 
+    @steady
     def inspect_pair(self, state: GameState, viewer_id: str,
                      target_id: str) -> Inspection | None:
         """The pair inspection, remembered per position (the core's memo): hovering the same
@@ -579,6 +584,7 @@ class NinthAgeRuleset(Ruleset):
         return self.memo.get(state, ("inspect_pair", viewer_id, target_id), lambda: (
             view.inspect_pair(state, viewer_id, target_id, partial(self.plan, state))))
 
+    @steady
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """The unit's own inspection; on selection it also works out who strikes whom in its
         combats (remembered on the units), so hovering an enemy in contact is a lookup."""

@@ -28,6 +28,7 @@ from game.core.inspect import (
 from game.core.pending import Refusal
 from game.core.plan import ActionKind, Outcomes, Placement, Plan
 from game.core.plan import Modifier as PlanModifier
+from game.core.position import steady
 from game.core.present import Command as Button
 from game.core.present import possessive
 from game.core.procedure import Steps
@@ -212,6 +213,7 @@ class RealmsRuleset(Ruleset):
 
     # --- legal actions -----------------------------------------------------------------------
 
+    @steady
     def legal_actions(self, state: GameState) -> list[Action]:
         """Commands to begin, or the commanded unit's moves and actions, and ``end``."""
         if state.outcome is not None or isinstance(state.procedure, AttackProc):
@@ -223,6 +225,7 @@ class RealmsRuleset(Ruleset):
             return [*(Command(u.id) for u in units), EndActivation()]
         return [*self._unit_actions(state, cmd), EndActivation()]
 
+    @steady
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
         """The unit's own legal actions (cheaper than filtering every unit's)."""
         return self._actions_for(state, unit_id)
@@ -542,6 +545,7 @@ class RealmsRuleset(Ruleset):
         """The scenario's number of rounds (0 in the options: none)."""
         return self.settings.rounds or None
 
+    @steady
     def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
         """The default buttons, with Walk made a pointing command (see
         :func:`.preview.walk_steer`)."""
@@ -557,10 +561,12 @@ class RealmsRuleset(Ruleset):
         if isinstance(state.board, HexBoard):
             field(self.settings, state)
 
+    @steady
     def inspect_pair(self, state: GameState, viewer_id: str, target_id: str) -> Inspection | None:
         """Range, 2.5D sight (witness or blockers), capability and exact odds of a pair."""
         return preview.inspect_pair(self, state, viewer_id, target_id)
 
+    @steady
     def inspect_unit(self, state: GameState, unit_id: str) -> Inspection | None:
         """The selected unit's walking reach and what is left of its command."""
         return preview.inspect_unit(self, state, unit_id)
