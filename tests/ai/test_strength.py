@@ -82,9 +82,10 @@ def test_the_reach_hint_counts_the_threat_that_can_strike_next() -> None:
 
 
 def test_the_reach_hint_is_off_where_a_ruleset_declares_none() -> None:
-    game = _game("godsgloom_skirmish")
-    assert game.ruleset.unit_reach(game.state, "a1") is None
-    assert Evaluator(game.ruleset).striking(game.state, 1) == 0.0
+    game = _game("sandbox_hex")
+    assert game.ruleset.unit_reach(game.state, "b1") is None
+    evaluator = Evaluator(game.ruleset)
+    assert evaluator.striking(game.state, 1) == 0.0 == evaluator.danger(game.state, 1)
 
 
 def test_a_ninth_age_unit_s_copy_shares_its_profiles_and_remembered_geometry() -> None:
