@@ -3,7 +3,8 @@ waits for when it owns the player: an activation, a decision's offers or free an
 
 - ``random``: uniform over the legal actions and sampled continuous moves;
 - ``easy``: a plausible action: a few candidates drawn with weight on attacks, each rated
-  once, the best mostly kept;
+  once (a unit's activation by what the unit then does, as normal rates it: alone it would
+  tie with ending the turn), the best mostly kept;
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
 - ``hard``: normal's best few looked ahead over the rest of its own activation and the
@@ -162,8 +163,7 @@ class GreedyPlayer:
         root = rehearsal(game)
         pool = self.pool(found, work.rng)
         rated = _rate_all(root, pool, player, self.model, work)
-        if self.level != "easy":
-            rated = _see_through(root, rated, player, work)
+        rated = _see_through(root, rated, player, work)
         if self.level != "easy" and rated:
             steered = next((r for r in rated if r.candidate.steer is not None), None)
             if steered is not None:

@@ -99,3 +99,15 @@ def test_a_ninth_age_unit_s_copy_shares_its_profiles_and_remembered_geometry() -
     assert twin.__dict__["_formation_memo"] is unit.__dict__["_formation_memo"]
     twin.removed.append("x")
     assert unit.removed == [] and twin == copy.deepcopy(twin)
+
+
+def test_easy_begins_an_activation_instead_of_ending_the_turn() -> None:
+    """Easy rates beginning a unit's command by what the unit then does (as normal does):
+    rated alone, a command changes nothing on the board and tied with ending the turn, so
+    easy ended every realms turn without acting."""
+    from game.ai.players import make_player
+
+    for seed in range(1, 6):
+        game = _game("realms_skirmish")
+        choice = make_player("easy", seed, clock=False).choose(game)
+        assert not isinstance(choice.action, EndActivation), (seed, choice.reason)
