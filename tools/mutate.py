@@ -58,14 +58,15 @@ class Mutation:
 
 AS_MUTATIONS: tuple[Mutation, ...] = (
     Mutation("AS-CARD-1", AS + "presentation.py",
-             '    if facts.abilities:\n        lines.append(InfoLine("Not enforced by Warbench: "',
+             '    if unplayed(facts.abilities):\n        lines.append(InfoLine("Not enforced by '
+             'Warbench: "',
              '    if False:\n        lines.append(InfoLine("Not enforced by Warbench: "',
              ("tests/rosters/test_asoiaf_catalogue.py::test_card_lists_abilities_as_not_enforced_"
               "AS_CARD_1",)),
     Mutation("AS-RES-4", AS + "procedures/attack.py",
-             '"after_defense_dice", ctx)  # AS-RES-5\n'
+             "        unplayed_now(defender, ctx)\n"
              "        proc.blocks = sum(succeeds(d, target) for d in proc.defense_dice)",
-             '"after_defense_dice", ctx)  # AS-RES-5\n'
+             "        unplayed_now(defender, ctx)\n"
              "        proc.blocks = sum(d >= target for d in proc.defense_dice)",
              (T + "test_mutants.py::test_as_res_4_the_resolver_blocks_on_a_natural_six",)),
     Mutation("AS-CHG-6", AS + "procedures/charge.py",
@@ -170,8 +171,8 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              "mods.to_hit.value, mods.defense.base, mods.panic.value,",
              (T + "test_mutants.py::test_as_bon_3_odds_with_the_rear_bonus_match_the_resolver",)),
     Mutation("AS-BON-3", AS + "odds.py",
-             "mods.defense.value, mods.panic.value,",
-             "mods.defense.value, mods.panic.base,",
+             "mods.to_hit.value, mods.defense.value, mods.panic.value,",
+             "mods.to_hit.value, mods.defense.value, mods.panic.base,",
              (T + "test_mutants.py::test_as_bon_3_odds_with_the_rear_bonus_match_the_resolver",)),
     Mutation("AS-CHG-3", AS + "charge.py",
              "limit = attacker.stats.speed + MAX_ROLL + TOLERANCE",
@@ -308,10 +309,15 @@ AS_MUTATIONS: tuple[Mutation, ...] = (
              (T + "test_mutants.py::test_as_res_3_hits_are_counted_from_the_dice_the_effects_"
                   "leave",)),
     Mutation("AS-RES-5", AS + "procedures/attack.py",
-             '        self._window(state, proc, "after_defense_dice", ctx)  # AS-RES-5\n'
+             "        unplayed_now(defender, ctx)\n"
              "        proc.blocks = sum(succeeds(d, target) for d in proc.defense_dice)",
-             '        self._window(state, proc, "after_defense_dice", ctx)  # AS-RES-5',
+             "        unplayed_now(defender, ctx)",
              (T + "test_attack.py::test_as_res_5_after_defense_dice_effects_see_final_dice",)),
+    Mutation("AS-RES-5", AS + "procedures/attack.py",
+             '            defender.owner, "defense.reroll",',
+             '            3 - defender.owner, "defense.reroll",',
+             ("tests/asoiaf/test_defense_reroll.py::test_as_res_5_the_defending_player_chooses_"
+              "the_defense_reroll",)),
     Mutation("AS-RES-6", AS + "modifiers.py",
              "    left_damage = 0 if removed >= models else total - removed * wounds_per_model",
              "    left_damage = 0",
