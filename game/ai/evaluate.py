@@ -5,7 +5,10 @@ counts), how dangerous it is (:meth:`Ruleset.unit_threat`) and what objectives a
 (:meth:`Ruleset.objective_score`). The score is the difference of the sides' worth as a share of
 everything on the board, a win or a loss outweighing any material, and a small pull towards
 the enemy so that a side that is not yet fighting closes in (a quiet position is otherwise
-flat for every move).
+flat for every move). Where the ruleset says how far units strike (:meth:`Ruleset.unit_reach`),
+the score also weighs the danger a side stands in: the harm the enemies in reach of its units
+can do on their next activations beyond what it can do back (:meth:`Evaluator.danger`), so a
+unit does not walk into the reach of an enemy it cannot reach back for a step closer.
 """
 
 from __future__ import annotations
@@ -28,12 +31,26 @@ REACH = 0.05
 (rulesets that declare :meth:`Ruleset.unit_reach`): more than walking any unit a few steps
 closer, so a side brings one unit into reach before it spreads its walks."""
 
+DANGER = 0.5
+"""Weight of the harm the enemy can do next (:meth:`Evaluator.danger`), against material:
+half of what losing it would cost, as the enemy may strike elsewhere or be struck first."""
+
+COUNTER = 0.75
+"""Share of the harm a side can do back that offsets the danger it stands in (the enemy, who
+acts next, strikes first)."""
+
+OTHER_STRIKES = 0.25
+"""Weight of the enemies' strikes other than their worst one in :meth:`Evaluator.danger`
+(where activations alternate only one strikes before the side acts again; where a side
+plays a whole turn they all do)."""
+
 
 @dataclass
 class Evaluator:
     """Scores positions for a player with one ruleset's hints."""
 
     ruleset: Ruleset
+    danger_weight: float = DANGER
     _extent: dict[int, float] = field(default_factory=dict)
 
     def worth(self, state: GameState, player: int) -> float:
@@ -50,8 +67,45 @@ class Evaluator:
             if state.outcome.winner is None:
                 return material / 10
             return (WIN if state.outcome.winner == player else -WIN) + material / 10
+        exposed = self.danger(state, player) / max(1.0, mine + theirs) if self.danger_weight else 0
         return material + PULL * self.closeness(state, player) + REACH * self.striking(
-            state, player)
+            state, player) - self.danger_weight * exposed
+
+    def danger(self, state: GameState, player: int) -> float:
+        """The harm the enemies can do to ``player``'s units on their next activations beyond
+        what ``player`` can do back (:data:`COUNTER` of it, as the enemy strikes first), in
+        the measure of :meth:`Ruleset.unit_worth`; never below 0, and 0 where the ruleset
+        declares no reach. Standing in reach of each other is a fight both sides want; a
+        unit in reach of an enemy it cannot reach back is in danger."""
+        enemies = {p.number for p in state.players if p.number != player}
+        mine = self.harm(state, enemies, {player})
+        if mine <= 0:
+            return 0.0
+        return max(0.0, mine - COUNTER * self.harm(state, {player}, enemies))
+
+    def harm(self, state: GameState, strikers: set[int], struck: set[int]) -> float:
+        """What the units of ``strikers`` can do to those of ``struck`` next: each striker
+        hits the unit in its reach (:meth:`Ruleset.unit_reach`) it hurts most (its threat, at
+        most what the unit is worth); the worst strike counts whole, the others by
+        :data:`OTHER_STRIKES`."""
+        targets = [(u, self.ruleset.unit_worth(state, u.id)) for u in state.live_units()
+                   if u.owner in struck]
+        strikes = []
+        for unit in state.live_units():
+            if unit.owner not in strikers:
+                continue
+            reach = self.ruleset.unit_reach(state, unit.id)
+            if reach is None:
+                return 0.0
+            if reach <= 0:
+                continue
+            threat = max(0.0, self.ruleset.unit_threat(state, unit.id))
+            strikes.append(max((min(threat, worth) for target, worth in targets
+                                if gap(unit, target) <= reach), default=0.0))
+        if not strikes:
+            return 0.0
+        worst = max(strikes)
+        return worst + OTHER_STRIKES * (sum(strikes) - worst)
 
     def striking(self, state: GameState, player: int) -> float:
         """The share of ``player``'s threat in units that can strike an enemy on their next

@@ -3,11 +3,13 @@ waits for when it owns the player: an activation, a decision's offers or free an
 
 - ``random``: uniform over the legal actions and sampled continuous moves;
 - ``easy``: a plausible action: a few candidates drawn with weight on attacks, each rated
-  once, the best mostly kept;
+  once (a unit's activation by what the unit then does, as normal rates it: alone it would
+  tie with ending the turn), the best mostly kept;
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
 - ``hard``: normal's best few looked ahead over the rest of its own activation and the
-  opponent's likely reply (an expectimax over the computer's own dice), within a time budget.
+  opponent's likely best reply by the normal rating (an expectimax over the computer's own
+  dice), within a time budget.
 
 A player's randomness is its own: a generator seeded from its ``seed`` and the number of
 actions played so far, never the game's dice, so the same position gets the same choice.
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.ai.candidates import Candidate, candidates, refine
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import DANGER, Evaluator
 from game.ai.explain import explain, label
 from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
 from game.ai.rehearsal import branch, rehearsal
@@ -36,15 +38,11 @@ LEVELS = ("random", "easy", "normal", "hard")
 TOP = 4
 """Candidates a normal player follows to the action they open (:func:`_see_through`)."""
 
-LOOKED = 8
+LOOKED = 5
 """Candidates a hard player looks ahead from."""
 
-ROLLOUTS = 3
-"""Look-aheads a hard player plays from each outcome of each of its best candidates (each
-with fresh dice of its own), budget permitting: their mean rates the candidate."""
-
-LOOKAHEAD_STEPS = 8
-"""Actions a hard player's look-ahead plays at most after a candidate."""
+LOOKAHEAD_STEPS = 4
+"""Actions of its own run a hard player's look-ahead plays at most after a candidate."""
 
 REPLY_CANDIDATES = 6
 """Candidates a quick greedy choice inside a look-ahead rates."""
@@ -139,6 +137,8 @@ class GreedyPlayer:
     level: str = "normal"
     budget: Budget = Budget(200, 0.2)
     model: OutcomeModel = field(default_factory=SampledOutcomes)
+    danger: float = DANGER
+    """Weight of the danger the enemy puts its units in (:meth:`Evaluator.danger`)."""
 
     def choose(self, game: Game) -> Choice:
         done = _waiting(game)
@@ -151,8 +151,8 @@ class GreedyPlayer:
         found = candidates(game, rng)
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
-        work = Work(Evaluator(game.ruleset), rng, self.budget.actions, self.budget.seconds,
-                    started=started)
+        work = Work(Evaluator(game.ruleset, self.danger), rng, self.budget.actions,
+                    self.budget.seconds, started=started)
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)
         return Choice(best.action, explain(game, best), _top(game, ratings))
@@ -163,8 +163,7 @@ class GreedyPlayer:
         root = rehearsal(game)
         pool = self.pool(found, work.rng)
         rated = _rate_all(root, pool, player, self.model, work)
-        if self.level != "easy":
-            rated = _see_through(root, rated, player, work)
+        rated = _see_through(root, rated, player, work)
         if self.level != "easy" and rated:
             steered = next((r for r in rated if r.candidate.steer is not None), None)
             if steered is not None:
@@ -194,12 +193,14 @@ class GreedyPlayer:
 
 @dataclass
 class HardPlayer(GreedyPlayer):
-    """Normal's best few candidates, each looked ahead over the rest of its own activation
-    and the opponent's reply on every outcome, again and again with fresh dice of its own
-    while the budget lasts (a Monte Carlo expectimax over the computer's own dice)."""
+    """Normal's best few candidates, each looked ahead one reply deep: an expectimax over the
+    outcomes of its own action (the computer's own dice), the rest of its own run played
+    greedily, then the opponent's likely best reply -- the candidate the normal rating rates
+    best for the opponent (:func:`best_reply`) -- and the expected score over that reply's
+    outcomes, within the budget."""
 
     level: str = "hard"
-    budget: Budget = Budget(1500, 1.6)
+    budget: Budget = Budget(1500, 1.3)
 
     def ratings(self, game: Game, found: list[Candidate], player: int,
                 work: Work) -> list[Rating]:
@@ -208,50 +209,74 @@ class HardPlayer(GreedyPlayer):
         top = greedy[:LOOKED]
         if len(top) < 2:
             return greedy
-        totals = [0.0] * len(top)
-        runs = [0] * len(top)
-        for _ in range(ROLLOUTS):
-            for i, rating in enumerate(top):
-                if work.exhausted():
-                    break
-                totals[i] += sum(o.weight * self.look_ahead(o.game, player, work)
-                                 for o in rating.outcomes)
-                runs[i] += 1
-            if work.exhausted():
+        deeper: list[Rating] = []
+        for rating in top:
+            if work.exhausted() and len(deeper) >= 2:
                 break
-        deeper = [Rating(r.candidate, totals[i] / runs[i], r.outcomes)
-                  for i, r in enumerate(top) if runs[i]]
+            value = sum(o.weight * self.look_ahead(o.game, player, work)
+                        for o in rating.outcomes)
+            deeper.append(Rating(rating.candidate, value, rating.outcomes))
         looked = {r.action for r in deeper}
         rest = [r for r in greedy if r.action not in looked]
         return sorted(deeper, key=lambda r: -r.value) + rest
 
     def look_ahead(self, game: Game, me: int, work: Work) -> float:
-        """The score after the rest of ``me``'s activation and the opponent's reply, each
-        chosen greedily on one rehearsal (copies of ``game``; ``game`` stays as it is)."""
+        """``me``'s expected score once the rest of ``me``'s run is played greedily on a copy
+        of ``game`` and the opponent has made their best reply (each of its outcomes
+        weighed); ``game`` stays as it is."""
         copy = branch(game)
-        replied = False
         for _ in range(LOOKAHEAD_STEPS):
             node = copy.pending()
-            if isinstance(node, Over) or work.exhausted():
+            if not isinstance(node, Idle) or node.player != me or work.exhausted():
                 break
-            if node.player != me:
-                replied = True
-            elif replied:
+            follow = quick_best(copy, me, work)
+            if follow is None or not _play_safely(copy, follow.action, work):
                 break
-            action = self.quick(copy, node.player, work)
-            if action is None:
-                break
-            try:
-                work.play(copy, action)
-                work.settle(copy)
-            except Exception:  # a rehearsal the rules cannot finish ends the look-ahead
-                break
-        return work.evaluator.score(copy.state, me)
+        node = copy.pending()
+        if not isinstance(node, Idle) or node.player == me:
+            return work.evaluator.score(copy.state, me)
+        reply = best_reply(copy, node.player, work)
+        if reply is None or not reply.outcomes:
+            return work.evaluator.score(copy.state, me)
+        return sum(o.weight * work.evaluator.score(o.game.state, me) for o in reply.outcomes)
 
-    def quick(self, game: Game, player: int, work: Work) -> Action | None:
-        """A greedy choice on one rehearsal per candidate, of a few candidates."""
-        best = quick_best(game, player, work)
-        return best.action if best is not None else None
+
+REPLY_MODEL = SampledOutcomes(samples=2)
+"""How a reply's outcomes are rehearsed: every throw of one die, else two throws."""
+
+
+def best_reply(game: Game, player: int, work: Work) -> Rating | None:
+    """The opponent's likely best reply on ``game`` (a rehearsal copy, which it leaves as it
+    is): :data:`REPLY_CANDIDATES` of their candidates in budget order (ending, then those
+    aimed at a unit, then the rest), each rated by the normal rating for them over its
+    outcomes; an action after which they act on (activating a unit, a move before the
+    attack) is followed by their best next action on its outcome, whose outcomes it then
+    stands for."""
+    found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
+    rated = _rate_all(game, found, player, REPLY_MODEL, work)
+    best: Rating | None = None
+    for rating in rated[:2]:
+        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+        node = only.pending() if only is not None else None
+        if only is not None and isinstance(node, Idle) and node.player == player and \
+                not isinstance(rating.action, EndActivation) and not work.exhausted():
+            follow = _rate_all(only, ordered(candidates(only, work.rng), work.rng)[
+                :REPLY_CANDIDATES], player, REPLY_MODEL, work)
+            if follow and follow[0].value > rating.value:
+                rating = Rating(rating.candidate, follow[0].value, follow[0].outcomes)
+        if best is None or rating.value > best.value:
+            best = rating
+    return best
+
+
+def _play_safely(game: Game, action: Action, work: Work) -> bool:
+    """Play ``action`` on a rehearsal copy and settle it; False when the rules fail on it."""
+    try:
+        work.play(game, action)
+        work.settle(game)
+    except Exception:  # a rehearsal the rules cannot finish ends the look-ahead
+        return False
+    return True
 
 
 def quick_best(game: Game, player: int, work: Work) -> Rating | None:
@@ -325,5 +350,5 @@ def make_player(level: str, seed: int = 0, *, clock: bool = True,
     if level == "normal":
         return GreedyPlayer(seed, "normal", budget(200, 0.2))
     if level == "hard":
-        return HardPlayer(seed, "hard", budget(1500, 1.6))
+        return HardPlayer(seed, "hard", budget(1500, 1.3))
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

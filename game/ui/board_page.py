@@ -9,14 +9,13 @@ do not redraw the board every frame (issue 12).
   next page ahead in the direction of the pan, a slice per frame (``Renderer._pan_ahead``),
   so the frame that leaves a page finds the next one ready.
 - Zooming: while the wheel turns, the last rendered board is scaled to the new zoom (one
-  scale instead of a redraw of every unit); the frame after the zoom holds still draws the
-  board afresh. Past a factor 2 the renderer builds the board at the zoom reached (the
-  viewport itself), a slice per wheel frame, and scales from it once it is whole, so no
-  wheel frame redraws the whole board (only a factor 4 reached first would). When the wheel
-  stops, the board of the zoom reached is built the same way over the next still frames (the
-  last board scaled meanwhile), so no still frame paints a whole hex map or a table of 200
-  units either; that board is the viewport's (or the whole board's when small), and the idle
-  frames after it build the page twice the viewport's size a pan needs.
+  scale instead of a redraw of every unit). When the wheel stops, the board of the zoom
+  reached (on a table the whole board's page when small, else the viewport's) is built over
+  the next still frames, the last board scaled meanwhile, so no still frame paints a whole
+  hex map or a table of 200 units; a board begun waits while the wheel turns again and goes
+  on at the next still frame. Only past the factor a scaled board stands in for by itself
+  (:data:`AHEAD_AT`) does a wheel frame build a slice too. The idle frames after the
+  viewport's page build the page a pan needs (twice its size, or the whole board's).
 """
 
 from __future__ import annotations
@@ -34,9 +33,10 @@ EDGE_PX = 8
 """Pixels of background around the board on a page of the whole board."""
 MAX_SCALE = 4.0
 """A scaled board stands in for at most a factor 4 of zoom either way."""
-AHEAD_AT = 2.0
-"""Beyond a factor 2 the renderer starts building the board at the new zoom, a slice per
-frame, and scales from it once it is whole (long before the factor 4)."""
+AHEAD_AT = MAX_SCALE
+"""Beyond this factor from the page's zoom (where its board, scaled, no longer stands in by
+itself) a wheel frame builds a slice of the board at the new zoom too (the still frames build
+it anyway); a board being built lets the page stand in up to twice as far."""
 
 
 class BoardPage:

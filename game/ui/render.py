@@ -70,7 +70,8 @@ LABEL_DROP = 0.14
 LABEL_ROOM = 0.95
 """The height a hex token's label may take (hexes): the height tag fits above it."""
 AHEAD_MS = 2.0
-"""CPU milliseconds a wheel frame may spend building the board ahead (after one slice)."""
+"""CPU milliseconds a wheel frame may spend building the board ahead (after one slice), once
+the zoom is far from the page's (see :meth:`Renderer._zoom_ahead`)."""
 SETTLE_MS = 6.0
 """CPU milliseconds a still frame after the wheel may spend building the board."""
 PAN_MS = 5.0
@@ -322,38 +323,34 @@ class Renderer:
     # --- zooming --------------------------------------------------------------------------
 
     def _zoom_ahead(self, state: GameState, view: ViewState, settling: bool = False) -> None:
-        """Past a factor 2 of zoom, build the board at the zoom reached a slice per wheel
-        frame (base, ground, then units for :data:`AHEAD_MS`) and scale from it once whole.
-        Once the wheel holds still (``settling``), the board of the zoom reached is built
-        the same way, :data:`SETTLE_MS` a frame, the last board scaled meanwhile (a hex map
-        takes a few hundred milliseconds to paint, a table of 200 units tens: no still frame
-        pays for it whole)."""
+        """Build the board at the zoom reached a slice per frame, the last board scaled
+        meanwhile, and scale from it once whole (a hex map takes a few hundred milliseconds
+        to paint, a table of 200 units tens: no frame pays for it whole). The still frames
+        after the wheel (``settling``) build it, :data:`SETTLE_MS` a frame; a wheel frame
+        only scales, and a board begun waits for the next still frame, unless the zoom is
+        past a factor :data:`~game.ui.board_page.AHEAD_AT` from the page's (a wheel turning
+        without a pause): then the wheel frame builds a slice too, :data:`AHEAD_MS`."""
         cam = view.camera
         key = (self._showing(state, view), view.grid, self.palette.name, id(self.ruleset))
+        far = self.page.far(cam)
         ahead = self._ahead
-        if not settling and not self.page.far(cam):
-            # a wheel frame near the page's zoom only scales: a still frame's board begun at
-            # another zoom is dropped (the next still frames build the zoom they stop at)
-            self._ahead = None
+        if ahead is not None and not self._goes_on(ahead[0], key, cam.zoom, settling, far):
+            ahead = None
+        if not settling and not far:
+            self._ahead = ahead  # the wheel turns near the page's zoom: it only scales
             return
-        if ahead is not None:  # going on with a board begun at a zoom near enough
-            (shows, zoom, on_map, big), _ = ahead
-            # a board begun goes on while it can stand in scaled (see BoardPage.scaled)
-            near = shows == key and 1 / MAX_SCALE <= cam.zoom / zoom <= MAX_SCALE
-            if not near or (settling and zoom != cam.zoom and not on_map) or (
-                    big and not settling and not on_map):
-                # a table starts the board of the zoom it stopped at; the wheel turning
-                # again drops a table's page bigger than the viewport (big slices)
-                ahead = None
         if ahead is None:
-            # still: a page of the whole board when small, else the viewport's (the page a
-            # pan needs is built in the idle frames after, see _pan_ahead); a wheel frame's
-            # is the viewport's, done in a few frames (a whole map is thousands of hexes)
-            whole = self.page.whole_page(cam, self._bounds(state)) if settling else None
+            # still, on a table: a page of the whole board when small (a pan right after
+            # finds it), else the viewport's; a hex map's and a wheel frame's is the
+            # viewport's, done in a few frames (a whole map is thousands of hexes: the page a
+            # pan needs is built in the idle frames after, see _pan_ahead)
+            on_map = isinstance(state.board, HexBoard)
+            whole = self.page.whole_page(cam, self._bounds(state)) if (
+                settling and not on_map) else None
             page = whole or Camera(cam.cx, cam.cy, cam.zoom, cam.width, cam.height, 0, 0,
                                    cam.turn)
             big = page.width * page.height > cam.width * cam.height
-            ahead = ((key, cam.zoom, isinstance(state.board, HexBoard), big),
+            ahead = ((key, cam.zoom, on_map, big),
                      self._build_ahead(state, replace(view, camera=page), whole is not None))
         self._ahead = ahead
         end = time.process_time() + (self.settle_ms if settling else self.ahead_ms) / 1000
@@ -361,6 +358,19 @@ class Renderer:
             if time.process_time() >= end:
                 return
         self._ahead = None
+
+    @staticmethod
+    def _goes_on(begun: tuple[Hashable, float, bool, bool], key: Hashable, zoom: float,
+                 settling: bool, far: bool) -> bool:
+        """Whether the board begun (what it shows, its zoom, on a hex map, on a page bigger
+        than the viewport) goes on at ``zoom``: while it shows the same and can stand in
+        scaled (see BoardPage.scaled), adopted once whole (the still frames after build the
+        zoom reached); a wheel frame that builds drops a table's page bigger than the
+        viewport (big slices)."""
+        shows, at, on_map, big = begun
+        if shows != key or not 1 / MAX_SCALE <= zoom / at <= MAX_SCALE:
+            return False
+        return settling or not (far and big and not on_map)
 
     # --- panning --------------------------------------------------------------------------
 
@@ -660,12 +670,13 @@ class Renderer:
             sx, sy = cam.to_screen(wx, wy)
             look = self.look(state, view, unit.id)
             steps = []
-            if look is not None and look.hexes:
-                steps.append(partial(draw_units.draw_footprint, look=look,
-                                     anchor=(unit.hex.q, unit.hex.r), at=(wx, wy), cam=cam,
-                                     colour=colour))
-            elif not shows(clip, sx, sy, cam.zoom * 1.05 + 4, lambda: bool(look and look.height)):
+            anchor = (unit.hex.q, unit.hex.r)
+            reach = max(cam.zoom * footprint_reach(look, anchor), cam.zoom * 1.05) + 4
+            if not shows(clip, sx, sy, reach, lambda: bool(look and look.height)):
                 return []
+            if look is not None and look.hexes:
+                steps.append(partial(draw_units.draw_footprint, look=look, anchor=anchor,
+                                     at=(wx, wy), cam=cam, colour=colour))
             sprite, offset = self._hex_sprite(unit, cam.angle(angle), colour, cam.zoom)
         else:
             return []
@@ -883,6 +894,18 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
+
+
+def footprint_reach(look: UnitLook | None, anchor: tuple[int, int]) -> float:
+    """How far (world units) the hexes a large unit covers reach from its own hex's centre:
+    its farthest hex's centre, a hex's radius and its outline's half width; 0 without a
+    footprint (a unit whose footprint cannot reach the layer is left out of it, as any
+    other unit is)."""
+    if look is None or not look.hexes:
+        return 0.0
+    ax, ay = hexlayout.hex_centre(*anchor)
+    return 1.1 + max(math.hypot(x - ax, y - ay)
+                     for x, y in (hexlayout.hex_centre(q, r) for q, r in look.hexes))
 
 
 def label_room(tray: Tray) -> tuple[float, float]:

@@ -27,6 +27,7 @@ from game.core.state import GameState, HexBoard
 from game.pbf.turnfile import PbfError
 from game.ui import hexlayout
 from game.ui.anims import Animator, dice_tray_rect, poses
+from game.ui.hit_index import UnitIndex
 from game.ui.hud import Hud
 from game.ui.inspect_draw import ghost_outline, ghost_tray
 from game.ui.lens import RulesLens
@@ -148,6 +149,8 @@ class TableScene(Scene):
         self._fitted = False
         self._commands: tuple[tuple[int, str], tuple[Command, ...]] | None = None
         self._pending: tuple[tuple[int, int, int], Pending] | None = None
+        self._hits: tuple[tuple[int, int, int], UnitIndex] | None = None
+        """The hit-test index of the units and the game moment it was built for."""
         self.last_player = self.game.current_player()
         self.computer: ComputerTurn | None = None
         """The computer players of this game (None: every side is human)."""
@@ -374,21 +377,13 @@ class TableScene(Scene):
     # --- hit tests -------------------------------------------------------------------------
 
     def unit_at(self, point: Point) -> str | None:
-        """The live unit under a world point."""
-        px, py = point
-        qr = hexlayout.world_to_axial(px, py) if isinstance(self.state.board, HexBoard) else None
-        for unit in self.state.live_units():
-            tray = self.view.overrides.get(unit.id, unit.tray)
-            if tray is not None:
-                dx, dy = px - tray.x, py - tray.y  # beyond the half-diagonal: not on it
-                if 4 * (dx * dx + dy * dy) > tray.width ** 2 + tray.depth ** 2 + 1e-6:
-                    continue
-                across, along = tray.table_to_local(px, py)
-                if abs(across) <= tray.width / 2 and abs(along) <= tray.depth / 2:
-                    return unit.id
-            elif unit.hex is not None and qr == (unit.hex.q, unit.hex.r):
-                return unit.id
-        return None
+        """The live unit under a world point (the first in the scenario's order), asked of
+        an index of the units built once per game moment (:class:`UnitIndex`)."""
+        key = (id(self.state), self.revision, len(self.game.log))
+        if self._hits is None or self._hits[0] != key:
+            self._hits = (key, UnitIndex(self.state))
+        return self._hits[1].unit_at(point, self.view.overrides,
+                                     isinstance(self.state.board, HexBoard))
 
     def ghost_at(self, point: Point) -> str | None:
         """The ghost under a world point (of the mode or of the pending decision)."""

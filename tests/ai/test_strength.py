@@ -82,9 +82,10 @@ def test_the_reach_hint_counts_the_threat_that_can_strike_next() -> None:
 
 
 def test_the_reach_hint_is_off_where_a_ruleset_declares_none() -> None:
-    game = _game("godsgloom_skirmish")
-    assert game.ruleset.unit_reach(game.state, "a1") is None
-    assert Evaluator(game.ruleset).striking(game.state, 1) == 0.0
+    game = _game("sandbox_hex")
+    assert game.ruleset.unit_reach(game.state, "b1") is None
+    evaluator = Evaluator(game.ruleset)
+    assert evaluator.striking(game.state, 1) == 0.0 == evaluator.danger(game.state, 1)
 
 
 def test_a_ninth_age_unit_s_copy_shares_its_profiles_and_remembered_geometry() -> None:
@@ -98,3 +99,15 @@ def test_a_ninth_age_unit_s_copy_shares_its_profiles_and_remembered_geometry() -
     assert twin.__dict__["_formation_memo"] is unit.__dict__["_formation_memo"]
     twin.removed.append("x")
     assert unit.removed == [] and twin == copy.deepcopy(twin)
+
+
+def test_easy_begins_an_activation_instead_of_ending_the_turn() -> None:
+    """Easy rates beginning a unit's command by what the unit then does (as normal does):
+    rated alone, a command changes nothing on the board and tied with ending the turn, so
+    easy ended every realms turn without acting."""
+    from game.ai.players import make_player
+
+    for seed in range(1, 6):
+        game = _game("realms_skirmish")
+        choice = make_player("easy", seed, clock=False).choose(game)
+        assert not isinstance(choice.action, EndActivation), (seed, choice.reason)

@@ -12,7 +12,9 @@ from game.core.hashing import canonical
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms import RealmsRuleset
 from game.rulesets.realms.actions import REALMS_ACTIONS, Strike
-from game.scenario import ScenarioError
+from game.rulesets.realms.units import RealmsUnit
+from game.scenario import ScenarioError, load_scenario
+from tests.conftest import SCENARIOS
 from tests.strategies import action_strategy
 
 from .helpers import game, ru, scenario, unit
@@ -152,3 +154,13 @@ def test_hand_and_counter_problems_are_reported_together() -> None:
     text = _problems(unit("a", 1, (0, 0), 1, stats={"off": "sword2"}, models=3),
                      unit("d", 2, (1, 0), 4, profile="mage", tokens=9))
     assert "units[0].stats.off" in text and "models" in text and "units[1].tokens" in text
+
+
+def test_the_skirmish_starts_level_at_the_round_limit() -> None:
+    """RL-TRN-1: the round limit counts the health left, buildings included, so the skirmish
+    gives each side a watchtower and as much health: a game where nobody is hurt is a draw."""
+    state = load_scenario(SCENARIOS / "realms_skirmish.toml").new_game().state
+    health = {p.number: sum(u.health - u.wounds for u in state.live_units(p.number)
+                            if isinstance(u, RealmsUnit)) for p in state.players}
+    towers = {u.owner for u in state.live_units() if u.profile == "watchtower"}
+    assert health == {1: 57, 2: 57} and towers == {1, 2}

@@ -1,8 +1,8 @@
-"""Zoom frames blit a scaled board; past a factor 2 the board at the new zoom is built a slice
-per wheel frame and scaled from once whole; after the wheel stops the board of the zoom
-reached is built over the next still frames (the last board scaled meanwhile), then the page
-twice the viewport's size in the idle frames after, and shown crisp, as drawn afresh (issues
-12, 32)."""
+"""Zoom frames blit a scaled board; after the wheel stops the board of the zoom reached is
+built over the next still frames (the last board scaled meanwhile), then the page twice the
+viewport's size in the idle frames after, and shown crisp, as drawn afresh; a wheel frame
+builds nothing while the page's board, scaled, can stand in (a board begun waits for the
+next still frame), and a slice per frame past that (issues 12, 32)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pygame
 
 from game.core.state import GameState
 from game.ui.bench import bench_state
-from game.ui.board_page import fill_around
+from game.ui.board_page import AHEAD_AT, fill_around
 from game.ui.palette import palette_named
 from game.ui.render import Renderer, fit_camera
 from game.ui.view import ViewState
@@ -58,7 +58,7 @@ def test_the_wheel_builds_the_board_ahead_and_the_still_frame_is_crisp() -> None
         # a wheel frame renders at most one base (a slice of the board built ahead)
         assert renderer.stats["base_renders"] - before <= 1
         assert renderer._ahead is not None or page.zoom != start.zoom or (
-            view.camera.zoom / start.zoom <= 2.0)
+            view.camera.zoom / start.zoom <= AHEAD_AT)
     assert adopted and all(start.zoom < z < view.camera.zoom for z in adopted)
     renderer.settle_ms = 0.0  # one step a frame, whatever the machine's speed
     frames = 0
@@ -83,6 +83,33 @@ def test_the_wheel_builds_the_board_ahead_and_the_still_frame_is_crisp() -> None
     assert page.width == 2 * SIZE[0]
     renderer.draw(surface, state, view)
     assert pygame.image.tobytes(surface, "RGB") == fresh(state, view)
+
+
+def test_a_wheel_frame_near_the_page_only_scales_and_the_still_frames_go_on() -> None:
+    """A still frame begins the board of the zoom reached; the wheel turning again (within
+    the factor a scaled board stands in for) builds none of it and keeps it; the next still
+    frames go on with it (adopted once whole), then build the zoom reached."""
+    state, view, renderer, surface = setup()
+    renderer.settle_ms = 0.0  # one step a frame, whatever the machine's speed
+    view.camera.zoom_at(1.5, SIZE[0] / 2, SIZE[1] / 2)
+    renderer.draw(surface, state, view)  # the wheel frame
+    renderer.draw(surface, state, view)  # the first still frame: a step of the new board
+    begun = renderer._ahead
+    assert begun is not None and begun[0][1] == view.camera.zoom
+    renderer.ahead_ms = 1000.0  # a wheel frame that built would finish the board
+    for _ in range(3):
+        view.camera.zoom_at(1.15, SIZE[0] / 2, SIZE[1] / 2)
+        before = renderer.stats["base_renders"], renderer.stats["board_renders"]
+        renderer.draw(surface, state, view)
+        assert (renderer.stats["base_renders"], renderer.stats["board_renders"]) == before
+        assert renderer._ahead is begun
+    renderer.settle_ms = 1000.0
+    renderer.draw(surface, state, view)  # a still frame: the board begun, adopted
+    page = renderer.page.cam
+    assert page is not None and page.zoom == begun[0][1] != view.camera.zoom
+    renderer.draw(surface, state, view)  # then the zoom reached
+    page = renderer.page.cam
+    assert page is not None and page.zoom == view.camera.zoom
 
 
 def test_a_wheel_frame_never_scales_a_board_with_other_arcs() -> None:

@@ -36,6 +36,7 @@ from game.rulesets.asoiaf import (
     bench,
     catalogue,
     geo,
+    hints,
     inspection,
     moves,
     plans,
@@ -341,6 +342,9 @@ class AsoiafRuleset(Ruleset):
         """A unit is worth the wounds it has left: what the round limit counts (AS-CORE-5)."""
         unit = state.units.get(unit_id)
         return float(unit.wounds_left) if isinstance(unit, AsoiafUnit) and unit.on_board else 0.0
+
+    unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
+    unit_threat = staticmethod(hints.unit_threat)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (AS-CORE-5), None when it sets none."""

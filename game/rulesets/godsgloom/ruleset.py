@@ -21,7 +21,7 @@ from game.core.ruleset import Context, Ruleset, SetupError, SetupProblem, UnitSe
 from game.core.state import BoardKind, GameState, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.geometry.hexgrid import Hex, direction_to
-from game.rulesets.godsgloom import bench, table, vocab
+from game.rulesets.godsgloom import bench, hints, table, vocab
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
 from game.rulesets.godsgloom.activation import (
     Activation,
@@ -72,6 +72,10 @@ def check_options(options: Mapping[str, Any]) -> list[SetupProblem]:
                                or rounds < 1):
         problems.append(SetupProblem("rounds", "expected a whole number of rounds, 1 or more"))
     return problems
+
+
+FOCUS_WORTH = 0.5
+"""What a Focus marker adds to a unit's worth for a computer player (HX-FOC-1)."""
 
 
 def melee_refusal(state: GameState, attacker: GodsUnit, target_id: str) -> Refusal | None:
@@ -242,11 +246,16 @@ class GodsgloomRuleset(Ruleset):
     def unit_worth(self, state: GameState, unit_id: str) -> float:
         """Units in play count first, then their health (HX-ACT-3): a unit is worth its full
         health for standing, plus the health it has left, plus a little for the Morale
-        Tokens that pay for its formations and keep it from going weak."""
+        Tokens that pay for its formations and keep it from going weak, and for a Focus
+        marker (HX-FOC-1: its next Attack Test re-rolls its blanks, about half a hit more)."""
         unit = state.units.get(unit_id)
         if not isinstance(unit, GodsUnit) or not unit.on_board:
             return 0.0
-        return unit.max_health + unit.health + 0.3 * unit.tokens - (0.5 if unit.weak else 0.0)
+        return (unit.max_health + unit.health + 0.3 * unit.tokens - (0.5 if unit.weak else 0.0)
+                + (FOCUS_WORTH if unit.focus else 0.0))
+
+    unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
+    unit_threat = staticmethod(hints.unit_threat)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (HX-ACT-3), None when it sets none."""

@@ -22,7 +22,7 @@ from game.core.ruleset import Context, Ruleset, SetupProblem, UnitSetup
 from game.core.state import BoardKind, GameState, Outcome, Unit
 from game.core.vocab import OptionSpec, TerrainKeyword
 from game.core.words import compass_words, pivot_to_words
-from game.rulesets.ninth_age import bench, catalogue, choices, vocab
+from game.rulesets.ninth_age import bench, catalogue, choices, hints, vocab
 from game.rulesets.ninth_age import present as view
 from game.rulesets.ninth_age.actions import (
     Advance,
@@ -534,6 +534,9 @@ class NinthAgeRuleset(Ruleset):
             return 0.0
         models = unit.rf_alive() + sum(1 for c in unit.characters if c.hp > 0)
         return models / 2 if unit.fled else float(models)
+
+    unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
+    unit_threat = staticmethod(hints.unit_threat)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
