@@ -18,6 +18,7 @@ that differ from their defaults as ``key=value``::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import re
@@ -204,17 +205,40 @@ def _checked_hints(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
     return found
 
 
+_Shape = tuple[Any, bool, Any]
+"""A field type read once: the type without ``| None``, whether None is allowed, and the item
+type when it is a ``tuple[X, ...]`` (else None)."""
+
+_SHAPES: dict[Any, _Shape] = {}
+"""Each field type's :data:`_Shape`: an action is checked at every construction (a unit's
+legal moves build thousands), so the typing introspection is done once per type."""
+
+
+def _shape(hint: Any) -> _Shape:
+    """``hint`` as :func:`_type_problem` reads it (see :data:`_Shape`), worked out once."""
+    try:
+        found = _SHAPES.get(hint)
+    except TypeError:  # an unhashable hint: read it every time
+        found = None
+    if found is None:
+        bare, optional = _strip_optional(hint)
+        found = (bare, optional, _tuple_item(bare) if _is_variadic(bare) else None)
+        with contextlib.suppress(TypeError):
+            _SHAPES[hint] = found
+    return found
+
+
 def _type_problem(hint: Any, value: Any) -> str | None:
     """Why ``value`` does not fit the field type ``hint`` (str, int, float, bool, an optional
     one, or a tuple of one), or None; other hints are not checked."""
-    bare, optional = _strip_optional(hint)
+    bare, optional, item_hint = _shape(hint)
     if value is None:
         return None if optional else "a value is required"
-    if _is_variadic(bare):
+    if item_hint is not None:
         if not isinstance(value, tuple):
             return f"expected a tuple, got {type(value).__name__}"
         for item in value:
-            problem = _type_problem(_tuple_item(bare), item)
+            problem = _type_problem(item_hint, item)
             if problem:
                 return problem
         return None

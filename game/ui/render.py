@@ -63,6 +63,8 @@ Point = tuple[float, float]
 SPRITE_CACHE_LIMIT = 4000
 RING_CACHE_LIMIT = 20_000
 """Model base rings kept in their tray's frame (see :meth:`Renderer._local_bases`)."""
+LOOK_CACHE_LIMIT = 2_000
+"""Unit looks whose bases are kept in their tray's frame (see :meth:`Renderer._bases_of`)."""
 LABEL_DROP = 0.14
 """How far below a hex token's centre its label is centred (hexes)."""
 LABEL_ROOM = 0.95
@@ -100,6 +102,11 @@ class Renderer:
         ring in that tray's own frame (see :meth:`_local_bases`)."""
         self._idents: tuple[Hashable, dict[str, tuple[int, tuple[ModelBase, ...]]]] = (None, {})
         """Each unit's sprite content number and bases, per game state revision."""
+        self._looked: dict[int, tuple[UnitLook, Tray, tuple[ModelBase, ...], int]] = {}
+        """A look (by identity, held) -> the tray it was given at, its bases in that tray's
+        frame and their number (see :meth:`_bases_of`)."""
+        self._base_numbers: dict[tuple[ModelBase, ...], int] = {}
+        """Bases in a tray's frame -> the number naming them in a sprite's content."""
         self._contents: dict[Hashable, int] = {}
         self._numbers = itertools.count()
         self.painter = InspectionPainter(palette, self.fonts)
@@ -723,6 +730,25 @@ class Renderer:
             out.append(ModelBase(hit[2], base.kind, base.mark, base.label))
         return tuple(out)
 
+    def _bases_of(self, look: UnitLook, home: Tray) -> tuple[tuple[ModelBase, ...], int]:
+        """:meth:`_local_bases` of ``look`` at ``home`` and a number naming their value (the
+        same number for the same bases). A ruleset that gives the same look object while a
+        unit's look stays the same gets both back by identity at every new game moment,
+        without turning or hashing its bases again (200 units of 20 bases, issue 32)."""
+        looked = self._looked
+        hit = looked.get(id(look))
+        if hit is not None and hit[0] is look and (hit[1] is home or hit[1] == home):
+            return hit[2], hit[3]
+        if len(looked) > LOOK_CACHE_LIMIT:
+            looked.clear()
+            self._base_numbers.clear()
+        local = self._local_bases(look, home)
+        token = self._base_numbers.get(local)
+        if token is None:
+            token = self._base_numbers[local] = next(self._numbers)
+        looked[id(look)] = (look, home, local, token)
+        return local, token
+
     def _tray_ident(self, state: GameState, view: ViewState, unit: Unit
                     ) -> tuple[int, tuple[ModelBase, ...]]:
         """What a unit's tray sprite shows besides its tray's shape, the zoom and the colour
@@ -738,9 +764,9 @@ class Renderer:
         if hit is None:
             look = self.look(state, view, unit.id)
             home = unit.tray
-            local = (self._local_bases(look, home)
-                     if look is not None and look.bases and home is not None else ())
-            content = (models_left(unit), unit.name, status_text(unit), local)
+            local, token = (self._bases_of(look, home)
+                            if look is not None and look.bases and home is not None else ((), -1))
+            content = (models_left(unit), unit.name, status_text(unit), token)
             number = self._contents.get(content)
             if number is None:
                 number = self._contents[content] = next(self._numbers)

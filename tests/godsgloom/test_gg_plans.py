@@ -199,3 +199,25 @@ def test_a_plan_is_computed_once_per_position() -> None:
     assert calls[MeleeAttack("a", "d")] == 1
     assert calls and max(calls.values()) == 1, calls.most_common(3)
     assert ruleset.memo.computed["reach"] == 1
+
+
+def test_hx_act_2_the_activated_units_actions_are_listed_once_per_position() -> None:
+    """HX-ACT-2 (issue 32): the activated unit's buttons and its reach overlay share one list
+    of its legal actions per position (a copy each: changing one changes nothing kept), and
+    an action gives the next position its own."""
+    game = duel()
+    play(game, "activate a")
+    ruleset = game.ruleset
+    ruleset.memo.forget()
+    ruleset.memo.computed.clear()
+    first = ruleset.legal_actions_for(game.state, "a")
+    ruleset.commands(game.state, "a")
+    ruleset.inspect_unit(game.state, "a")
+    first.clear()
+    again = ruleset.legal_actions_for(game.state, "a")
+    assert again and ruleset.memo.computed["legal"] == 1
+    assert again == [a for a in game.legal_actions() if a.actor() == "a"]
+    face = next(a for a in again if isinstance(a, Face))
+    game.apply(face)
+    assert face not in ruleset.legal_actions_for(game.state, "a")
+    assert ruleset.memo.computed["legal"] == 2

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 
-from game.core.actions import parse
+from game.core.actions import Action, parse
 from game.core.pending import Over
 from game.core.position import PositionMemo
+from game.rulesets.realms.actions import Cast, Special, Strike
+from game.rulesets.realms.board import beyond, hex_board, reach
 from game.rulesets.realms.odds import attack_odds
-from game.rulesets.realms.rules import Attempt, attempt
+from game.rulesets.realms.rules import HANDS, Attempt, attempt
 from game.rulesets.realms.units import RealmsUnit
 from game.scenario import load_scenario, load_scenario_text
 from tests.conftest import SCENARIOS
@@ -129,3 +131,52 @@ def test_the_buttons_of_a_commanded_unit_match_its_whole_legal_actions() -> None
             if quick.key != "walk":
                 assert quick.offers == full.offers
         game.undo()
+
+
+def test_rl_rng_1_the_cheap_range_bound_never_cuts_a_reachable_target() -> None:
+    """RL-RNG-1 / RL-ELV-3 (issue 32): :func:`beyond` says a target is out of ``most``
+    spaces only when the range rule's distance (gaps in pegs, pads as neighbours) is above
+    it, on a board with hills, gaps and a pad; and it does leave far targets out."""
+    sc = load_scenario_text(big_board(), "big.toml")
+    state = sc.new_game().state
+    board = hex_board(state)
+    feats = sc.fresh_ruleset().settings.features_for(board)  # type: ignore[attr-defined]
+    units = [u for u in state.live_units() if isinstance(u, RealmsUnit)]
+    cut = 0
+    for att in units:
+        for tgt in units:
+            if tgt is att:
+                continue
+            distance = reach(board, feats, att, tgt, 1).distance
+            for most in range(8):
+                if beyond(feats, att, tgt, most):
+                    assert distance > most, (att.id, tgt.id, most)
+                    cut += 1
+    assert cut > 100
+
+
+def test_rl_atk_2_the_legal_attacks_are_every_enemy_checked() -> None:
+    """RL-ATK-2 (issue 32): a commanded unit's legal attacks, asked of the enemies in reach
+    only (:func:`may_reach`), are exactly those found by checking every enemy with every
+    hand, special and spell."""
+    sc = load_scenario_text(big_board(), "big.toml")
+    game = sc.new_game()
+    rs = game.ruleset
+    attacks = 0
+    for uid in [u.id for u in game.state.live_units(1)]:
+        game.apply(parse(f"command {uid}", rs.action_types()))
+        state, unit = game.state, game.state.units[uid]
+        assert isinstance(unit, RealmsUnit)
+        every: list[Action] = []
+        for enemy in state.live_units(2):
+            every += [Strike(uid, enemy.id, hand) for hand in HANDS]
+            every += [Special(uid, enemy.id, s.name) for s in unit.specials]
+            every += [Cast(uid, enemy.id, s.name) for s in unit.spells]
+        fresh = sc.fresh_ruleset()
+        legal = [a for a in every if fresh.why_not(state, a) is None]
+        found = [a for a in rs.legal_actions_for(state, uid)
+                 if isinstance(a, Strike | Special | Cast)]
+        assert sorted(map(repr, found)) == sorted(map(repr, legal)), uid
+        attacks += len(legal)
+        game.undo()
+    assert attacks > 0  # the board puts enemies in reach

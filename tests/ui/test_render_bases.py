@@ -29,3 +29,23 @@ def test_bases_in_the_tray_frame_match_and_are_kept_per_ring() -> None:
     moved = Tray(12.0, 9.0, 75.0, 4.0, 2.0)
     shifted = renderer._local_bases(look, moved)
     assert shifted[0].points == _local(moved, RING)
+
+
+def test_the_same_look_gives_the_same_bases_and_number_and_equal_bases_the_same_number() -> None:
+    """A look given again (the same object) at another game moment gets its bases and their
+    number back; a new look of equal bases gets the same number (the same sprite), and other
+    bases or another tray get their own."""
+    renderer = Renderer(palette_named("default"))
+    home = Tray(10.5, 10.0, 30.0, 4.0, 2.0)
+    look = UnitLook(bases=(ModelBase(RING, "rank", "contact", "a"),))
+    bases, number = renderer._bases_of(look, home)
+    assert bases == renderer._local_bases(look, home)
+    again = renderer._bases_of(look, home)
+    assert again[0] is bases and again[1] == number
+    equal = UnitLook(bases=(ModelBase(RING, "rank", "contact", "a"),))
+    assert renderer._bases_of(equal, home)[1] == number
+    other = UnitLook(bases=(ModelBase(RING, "rank", "none", "a"),))
+    assert renderer._bases_of(other, home)[1] != number
+    moved = Tray(12.0, 9.0, 75.0, 4.0, 2.0)
+    there, moved_number = renderer._bases_of(look, moved)
+    assert there[0].points == _local(moved, RING) and moved_number != number

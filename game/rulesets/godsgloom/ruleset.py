@@ -203,7 +203,9 @@ class GodsgloomRuleset(Ruleset):
 
     @steady
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
-        """One unit's legal actions now, without computing the other units' (HX-ACT-1/2)."""
+        """One unit's legal actions now, without computing the other units' (HX-ACT-1/2);
+        the activated unit's once per position (its panel and its reach overlay both ask them
+        right after each action: ~2,000 moves and 200 melee checks, issue 32)."""
         if state.outcome is not None:
             return []
         act = current_activation(state)
@@ -213,7 +215,8 @@ class GodsgloomRuleset(Ruleset):
             return [Activate(unit_id)]
         if act.unit != unit_id:
             return []
-        return [a for a in self._activation_actions(state, act) if a.actor() == unit_id]
+        return list(self.memo.get(state, ("legal", unit_id), lambda: tuple(
+            a for a in self._activation_actions(state, act) if a.actor() == unit_id)))
 
     def melee_preview(self, state: GameState, attacker_id: str,
                       target_id: str) -> Plan[MeleeAttack, MeleeDetail] | Refusal:

@@ -62,13 +62,15 @@ def in_contact(a: NinthUnit, b: NinthUnit) -> bool:
     return boundaries_in_contact(a.tray.polygon, b.tray.polygon)
 
 
-def engaged_enemies(state: GameState, unit: NinthUnit) -> list[NinthUnit]:
+def engaged_enemies(state: GameState, unit: NinthUnit,
+                    table: Mapping[str, tuple[str, ...]] | None = None) -> list[NinthUnit]:
     """Enemy units in contact with ``unit`` (NA-CON-1: the test of :func:`in_contact`), in
     the order of the state's units. Read from the position's contact table
-    (:func:`_contact_table`): the table draws every unit's look after each action, and each
-    asked this of every enemy (O(n^2) distances at 200 units, ~50 ms a commit, issue 32)."""
+    (:func:`contact_table`, or ``table`` when the caller holds this position's): the table
+    draws every unit's look after each action, and each asked this of every enemy (O(n^2)
+    distances at 200 units, ~50 ms a commit, issue 32)."""
     assert unit.tray is not None
-    found = _contact_table(state).get(unit.id)
+    found = (contact_table(state) if table is None else table).get(unit.id)
     if found is None or state.units.get(unit.id) is not unit:  # not in play: ask each enemy
         enemies = [e for e in ninth_units(state) if e.owner != unit.owner and e.tray is not None]
         gaps = shapely.distance(unit.tray.polygon, [e.tray.polygon for e in enemies if e.tray])
@@ -77,7 +79,7 @@ def engaged_enemies(state: GameState, unit: NinthUnit) -> list[NinthUnit]:
 
 
 _CONTACTS: list[tuple[tuple[object, ...], dict[str, tuple[str, ...]]]] = []
-"""The last position's contact table, under its key (one entry: see :func:`_contact_table`)."""
+"""The last position's contact table, under its key (one entry: see :func:`contact_table`)."""
 
 
 def _contact_key(state: GameState) -> tuple[object, ...]:
@@ -93,7 +95,7 @@ def _contact_key(state: GameState) -> tuple[object, ...]:
 _TRAY, _DESTROYED, _OWNER = attrgetter("tray"), attrgetter("destroyed"), attrgetter("owner")
 
 
-def _contact_table(state: GameState) -> dict[str, tuple[str, ...]]:
+def contact_table(state: GameState) -> dict[str, tuple[str, ...]]:
     """Unit id -> the ids of the enemies in contact with it (NA-CON-1), for every Ninth Age
     unit in play with a tray. Built once per position: boxes widened by the tolerance pick
     the candidate pairs (one array test), then the exact distance of :func:`in_contact` for

@@ -39,6 +39,7 @@ from game.rulesets.ninth_age.cover import cover
 from game.rulesets.ninth_age.engage import (
     Striker,
     combats,
+    contact_table,
     engaged_enemies,
     ninth_units,
     ranged_options,
@@ -623,8 +624,11 @@ class NinthAgeRuleset(Ruleset):
         return view.unit_card(state, unit_id)
 
     def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
-        """Every model base, characters, contact, support and casualties marked."""
-        return unit_look(state, unit_id)
+        """Every model base, characters, contact, support and casualties marked. The contact
+        table comes from the position memo: the table asks the 200 looks of a new game moment
+        in one steady position, so its key is read once, not once per look (issue 32)."""
+        table = self.memo.get(state, ("contacts",), lambda: contact_table(state))
+        return unit_look(state, unit_id, table)
 
     def in_combat(self, state: GameState, unit_id: str) -> bool:
         """Whether the unit is engaged with an enemy."""

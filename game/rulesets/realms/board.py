@@ -175,6 +175,20 @@ def reach(board: HexBoard, feats: Features, att: RealmsUnit, tgt: RealmsUnit,
     return Reach(dist, weapon_range, bonus, ranged, gap)
 
 
+def beyond(feats: Features, att: RealmsUnit, tgt: RealmsUnit, most: int) -> bool:
+    """Whether every space under ``tgt`` is more than ``most`` spaces from every space of
+    ``att`` for range (RL-RNG-1, RL-ELV-3), without drawing a line: :func:`space_distance`
+    of a pair is 0, 1 (neighbours, a pad link), the peg range or the counted spaces, so the
+    least of those is never above it. Cheap (no hex line), for skipping targets no attack
+    can reach before asking the full checks."""
+    for a in spaces(att):
+        for t in spaces(tgt):
+            d = a.distance(t)
+            if d <= most or linked(feats, a, t) or peg_range(a, t) <= most:
+                return False
+    return True
+
+
 def wall_top(board: HexBoard, feats: Features, a: Hex, b: Hex) -> int | None:
     """Absolute top (pegs) of the wall between neighbouring spaces, if there is one."""
     height = feats.walls.get(frozenset((a, b)))

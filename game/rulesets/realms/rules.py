@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from game.core.pending import Refusal
 from game.core.present import possessive
 from game.core.state import GameState
-from game.geometry.elevation import SightField
+from game.geometry.elevation import MAX_DOWNWARD_BONUS, SightField
 from game.geometry.hexgrid import Hex
 from game.rulesets.realms.attack import (
     AttackPlan,
@@ -27,6 +27,7 @@ from game.rulesets.realms.board import (
     Reach,
     Sighting,
     base_of,
+    beyond,
     ground_field,
     hex_board,
     melee_allowed,
@@ -41,7 +42,7 @@ from game.rulesets.realms.board import (
 from game.rulesets.realms.odds import Odds, attack_odds
 from game.rulesets.realms.options import Settings
 from game.rulesets.realms.procedure import CommandProc
-from game.rulesets.realms.units import RealmsUnit, Weapon
+from game.rulesets.realms.units import UNARMED, RealmsUnit, Weapon
 
 HANDS = ("main", "off", "both", "unarmed")
 
@@ -162,6 +163,22 @@ def cone_words(cone: float, turn: float, unit: RealmsUnit) -> str:
     gives none, so 60 degrees each side is this project's choice (an option, RL-LOS-1)."""
     head = f" plus {turn:g} as its head turns" if unit.head_turn and turn else ""
     return f"{cone:g} degrees each side{head}; the base cone is the project's choice"
+
+
+def farthest_reach(att: RealmsUnit) -> int:
+    """The most spaces any attack of ``att`` can reach (RL-RNG-1: a weapon's range, at least
+    neighbours, plus at most :data:`MAX_DOWNWARD_BONUS` from height, RL-ELV-2): every
+    weapon either hand holds, the unarmed attack, its specials and its spells."""
+    held = (att.weapon(att.main), att.weapon(att.off), UNARMED, *att.specials, *att.spells)
+    return max(max(1, w.range) for w in held if w is not None) + MAX_DOWNWARD_BONUS
+
+
+def may_reach(settings: Settings, state: GameState, att: RealmsUnit, tgt: RealmsUnit) -> bool:
+    """False when no attack of ``att`` can reach ``tgt`` (:func:`farthest_reach` against a
+    lower bound of the range, :func:`.board.beyond`): :func:`attempt` would refuse every one
+    of them on range (RL-RNG-1), so a caller listing legal attacks need not ask it."""
+    feats = settings.features_for(hex_board(state))
+    return not beyond(feats, att, tgt, farthest_reach(att))
 
 
 def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: str,
