@@ -141,9 +141,6 @@ class Driver:
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
         return sum(self.frames(2, ev))
 
-    def hover(self, pos: tuple[int, int]) -> float:
-        return sum(self.frames(1, [self.motion(pos)]))
-
     def point(self, start: tuple[int, int], end: tuple[int, int]) -> tuple[list[float], float]:
         """Move the pointer from ``start`` to ``end`` as a hand does, over
         :data:`TRAVEL_FRAMES` frames, one motion a frame: the CPU ms of the frames on the way

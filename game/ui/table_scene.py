@@ -178,10 +178,15 @@ class TableScene(Scene):
         """The current game state (a new object after undo)."""
         return self.session.game.state
 
+    def _moment(self) -> tuple[int, int, int]:
+        """The game moment: the state, its revision and the log's length (what the kept
+        answers of a frame are keyed on)."""
+        return (id(self.state), self.revision, len(self.game.log))
+
     def pending(self) -> Pending:
         """What the game waits for, asked once per game change (the HUD, the panel and the
         ghosts all read it every frame)."""
-        key = (id(self.state), self.revision, len(self.game.log))
+        key = self._moment()
         if self._pending is None or self._pending[0] != key:
             self._pending = (key, self.game.pending())
         return self._pending[1]
@@ -379,7 +384,7 @@ class TableScene(Scene):
     def unit_at(self, point: Point) -> str | None:
         """The live unit under a world point (the first in the scenario's order), asked of
         an index of the units built once per game moment (:class:`UnitIndex`)."""
-        key = (id(self.state), self.revision, len(self.game.log))
+        key = self._moment()
         if self._hits is None or self._hits[0] != key:
             self._hits = (key, UnitIndex(self.state))
         return self._hits[1].unit_at(point, self.view.overrides,
@@ -554,16 +559,19 @@ class TableScene(Scene):
         if new_hover:
             return  # this frame answered a new hover: that is its work
         if (unit is None or self._calm < 2 or self._unit_prepared == (moment, unit)
-                or (time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS):
+                or self._frame_spent()):
             return
         if self.game.ruleset.prepare_unit(self.state, unit):
             self._unit_prepared = (moment, unit)
 
+    def _frame_spent(self) -> bool:
+        """Whether this frame has taken :data:`IDLE_STEP_MS` already (no work ahead then)."""
+        return (time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS
+
     def _load_dice_when_idle(self) -> None:
         """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
         so that the first roll's frame does not pay it (issue 32)."""
-        if self._dice_ready or self._idle < 2 or (
-                time.process_time() - self._frame_start) * 1000 > IDLE_STEP_MS:
+        if self._dice_ready or self._idle < 2 or self._frame_spent():
             return
         from game.physics.dice import tumble
 
