@@ -188,6 +188,10 @@ def snapshot(state: GameState, like: GameState | None = None) -> GameState:
     table of blocks cost ~0.1 s and hold megabytes (issue 32); shared, a snapshot and the live state
     read the same answers under the same keys.
 
+    A unit's field holding a :func:`frozen_value` (a stat card: a frozen dataclass of plain
+    values) is shared too: nothing can change it, and the next snapshot finds it the very
+    same object (:func:`same` answers at once instead of walking a card of attacks).
+
     ``like``: an earlier snapshot that nothing changes any more (the undo history's last):
     each unit equal to its unit there (the same class, every field equal) is that very unit,
     not a new copy, so a snapshot copies only the units the last action changed (issue 32).
@@ -198,11 +202,13 @@ def snapshot(state: GameState, like: GameState | None = None) -> GameState:
     for piece in state.terrain:
         memo[id(piece)] = piece
     for unit in state.units.values():
+        if id(unit) in memo:
+            continue  # the history's own unit: not copied, so nothing in it is either
         if unit.tray is not None:
             memo[id(unit.tray)] = unit.tray
         fields = _field_names(type(unit))
         for name, value in getattr(unit, "__dict__", {}).items():
-            if name not in fields:
+            if name not in fields or frozen_value(value):
                 memo[id(value)] = value
     for proc in state.procedures:
         for f in dataclasses.fields(proc):
@@ -241,6 +247,41 @@ def same(a: Any, b: Any) -> bool:
     if dataclasses.is_dataclass(a):
         return all(same(getattr(a, f), getattr(b, f)) for f in _field_names(kind))
     return bool(a == b)
+
+
+_FROZEN_KEY = "_warbench_frozen"
+"""Where a frozen dataclass instance keeps whether it is a :func:`frozen_value`."""
+
+_PLAIN = (str, int, float, bool, type(None), enum.Enum)
+"""Values that never change in place (``enum.Enum`` members included)."""
+
+
+def frozen_value(value: Any) -> bool:
+    """Whether ``value`` is a frozen dataclass instance holding only values that never
+    change in place (text, numbers, enums, None, tuples and frozensets of those, and such
+    frozen dataclasses), so a copy of a state may share it. Worked out once per instance
+    and kept on it (as its canonical text is)."""
+    kind = type(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is None or not params.frozen or isinstance(value, type):
+        return False
+    cache = getattr(value, "__dict__", None)
+    if cache is None:
+        return False
+    found = cache.get(_FROZEN_KEY)
+    if found is None:
+        found = cache[_FROZEN_KEY] = all(
+            _never_changes(getattr(value, name)) for name in _field_names(kind))
+    return bool(found)
+
+
+def _never_changes(value: Any) -> bool:
+    """Whether ``value`` can never change in place (see :func:`frozen_value`)."""
+    if isinstance(value, _PLAIN):
+        return True
+    if type(value) is tuple or type(value) is frozenset:
+        return all(_never_changes(v) for v in value)
+    return frozen_value(value)
 
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
