@@ -86,8 +86,62 @@ def state_hash(state: GameState) -> str:
     dataclass's sorted field names worked out once per class), and each frozen dataclass's
     text is computed once and kept on it (a 60 x 60 map's board is 3,600 cells): the very same
     characters as :func:`canonical_text`, so the hash is unchanged
-    (``tests/core/test_hashing.py``); about four times faster on a 200-unit table (issue 32)."""
-    return hashlib.sha256(_text(state).encode("utf-8")).hexdigest()
+    (``tests/core/test_hashing.py``); about four times faster on a 200-unit table (issue 32).
+
+    The text's first fields that hold frozen values (the board: a 60 x 60 map's is 450,000
+    characters) begin it the same way at every action: their hashing is kept per board
+    (:func:`_prefix`) and only the rest is hashed."""
+    kind = type(state)
+    parts, lead = _state_parts(state)
+    n = 1 + len(lead)  # the ``__type__`` entry and the frozen fields after it
+    if len(lead) == 0 or n >= len(parts):
+        return hashlib.sha256(("{" + ",".join(parts) + "}").encode("utf-8")).hexdigest()
+    digest = _prefix(kind, lead, parts[:n])
+    digest.update((",".join(parts[n:]) + "}").encode("utf-8"))
+    return str(digest.hexdigest())
+
+
+def _state_parts(state: GameState) -> tuple[list[str], tuple[Any, ...]]:
+    """The ``"name":text`` entries of the state's canonical text, in order, and the values of
+    the leading fields (after ``__type__``) that are frozen dataclasses: their text is kept on
+    them and never changes."""
+    kind = type(state)
+    parts: list[str] = []
+    lead: list[Any] = []
+    leading = True
+    for name, quoted, omit, default in _layout(kind):
+        if default is _TYPE:
+            parts.append(quoted + ":" + _quote(kind.__name__))
+            continue
+        value = getattr(state, name)
+        if omit and value == default:
+            continue
+        frozen = getattr(type(value), "__dataclass_params__", None)
+        leading = leading and frozen is not None and frozen.frozen
+        if leading:
+            lead.append(value)
+        parts.append(quoted + ":" + _text(value))
+    return parts, tuple(lead)
+
+
+_PREFIXES: dict[tuple[type, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
+"""The hashing of a state text's leading frozen entries, by the state's type and the
+identities of those values (held, so an identity is never another value's)."""
+_PREFIX_LIMIT = 8
+"""Prefixes kept (a few boards: the tables open in one process)."""
+
+
+def _prefix(kind: type, lead: tuple[Any, ...], parts: list[str]) -> Any:
+    """A fresh copy of the SHA-256 state that has read ``{`` and ``parts`` (the ``__type__``
+    entry and the frozen fields ``lead``) and a comma: worked out once per board."""
+    key = (kind, tuple(map(id, lead)))
+    hit = _PREFIXES.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], lead, strict=True)):
+        if len(_PREFIXES) >= _PREFIX_LIMIT:
+            _PREFIXES.clear()
+        hit = _PREFIXES[key] = (lead, hashlib.sha256(
+            ("{" + ",".join(parts) + ",").encode("utf-8")))
+    return hit[1].copy()
 
 
 _quote = json.encoder.encode_basestring_ascii
