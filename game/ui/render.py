@@ -674,7 +674,7 @@ class Renderer:
             reach = max(cam.zoom * footprint_reach(look, anchor), cam.zoom * 1.05) + 4
             if not shows(clip, sx, sy, reach, lambda: bool(look and look.height)):
                 return []
-            if look is not None and look.hexes:
+            if look is not None and len(look.hexes) > 1:  # one hex: the token shows it
                 steps.append(partial(draw_units.draw_footprint, look=look, anchor=anchor,
                                      at=(wx, wy), cam=cam, colour=colour))
             sprite, offset = self._hex_sprite(unit, cam.angle(angle), colour, cam.zoom)
