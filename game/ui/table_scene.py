@@ -129,6 +129,8 @@ class TableScene(Scene):
         """The unit hovered in the last frame (a frame that hovers a new one does no step)."""
         self._dice_ready = False
         """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
+        self._handled = False
+        """Whether the table has had any input yet (see :meth:`_load_dice_when_idle`)."""
         self._lesson_pool: list[Lesson] | None = None
         """Every lesson, once read (see :meth:`_lessons`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
@@ -376,7 +378,7 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        self._busy = True
+        self._busy = self._handled = True
         if not _pointing(event):
             self._acted = True
         if self.computer is not None and self.computer.handle(event):
@@ -574,8 +576,13 @@ class TableScene(Scene):
 
     def _load_dice_when_idle(self) -> None:
         """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
-        so that the first roll's frame does not pay it (issue 32)."""
-        if self._dice_ready or self._idle < 2 or self._frame_spent():
+        so that the first roll's frame does not pay it (issue 32): the second such frame in a
+        row (one quiet frame between two motions of a moving pointer is no pause), or, before
+        any input at all, the first after the game moment's own (a table just opened is
+        looked at before it is played: the import is done then, not in the frames after the
+        player's first action)."""
+        quiet = 2 if self._handled else 1
+        if self._dice_ready or self._idle < quiet or self._frame_spent():
             return
         from game.physics.dice import tumble
 
