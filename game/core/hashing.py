@@ -285,22 +285,58 @@ def _share_unchanged(state: GameState, like: GameState, memo: dict[int, Any]) ->
 def same(a: Any, b: Any) -> bool:
     """Whether ``a`` and ``b`` are the same value down to the types (``1`` and ``1.0``, or
     ``0.0`` and ``-0.0``, are equal but not the same: their canonical texts differ), for the
-    dataclasses, containers and plain values a state holds; the very same object is."""
+    dataclasses, containers and plain values a state holds; the very same object is.
+
+    Written as plain loops that skip the values both sides hold as one object (a copy keeps
+    the very same text, number and frozen value objects): every unit of a 200-unit table is
+    compared at each undo snapshot (issue 32)."""
     if a is b:
         return True
     kind = type(a)
     if kind is not type(b):
         return False
+    if kind is str or kind is int or kind is bool:
+        return bool(a == b)
     if kind is float:
         return bool(a == b) and repr(a) == repr(b)
     if kind is list or kind is tuple:
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and _same_items(a, b)
     if kind is dict:  # keys other than text could be equal but not the same: not shared
-        return len(a) == len(b) and all(
-            type(k) is str and k in b and same(v, b[k]) for k, v in a.items())
-    if dataclasses.is_dataclass(a):
-        return all(same(getattr(a, f), getattr(b, f)) for f in _field_names(kind))
-    return bool(a == b)
+        return len(a) == len(b) and _same_entries(a, b)
+    names = _FIELD_ORDER.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(a):
+            return bool(a == b)
+        names = _FIELD_ORDER[kind] = tuple(f.name for f in dataclasses.fields(a))
+    for name in names:
+        x, y = getattr(a, name), getattr(b, name)
+        if x is not y and not same(x, y):
+            return False
+    return True
+
+
+def _same_items(a: list[Any] | tuple[Any, ...], b: list[Any] | tuple[Any, ...]) -> bool:
+    """Whether two sequences of one length hold the :func:`same` values, in order (a loop,
+    not ``all()`` over a generator: this runs for every list of every unit)."""
+    for x, y in zip(a, b, strict=True):  # noqa: SIM110
+        if x is not y and not same(x, y):
+            return False
+    return True
+
+
+def _same_entries(a: dict[Any, Any], b: dict[Any, Any]) -> bool:
+    """Whether two dicts of one size hold the :func:`same` values under the same text keys."""
+    for key, x in a.items():
+        if type(key) is not str or key not in b:
+            return False
+        y = b[key]
+        if x is not y and not same(x, y):
+            return False
+    return True
+
+
+_FIELD_ORDER: dict[type, tuple[str, ...]] = {}
+"""Each dataclass type's field names, in order (see :func:`same`)."""
 
 
 _FROZEN_KEY = "_warbench_frozen"

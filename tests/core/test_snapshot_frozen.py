@@ -73,3 +73,17 @@ def test_the_next_snapshot_shares_the_unchanged_unit_whole() -> None:
     assert second.units[unit.id] is first.units[unit.id]
     assert same(second.units[unit.id], unit)
     assert state_hash(second) == state_hash(state)
+
+
+def test_same_tells_every_difference_inside_units_and_containers() -> None:
+    """The loops of :func:`same` (issue 32) still see each difference, at any depth."""
+    card = Card("c", (3, 4))
+    assert same(Bag([1, 2]), Bag([1, 2])) and not same(Bag([1, 2]), Bag([1, 3]))
+    assert not same(Bag([1, 2]), Bag([1, 2.0]))  # type: ignore[list-item]
+    assert not same([1, 2], (1, 2)) and not same([1, 2], [1, 2, 3])
+    assert same({"a": [card]}, {"a": [Card("c", (3, 4))]})
+    assert not same({"a": [card]}, {"a": [Card("c", (3, 5))]})
+    assert not same({"a": 1}, {"b": 1}) and not same({"a": 1}, {"a": 1, "b": 2})
+    assert not same(Card("c", (3,), inner=card), Card("c", (3,), inner=Card("d", (3, 4))))
+    assert not same(Card("c", (1,)), Bag([1]))  # another class
+    assert same(frozenset({1, 2}), frozenset({2, 1})) and not same({1}, frozenset({1}))
