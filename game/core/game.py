@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, Dice, DiceSpec, FreeRoll, RollPending
 from game.core.events import Event
-from game.core.hashing import snapshot, state_hash
+from game.core.hashing import UnitTexts, snapshot, state_hash
 from game.core.pending import Chance, Idle, IllegalAction, Over, Pending, PlayerDecision, Refusal
 from game.core.ruleset import Context, Ruleset
 from game.core.state import GameState
@@ -61,6 +61,8 @@ class Game:
     history: bool = True
     """False for a computer player's rehearsal copy (see ``__init__``). Class-level defaults
     keep a subclass that forwards to another game (a lesson's) working without ``__init__``."""
+    _texts: UnitTexts | None = None
+    """The history units' texts the hash after an action reads (see :meth:`_hash_after`)."""
     _initial_hash: tuple[GameState, str] | None = None
     """:meth:`initial_hash`'s answer, with the initial state object it was computed for."""
     _pending: Pending | None = None
@@ -93,6 +95,7 @@ class Game:
         (rebuilt by :meth:`_state_before` when undone)."""
         self._redo: list[LogEntry] = []
         self.listeners: list[Listener] = []
+        self._texts = UnitTexts()
 
     # --- questions (never change anything) ---------------------------------------------------
 
@@ -222,10 +225,18 @@ class Game:
             actor=actor,
             events=tuple(ctx.events),
             rolled_by=frozenset(rolled_by),
-            hash_after=state_hash(self.state) if self.history else "",
+            hash_after="" if before is None else self._hash_after(before),
         )
         self.log.append(entry)
         return entry
+
+    def _hash_after(self, before: GameState) -> str:
+        """The state hash right after an action: the units it left the same as in ``before``
+        (the undo snapshot taken as it began) are read from the history's kept texts
+        (:class:`~game.core.hashing.UnitTexts`), the same characters as writing them again."""
+        if self._texts is None:
+            self._texts = UnitTexts()
+        return state_hash(self.state, self._texts.known(self.state, before))
 
     def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
         """Do one action; return it as it goes into the log."""

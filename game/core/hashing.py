@@ -13,7 +13,7 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.core.state import GameState, TerrainPiece
@@ -79,7 +79,7 @@ def canonical_text(value: Any) -> str:
     return json.dumps(canonical(value), sort_keys=True, separators=(",", ":"))
 
 
-def state_hash(state: GameState) -> str:
+def state_hash(state: GameState, units: Mapping[str, str] | None = None) -> str:
     """The SHA-256 hex digest of the state's canonical form (its :func:`canonical_text`).
 
     The text is written in one pass by :func:`_text` (no intermediate canonical form, each
@@ -90,9 +90,12 @@ def state_hash(state: GameState) -> str:
 
     The text's first fields that hold frozen values (the board: a 60 x 60 map's is 450,000
     characters) begin it the same way at every action: their hashing is kept per board
-    (:func:`_prefix`) and only the rest is hashed."""
+    (:func:`_prefix`) and only the rest is hashed.
+
+    ``units``: the canonical texts of some units, by id, known to be theirs (the units an
+    action left the same as in the snapshot before it: :class:`UnitTexts`)."""
     kind = type(state)
-    parts, lead = _state_parts(state)
+    parts, lead = _state_parts(state, units)
     n = 1 + len(lead)  # the ``__type__`` entry and the frozen fields after it
     if len(lead) == 0 or n >= len(parts):
         return hashlib.sha256(("{" + ",".join(parts) + "}").encode("utf-8")).hexdigest()
@@ -101,10 +104,11 @@ def state_hash(state: GameState) -> str:
     return str(digest.hexdigest())
 
 
-def _state_parts(state: GameState) -> tuple[list[str], tuple[Any, ...]]:
+def _state_parts(state: GameState, units: Mapping[str, str] | None = None
+                 ) -> tuple[list[str], tuple[Any, ...]]:
     """The ``"name":text`` entries of the state's canonical text, in order, and the values of
     the leading fields (after ``__type__``) that are frozen dataclasses: their text is kept on
-    them and never changes."""
+    them and never changes. ``units``: known texts of units (see :func:`state_hash`)."""
     kind = type(state)
     parts: list[str] = []
     lead: list[Any] = []
@@ -120,8 +124,39 @@ def _state_parts(state: GameState) -> tuple[list[str], tuple[Any, ...]]:
         leading = leading and frozen is not None and frozen.frozen
         if leading:
             lead.append(value)
-        parts.append(quoted + ":" + _text(value))
+        if units is not None and value is state.units:
+            parts.append(quoted + ":" + _dict_text(value, units))
+        else:
+            parts.append(quoted + ":" + _text(value))
     return parts, tuple(lead)
+
+
+class UnitTexts:
+    """The canonical texts of the undo history's units (which nothing changes), kept by
+    identity, for the state hash taken right after an action: each unit the action left
+    :func:`same` as in the snapshot before it has that snapshot unit's text, worked out once
+    for as long as the history keeps sharing that unit (issue 32: the 200 units' texts were
+    most of the hash; comparing is mostly identity checks, see :func:`same`)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Any, str]] = {}
+
+    def known(self, state: GameState, before: GameState) -> dict[str, str]:
+        """The texts of the units of ``state`` that are the same as in ``before`` (a snapshot
+        of the history), by id; it keeps the texts of ``before``'s units only."""
+        kept: dict[int, tuple[Any, str]] = {}
+        out: dict[str, str] = {}
+        earlier = before.units
+        for uid, unit in state.units.items():
+            old = earlier.get(uid)
+            if old is None or not same(old, unit):
+                continue
+            hit = self._kept.get(id(old))
+            text = hit[1] if hit is not None and hit[0] is old else _text(old)
+            kept[id(old)] = (old, text)
+            out[uid] = text
+        self._kept = kept
+        return out
 
 
 _PREFIXES: dict[tuple[type, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
@@ -192,9 +227,7 @@ def _text(value: Any) -> str:
     if isinstance(value, enum.Enum):
         return _text(value.value)
     if isinstance(value, dict):
-        items = sorted([(_text(k), v) for k, v in value.items()], key=lambda kv: kv[0])
-        return '{"__dict__":[' + ",".join(
-            [f"[{_quote(k)},{_text(v)}]" for k, v in items]) + "]}"
+        return _dict_text(value)
     if isinstance(value, set | frozenset):
         return '{"__set__":[' + ",".join(sorted([_text(v) for v in value])) + "]}"
     if isinstance(value, list | tuple):
@@ -208,6 +241,17 @@ def _text(value: Any) -> str:
     if isinstance(value, int):
         return int.__repr__(value)
     raise TypeError(f"state holds a value that cannot be hashed canonically: {value!r}")
+
+
+def _dict_text(value: dict[Any, Any], known: Mapping[Any, str] | None = None) -> str:
+    """A dict's canonical text; ``known``: the texts of some of its values, by key (the units
+    an action left as they were, see :class:`UnitTexts`)."""
+    items = sorted([(_text(k), k, v) for k, v in value.items()], key=lambda kv: kv[0])
+    if known is None:
+        return '{"__dict__":[' + ",".join(
+            [f"[{_quote(t)},{_text(v)}]" for t, _, v in items]) + "]}"
+    return '{"__dict__":[' + ",".join(
+        [f"[{_quote(t)},{known.get(k) or _text(v)}]" for t, k, v in items]) + "]}"
 
 
 def _dataclass_text(value: Any) -> str:
