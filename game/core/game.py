@@ -63,6 +63,9 @@ class Game:
     keep a subclass that forwards to another game (a lesson's) working without ``__init__``."""
     _texts: UnitTexts | None = None
     """The history units' texts the hash after an action reads (see :meth:`_hash_after`)."""
+    _left_alone: tuple[int, GameState, frozenset[str]] | None = None
+    """The units the last logged action left as they were, with the log's length and the
+    state right after it (see :meth:`units_left_alone`)."""
     _initial_hash: tuple[GameState, str] | None = None
     """:meth:`initial_hash`'s answer, with the initial state object it was computed for."""
     _pending: Pending | None = None
@@ -236,7 +239,19 @@ class Game:
         (:class:`~game.core.hashing.UnitTexts`), the same characters as writing them again."""
         if self._texts is None:
             self._texts = UnitTexts()
-        return state_hash(self.state, self._texts.known(self.state, before))
+        known = self._texts.known(self.state, before)
+        self._left_alone = (len(self.log) + 1, self.state, frozenset(known))
+        return state_hash(self.state, known)
+
+    def units_left_alone(self) -> frozenset[str] | None:
+        """The ids of the units the last logged action left the same (every field, down to
+        the types) as before it, while the game is still right after that action (None after
+        an undo, or without history): a table redraws only the others (issue 32). Worked
+        out with the action's hash, from the undo snapshot taken as it began."""
+        found = self._left_alone
+        if found is None or found[0] != len(self.log) or found[1] is not self.state:
+            return None
+        return found[2]
 
     def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
         """Do one action; return it as it goes into the log."""

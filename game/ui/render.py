@@ -116,6 +116,10 @@ class Renderer:
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
         self._ops: tuple[Hashable, list[Op]] = (None, [])
+        self._steps_kept: dict[str, tuple[tuple[int, int], Hashable, UnitLook | None,
+                                          list[Op]]] = {}
+        """Each unit's drawing steps: the game moment, how it was drawn, its look and the
+        steps (see :meth:`_kept_steps`)."""
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
         self.page = BoardPage()
         self._board_for: Hashable = None
@@ -148,6 +152,7 @@ class Renderer:
         self._ground_key = None
         self._units_key = None
         self._ops = (None, [])
+        self._steps_kept.clear()
         self._sprites.clear()
         self.painter.reset(palette)
 
@@ -306,9 +311,46 @@ class Renderer:
         self, state: GameState, view: ViewState, only: frozenset[str] | None,
         skip: frozenset[str], clip: pygame.Rect,
     ) -> list[Op]:
-        """:meth:`_unit_ops`' steps, unit by unit."""
+        """:meth:`_unit_ops`' steps, unit by unit (a unit the last change left alone keeps
+        its steps: :meth:`_kept_steps`)."""
         return [op for unit, colour in self._units_to_draw(state, only, skip)
-                for op in self._unit_steps(state, view, unit, colour, clip)]
+                for op in self._kept_steps(state, view, unit, colour, clip)]
+
+    def _kept_steps(self, state: GameState, view: ViewState, unit: Unit, colour: RGB,
+                    clip: pygame.Rect) -> list[Op]:
+        """:meth:`_unit_steps` of a unit, kept per unit: a new game moment whose change left
+        the unit as it was (``view.carry``: an action's, told by the game) gives it the same
+        steps again when it is drawn alike (the camera, the clip, its colour, no override)
+        and its look is the same. A unit's counters and label are its own fields' (see
+        :meth:`~game.core.state.Unit.status`); its look is asked again (it may depend on other
+        units). At 200 units a commit worked out every unit's counters, label and sprite
+        key again for the two or three the action changed (issue 32)."""
+        moment = (id(state), view.revision)
+        key = (view.camera.key(), tuple(clip), colour, id(self.ruleset),
+               view.overrides.get(unit.id), view.hex_overrides.get(unit.id))
+        kept = self._steps_kept.get(unit.id)
+        if kept is not None and kept[3] and kept[1] == key and self._carried(
+                kept[0], moment, unit.id, view):
+            look = self.look(state, view, unit.id)
+            if look is kept[2] or look == kept[2]:
+                self._steps_kept[unit.id] = (moment, key, look, kept[3])
+                return kept[3]
+        steps = self._unit_steps(state, view, unit, colour, clip)
+        self._steps_kept[unit.id] = (moment, key, self.look(state, view, unit.id) if steps
+                                     else None, steps)
+        return steps
+
+    @staticmethod
+    def _carried(kept: tuple[int, int], moment: tuple[int, int], uid: str,
+                 view: ViewState) -> bool:
+        """Whether steps kept at game moment ``kept`` (state, revision) still draw unit ``uid``
+        at ``moment``: the same moment, or the next one of the same state when the change
+        between left the unit alone."""
+        if kept == moment:
+            return True
+        carry = view.carry
+        return (carry is not None and kept[0] == moment[0] and kept[1] == carry[0]
+                and moment[1] == carry[1] and uid in carry[2])
 
     def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
                        skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
