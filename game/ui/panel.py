@@ -364,9 +364,17 @@ class SidePanel:
         s = self.scene
         if s.game.why_not(FreeRoll(FREE_DICE)) is not None:
             return y
-        self.free_dice_entry = UITextEntryLine(pygame.Rect(x0, y, 90, self.bh), s.app.manager)
-        self.elements.append(self.free_dice_entry)
-        self.free_dice_entry.set_text(FREE_DICE)
+        rect = pygame.Rect(x0, y, 90, self.bh)
+        key = ("entry", tuple(rect))
+        entry = self._spare.pop(key, None)  # the last build's, at the same place
+        if entry is None:
+            entry = UITextEntryLine(rect, s.app.manager)
+            entry.set_text(FREE_DICE)
+        elif not entry.is_focused and entry.get_text() != FREE_DICE:
+            entry.set_text(FREE_DICE)
+        self._made[entry] = key
+        self.elements.append(entry)
+        self.free_dice_entry = entry
         self.button("Roll free dice", self.roll_free, pygame.Rect(x0 + 96, y, width - 96, self.bh),
                     "roll any dice, e.g. 2d6 or 3d8 (they count for nothing in the rules)")
         return y + self.row

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .conftest import SCENARIOS
-from .driver import click, find_button, make_app, press, screen_of, table
+from .driver import click, find_button, frames, make_app, press, screen_of, table
 
 SKIRMISH = SCENARIOS / "asoiaf_skirmish.toml"
 
@@ -66,3 +66,23 @@ def test_a_commit_takes_back_its_buttons_moved_and_set_right(data_dir: Path) -> 
     assert all(e.alive() for e in scene.panel.elements)
     undo = find_button(app, "Undo")
     assert not undo.is_enabled and undo in scene.panel.refusals
+
+
+def test_the_free_dice_entry_is_taken_back_and_reads_2d6_again(data_dir: Path) -> None:
+    """A rebuild keeps the free dice roller's entry (a text entry costs a millisecond and
+    more to build, issue 32), back at 2d6 as a new one would read, unless the player is
+    typing in it."""
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    scene = table(app)
+    entry = scene.panel.free_dice_entry
+    assert entry is not None and entry.get_text() == "2d6"
+    entry.set_text("3d8")
+    scene.panel.invalidate()
+    frames(app, 1)
+    assert scene.panel.free_dice_entry is entry and entry.alive()
+    assert entry.get_text() == "2d6"
+    entry.set_text("4d6")
+    entry.focus()
+    scene.panel.invalidate()
+    frames(app, 1)
+    assert scene.panel.free_dice_entry is entry and entry.get_text() == "4d6"
