@@ -365,13 +365,15 @@ class SidePanel:
         if s.game.why_not(FreeRoll(FREE_DICE)) is not None:
             return y
         rect = pygame.Rect(x0, y, 90, self.bh)
-        key = ("entry", tuple(rect))
-        entry = self._spare.pop(key, None)  # the last build's, at the same place
+        key = ("entry", rect.size)
+        entry = self._spare.pop(key, None)  # the last build's, moved if the commands moved
         if entry is None:
             entry = UITextEntryLine(rect, s.app.manager)
             entry.set_text(FREE_DICE)
-        elif not entry.is_focused and entry.get_text() != FREE_DICE:
-            entry.set_text(FREE_DICE)
+        else:
+            _renew(entry, rect, None)
+            if not entry.is_focused and entry.get_text() != FREE_DICE:
+                entry.set_text(FREE_DICE)
         self._made[entry] = key
         self.elements.append(entry)
         self.free_dice_entry = entry
@@ -704,13 +706,14 @@ def _still(element: Any, key: Hashable) -> bool:
     return True
 
 
-def _renew(button: Any, rect: pygame.Rect, tip: str | None) -> None:
-    """A spare button taken back for ``rect`` (the same label and size): its tooltip, and its
-    place if the buttons above it changed (moving it costs nothing; a new button's images
-    take about a millisecond to build)."""
-    button.set_tooltip(tip or None)
-    if button.relative_rect.topleft != rect.topleft:
-        button.set_relative_position(rect.topleft)
+def _renew(widget: Any, rect: pygame.Rect, tip: str | None) -> None:
+    """A spare widget taken back for ``rect`` (a button of the same label and size, the dice
+    entry): a button's tooltip, and its place if the widgets above it changed (moving it
+    costs nothing; a new button's images take about a millisecond to build)."""
+    if hasattr(widget, "set_tooltip"):
+        widget.set_tooltip(tip or None)
+    if widget.relative_rect.topleft != rect.topleft:
+        widget.set_relative_position(rect.topleft)
 
 
 __all__ = ["PANEL_W", "SidePanel", "TargetMode", "panel_width"]

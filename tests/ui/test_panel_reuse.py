@@ -86,3 +86,8 @@ def test_the_free_dice_entry_is_taken_back_and_reads_2d6_again(data_dir: Path) -
     scene.panel.invalidate()
     frames(app, 1)
     assert scene.panel.free_dice_entry is entry and entry.get_text() == "4d6"
+    entry.unfocus()
+    at = entry.rect.topleft
+    select(app, next(u.id for u in scene.state.live_units(scene.game.current_player())))
+    assert scene.panel.free_dice_entry is entry  # the commands came: moved down, kept
+    assert entry.rect.topleft != at and entry.get_text() == "2d6"
