@@ -1,7 +1,8 @@
 """After an action the table redraws only the units it changed (issue 32): the others keep
-their drawing steps (the game tells which it left alone), and the board drawn so is the very
-board a fresh renderer draws of the same moment, action after action, in every rules
-system; an undo redraws every unit."""
+their drawing steps (the game tells which it left alone), the board layer is redrawn only
+where the changed units were and are, and the board drawn so is the very board a fresh
+renderer draws of the same moment, action after action, in every rules system; an undo
+redraws every unit."""
 
 from __future__ import annotations
 
@@ -68,6 +69,7 @@ def test_the_board_after_each_action_is_a_fresh_renderer_s(data_dir: Path, name:
         fresh = Renderer(app.palette, app.fonts)
         assert _board(scene, scene.renderer) == _board(scene, fresh)
     assert kept  # units were left alone, and kept their steps
+    assert scene.renderer.stats.get("board_patches", 0) > 0  # and the board was patched
     if scene.game.can_undo() is None:
         scene.flow.undo()
         frames(app, 1)
