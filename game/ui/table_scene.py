@@ -585,12 +585,16 @@ class TableScene(Scene):
     def _load_dice_when_idle(self) -> None:
         """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
         so that the first roll's frame does not pay it (issue 32): the second such frame in a
-        row (one quiet frame between two motions of a moving pointer is no pause), or, before
-        any input at all, the first after the game moment's own (a table just opened is
-        looked at before it is played: the import is done then, not in the frames after the
-        player's first action)."""
-        quiet = 2 if self._handled else 1
-        if self._dice_ready or self._idle < quiet or self._frame_spent():
+        row (one quiet frame between two motions of a moving pointer is no pause) that has
+        taken under :data:`IDLE_STEP_MS` so far, or, before any input at all, the first after
+        the game moment's own, whatever it took (a table just opened is looked at before it
+        is played, and its first frames build the board anyway: the import is done then, not
+        in the frames after the player's first action)."""
+        if self._dice_ready:
+            return
+        if self._handled and (self._idle < 2 or self._frame_spent()):
+            return
+        if not self._handled and self._idle < 1:
             return
         from game.physics.dice import tumble
 
