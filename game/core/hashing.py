@@ -109,17 +109,11 @@ def _state_parts(state: GameState, units: Mapping[str, str] | None = None
     """The ``"name":text`` entries of the state's canonical text, in order, and the values of
     the leading fields (after ``__type__``) that are frozen dataclasses: their text is kept on
     them and never changes. ``units``: known texts of units (see :func:`state_hash`)."""
-    kind = type(state)
-    parts: list[str] = []
+    entries = list(_entries(state))
+    parts = [entries[0][0] + ":" + _text(entries[0][1])]  # the ``__type__`` entry
     lead: list[Any] = []
     leading = True
-    for name, quoted, omit, default in _layout(kind):
-        if default is _TYPE:
-            parts.append(quoted + ":" + _quote(kind.__name__))
-            continue
-        value = getattr(state, name)
-        if omit and value == default:
-            continue
+    for quoted, value in entries[1:]:
         frozen = getattr(type(value), "__dataclass_params__", None)
         leading = leading and frozen is not None and frozen.frozen
         if leading:
@@ -254,6 +248,21 @@ def _dict_text(value: dict[Any, Any], known: Mapping[Any, str] | None = None) ->
         [f"[{_quote(t)},{known.get(k) or _text(v)}]" for t, k, v in items]) + "]}"
 
 
+def _entries(value: Any) -> Iterator[tuple[str, Any]]:
+    """A dataclass instance's entries in its canonical text's order: each key as JSON text
+    and its value (the ``__type__`` entry's value is the class name), leaving out a field
+    marked ``omit-if-default`` while it holds its default."""
+    kind = type(value)
+    for name, quoted, omit, default in _layout(kind):
+        if default is _TYPE:
+            yield quoted, kind.__name__
+            continue
+        field_value = getattr(value, name)
+        if omit and field_value == default:
+            continue
+        yield quoted, field_value
+
+
 def _dataclass_text(value: Any) -> str:
     """A dataclass instance's canonical text; a frozen one's is written once and kept on it."""
     kind = type(value)
@@ -263,16 +272,7 @@ def _dataclass_text(value: Any) -> str:
         kept = cache.get(_TEXT_KEY)
         if kept is not None:
             return str(kept)
-    parts = []
-    for name, quoted, omit, default in _layout(kind):
-        if default is _TYPE:
-            parts.append(quoted + ":" + _quote(kind.__name__))
-            continue
-        field_value = getattr(value, name)
-        if omit and field_value == default:
-            continue
-        parts.append(quoted + ":" + _text(field_value))
-    text = "{" + ",".join(parts) + "}"
+    text = "{" + ",".join([quoted + ":" + _text(v) for quoted, v in _entries(value)]) + "}"
     if cache is not None:
         cache[_TEXT_KEY] = text  # frozen values never change: write their text once
     return text
