@@ -303,7 +303,8 @@ class Renderer:
         """Each unit's drawing steps (:meth:`_kept_steps`), in drawing order, leaving out the
         ``moving`` units; asked in one steady position as :meth:`_unit_ops` is."""
         def groups() -> list[tuple[str, list[Op]]]:
-            return [(unit.id, self._kept_steps(state, view, unit, colour, clip))
+            drawn = self._drawn_as(view, clip)
+            return [(unit.id, self._kept_steps(state, view, unit, colour, clip, drawn))
                     for unit, colour in self._units_to_draw(state, None, moving)]
 
         if self.ruleset is None:
@@ -375,21 +376,27 @@ class Renderer:
     ) -> list[Op]:
         """:meth:`_unit_ops`' steps, unit by unit (a unit the last change left alone keeps
         its steps: :meth:`_kept_steps`)."""
+        drawn = self._drawn_as(view, clip)
         return [op for unit, colour in self._units_to_draw(state, only, skip)
-                for op in self._kept_steps(state, view, unit, colour, clip)]
+                for op in self._kept_steps(state, view, unit, colour, clip, drawn)]
+
+    def _drawn_as(self, view: ViewState, clip: pygame.Rect) -> Hashable:
+        """What every unit's steps depend on besides the unit (see :meth:`_kept_steps`): the
+        camera, the clip and the ruleset, worked out once for all the units."""
+        return (view.camera.key(), tuple(clip), id(self.ruleset))
 
     def _kept_steps(self, state: GameState, view: ViewState, unit: Unit, colour: RGB,
-                    clip: pygame.Rect) -> list[Op]:
+                    clip: pygame.Rect, drawn: Hashable) -> list[Op]:
         """:meth:`_unit_steps` of a unit, kept per unit: a new game moment whose change left
         the unit as it was (``view.carry``: an action's, told by the game) gives it the same
         steps again when it is drawn alike (the camera, the clip, its colour, no override)
         and its look is the same. A unit's counters and label are its own fields' (see
         :meth:`~game.core.state.Unit.status`); its look is asked again (it may depend on other
         units). At 200 units a commit worked out every unit's counters, label and sprite
-        key again for the two or three the action changed (issue 32)."""
+        key again for the two or three the action changed (issue 32). ``drawn``:
+        :meth:`_drawn_as`."""
         moment = (id(state), view.revision)
-        key = (view.camera.key(), tuple(clip), colour, id(self.ruleset),
-               view.overrides.get(unit.id), view.hex_overrides.get(unit.id))
+        key = (drawn, colour, view.overrides.get(unit.id), view.hex_overrides.get(unit.id))
         kept = self._steps_kept.get(unit.id)
         if kept is not None and kept[3] and kept[1] == key and self._carried(
                 kept[0], moment, unit.id, view):
