@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 
 from game.core.pending import Chance, PlayerDecision
@@ -294,11 +295,14 @@ def terrain_text(state: GameState, point: tuple[float, float]) -> str | None:
         height = f", elevation {cell.elevation}" if cell.elevation else ""
         tags = f" ({', '.join(sorted(cell.keywords))})" if cell.keywords else ""
         return f"Hex ({q}, {r}): {cell.terrain}{height}{tags}"
-    from shapely.geometry import Point
+    if not state.terrain:
+        return None
+    import shapely  # one vectorised test of every piece: asked on every pointer motion
 
-    here = Point(point)
-    for piece in state.terrain:
-        if piece.polygon.covers(here):
-            tags = f" ({', '.join(sorted(piece.keywords))})" if piece.keywords else ""
-            return f"Terrain: {piece.kind}{tags}"
-    return None
+    outlines = np.asarray([piece.polygon for piece in state.terrain], dtype=object)
+    hits = np.flatnonzero(shapely.covers(outlines, shapely.points(point)))
+    if not len(hits):
+        return None
+    piece = state.terrain[int(hits[0])]
+    tags = f" ({', '.join(sorted(piece.keywords))})" if piece.keywords else ""
+    return f"Terrain: {piece.kind}{tags}"

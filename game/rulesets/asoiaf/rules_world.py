@@ -35,7 +35,7 @@ T = TypeVar("T")
 
 ROW_CHUNK = 24
 """Units whose Line of Sight from a viewer :meth:`RulesWorld.prefetch_row` works out in one
-batch (about a millisecond's work at 200 trays)."""
+idle-frame batch (a few milliseconds' work at 200 trays when they stand in the Front Arc)."""
 REUSE_LIMIT = 16
 """At most this many changed polygons are patched into the last position's pieces; more,
 and the pieces are built afresh (both give the same arrays)."""
@@ -163,8 +163,6 @@ class RulesWorld:
         self._seen: dict[tuple[str, str], Sight] = {}
         self._rows: dict[str, dict[str, Sight]] = {}
         self._orders: dict[str, list[str]] = {}
-        self._asked: set[str] = set()
-        """Viewers whose row :meth:`row_sight` has already missed once."""
 
     def _lend(self, previous: RulesWorld) -> None:
         """Take ``previous``'s prepared geometry (its layout is this one's): obstacles,
@@ -178,7 +176,6 @@ class RulesWorld:
         self._geometry = previous._geometry
         self._seen, self._rows = dict(previous._seen), dict(previous._rows)
         self._orders = dict(previous._orders)
-        self._asked = set()
 
     def geometry(self) -> World:
         """The batched geometry world of this position (trays of the units in play and
@@ -226,16 +223,14 @@ class RulesWorld:
 
     def row_sight(self, viewer_id: str, target_id: str) -> Sight:
         """The pair's entry of :meth:`sight_row` (the same batched answer: a pair's sight
-        does not depend on the batch it is worked out in), without the whole row: the pair
-        found by a prefetch, else worked out with the viewer's :data:`ROW_CHUNK` nearest
-        units not yet known in one batch (the hover asks the nearest enemies in turn); a
-        second miss works out the rest of the row at once (a batch costs about half a whole
-        row, whatever its size)."""
+        does not depend on the batch it is worked out in): the pair found by the idle
+        frames' :meth:`prefetch_row`, else the rest of the row worked out at once. A batch
+        of the nearest enemies costs nearly the whole row (they are the ones in the Front
+        Arc that need the cover proofs), so a miss pays for the row once, not a batch now
+        and the rest on the next hover."""
         key = (viewer_id, target_id)
-        if key not in self._seen:  # the first miss a batch of the nearest, then the rest
-            again = viewer_id in self._asked
-            self._asked.add(viewer_id)
-            self.prefetch_row(viewer_id, target_id, len(self.units) if again else 0)
+        if key not in self._seen:
+            self.prefetch_row(viewer_id, target_id, len(self.units))
         return self._seen[key]
 
     def prefetch_row(self, viewer_id: str, first: str | None = None, chunk: int = 0) -> bool:
