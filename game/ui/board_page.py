@@ -34,12 +34,16 @@ EDGE_PX = 8
 """Pixels of background around the board on a page of the whole board."""
 MAX_SCALE = 4.0
 """A scaled board stands in for at most a factor 4 of zoom either way."""
+BUILDING_SCALE = 4 * MAX_SCALE
+"""While the board of a nearer zoom is being built, the page's board, scaled, stands in up to
+this factor (coarse for the few frames until the build is adopted) rather than a wheel frame
+drawing the whole board at once when a fast wheel outruns the build."""
 AHEAD_AT = MAX_SCALE / 1.4
 """Beyond this factor from the page's zoom a wheel frame builds a slice of the board at the
 new zoom too (the still frames build it anyway): short of :data:`MAX_SCALE`, so a wheel
 turning without a pause has begun the board before the scaled page runs out, and a board
-being built lets the page stand in up to twice as far (at the factor itself, the frame that
-crossed it drew the whole board at once: 30 ms at 200 trays)."""
+being built lets the page stand in up to :data:`BUILDING_SCALE` (at the factor itself, the
+frame that crossed it drew the whole board at once: 30 ms at 200 trays)."""
 
 
 class BoardPage:
@@ -113,13 +117,14 @@ class BoardPage:
         """On a frame whose zoom differs from the last frame's (or, with ``settle``, from the
         board's while the board of the new zoom is built): the last board (rendered with
         :attr:`cam`) scaled to the new zoom and where it lands; None otherwise (beyond
-        :data:`MAX_SCALE`, or twice that while a board at a nearer zoom is ``building``)."""
+        :data:`MAX_SCALE`, or :data:`BUILDING_SCALE` while a board at a nearer zoom is
+        ``building``)."""
         page = self.cam
         if (board is None or page is None or self.last_zoom is None
                 or (self.last_zoom == cam.zoom and not settle)):
             return None
         factor = cam.zoom / page.zoom
-        limit = MAX_SCALE * (2 if building else 1)
+        limit = BUILDING_SCALE if building else MAX_SCALE
         if not 1 / limit <= factor <= limit:
             return None
         self.last_zoom = cam.zoom
