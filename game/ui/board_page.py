@@ -179,7 +179,7 @@ def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.S
     return target
 
 
-COPY_ROWS = 128
+COPY_ROWS = 64
 """Rows of pixels copied in one step of a board built over several frames."""
 
 
