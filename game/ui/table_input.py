@@ -16,6 +16,8 @@ from game.ui.modes import DicePickMode, SelectMode, SteerMode
 from game.ui.render import fit_camera
 
 if TYPE_CHECKING:
+    from pygame_gui import UIManager
+
     from game.ui.table_scene import TableScene
 
 PAN_SPEED = 600.0
@@ -183,9 +185,12 @@ class TableInput:
                 self.scene.mode.release(self.scene, self.scene.view.camera.to_world(*pos))
 
     def _over_table(self, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` is the board's: in the viewport and under no GUI
+        element *at* ``pos`` (the manager's own hover flag is worked out once a frame, where
+        the pointer was: a click on a unit in the frame the pointer left a panel button, as
+        after a slow frame, was lost)."""
         scene = self.scene
-        return scene.viewport().collidepoint(pos) and not (
-            scene.app.manager.get_hovering_any_element())
+        return scene.viewport().collidepoint(pos) and not gui_at(scene.app.manager, pos)
 
     def _wheel(self, event: pygame.event.Event) -> None:
         mx, my = self.scene.mouse  # the last motion (wheel events carry no position)
@@ -281,6 +286,18 @@ class TableInput:
         if dx or dy:
             self.scene.view.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
 
+
+
+def gui_at(manager: UIManager, pos: tuple[int, int]) -> bool:
+    """Whether a visible GUI element other than the root container lies under ``pos``: the
+    answer the manager's hover flag gives, worked out for this point now."""
+    from pygame_gui.core.interfaces import IUIElementInterface
+
+    x, y = manager.calculate_scaled_mouse_position(pos)
+    root: object = manager.get_root_container()
+    return any(element is not root and element.visible and element.hover_point(x, y)
+               for element in manager.get_sprite_group().sprites()
+               if isinstance(element, IUIElementInterface))
 
 
 def terrain_text(state: GameState, point: tuple[float, float]) -> str | None:
