@@ -123,7 +123,7 @@ class Renderer:
         self._shown_for: Hashable = None
         """The board key (the very object) :attr:`_shown` was recorded with: another path
         that draws the board (a page built ahead) makes a new key, so no patch trusts it."""
-        self._steps_kept: dict[str, tuple[tuple[int, int], Hashable, UnitLook | None,
+        self._steps_kept: dict[str, tuple[tuple[GameState, int], Hashable, UnitLook | None,
                                           list[Op]]] = {}
         """Each unit's drawing steps: the game moment, how it was drawn, its look and the
         steps (see :meth:`_kept_steps`)."""
@@ -395,7 +395,7 @@ class Renderer:
         units). At 200 units a commit worked out every unit's counters, label and sprite
         key again for the two or three the action changed (issue 32). ``drawn``:
         :meth:`_drawn_as`."""
-        moment = (id(state), view.revision)
+        moment = (state, view.revision)  # the state itself (held): never another's id
         key = (drawn, colour, view.overrides.get(unit.id), view.hex_overrides.get(unit.id))
         kept = self._steps_kept.get(unit.id)
         if kept is not None and kept[3] and kept[1] == key and self._carried(
@@ -410,16 +410,18 @@ class Renderer:
         return steps
 
     @staticmethod
-    def _carried(kept: tuple[int, int], moment: tuple[int, int], uid: str,
+    def _carried(kept: tuple[GameState, int], moment: tuple[GameState, int], uid: str,
                  view: ViewState) -> bool:
         """Whether steps kept at game moment ``kept`` (state, revision) still draw unit ``uid``
-        at ``moment``: the same moment, or the next one of the same state when the change
-        between left the unit alone."""
-        if kept == moment:
+        at ``moment``: the same moment, or the next one of the very same state when the
+        change between left the unit alone."""
+        if kept[0] is not moment[0]:
+            return False
+        if kept[1] == moment[1]:
             return True
         carry = view.carry
-        return (carry is not None and kept[0] == moment[0] and kept[1] == carry[0]
-                and moment[1] == carry[1] and uid in carry[2])
+        return (carry is not None and kept[1] == carry[0] and moment[1] == carry[1]
+                and uid in carry[2])
 
     def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
                        skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
