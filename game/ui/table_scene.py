@@ -90,6 +90,11 @@ IDLE_STEP_MS = 6.0
 hover ahead only if it has taken less than this so far (CPU milliseconds)."""
 
 
+PLAYER_INPUT = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
+"""The events a player makes (not the window's own: shown, exposed, focus...)."""
+
+
 def _pointing(event: pygame.event.Event) -> bool:
     """Whether ``event`` is only the pointer moving with no button held: the player looks or
     points at something, which leaves the frames free for work done ahead."""
@@ -131,7 +136,8 @@ class TableScene(Scene):
         self._dice_ready = False
         """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
         self._handled = False
-        """Whether the table has had any input yet (see :meth:`_load_dice_when_idle`)."""
+        """Whether the player has given the table any input yet (the window's own events do
+        not count: see :meth:`_load_dice_when_idle`)."""
         self._lesson_pool: list[Lesson] | None = None
         """Every lesson, once read (see :meth:`_lessons`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
@@ -387,7 +393,9 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        self._busy = self._handled = True
+        self._busy = True
+        if event.type in PLAYER_INPUT:
+            self._handled = True
         if not _pointing(event):
             self._acted = True
         if self.computer is not None and self.computer.handle(event):
