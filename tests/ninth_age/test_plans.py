@@ -51,3 +51,23 @@ def test_na_mov_1_an_advance_plan_is_where_the_unit_ends_and_what_it_pays() -> N
     game.apply(march)
     unit = nu(game, "a")
     assert unit.tray == plan.detail.tray and unit.marched
+
+
+def test_na_mov_1_a_unit_that_may_not_move_lists_no_move_without_its_geometry(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """NA-MOV-1: a unit that has moved this phase has no legal move, and its legal actions
+    are found without working out any move's geometry (a reform's formation, a wheel's
+    swept ground): every move it would list is refused by ``why_not`` all the same."""
+    game = _two({"profile": "orc_warband"}, {"profile": "goblin_archers"}, gap=20.0).new_game()
+    game.apply(next(a for a in game.legal_actions() if a.verb == "end"))
+    game.apply(Advance("a", 1.0))
+    rules, state, unit = game.ruleset, game.state, nu(game, "a")
+    reforms = count_calls(monkeypatch, na_ruleset, "reform_refusal")
+    wheels = count_calls(monkeypatch, na_ruleset, "wheel_swept")
+    assert rules.legal_actions_for(state, "a") == []
+    assert not reforms and not wheels
+    monkeypatch.setattr(na_ruleset, "mover_refusal", lambda *_: None)
+    every_move = rules._move_candidates(state, unit)
+    monkeypatch.undo()
+    assert len(every_move) > 10
+    assert all(rules.why_not(state, move) is not None for move in every_move)

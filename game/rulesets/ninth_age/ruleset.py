@@ -230,19 +230,32 @@ class NinthAgeRuleset(Ruleset):
                 candidates += [Charge(unit.id, e.id)] if len(arcs) < 2 else [
                     Charge(unit.id, e.id, a.value) for a in arcs]
         elif state.turn.phase == "move":
-            steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
-            candidates = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
-            candidates += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
-            half = unit.model.mob / 2.0
-            candidates += [Manoeuvre(unit.id, half, a, 0.0) for a in (-22.5, 22.5)]
-            candidates += [Shift(unit.id, d, half) for d in ("back", "left", "right")]
-            candidates += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
-            candidates += [Reform(unit.id, f) for f in (unit.files - 1, unit.files + 1)
-                           if f >= 1]
-            candidates.append(Reform(unit.id, unit.files, 180.0))
+            candidates = self._move_candidates(state, unit)
         elif state.turn.phase == "shoot":
             candidates = [Shoot(unit.id, e.id) for e in enemies]
         return [a for a in candidates if self.why_not(state, a) is None]
+
+    @staticmethod
+    def _move_candidates(state: GameState, unit: NinthUnit) -> list[Action]:
+        """The moves worth checking for the unit's legal actions: none when it may not move
+        at all this phase (in combat, charged or moved already), else a few of each kind.
+        Every move's check ends with :func:`.moves.move_refusal`, which refuses them all
+        first of all for that reason (NA-MOV-1), so listing skips them without changing the
+        answer: the panel asks a unit's actions right after it moved, and each move's
+        geometry (a formation, a wheel's swept ground) cost ~7 ms at 200 units (issue 32)."""
+        if mover_refusal(state, unit) is not None:
+            return []
+        assert unit.tray is not None
+        steps = sorted({1.0, 2.0, 3.0, float(unit.model.mob), 2.0 * unit.model.mob})
+        out: list[Action] = [Advance(unit.id, d) for d in steps if d <= 2 * unit.model.mob]
+        out += [Wheel(unit.id, a) for a in WHEEL_ANGLES]
+        half = unit.model.mob / 2.0
+        out += [Manoeuvre(unit.id, half, a, 0.0) for a in (-22.5, 22.5)]
+        out += [Shift(unit.id, d, half) for d in ("back", "left", "right")]
+        out += [Turn(unit.id, (unit.tray.facing + a) % 360.0) for a in TURN_ANGLES]
+        out += [Reform(unit.id, f) for f in (unit.files - 1, unit.files + 1) if f >= 1]
+        out.append(Reform(unit.id, unit.files, 180.0))
+        return out
 
     @staticmethod
     def _charge_targets(state: GameState, unit: NinthUnit,
