@@ -112,9 +112,10 @@ def contact_table(state: GameState) -> dict[str, tuple[str, ...]]:
         box = shapely.bounds(polys)
         lo, hi = box[:, :2] - 2 * TOLERANCE, box[:, 2:] + 2 * TOLERANCE
         owners = np.array([u.owner for u in units])
-        near = ((lo[:, None, :] <= hi[None, :, :]).all(axis=2)
-                & (lo[None, :, :] <= hi[:, None, :]).all(axis=2)
-                & (owners[:, None] != owners[None, :]))
+        near = owners[:, None] != owners[None, :]
+        for axis in (0, 1):  # one 2-D test per axis: ``all`` over an axis of two was ~2 ms
+            near &= lo[:, None, axis] <= hi[None, :, axis]
+            near &= lo[None, :, axis] <= hi[:, None, axis]
         first, second = np.nonzero(near)
         if len(first):
             gaps = shapely.distance(np.array(polys, dtype=object)[first],
