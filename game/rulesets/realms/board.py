@@ -14,6 +14,7 @@ import heapq
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from game.core.state import GameState, HexBoard
 from game.geometry.elevation import (
@@ -378,16 +379,20 @@ def reachable(state: GameState, feats: Features, unit: RealmsUnit, climb_pegs: i
               pad_cost: int) -> dict[Hex, int]:
     """RL-MOV-1: every anchor space the unit can walk to with its movement, keeping its
     facing on the way (a large unit turns at the end), passing friends but not enemies; the
-    cheapest cost of each. Transit pads link their spaces for ``pad_cost``."""
+    cheapest cost of each. Transit pads link their spaces for ``pad_cost``. Whether an
+    anchor is passable and its base are worked out once per anchor (the search meets each
+    from up to six sides: ~3 ms per activation at 200 units, issue 32)."""
     board = hex_board(state)
     assert unit.hex is not None
     occupied = occupant_map(state)
 
+    @cache
     def passable(anchor: Hex) -> bool:
         return all(standable(board, feats, h) and (
             (o := occupied.get(h)) is None or o.owner == unit.owner)
             for h in footprint_at(unit, anchor, unit.hex_facing))
 
+    @cache
     def base(anchor: Hex) -> int:
         return base_of(board, unit, footprint_at(unit, anchor, unit.hex_facing))
 
