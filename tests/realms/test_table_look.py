@@ -175,3 +175,22 @@ def test_every_profile_shows_the_viewer_and_the_target() -> None:
             if a != b:
                 styles = {bar.style for bar in _profile(game, a, b).bars}
                 assert {"viewer", "target"} <= styles, (a, b)
+
+
+def test_a_kept_look_is_the_look_worked_out_afresh_as_figures_move() -> None:
+    """Issue 32: the looks kept per board (under where a figure stands and faces, its
+    footprint and height) are, action after action, those worked out afresh."""
+    import random
+
+    from game.core.pending import Over
+    from game.rulesets.realms import table
+
+    game = skirmish()
+    rng = random.Random(3)
+    for _ in range(40):
+        if isinstance(game.pending(), Over):
+            break
+        state = game.state
+        for unit in state.units.values():
+            assert game.ruleset.unit_look(state, unit.id) == table.unit_look(state, unit.id)
+        game.apply(rng.choice(game.legal_actions()))

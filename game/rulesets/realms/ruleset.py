@@ -574,8 +574,15 @@ class RealmsRuleset(Ruleset):
         return preview.inspect_unit(self, state, unit_id)
 
     def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
-        """Every space a figure covers and its height in pegs."""
-        return table.unit_look(state, unit_id)
+        """Every space a figure covers and its height in pegs. Kept per board under all it
+        reads (where the figure stands and faces, its footprint and height): the table asks
+        the 200 looks at each new game moment, and an action moves a few figures (issue
+        32)."""
+        unit = state.units.get(unit_id)
+        if not isinstance(unit, RealmsUnit) or unit.hex is None or unit.destroyed:
+            return None
+        return self.memo.static(state, ("look", unit.hex, unit.hex_facing, unit.footprint,
+                                        unit.height), lambda: table.unit_look(state, unit_id))
 
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
         """Obstructions, walls and transit-pad links (RL-ELV-1)."""
