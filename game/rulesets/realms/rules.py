@@ -7,7 +7,7 @@ inspection and the declaration itself give the same answers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from game.core.pending import Refusal
@@ -177,8 +177,17 @@ def may_reach(settings: Settings, state: GameState, att: RealmsUnit, tgt: Realms
     """False when no attack of ``att`` can reach ``tgt`` (:func:`farthest_reach` against a
     lower bound of the range, :func:`.board.beyond`): :func:`attempt` would refuse every one
     of them on range (RL-RNG-1), so a caller listing legal attacks need not ask it."""
+    return bool(in_reach(settings, state, att, [tgt]))
+
+
+def in_reach(settings: Settings, state: GameState, att: RealmsUnit,
+             targets: Iterable[RealmsUnit]) -> list[RealmsUnit]:
+    """The ``targets`` that :func:`may_reach` does not rule out, in order: the attacker's
+    farthest reach and the board's features worked out once for them all (a unit's legal
+    attacks ask it of every enemy after each action, issue 32)."""
     feats = settings.features_for(hex_board(state))
-    return not beyond(feats, att, tgt, farthest_reach(att))
+    most = farthest_reach(att)
+    return [tgt for tgt in targets if not beyond(feats, att, tgt, most)]
 
 
 def attempt(settings: Settings, state: GameState, att: RealmsUnit, target_id: str,

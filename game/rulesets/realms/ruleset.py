@@ -65,8 +65,8 @@ from game.rulesets.realms.rules import (
     attempt,
     field,
     hand_refusal,
+    in_reach,
     is_night,
-    may_reach,
     occupants,
     walk_costs,
 )
@@ -254,8 +254,8 @@ class RealmsRuleset(Ruleset):
             out.append(Fortify(unit.id))
         if not cmd.action:
             out.extend(Rearrange(unit.id, item) for item in unit.inventory)
-        enemies = [u for u in state.live_units() if u.owner != unit.owner
-                   and isinstance(u, RealmsUnit) and may_reach(self.settings, state, unit, u)]
+        enemies = in_reach(self.settings, state, unit, [
+            u for u in state.live_units() if u.owner != unit.owner and isinstance(u, RealmsUnit)])
         for enemy in enemies:  # the others are out of every attack's range (RL-RNG-1)
             for hand in HANDS:
                 if self.why_not(state, Strike(unit.id, enemy.id, hand)) is None:
