@@ -467,11 +467,9 @@ def inspect_unit(state: GameState, unit_id: str) -> Inspection | None:
     formation = unit.formation()
     shapes: list[Area] = []
     alive = set(unit.alive_keys())
-    for slot in formation.slots:
-        if slot.key not in alive:
-            continue
-        poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
-        if slot.pool != "rf":
+    for slot in formation.slots:  # characters only: a rank-and-file base is not marked
+        if slot.key in alive and slot.pool != "rf":
+            poly = model_polygons(unit.tray, formation, [slot.key])[slot.key]
             shapes.append(Area(_poly_points(poly), "highlight", _model_label(unit, slot.key)))
     extent = max(state.board.width, state.board.height) * 2 if isinstance(
         state.board, TableBoard) else ARC_EXTENT  # the whole Front Arc, cut to the table
