@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
+import numpy as np
+
 from game.core.state import GameState, HexBoard
 from game.geometry.elevation import (
     PEGS_PER_SPACE,
@@ -297,15 +299,20 @@ def sight_field(state: GameState, feats: Features, units_block: bool,
     field = ground_field(hex_board(state), feats) if ground is None else ground
     if not units_block:
         return field
-    tops = field.tops.copy()
-    board = hex_board(state)
+    cells, index = hex_board(state).cells, field.index
+    at: list[int] = []
+    raised: list[float] = []
     for u in state.live_units():
         if isinstance(u, RealmsUnit) and u.hex is not None:
-            top = float(top_of(board, u))
-            for h in spaces(u):
-                i = field.index.get(h)
+            where = spaces(u)  # top_of's spaces, worked out once per figure
+            top = float(max(cells[h].elevation for h in where) + u.height)
+            for h in where:
+                i = index.get(h)
                 if i is not None:
-                    tops[i] = max(tops[i], top)
+                    at.append(i)
+                    raised.append(top)
+    tops = field.tops.copy()
+    np.maximum.at(tops, at, raised)  # each space's highest top, as one array call
     return SightField(field.hexes, field.centres, tops, field.index)
 
 
