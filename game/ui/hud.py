@@ -230,7 +230,8 @@ class Hud:
         return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The terrain legend in the board's bottom-left corner (None when there is none).
+        """The terrain legend in the board's bottom-left corner (None when there is none, or
+        when the pointer is over it: a unit standing under the legend is then seen whole).
         It takes at most half the board's width; a row too long for that wraps under its
         swatch instead of being cut (at any text size)."""
         rows = self.legend_rows()
@@ -244,6 +245,8 @@ class Hud:
         info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
+        if box.collidepoint(self.scene.mouse):
+            return None  # the pointer looks at the board under it: the legend steps aside
         if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
             return None  # so does the dice tray (a row of the legend peeked out under it)
         surface.blit(self._layer("legend", wrapped, box.size,

@@ -80,3 +80,19 @@ def test_the_terrain_legend_names_every_kind_of_ground_in_its_colour(data_dir: P
     texts = [text for text, _ in table(sandbox).hud.legend_rows()]
     assert "forest: no line of sight through it; rough (a mark only)" in texts, texts
     assert "water: no unit may stand on it (WB-TBL-1)" in texts, texts
+
+
+def test_the_legend_steps_aside_while_the_pointer_is_over_it(data_dir: Path) -> None:
+    """The legend is drawn over the board's bottom-left corner, where a unit may stand (the
+    Ember Archer of realms_skirmish stood faded under it): while the pointer is over the
+    legend it is not drawn, and it comes back when the pointer leaves."""
+    from .driver import hover
+
+    app = make_app(data_dir, SCENARIOS / "realms_skirmish.toml")
+    scene = table(app)
+    box = scene.hud.draw_legend(app.screen)
+    assert box is not None
+    hover(app, box.center)
+    assert scene.hud.draw_legend(app.screen) is None
+    hover(app, (box.right + 40, box.top - 40))
+    assert scene.hud.draw_legend(app.screen) == box
