@@ -279,9 +279,14 @@ def _play_safely(game: Game, action: Action, work: Work) -> bool:
     return True
 
 
-def quick_best(game: Game, player: int, work: Work) -> Rating | None:
-    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each."""
-    found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
+def quick_best(game: Game, player: int, work: Work,
+               actor: str | None = None) -> Rating | None:
+    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each; with
+    ``actor``, only that unit's actions and those of no unit (ending)."""
+    found = ordered(candidates(game, work.rng), work.rng)
+    if actor is not None:
+        found = [c for c in found if c.action.actor() in (actor, None)]
+    found = found[:REPLY_CANDIDATES]
     if len(found) <= 1:
         return Rating(found[0], 0.0, ()) if found else None
     rated = _rate_all(game, found, player, SampledOutcomes(samples=1, exact=1), work)
@@ -290,27 +295,50 @@ def quick_best(game: Game, player: int, work: Work) -> Rating | None:
 
 def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> list[Rating]:
     """Ratings of actions after which the same player acts on (an activation begun, a move
-    before the attack) raised to the best action that follows them, for the actions that
-    change nothing yet and the best :data:`TOP` others: choosing which unit to activate is
-    choosing what it will do, and a move is worth the attack it opens. Not for the answers
-    to a decision: calling off one's own attack to declare it again would rate the attack's
-    luckiest re-rating, not the attack."""
+    before the attack) raised to the best action of the same unit that follows them
+    (:func:`_follow`), for the actions that change nothing yet and the best :data:`TOP`
+    others: choosing which unit to activate is choosing what it will do, and a move is
+    worth the attack it opens. Not for the answers to a decision: calling off one's own
+    attack to declare it again would rate the attack's luckiest re-rating, not the attack."""
     if not isinstance(root.pending(), Idle):
         return rated  # an answer to a decision is worth what it does, not what may follow
     base = work.evaluator.score(root.state, player)
+    direct = {r.action: r.value for r in rated}
     out = []
     for rank, rating in enumerate(rated):
         flat = abs(rating.value - base) < 1e-9
-        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
-        node = only.pending() if only is not None else None
-        if only is not None and isinstance(node, Idle) and node.player == player and \
-                (flat or rank < TOP) and not work.exhausted() and \
+        if (flat or rank < TOP) and not work.exhausted() and \
                 not isinstance(rating.action, EndActivation):
-            follow = quick_best(only, player, work)
-            if follow is not None and follow.outcomes and (flat or follow.value > rating.value):
-                rating = Rating(rating.candidate, follow.value, rating.outcomes)
+            value = _follow(rating, player, direct if flat else {}, work)
+            if value is not None and (flat or value > rating.value):
+                rating = Rating(rating.candidate, value, rating.outcomes)
         out.append(rating)
     return sorted(out, key=lambda r: -r.value)
+
+
+DETOUR = 1e-6
+"""What a detour costs: an action that changes nothing before one the player could take at
+once rates just below taking it at once."""
+
+
+def _follow(rating: Rating, player: int, direct: dict[Action, float],
+            work: Work) -> float | None:
+    """What ``rating``'s action opens: the value of the best action of the same unit (or of
+    no unit: ending) after it, when its one outcome leaves the player acting on (None
+    otherwise). Another unit's action is not what this one opens (a unit that reforms has
+    spent its move). For an action that changes nothing, an action the player could take at
+    once (rated in ``direct``) is worth at most its direct rating less :data:`DETOUR`: a free
+    pivot or a reform before ending, or before the same attack, is a detour, not a better
+    attack (one sampled throw of the attack after it must not outrate its own rating)."""
+    only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+    node = only.pending() if only is not None else None
+    if only is None or not isinstance(node, Idle) or node.player != player:
+        return None
+    follow = quick_best(only, player, work, rating.action.actor())
+    if follow is None or not follow.outcomes:
+        return None
+    known = direct.get(follow.action)
+    return follow.value if known is None else min(follow.value, known - DETOUR)
 
 
 def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,
