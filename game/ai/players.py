@@ -151,7 +151,7 @@ class GreedyPlayer:
         found = candidates(game, rng)
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
-        work = Work(Evaluator(game.ruleset, self.danger), rng, self.budget.actions,
+        work = Work(Evaluator(game.ruleset, self.danger, game.state), rng, self.budget.actions,
                     self.budget.seconds, started=started)
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)
