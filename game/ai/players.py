@@ -7,8 +7,8 @@ waits for when it owns the player: an activation, a decision's offers or free an
   tie with ending the turn), the best mostly kept;
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
-- ``hard``: normal's best few looked ahead over the rest of its own activation and the
-  opponent's likely best reply by the normal rating (an expectimax over the computer's own
+- ``hard``: normal's best few looked ahead over the rest of its own activation (each action
+  chosen as the reply is) and the opponent's likely best reply by the normal rating (an expectimax over the computer's own
   dice), within a time budget.
 
 A player's randomness is its own: a generator seeded from its ``seed`` and the number of
@@ -27,7 +27,7 @@ from game.ai.candidates import Candidate, candidates, refine
 from game.ai.evaluate import DANGER, Evaluator
 from game.ai.explain import explain, label
 from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
-from game.ai.rehearsal import branch, rehearsal
+from game.ai.rehearsal import rehearsal
 from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
 from game.core.pending import Chance, Idle, Over
@@ -194,10 +194,10 @@ class GreedyPlayer:
 @dataclass
 class HardPlayer(GreedyPlayer):
     """Normal's best few candidates, each looked ahead one reply deep: an expectimax over the
-    outcomes of its own action (the computer's own dice), the rest of its own run played
-    greedily, then the opponent's likely best reply -- the candidate the normal rating rates
-    best for the opponent (:func:`best_reply`) -- and the expected score over that reply's
-    outcomes, within the budget."""
+    outcomes of its own action (the computer's own dice), the rest of its own run played as
+    the reply is chosen (:meth:`continue_run`), then the opponent's likely best reply -- the
+    candidate the normal rating rates best for the opponent (:func:`best_reply`) -- and the
+    expected score over that reply's outcomes, within the budget."""
 
     level: str = "hard"
     budget: Budget = Budget(1500, 1.3)
@@ -221,17 +221,10 @@ class HardPlayer(GreedyPlayer):
         return sorted(deeper, key=lambda r: -r.value) + rest
 
     def look_ahead(self, game: Game, me: int, work: Work) -> float:
-        """``me``'s expected score once the rest of ``me``'s run is played greedily on a copy
-        of ``game`` and the opponent has made their best reply (each of its outcomes
-        weighed); ``game`` stays as it is."""
-        copy = branch(game)
-        for _ in range(LOOKAHEAD_STEPS):
-            node = copy.pending()
-            if not isinstance(node, Idle) or node.player != me or work.exhausted():
-                break
-            follow = quick_best(copy, me, work)
-            if follow is None or not _play_safely(copy, follow.action, work):
-                break
+        """``me``'s expected score once the rest of ``me``'s run is played (:meth:`continue_run`)
+        and the opponent has made their best reply (each of its outcomes weighed); ``game``
+        stays as it is."""
+        copy = self.continue_run(game, me, work)
         node = copy.pending()
         if not isinstance(node, Idle) or node.player == me:
             return work.evaluator.score(copy.state, me)
@@ -239,6 +232,24 @@ class HardPlayer(GreedyPlayer):
         if reply is None or not reply.outcomes:
             return work.evaluator.score(copy.state, me)
         return sum(o.weight * work.evaluator.score(o.game.state, me) for o in reply.outcomes)
+
+    def continue_run(self, game: Game, me: int, work: Work) -> Game:
+        """The position once ``me`` has played on from ``game`` for at most
+        :data:`LOOKAHEAD_STEPS` actions, each chosen as the opponent's reply is
+        (:func:`best_reply`: rated over its outcomes, an activation followed to the action it
+        opens) and played on one of its outcomes, drawn by weight with the computer's own
+        generator; ``game`` itself if ``me`` does not act on (a copy otherwise)."""
+        here = game
+        for _ in range(LOOKAHEAD_STEPS):
+            node = here.pending()
+            if not isinstance(node, Idle) or node.player != me or work.exhausted():
+                break
+            follow = best_reply(here, me, work)
+            if follow is None or not follow.outcomes:
+                break
+            weights = [o.weight for o in follow.outcomes]
+            here = work.rng.choices(follow.outcomes, weights=weights)[0].game
+        return here
 
 
 REPLY_MODEL = SampledOutcomes(samples=2)
@@ -267,16 +278,6 @@ def best_reply(game: Game, player: int, work: Work) -> Rating | None:
         if best is None or rating.value > best.value:
             best = rating
     return best
-
-
-def _play_safely(game: Game, action: Action, work: Work) -> bool:
-    """Play ``action`` on a rehearsal copy and settle it; False when the rules fail on it."""
-    try:
-        work.play(game, action)
-        work.settle(game)
-    except Exception:  # a rehearsal the rules cannot finish ends the look-ahead
-        return False
-    return True
 
 
 def quick_best(game: Game, player: int, work: Work,
