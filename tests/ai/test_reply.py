@@ -12,6 +12,7 @@ from game.ai.evaluate import Evaluator
 from game.ai.players import Budget, HardPlayer, best_reply
 from game.ai.rating import Work
 from game.ai.rehearsal import rehearsal
+from game.core.actions import parse
 from game.core.game import Game
 from game.core.state import GameState
 from game.rulesets.godsgloom.units import GodsUnit
@@ -63,3 +64,17 @@ def test_the_look_ahead_weighs_the_opponent_s_reply() -> None:
     after = player.look_ahead(copy, 2, work)
     assert after <= before
     assert _health(copy.state, "g5") == 3  # the copy looked ahead from is left as it was
+
+
+def test_the_look_ahead_plays_its_own_run_on_as_the_reply_is_chosen() -> None:
+    """HX-ACT-2, HX-MEL-10: the brute activated next to the skirmishers: the hard player's
+    look-ahead plays the rest of its activation by the rating over the attack's outcomes,
+    so it fights in every seed (one sampled throw per candidate sometimes rated ending the
+    activation above the attack)."""
+    for seed in range(4):
+        game = _duel()
+        game.apply(parse("activate a5", game.ruleset.action_types()))
+        player = HardPlayer(seed, "hard", Budget(10**6, math.inf))
+        work = Work(Evaluator(game.ruleset), random.Random(seed), 10**6, math.inf)
+        after = player.continue_run(rehearsal(game), 1, work)
+        assert any(entry.action.verb == "dice" for entry in after.log), seed
