@@ -8,8 +8,8 @@ waits for when it owns the player: an activation, a decision's offers or free an
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
 - ``hard``: normal's best few looked ahead over the rest of its own activation (each action
-  chosen as the reply is) and the opponent's likely best reply by the normal rating (an expectimax over the computer's own
-  dice), within a time budget.
+  chosen as the reply is) and the opponent's likely best reply by the normal rating (an
+  expectimax over the computer's own dice), within a time budget.
 
 A player's randomness is its own: a generator seeded from its ``seed`` and the number of
 actions played so far, never the game's dice, so the same position gets the same choice.
@@ -152,7 +152,7 @@ class GreedyPlayer:
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
         work = Work(Evaluator(game.ruleset, self.danger, game.state), rng, self.budget.actions,
-                    self.budget.seconds, started=started)
+                    self.budget.seconds, started=started, dice_seed=rng.getrandbits(32))
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)
         return Choice(best.action, explain(game, best), _top(game, ratings))
@@ -162,13 +162,14 @@ class GreedyPlayer:
         """The candidates rated within the budget, best first (the best move refined)."""
         root = rehearsal(game)
         pool = self.pool(found, work.rng)
-        rated = _rate_all(root, pool, player, self.model, work)
+        rated = _rate_all(root, pool, player, self.model, work, same=True)
         rated = _see_through(root, rated, player, work)
         if self.level != "easy" and rated:
             steered = next((r for r in rated if r.candidate.steer is not None), None)
             if steered is not None:
                 more = refine(game, steered.candidate, work.rng)
-                rated = sorted(rated + _rate_all(root, more, player, self.model, work, True),
+                rated = sorted(rated + _rate_all(root, more, player, self.model, work, True,
+                                                 same=True),
                                key=lambda r: -r.value)
         return rated
 
@@ -343,13 +344,17 @@ def _follow(rating: Rating, player: int, direct: dict[Action, float],
 
 
 def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,
-              work: Work, extra: bool = False) -> list[Rating]:
+              work: Work, extra: bool = False, same: bool = False) -> list[Rating]:
     """Rate candidates in order while the budget lasts (always at least one, or all of
-    ``extra`` ones), best first; a stable sort keeps the budget order among equals."""
+    ``extra`` ones), best first; a stable sort keeps the budget order among equals. With
+    ``same``, each candidate meets the same throws of the computer's dice
+    (:meth:`Work.same_dice`)."""
     rated: list[Rating] = []
     for cand in pool:
         if rated and work.exhausted() and not extra:
             break
+        if same:
+            work.same_dice()
         rating = rate(root, cand, player, model, work)
         if rating is not None:
             rated.append(rating)

@@ -48,11 +48,22 @@ class Work:
     seconds: float
     spent: int = 0
     started: float = field(default_factory=time.process_time)
+    dice_seed: int | None = None
+    """Where :meth:`same_dice` restarts the computer's dice (None: it does not)."""
+    _dice: random.Random | None = None
 
     @property
     def dice(self) -> OwnDice:
-        """The computer's own dice."""
-        return OwnDice(self.rng)
+        """The computer's own dice (from :attr:`rng` until :meth:`same_dice` restarts them)."""
+        return OwnDice(self._dice or self.rng)
+
+    def same_dice(self) -> None:
+        """Restart the computer's dice at :attr:`dice_seed`: candidates rated one after
+        another each after a restart meet the same throws (common random numbers), so their
+        ratings differ by what they do more than by their luck -- ending and a charge are
+        compared on the same throws of the fights already declared."""
+        if self.dice_seed is not None:
+            self._dice = random.Random(self.dice_seed)
 
     def exhausted(self) -> bool:
         """Whether the budget is spent (actions rehearsed, or CPU time)."""

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 from game.ai.candidates import Candidate, repeated
 from game.ai.evaluate import REACH, Evaluator
-from game.ai.players import ordered
+from game.ai.players import _rate_all, ordered
 from game.ai.rating import SampledOutcomes, Work, rate
 from game.ai.rehearsal import rehearsal
 from game.core.actions import EndActivation, parse
@@ -111,3 +112,28 @@ def test_easy_begins_an_activation_instead_of_ending_the_turn() -> None:
         game = _game("realms_skirmish")
         choice = make_player("easy", seed, clock=False).choose(game)
         assert not isinstance(choice.action, EndActivation), (seed, choice.reason)
+
+
+def test_candidates_rated_one_after_another_meet_the_same_throws() -> None:
+    """HX-MEL-30: the brute's Attack Test (six dice) is sampled; the same attack rated twice
+    with the computer's dice restarted before each gets the same rating (common random
+    numbers: candidates differ by what they do, not by their luck), and different ones
+    without the restart."""
+    game = _game("godsgloom_skirmish")
+    for unit in list(game.state.live_units()):
+        if unit.id not in {"a1", "a5", "g1", "g5"}:
+            unit.hex, unit.destroyed = None, True
+    brute, skirmishers = game.state.units["a5"], game.state.units["g5"]
+    assert brute.hex is not None
+    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 1)
+    game.apply(parse("activate a5", game.ruleset.action_types()))
+    attack = Candidate(parse("melee a5 -> g5", game.ruleset.action_types()))
+
+    def values(same: bool) -> set[float]:
+        work = Work(Evaluator(game.ruleset), random.Random(1), 10**6, float("inf"),
+                    dice_seed=7)
+        rated = _rate_all(rehearsal(game), [attack, attack], 1, SampledOutcomes(), work,
+                          same=same)
+        return {round(r.value, 9) for r in rated}
+
+    assert len(values(True)) == 1 and len(values(False)) == 2
