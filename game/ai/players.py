@@ -205,8 +205,10 @@ class HardPlayer(GreedyPlayer):
 
     def ratings(self, game: Game, found: list[Candidate], player: int,
                 work: Work) -> list[Rating]:
-        greedy = super().ratings(game, found, player, Work(
-            work.evaluator, work.rng, self.budget.actions // 4, self.budget.seconds / 4))
+        first = Work(work.evaluator, work.rng, self.budget.actions // 4,
+                     self.budget.seconds / 4, dice_seed=work.dice_seed)
+        greedy = super().ratings(game, found, player, first)
+        work.run_all = first.run_all  # the look-ahead rates its own run as normal did
         top = greedy[:LOOKED]
         if len(top) < 2:
             return greedy
@@ -308,7 +310,7 @@ def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> li
     direct = {r.action: r.value for r in rated}
     out = []
     for rank, rating in enumerate(rated):
-        flat = abs(rating.value - base) < 1e-9
+        flat = abs(rating.immediate - base) < 1e-9
         if (flat or rank < TOP) and not work.exhausted() and \
                 not isinstance(rating.action, EndActivation):
             value = _follow(rating, player, direct if flat else {}, work)
@@ -347,8 +349,10 @@ def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeMode
               work: Work, extra: bool = False, same: bool = False) -> list[Rating]:
     """Rate candidates in order while the budget lasts (always at least one, or all of
     ``extra`` ones), best first; a stable sort keeps the budget order among equals. With
-    ``same``, each candidate meets the same throws of the computer's dice
-    (:meth:`Work.same_dice`)."""
+    ``same`` (a decision's own candidates), each candidate meets the same throws of the
+    computer's dice (:meth:`Work.same_dice`), and ending (rated first) tells whether ending
+    the run changes the score: then every candidate is rated with the run ended
+    (:attr:`Work.run_all`)."""
     rated: list[Rating] = []
     for cand in pool:
         if rated and work.exhausted() and not extra:
@@ -356,8 +360,11 @@ def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeMode
         if same:
             work.same_dice()
         rating = rate(root, cand, player, model, work)
-        if rating is not None:
-            rated.append(rating)
+        if rating is None:
+            continue
+        rated.append(rating)
+        if same and isinstance(cand.action, EndActivation):
+            work.run_all = abs(rating.value - work.evaluator.score(root.state, player)) > 1e-9
     return sorted(rated, key=lambda r: -r.value)
 
 

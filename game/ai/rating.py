@@ -50,6 +50,10 @@ class Work:
     started: float = field(default_factory=time.process_time)
     dice_seed: int | None = None
     """Where :meth:`same_dice` restarts the computer's dice (None: it does not)."""
+    run_all: bool = False
+    """Whether every candidate at an idle table is rated once the player's run is ended
+    (:func:`rate`): set where ending the run changes the score (fights already declared are
+    fought in it), so a move is not outrated by ending for the fights alone."""
     _dice: random.Random | None = None
 
     @property
@@ -177,16 +181,23 @@ class SampledOutcomes:
 
 @dataclass(frozen=True)
 class Rating:
-    """A candidate rated for ``player``: the expected score over its outcomes."""
+    """A candidate rated for ``player``: the expected score over its outcomes (``now``: before
+    the player's run was ended for the rating, where it differs)."""
 
     candidate: Candidate
     value: float
     outcomes: tuple[Outcome, ...]
+    now: float | None = None
 
     @property
     def action(self) -> Action:
         """The rated action."""
         return self.candidate.action
+
+    @property
+    def immediate(self) -> float:
+        """The expected score right after the action (what it changes by itself)."""
+        return self.value if self.now is None else self.now
 
 
 def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
@@ -194,14 +205,36 @@ def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
     """``candidate`` rated for ``player`` on rehearsal copies of ``game`` (None when the rules
     fail on it: it is then not a candidate). An action aimed at a unit (an attack, a charge)
     and ending are rated after the rest of the player's run is ended (:meth:`Work.run_out`),
-    so a charge is worth the melee it starts and ending is worth the fights already begun."""
+    so a charge is worth the melee it starts and ending is worth the fights already begun;
+    with :attr:`Work.run_all` every other action at an idle table too, on copies of its
+    outcomes (which stay as they are, for what follows them), so a move is worth the fights
+    ending its run fights as well as ending is."""
+    action = candidate.action
     try:
-        outcomes = model.outcomes(game, candidate.action, work)
-        if candidate.action.target_id() is not None or \
-                isinstance(candidate.action, EndActivation):
+        outcomes = model.outcomes(game, action, work)
+        if action.target_id() is not None or isinstance(action, EndActivation):
             for outcome in outcomes:
                 work.run_out(outcome.game, player)
+            return Rating(candidate, _expected(outcomes, player, work), tuple(outcomes))
+        now = _expected(outcomes, player, work)
+        if not work.run_all or not isinstance(game.pending(), Idle):
+            return Rating(candidate, now, tuple(outcomes))
+        value = sum(o.weight * _ended(o.game, player, work) for o in outcomes)
     except Exception:  # a rehearsal the rules cannot finish rates nothing
         return None
-    value = sum(o.weight * work.evaluator.score(o.game.state, player) for o in outcomes)
-    return Rating(candidate, value, tuple(outcomes))
+    return Rating(candidate, value, tuple(outcomes), now)
+
+
+def _expected(outcomes: list[Outcome], player: int, work: Work) -> float:
+    return sum(o.weight * work.evaluator.score(o.game.state, player) for o in outcomes)
+
+
+def _ended(game: Game, player: int, work: Work) -> float:
+    """``player``'s score once their run is ended on a copy of ``game`` (``game``'s own
+    score when another player acts next)."""
+    node = game.pending()
+    if not isinstance(node, Idle) or node.player != player:
+        return work.evaluator.score(game.state, player)
+    copy = branch(game)
+    work.run_out(copy, player)
+    return work.evaluator.score(copy.state, player)
