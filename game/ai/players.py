@@ -208,7 +208,7 @@ class HardPlayer(GreedyPlayer):
         first = Work(work.evaluator, work.rng, self.budget.actions // 4,
                      self.budget.seconds / 4, dice_seed=work.dice_seed)
         greedy = super().ratings(game, found, player, first)
-        work.run_all = first.run_all  # the look-ahead rates its own run as normal did
+        work.ended = first.ended  # the look-ahead rates its own run as normal did
         top = greedy[:LOOKED]
         if len(top) < 2:
             return greedy
@@ -350,9 +350,9 @@ def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeMode
     """Rate candidates in order while the budget lasts (always at least one, or all of
     ``extra`` ones), best first; a stable sort keeps the budget order among equals. With
     ``same`` (a decision's own candidates), each candidate meets the same throws of the
-    computer's dice (:meth:`Work.same_dice`), and ending (rated first) tells whether ending
-    the run changes the score: then every candidate is rated with the run ended
-    (:attr:`Work.run_all`)."""
+    computer's dice (:meth:`Work.same_dice`), and ending (rated first) tells what ending the
+    run changes the score by, which the other candidates are rated with
+    (:attr:`Work.ended`)."""
     rated: list[Rating] = []
     for cand in pool:
         if rated and work.exhausted() and not extra:
@@ -364,7 +364,8 @@ def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeMode
             continue
         rated.append(rating)
         if same and isinstance(cand.action, EndActivation):
-            work.run_all = abs(rating.value - work.evaluator.score(root.state, player)) > 1e-9
+            change = rating.value - work.evaluator.score(root.state, player)
+            work.ended = (player, change) if abs(change) > 1e-9 else None
     return sorted(rated, key=lambda r: -r.value)
 
 

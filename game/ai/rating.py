@@ -50,10 +50,11 @@ class Work:
     started: float = field(default_factory=time.process_time)
     dice_seed: int | None = None
     """Where :meth:`same_dice` restarts the computer's dice (None: it does not)."""
-    run_all: bool = False
-    """Whether every candidate at an idle table is rated once the player's run is ended
-    (:func:`rate`): set where ending the run changes the score (fights already declared are
-    fought in it), so a move is not outrated by ending for the fights alone."""
+    ended: tuple[int, float] | None = None
+    """A player and what ending their run changes their score by at the position a decision
+    starts from, where it changes it (fights already declared are fought in it): every other
+    candidate of theirs at an idle table is rated with it added (:func:`rate`), as the same
+    fights are fought after it, so a move is not outrated by ending for the fights alone."""
     _dice: random.Random | None = None
 
     @property
@@ -206,9 +207,8 @@ def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
     fail on it: it is then not a candidate). An action aimed at a unit (an attack, a charge)
     and ending are rated after the rest of the player's run is ended (:meth:`Work.run_out`),
     so a charge is worth the melee it starts and ending is worth the fights already begun;
-    with :attr:`Work.run_all` every other action at an idle table too, on copies of its
-    outcomes (which stay as they are, for what follows them), so a move is worth the fights
-    ending its run fights as well as ending is."""
+    every other action at an idle table is rated with what ending changes
+    (:attr:`Work.ended`) added, as the fights already begun are fought after it too."""
     action = candidate.action
     try:
         outcomes = model.outcomes(game, action, work)
@@ -216,25 +216,13 @@ def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
             for outcome in outcomes:
                 work.run_out(outcome.game, player)
             return Rating(candidate, _expected(outcomes, player, work), tuple(outcomes))
-        now = _expected(outcomes, player, work)
-        if not work.run_all or not isinstance(game.pending(), Idle):
-            return Rating(candidate, now, tuple(outcomes))
-        value = sum(o.weight * _ended(o.game, player, work) for o in outcomes)
     except Exception:  # a rehearsal the rules cannot finish rates nothing
         return None
-    return Rating(candidate, value, tuple(outcomes), now)
+    now = _expected(outcomes, player, work)
+    if work.ended is None or work.ended[0] != player or not isinstance(game.pending(), Idle):
+        return Rating(candidate, now, tuple(outcomes))
+    return Rating(candidate, now + work.ended[1], tuple(outcomes), now)
 
 
 def _expected(outcomes: list[Outcome], player: int, work: Work) -> float:
     return sum(o.weight * work.evaluator.score(o.game.state, player) for o in outcomes)
-
-
-def _ended(game: Game, player: int, work: Work) -> float:
-    """``player``'s score once their run is ended on a copy of ``game`` (``game``'s own
-    score when another player acts next)."""
-    node = game.pending()
-    if not isinstance(node, Idle) or node.player != player:
-        return work.evaluator.score(game.state, player)
-    copy = branch(game)
-    work.run_out(copy, player)
-    return work.evaluator.score(copy.state, player)
