@@ -216,6 +216,7 @@ class HardPlayer(GreedyPlayer):
         for rating in top:
             if work.exhausted() and len(deeper) >= 2:
                 break
+            work.same_dice()  # each candidate's look-ahead meets the same throws
             value = sum(o.weight * self.look_ahead(o.game, player, work)
                         for o in rating.outcomes)
             deeper.append(Rating(rating.candidate, value, rating.outcomes))
