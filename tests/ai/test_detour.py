@@ -15,21 +15,8 @@ from game.ai.players import Budget, GreedyPlayer
 from game.core.actions import EndActivation, parse
 from game.core.game import Game
 from game.scenario import load_scenario
+from tests.ai.positions import brute_duel
 from tests.conftest import SCENARIOS
-
-
-def _activated_brute() -> Game:
-    """The GODSGLOOM skirmish down to two units a side, the brute (a5) activated next to the
-    enemy's skirmishers (g5)."""
-    game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
-    for unit in list(game.state.live_units()):
-        if unit.id not in {"a1", "a5", "g1", "g5"}:
-            unit.hex, unit.destroyed = None, True
-    brute, skirmishers = game.state.units["a5"], game.state.units["g5"]
-    assert brute.hex is not None
-    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 1)
-    game.apply(parse("activate a5", game.ruleset.action_types()))
-    return game
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -37,7 +24,7 @@ def test_a_pivot_before_an_attack_does_not_outrate_the_attack(seed: int) -> None
     """HX-MEL-10: the attacker pivots to face its target anyway, so a free Face before the
     Melee Attack changes nothing; one sampled throw of the attack after it must not rate it
     above the attack's own rating (the brute used to turn on the spot three times)."""
-    game = _activated_brute()
+    game = brute_duel(activated=True)
     choice = GreedyPlayer(seed, "normal", Budget(200, math.inf)).choose(game)
     assert choice.action.verb != "face", choice.ratings
 

@@ -21,6 +21,7 @@ from game.core.game import Game
 from game.core.pending import Chance, Idle
 from game.rulesets.ninth_age.units import NinthUnit
 from game.scenario import load_scenario
+from tests.ai.positions import brute_duel
 from tests.conftest import SCENARIOS
 
 
@@ -122,14 +123,7 @@ def test_candidates_rated_one_after_another_meet_the_same_throws() -> None:
     with the computer's dice restarted before each gets the same rating (common random
     numbers: candidates differ by what they do, not by their luck), and different ones
     without the restart."""
-    game = _game("godsgloom_skirmish")
-    for unit in list(game.state.live_units()):
-        if unit.id not in {"a1", "a5", "g1", "g5"}:
-            unit.hex, unit.destroyed = None, True
-    brute, skirmishers = game.state.units["a5"], game.state.units["g5"]
-    assert brute.hex is not None
-    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 1)
-    game.apply(parse("activate a5", game.ruleset.action_types()))
+    game = brute_duel(activated=True)
     attack = Candidate(parse("melee a5 -> g5", game.ruleset.action_types()))
 
     def values(same: bool) -> set[float]:
