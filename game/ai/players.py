@@ -265,23 +265,38 @@ def best_reply(game: Game, player: int, work: Work) -> Rating | None:
     is): :data:`REPLY_CANDIDATES` of their candidates in budget order (ending, then those
     aimed at a unit, then the rest), each rated by the normal rating for them over its
     outcomes; an action after which they act on (activating a unit, a move before the
-    attack) is followed by their best next action on its outcome, whose outcomes it then
-    stands for."""
+    attack) is followed by the best next action of the same unit on its outcome, whose
+    outcomes it then stands for -- every one that changes nothing yet (each unit they may
+    activate is weighed by what it would do) and the best two others, budget permitting."""
     found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
     rated = _rate_all(game, found, player, REPLY_MODEL, work)
+    base = work.evaluator.score(game.state, player)
     best: Rating | None = None
-    for rating in rated[:2]:
-        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
-        node = only.pending() if only is not None else None
-        if only is not None and isinstance(node, Idle) and node.player == player and \
-                not isinstance(rating.action, EndActivation) and not work.exhausted():
-            follow = _rate_all(only, ordered(candidates(only, work.rng), work.rng)[
-                :REPLY_CANDIDATES], player, REPLY_MODEL, work)
-            if follow and follow[0].value > rating.value:
-                rating = Rating(rating.candidate, follow[0].value, follow[0].outcomes)
+    for rank, rating in enumerate(rated):
+        flat = abs(rating.immediate - base) < 1e-9
+        if (flat or rank < 2) and not work.exhausted():
+            rating = _reply_follow(rating, player, work)
         if best is None or rating.value > best.value:
             best = rating
     return best
+
+
+def _reply_follow(rating: Rating, player: int, work: Work) -> Rating:
+    """``rating`` raised to the best next action of the same unit (or ending) after it, with
+    that action's outcomes, when its one outcome leaves ``player`` acting on and the next
+    action rates better; else ``rating`` itself."""
+    only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+    node = only.pending() if only is not None else None
+    if only is None or not isinstance(node, Idle) or node.player != player or \
+            isinstance(rating.action, EndActivation):
+        return rating
+    actor = rating.action.actor()
+    found = [c for c in ordered(candidates(only, work.rng), work.rng)
+             if actor is None or c.action.actor() in (actor, None)]
+    follow = _rate_all(only, found[:REPLY_CANDIDATES], player, REPLY_MODEL, work)
+    if follow and follow[0].value > rating.value:
+        return Rating(rating.candidate, follow[0].value, follow[0].outcomes)
+    return rating
 
 
 def quick_best(game: Game, player: int, work: Work,

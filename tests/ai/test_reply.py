@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from game.ai.evaluate import Evaluator
 from game.ai.players import Budget, HardPlayer, best_reply
@@ -14,7 +15,9 @@ from game.ai.rehearsal import rehearsal
 from game.core.game import Game
 from game.core.state import GameState
 from game.rulesets.godsgloom.units import GodsUnit
+from game.scenario import load_scenario
 from tests.ai.positions import brute_duel
+from tests.conftest import SCENARIOS
 
 
 def _health(state: GameState, unit_id: str) -> int:
@@ -61,3 +64,18 @@ def test_the_look_ahead_plays_its_own_run_on_as_the_reply_is_chosen() -> None:
         work = Work(Evaluator(game.ruleset), random.Random(seed), 10**6, math.inf)
         after = player.continue_run(rehearsal(game), 1, work)
         assert any(entry.action.verb == "dice" for entry in after.log), seed
+
+
+def test_the_best_reply_weighs_every_unit_the_opponent_may_activate() -> None:
+    """HX-ACT-1, HX-ACT-2: with all five units of a side to choose from, the reply is the
+    activation of the brute next to the enemy skirmishers, which opens an attack: every
+    activation is followed to what it opens (only the first two of them in a shuffled order
+    used to be)."""
+    for seed in range(4):
+        game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
+        brute, skirmishers = game.state.units["a5"], game.state.units["g5"]
+        assert brute.hex is not None
+        skirmishers.hex = replace(brute.hex, r=brute.hex.r + 1)
+        work = Work(Evaluator(game.ruleset), random.Random(seed), 10**6, math.inf)
+        reply = best_reply(rehearsal(game), 1, work)
+        assert reply is not None and str(reply.action) == "activate a5", seed
