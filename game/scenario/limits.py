@@ -106,6 +106,14 @@ def decode_text(raw: bytes, file: str) -> str:
         raise FileError.one(file, f"the file is not UTF-8 text ({exc})") from None
 
 
+def _save_hint(text: str) -> str:
+    """A hint for a save read as a scenario: a save is JSON, and only a ``.json`` name says
+    so (``warbench run --save`` writes one under whatever name it is given)."""
+    if text.lstrip().startswith("{"):
+        return "; it looks like a saved game (JSON): give it a .json name to open it as one"
+    return ""
+
+
 def parse_toml(text: str, file: str, line_of: Callable[[KeyPath], int | None]) -> dict[str, Any]:
     """Parse TOML text and check it with :func:`document_problems`; FileError if anything fails."""
     try:
@@ -116,7 +124,8 @@ def parse_toml(text: str, file: str, line_of: Callable[[KeyPath], int | None]) -
         line = int(where.group(1)) if where else None
         column = f" (column {where.group(2)})" if where else ""
         message = _TOML_WHERE.sub("", message)
-        raise FileError.one(file, f"this is not valid TOML: {message}{column}", line=line) from None
+        raise FileError.one(file, f"this is not valid TOML: {message}{column}{_save_hint(text)}",
+                            line=line) from None
     except RecursionError:
         raise FileError.one(file, f"tables or lists are nested deeper than {MAX_DEPTH}") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits

@@ -20,6 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from game.core.state import TableBoard
 from game.geometry.arcs import Arc, arc_region
 from game.geometry.tray import Tray
+from game.ui.board_page import copy_steps
 from game.ui.camera import Camera
 from game.ui.palette import RGB, Palette
 from game.ui.unit_text import polygon_rings
@@ -77,7 +78,7 @@ class ArcsPainter:
     def paint(self, ground: pygame.Surface, board: TableBoard, trays: Sequence[Tray],
               cam: Camera, colour: Callable[[Arc], RGB]) -> Iterator[None]:
         """:meth:`draw` a step at a time (a board built ahead while the wheel turns): a
-        step per unit's arcs, then the blend onto ``ground``."""
+        step per unit's arcs, then the blend onto ``ground`` a band of rows a step."""
         if not trays:
             return
         layer = self._clear_layer(ground.get_size())
@@ -94,4 +95,4 @@ class ArcsPainter:
                         pygame.draw.polygon(layer, (*rgb, ARC_ALPHA), pts)
                         pygame.draw.polygon(layer, (*rgb, EDGE_ALPHA), pts, 1)
         yield
-        ground.blit(layer, (0, 0))
+        yield from copy_steps(ground, layer)  # the blend in bands: a page is millions of pixels

@@ -13,9 +13,10 @@ do not redraw the board every frame (issue 12).
   reached (on a table the whole board's page when small, else the viewport's) is built over
   the next still frames, the last board scaled meanwhile, so no still frame paints a whole
   hex map or a table of 200 units; a board begun waits while the wheel turns again and goes
-  on at the next still frame. Only past the factor a scaled board stands in for by itself
-  (:data:`AHEAD_AT`) does a wheel frame build a slice too. The idle frames after the
-  viewport's page build the page a pan needs (twice its size, or the whole board's).
+  on at the next still frame. Only past a factor (:data:`AHEAD_AT`) a little short of what
+  a scaled board stands in for by itself does a wheel frame build a slice too. The idle
+  frames after the viewport's page build the page a pan needs (twice its size, or the whole
+  board's).
 """
 
 from __future__ import annotations
@@ -33,10 +34,16 @@ EDGE_PX = 8
 """Pixels of background around the board on a page of the whole board."""
 MAX_SCALE = 4.0
 """A scaled board stands in for at most a factor 4 of zoom either way."""
-AHEAD_AT = MAX_SCALE
-"""Beyond this factor from the page's zoom (where its board, scaled, no longer stands in by
-itself) a wheel frame builds a slice of the board at the new zoom too (the still frames build
-it anyway); a board being built lets the page stand in up to twice as far."""
+BUILDING_SCALE = 4 * MAX_SCALE
+"""While the board of a nearer zoom is being built, the page's board, scaled, stands in up to
+this factor (coarse for the few frames until the build is adopted) rather than a wheel frame
+drawing the whole board at once when a fast wheel outruns the build."""
+AHEAD_AT = MAX_SCALE / 1.4
+"""Beyond this factor from the page's zoom a wheel frame builds a slice of the board at the
+new zoom too (the still frames build it anyway): short of :data:`MAX_SCALE`, so a wheel
+turning without a pause has begun the board before the scaled page runs out, and a board
+being built lets the page stand in up to :data:`BUILDING_SCALE` (at the factor itself, the
+frame that crossed it drew the whole board at once: 30 ms at 200 trays)."""
 
 
 class BoardPage:
@@ -110,13 +117,14 @@ class BoardPage:
         """On a frame whose zoom differs from the last frame's (or, with ``settle``, from the
         board's while the board of the new zoom is built): the last board (rendered with
         :attr:`cam`) scaled to the new zoom and where it lands; None otherwise (beyond
-        :data:`MAX_SCALE`, or twice that while a board at a nearer zoom is ``building``)."""
+        :data:`MAX_SCALE`, or :data:`BUILDING_SCALE` while a board at a nearer zoom is
+        ``building``)."""
         page = self.cam
         if (board is None or page is None or self.last_zoom is None
                 or (self.last_zoom == cam.zoom and not settle)):
             return None
         factor = cam.zoom / page.zoom
-        limit = MAX_SCALE * (2 if building else 1)
+        limit = BUILDING_SCALE if building else MAX_SCALE
         if not 1 / limit <= factor <= limit:
             return None
         self.last_zoom = cam.zoom
@@ -171,7 +179,7 @@ def copy_into(target: pygame.Surface | None, source: pygame.Surface) -> pygame.S
     return target
 
 
-COPY_ROWS = 256
+COPY_ROWS = 64
 """Rows of pixels copied in one step of a board built over several frames."""
 
 

@@ -372,12 +372,12 @@ def box_spot(size: tuple[int, int], profiles: int, cam: Camera, avoid: Sequence[
         rect = pygame.Rect(spot[0], spot[1], w, h)
         rects = [rect, *beside_rects(rect, profiles, cam)]
         near = [r.inflate(60, 60) for r in rects]
-        hidden = sum(any(n.collidepoint(round(px), round(py)) for n in near)
-                     for px, py in avoid)
+        hidden = sum(any(n.collidepoint(px, py) for n in near) for px, py in points)
         return hidden + 1000 * sum(bool(r.collidelist(rects) >= 0) for r in map(
             pygame.Rect, reserved))
 
-    return min(spots, key=lambda s: (covered(s), spots.index(s)))
+    points = [(round(px), round(py)) for px, py in avoid]
+    return first_clear(spots, covered)
 
 
 def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],
@@ -394,10 +394,28 @@ def info_corner(size: tuple[int, int], cam: Camera, avoid: Sequence[Point],
     def covered(spot: tuple[int, int]) -> int:
         rect = pygame.Rect(spot[0], spot[1], w, h)
         near = rect.inflate(60, 60)
-        hidden = sum(near.collidepoint(round(px), round(py)) for px, py in avoid)
+        hidden = sum(near.collidepoint(px, py) for px, py in points)
         return hidden + 1000 * sum(bool(rect.colliderect(r)) for r in reserved)
 
-    return min(spots, key=lambda s: (covered(s), spots.index(s)))
+    points = [(round(px), round(py)) for px, py in avoid]
+    return first_clear(spots, covered)
+
+
+def first_clear(spots: Sequence[tuple[int, int]],
+                covered: Callable[[tuple[int, int]], int]) -> tuple[int, int]:
+    """The first of ``spots`` that ``covered`` finds clear (0), else the one it finds least
+    covered (the first of those): the answer of ``min`` over (cover, order) without judging
+    the spots after a clear one (the box is placed every frame a hover shows)."""
+    best: tuple[int, int] | None = None
+    least = 0
+    for spot in spots:
+        cover = covered(spot)
+        if cover == 0:
+            return spot
+        if best is None or cover < least:
+            best, least = spot, cover
+    assert best is not None
+    return best
 
 
 def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 
 from game.core.pending import Chance, PlayerDecision
@@ -15,6 +16,8 @@ from game.ui.modes import DicePickMode, SelectMode, SteerMode
 from game.ui.render import fit_camera
 
 if TYPE_CHECKING:
+    from pygame_gui import UIManager
+
     from game.ui.table_scene import TableScene
 
 PAN_SPEED = 600.0
@@ -182,9 +185,12 @@ class TableInput:
                 self.scene.mode.release(self.scene, self.scene.view.camera.to_world(*pos))
 
     def _over_table(self, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` is the board's: in the viewport and under no GUI
+        element *at* ``pos`` (the manager's own hover flag is worked out once a frame, where
+        the pointer was: a click on a unit in the frame the pointer left a panel button, as
+        after a slow frame, was lost)."""
         scene = self.scene
-        return scene.viewport().collidepoint(pos) and not (
-            scene.app.manager.get_hovering_any_element())
+        return scene.viewport().collidepoint(pos) and not gui_at(scene.app.manager, pos)
 
     def _wheel(self, event: pygame.event.Event) -> None:
         mx, my = self.scene.mouse  # the last motion (wheel events carry no position)
@@ -282,6 +288,18 @@ class TableInput:
 
 
 
+def gui_at(manager: UIManager, pos: tuple[int, int]) -> bool:
+    """Whether a visible GUI element other than the root container lies under ``pos``: the
+    answer the manager's hover flag gives, worked out for this point now."""
+    from pygame_gui.core.interfaces import IUIElementInterface
+
+    x, y = manager.calculate_scaled_mouse_position(pos)
+    root: object = manager.get_root_container()
+    return any(element is not root and element.visible and element.hover_point(x, y)
+               for element in manager.get_sprite_group().sprites()
+               if isinstance(element, IUIElementInterface))
+
+
 def terrain_text(state: GameState, point: tuple[float, float]) -> str | None:
     """``Terrain: forest (blocks-sight, rough)`` for the terrain under a board point, or
     ``Hex (4, 0): ruins, elevation 1 (blocks-sight)``; None on open ground."""
@@ -294,11 +312,14 @@ def terrain_text(state: GameState, point: tuple[float, float]) -> str | None:
         height = f", elevation {cell.elevation}" if cell.elevation else ""
         tags = f" ({', '.join(sorted(cell.keywords))})" if cell.keywords else ""
         return f"Hex ({q}, {r}): {cell.terrain}{height}{tags}"
-    from shapely.geometry import Point
+    if not state.terrain:
+        return None
+    import shapely  # one vectorised test of every piece: asked on every pointer motion
 
-    here = Point(point)
-    for piece in state.terrain:
-        if piece.polygon.covers(here):
-            tags = f" ({', '.join(sorted(piece.keywords))})" if piece.keywords else ""
-            return f"Terrain: {piece.kind}{tags}"
-    return None
+    outlines = np.asarray([piece.polygon for piece in state.terrain], dtype=object)
+    hits = np.flatnonzero(shapely.covers(outlines, shapely.points(point)))
+    if not len(hits):
+        return None
+    piece = state.terrain[int(hits[0])]
+    tags = f" ({', '.join(sorted(piece.keywords))})" if piece.keywords else ""
+    return f"Terrain: {piece.kind}{tags}"

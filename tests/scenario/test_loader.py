@@ -68,6 +68,15 @@ def test_toml_syntax_error_reports_its_line() -> None:
     assert problem.line == 3 and "not valid TOML" in problem.message
 
 
+def test_a_save_under_another_name_is_recognised_as_one() -> None:
+    """A save is JSON; read as a scenario (any name but .json) the problem says what it is
+    and how to open it, not only that it is not TOML."""
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_text('{\n "actions": []\n}\n', "game.save")
+    (problem,) = info.value.problems
+    assert "not valid TOML" in problem.message and "give it a .json name" in problem.message
+
+
 def test_unknown_ruleset_suggests_the_closest() -> None:
     text = (SCENARIOS / "sandbox_table.toml").read_text().replace(
         'ruleset = "sandbox"', 'ruleset = "sandbx"'

@@ -165,3 +165,24 @@ def test_the_board_built_a_step_at_a_time_is_the_board_rendered_at_once() -> Non
         pass
     assert renderer._board is not None
     assert pygame.image.tobytes(renderer._board, "RGB") == once
+
+
+def test_a_wheel_turning_without_a_pause_never_draws_the_board_at_once() -> None:
+    """Twelve notches in a row (a factor above five, past what a scaled board stands in for
+    by itself): the board of the zoom reached is begun while the page's board, scaled, still
+    stands in, so no wheel frame draws the whole board at once (one frame of a 200-tray table
+    took 30 ms that way); each frame builds one step at most here."""
+    state, view, renderer, surface = setup()
+    renderer.ahead_ms = 0.0  # one step a frame, whatever the machine's speed
+    at_once = []
+    draw_board = renderer._draw_board
+
+    def counted(*args: object) -> None:
+        at_once.append(view.camera.zoom)
+        draw_board(*args)  # type: ignore[arg-type]
+
+    renderer._draw_board = counted  # type: ignore[method-assign]
+    for _ in range(12):  # 1.15 ** 12 = 5.4 times closer
+        view.camera.zoom_at(1.15, SIZE[0] / 2, SIZE[1] / 2)
+        renderer.draw(surface, state, view)
+    assert at_once == []

@@ -136,22 +136,45 @@ def slide_blocker(state: GameState, unit_id: str, start: Tray, end: Tray) -> str
     return min(found, key=lambda b: b.polygon.distance(own)).name
 
 
-def sight_blockers(state: GameState, polygons: list[Polygon]) -> list[Blocker]:
+@dataclass(frozen=True)
+class ObstacleIndex:
+    """The outlines of the live units and of the terrain pieces with one keyword, their
+    bounds, and how to name the ``i``-th as a player reads it: built once per position (see
+    :func:`obstacle_index`), so naming the blockers of each hovered target does not gather
+    and measure 200 outlines again."""
+
+    shapes: list[Polygon]
+    boxes: np.ndarray
+    named: Callable[[int], Blocker]
+
+
+def obstacle_index(state: GameState, keyword: str) -> ObstacleIndex:
+    """The :class:`ObstacleIndex` of the live units and the terrain pieces with ``keyword``."""
+    shapes, named = _obstacles(state, keyword)
+    boxes = (shapely.bounds(np.asarray(shapes, dtype=object)) if shapes
+             else np.zeros((0, 4)))
+    return ObstacleIndex(shapes, boxes, named)
+
+
+def sight_blockers(state: GameState, polygons: list[Polygon],
+                   index: ObstacleIndex | None = None) -> list[Blocker]:
     """The units and sight-blocking terrain pieces whose outlines are ``polygons`` (the
     obstacles that stop every Line of Sight, AS-CHG-1, AS-RNG-4), each named as a player
     reads it; matched by geometry, in the order given. The bounds of every candidate are
     compared at once (a hover at 200 trays named its blockers in ~30 ms one by one), and
-    only those that match are named and compared exactly."""
-    shapes, named = _obstacles(state, "blocks-sight")
+    only those that match are named and compared exactly. ``index``: the position's
+    :func:`obstacle_index` for "blocks-sight", when the caller keeps one."""
+    found = index or obstacle_index(state, "blocks-sight")
+    shapes, boxes = found.shapes, found.boxes
     if not shapes or not polygons:
         return [Blocker("an obstacle", shape) for shape in polygons]
-    boxes = shapely.bounds(np.asarray(shapes, dtype=object))
+    wanted = shapely.bounds(np.asarray(polygons, dtype=object))
+    near = np.all(np.abs(boxes[None, :, :] - wanted[:, None, :]) <= TOLERANCE, axis=2)
     out: list[Blocker] = []
-    for shape in polygons:
-        near = np.all(np.abs(boxes - np.asarray(shape.bounds)) <= TOLERANCE, axis=1)
-        index = next((i for i in np.flatnonzero(near).tolist() if shapes[i].equals(shape)),
-                     None)
-        out.append(Blocker("an obstacle", shape) if index is None else named(index))
+    for shape, row in zip(polygons, near, strict=True):
+        hit = next((i for i in np.flatnonzero(row).tolist()
+                    if shapes[i] is shape or shapes[i].equals(shape)), None)
+        out.append(Blocker("an obstacle", shape) if hit is None else found.named(hit))
     return out
 
 

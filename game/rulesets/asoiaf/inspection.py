@@ -56,7 +56,7 @@ def sight_refusal(rules: AsoiafRuleset, state: GameState, refusal: Refusal | Non
     seen, blockers = sight_with_blockers(rules, state, viewer, target)
     if seen.visible or seen.reason != "blocked":
         return refusal
-    named = blk.sight_blockers(state, blockers)
+    named = blk.sight_blockers(state, blockers, _sight_index(rules, state))
     words = blk.sight_words(named)
     reason = refusal.reason.replace("(blocked)", f"({words})")
     if reason == refusal.reason:
@@ -74,6 +74,13 @@ def sight_with_blockers(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUn
     seen = world.row_sight(viewer.id, target.id)
     polygons = world.sight_obstacles.polygons
     return seen, [polygons[i] for i in seen.blockers if 0 <= i < len(polygons)]
+
+
+def _sight_index(rules: AsoiafRuleset, state: GameState) -> blk.ObstacleIndex:
+    """The position's outlines that block sight, gathered once for every hover (a hover at
+    200 trays named its blockers from 230 outlines each time)."""
+    return rules.worlds.of(state).remember(
+        ("obstacle-index", "blocks-sight"), lambda: blk.obstacle_index(state, "blocks-sight"))
 
 
 def _ring(poly: Polygon) -> tuple[tuple[float, float], ...]:
@@ -137,7 +144,7 @@ def _sight(rules: AsoiafRuleset, state: GameState, viewer: AsoiafUnit, target: A
                               ("AS-CHG-1", "AS-RNG-4"), "bad"))
         named: list[blk.Blocker] = []
     else:
-        named = blk.sight_blockers(state, blockers)
+        named = blk.sight_blockers(state, blockers, _sight_index(rules, state))
         lines.append(InfoLine(f"Line of Sight: no ({blk.sight_words(named)})",
                               ("AS-CHG-1", "AS-RNG-4"), "bad"))
     centre = geo.tray_of(target).centre

@@ -20,7 +20,7 @@ from shapely.ops import unary_union
 
 from game.core.position import PositionMemo
 from game.core.ruleset import OVERLAP_AREA
-from game.core.state import GameState, TableBoard, Unit
+from game.core.state import GameState, TableBoard, TerrainPiece, Unit
 from game.geometry import sweep
 from game.geometry.pieces import Pieces, build_pieces
 from game.geometry.sight import Sight, line_of_sight_pieces
@@ -35,7 +35,7 @@ T = TypeVar("T")
 
 ROW_CHUNK = 24
 """Units whose Line of Sight from a viewer :meth:`RulesWorld.prefetch_row` works out in one
-batch (about a millisecond's work at 200 trays)."""
+idle-frame batch (a few milliseconds' work at 200 trays when they stand in the Front Arc)."""
 REUSE_LIMIT = 16
 """At most this many changed polygons are patched into the last position's pieces; more,
 and the pieces are built afresh (both give the same arrays)."""
@@ -158,13 +158,12 @@ class RulesWorld:
         self.tray_bounds = self.move_obstacles.bounds[:len(units)]
         self.owners = np.asarray([u.owner for u in units], dtype=np.int64)
         self._placed: tuple[list[Unit], np.ndarray, np.ndarray] | None = None
+        self._impassable: tuple[list[TerrainPiece], np.ndarray, np.ndarray] | None = None
         self._board: Polygon | None = None
         self._geometry: World | None = None
         self._seen: dict[tuple[str, str], Sight] = {}
         self._rows: dict[str, dict[str, Sight]] = {}
         self._orders: dict[str, list[str]] = {}
-        self._asked: set[str] = set()
-        """Viewers whose row :meth:`row_sight` has already missed once."""
 
     def _lend(self, previous: RulesWorld) -> None:
         """Take ``previous``'s prepared geometry (its layout is this one's): obstacles,
@@ -175,10 +174,10 @@ class RulesWorld:
         self.tray_array, self.tray_bounds = previous.tray_array, previous.tray_bounds
         self.owners = previous.owners
         self._placed, self._board = previous._placed, previous._board
+        self._impassable = previous._impassable
         self._geometry = previous._geometry
         self._seen, self._rows = dict(previous._seen), dict(previous._rows)
         self._orders = dict(previous._orders)
-        self._asked = set()
 
     def geometry(self) -> World:
         """The batched geometry world of this position (trays of the units in play and
@@ -226,16 +225,14 @@ class RulesWorld:
 
     def row_sight(self, viewer_id: str, target_id: str) -> Sight:
         """The pair's entry of :meth:`sight_row` (the same batched answer: a pair's sight
-        does not depend on the batch it is worked out in), without the whole row: the pair
-        found by a prefetch, else worked out with the viewer's :data:`ROW_CHUNK` nearest
-        units not yet known in one batch (the hover asks the nearest enemies in turn); a
-        second miss works out the rest of the row at once (a batch costs about half a whole
-        row, whatever its size)."""
+        does not depend on the batch it is worked out in): the pair found by the idle
+        frames' :meth:`prefetch_row`, else the rest of the row worked out at once. A batch
+        of the nearest enemies costs nearly the whole row (they are the ones in the Front
+        Arc that need the cover proofs), so a miss pays for the row once, not a batch now
+        and the rest on the next hover."""
         key = (viewer_id, target_id)
-        if key not in self._seen:  # the first miss a batch of the nearest, then the rest
-            again = viewer_id in self._asked
-            self._asked.add(viewer_id)
-            self.prefetch_row(viewer_id, target_id, len(self.units) if again else 0)
+        if key not in self._seen:
+            self.prefetch_row(viewer_id, target_id, len(self.units))
         return self._seen[key]
 
     def prefetch_row(self, viewer_id: str, first: str | None = None, chunk: int = 0) -> bool:
@@ -406,11 +403,28 @@ class RulesWorld:
             hit = np.nonzero(areas > OVERLAP_AREA)[0]
             if len(hit):
                 return f"it would overlap {placed[int(near[hit[0]])].name}"
-        for piece in state.terrain:
-            if piece.has("impassable") and shape.intersection(piece.polygon).area > (
-                    OVERLAP_AREA):
-                return f"it would stand on impassable {piece.kind}"
-        return None
+        return self._on_impassable(shape)
+
+    def _on_impassable(self, shape: Polygon) -> str | None:
+        """Which impassable terrain piece ``shape`` would stand on (the first in the terrain
+        list that overlaps it), its bounds compared with every piece's at once and only the
+        pieces it may touch intersected (a unit's sampled moves asked 8 pieces one by one
+        for each of some 90 placements)."""
+        if self._impassable is None:
+            pieces = [t for t in self.state.terrain if t.has("impassable")]
+            outlines = np.asarray([t.polygon for t in pieces], dtype=object)
+            self._impassable = (pieces, outlines, shapely.bounds(outlines) if pieces
+                                else np.zeros((0, 4)))
+        pieces, outlines, bounds = self._impassable
+        x0, y0, x1, y1 = shape.bounds
+        near = np.nonzero((bounds[:, 0] <= x1) & (bounds[:, 2] >= x0)
+                          & (bounds[:, 1] <= y1) & (bounds[:, 3] >= y0))[0]
+        if not len(near):
+            return None
+        areas = shapely.area(shapely.intersection(shape, outlines[near]))
+        hit = np.nonzero(areas > OVERLAP_AREA)[0]
+        return (f"it would stand on impassable {pieces[int(near[hit[0]])].kind}" if len(hit)
+                else None)
 
 
 def _corridors(trays: Sequence[Tray], reach: float

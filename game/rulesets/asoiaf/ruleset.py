@@ -194,9 +194,13 @@ class AsoiafRuleset(Ruleset):
             out.append(Retreat(unit.id))
             out.extend(self.melee_actions(state, unit))
             return out
+        reach = max((limit for _, _, limit in self._shots(unit)), default=-math.inf)
         for near in self._near_enemies(state, unit):
-            out.extend(self.charge_actions(state, unit, near))
-            out.extend(self.shot_actions(state, unit, near))
+            _, gone, distance = near
+            if not gone:  # within some charge's reach (AS-CHG-3)
+                out.extend(self.charge_actions(state, unit, near))
+            if distance <= reach + attacks.MAX_SHIFT + TOLERANCE:  # a shot, maybe shifted
+                out.extend(self.shot_actions(state, unit, near))
         out.extend(self.maneuver_actions(state, unit))
         return out
 
@@ -264,9 +268,10 @@ class AsoiafRuleset(Ruleset):
         shots = self._shots(unit)
         for enemy, _, distance in ([only] if only else self._near_enemies(state, unit)):
             for weapon, _, limit in shots:
-                shot = Attack(unit.id, enemy.id, weapon)
-                if distance <= limit + TOLERANCE and isinstance(self.plan(state, shot), Plan):
-                    yield shot
+                if distance <= limit + TOLERANCE:
+                    shot = Attack(unit.id, enemy.id, weapon)
+                    if isinstance(self.plan(state, shot), Plan):
+                        yield shot
                 elif TOLERANCE < distance - limit <= attacks.MAX_SHIFT:  # else none offered
                     yield from self._shifted_shot(state, unit, enemy, weapon, limit)
 
