@@ -54,9 +54,9 @@ class Evaluator:
     reference: GameState | None = None
     """The position a search starts from (None: each position scored is its own): closing
     in and striking are shares of the side's threat there, in every position the search
-    scores, so weakening a unit that is far from the enemy (a Ninth Age unit reformed
-    into a column has fewer fighting ranks) lowers the side's share instead of raising
-    that of its other units."""
+    scores, so weakening a unit that is far from the enemy (a unit reformed into a column
+    has fewer fighting ranks) lowers the side's share instead of raising that of its other
+    units."""
     _extent: dict[int, float] = field(default_factory=dict)
     _weights: dict[int, float] = field(default_factory=dict)
 
