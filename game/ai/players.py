@@ -201,7 +201,7 @@ class HardPlayer(GreedyPlayer):
     expected score over that reply's outcomes, within the budget."""
 
     level: str = "hard"
-    budget: Budget = Budget(1500, 1.3)
+    budget: Budget = Budget(1500, 1.1)
 
     def ratings(self, game: Game, found: list[Candidate], player: int,
                 work: Work) -> list[Rating]:
@@ -408,5 +408,5 @@ def make_player(level: str, seed: int = 0, *, clock: bool = True,
     if level == "normal":
         return GreedyPlayer(seed, "normal", budget(200, 0.2))
     if level == "hard":
-        return HardPlayer(seed, "hard", budget(1500, 1.3))
+        return HardPlayer(seed, "hard", budget(1500, 1.1))
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
