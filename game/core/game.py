@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Choose, Dice, DiceSpec, FreeRoll, RollPending
 from game.core.events import Event
-from game.core.hashing import snapshot, state_hash
+from game.core.hashing import UnitTexts, snapshot, state_hash
 from game.core.pending import Chance, Idle, IllegalAction, Over, Pending, PlayerDecision, Refusal
 from game.core.ruleset import Context, Ruleset
 from game.core.state import GameState
@@ -61,6 +61,11 @@ class Game:
     history: bool = True
     """False for a computer player's rehearsal copy (see ``__init__``). Class-level defaults
     keep a subclass that forwards to another game (a lesson's) working without ``__init__``."""
+    _texts: UnitTexts | None = None
+    """The history units' texts the hash after an action reads (see :meth:`_hash_after`)."""
+    _left_alone: tuple[int, GameState, frozenset[str]] | None = None
+    """The units the last logged action left as they were, with the log's length and the
+    state right after it (see :meth:`units_left_alone`)."""
     _initial_hash: tuple[GameState, str] | None = None
     """:meth:`initial_hash`'s answer, with the initial state object it was computed for."""
     _pending: Pending | None = None
@@ -93,6 +98,7 @@ class Game:
         (rebuilt by :meth:`_state_before` when undone)."""
         self._redo: list[LogEntry] = []
         self.listeners: list[Listener] = []
+        self._texts = UnitTexts()
 
     # --- questions (never change anything) ---------------------------------------------------
 
@@ -222,10 +228,30 @@ class Game:
             actor=actor,
             events=tuple(ctx.events),
             rolled_by=frozenset(rolled_by),
-            hash_after=state_hash(self.state) if self.history else "",
+            hash_after="" if before is None else self._hash_after(before),
         )
         self.log.append(entry)
         return entry
+
+    def _hash_after(self, before: GameState) -> str:
+        """The state hash right after an action: the units it left the same as in ``before``
+        (the undo snapshot taken as it began) are read from the history's kept texts
+        (:class:`~game.core.hashing.UnitTexts`), the same characters as writing them again."""
+        if self._texts is None:
+            self._texts = UnitTexts()
+        known = self._texts.known(self.state, before)
+        self._left_alone = (len(self.log) + 1, self.state, frozenset(known))
+        return state_hash(self.state, known)
+
+    def units_left_alone(self) -> frozenset[str] | None:
+        """The ids of the units the last logged action left the same (every field, down to
+        the types) as before it, while the game is still right after that action (None after
+        an undo, or without history): a table redraws only the others (issue 32). Worked
+        out with the action's hash, from the undo snapshot taken as it began."""
+        found = self._left_alone
+        if found is None or found[0] != len(self.log) or found[1] is not self.state:
+            return None
+        return found[2]
 
     def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
         """Do one action; return it as it goes into the log."""

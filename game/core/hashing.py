@@ -13,7 +13,7 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.core.state import GameState, TerrainPiece
@@ -79,15 +79,98 @@ def canonical_text(value: Any) -> str:
     return json.dumps(canonical(value), sort_keys=True, separators=(",", ":"))
 
 
-def state_hash(state: GameState) -> str:
+def state_hash(state: GameState, units: Mapping[str, str] | None = None) -> str:
     """The SHA-256 hex digest of the state's canonical form (its :func:`canonical_text`).
 
     The text is written in one pass by :func:`_text` (no intermediate canonical form, each
     dataclass's sorted field names worked out once per class), and each frozen dataclass's
     text is computed once and kept on it (a 60 x 60 map's board is 3,600 cells): the very same
     characters as :func:`canonical_text`, so the hash is unchanged
-    (``tests/core/test_hashing.py``); about four times faster on a 200-unit table (issue 32)."""
-    return hashlib.sha256(_text(state).encode("utf-8")).hexdigest()
+    (``tests/core/test_hashing.py``); about four times faster on a 200-unit table (issue 32).
+
+    The text's first fields that hold frozen values (the board: a 60 x 60 map's is 450,000
+    characters) begin it the same way at every action: their hashing is kept per board
+    (:func:`_prefix`) and only the rest is hashed.
+
+    ``units``: the canonical texts of some units, by id, known to be theirs (the units an
+    action left the same as in the snapshot before it: :class:`UnitTexts`)."""
+    kind = type(state)
+    parts, lead = _state_parts(state, units)
+    n = 1 + len(lead)  # the ``__type__`` entry and the frozen fields after it
+    if len(lead) == 0 or n >= len(parts):
+        return hashlib.sha256(("{" + ",".join(parts) + "}").encode("utf-8")).hexdigest()
+    digest = _prefix(kind, lead, parts[:n])
+    digest.update((",".join(parts[n:]) + "}").encode("utf-8"))
+    return str(digest.hexdigest())
+
+
+def _state_parts(state: GameState, units: Mapping[str, str] | None = None
+                 ) -> tuple[list[str], tuple[Any, ...]]:
+    """The ``"name":text`` entries of the state's canonical text, in order, and the values of
+    the leading fields (after ``__type__``) that are frozen dataclasses: their text is kept on
+    them and never changes. ``units``: known texts of units (see :func:`state_hash`)."""
+    entries = list(_entries(state))
+    parts = [entries[0][0] + ":" + _text(entries[0][1])]  # the ``__type__`` entry
+    lead: list[Any] = []
+    leading = True
+    for quoted, value in entries[1:]:
+        frozen = getattr(type(value), "__dataclass_params__", None)
+        leading = leading and frozen is not None and frozen.frozen
+        if leading:
+            lead.append(value)
+        if units is not None and value is state.units:
+            parts.append(quoted + ":" + _dict_text(value, units))
+        else:
+            parts.append(quoted + ":" + _text(value))
+    return parts, tuple(lead)
+
+
+class UnitTexts:
+    """The canonical texts of the undo history's units (which nothing changes), kept by
+    identity, for the state hash taken right after an action: each unit the action left
+    :func:`same` as in the snapshot before it has that snapshot unit's text, worked out once
+    for as long as the history keeps sharing that unit (issue 32: the 200 units' texts were
+    most of the hash; comparing is mostly identity checks, see :func:`same`)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Any, str]] = {}
+
+    def known(self, state: GameState, before: GameState) -> dict[str, str]:
+        """The texts of the units of ``state`` that are the same as in ``before`` (a snapshot
+        of the history), by id; it keeps the texts of ``before``'s units only."""
+        kept: dict[int, tuple[Any, str]] = {}
+        out: dict[str, str] = {}
+        earlier = before.units
+        for uid, unit in state.units.items():
+            old = earlier.get(uid)
+            if old is None or not same(old, unit):
+                continue
+            hit = self._kept.get(id(old))
+            text = hit[1] if hit is not None and hit[0] is old else _text(old)
+            kept[id(old)] = (old, text)
+            out[uid] = text
+        self._kept = kept
+        return out
+
+
+_PREFIXES: dict[tuple[type, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
+"""The hashing of a state text's leading frozen entries, by the state's type and the
+identities of those values (held, so an identity is never another value's)."""
+_PREFIX_LIMIT = 8
+"""Prefixes kept (a few boards: the tables open in one process)."""
+
+
+def _prefix(kind: type, lead: tuple[Any, ...], parts: list[str]) -> Any:
+    """A fresh copy of the SHA-256 state that has read ``{`` and ``parts`` (the ``__type__``
+    entry and the frozen fields ``lead``) and a comma: worked out once per board."""
+    key = (kind, tuple(map(id, lead)))
+    hit = _PREFIXES.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], lead, strict=True)):
+        if len(_PREFIXES) >= _PREFIX_LIMIT:
+            _PREFIXES.clear()
+        hit = _PREFIXES[key] = (lead, hashlib.sha256(
+            ("{" + ",".join(parts) + ",").encode("utf-8")))
+    return hit[1].copy()
 
 
 _quote = json.encoder.encode_basestring_ascii
@@ -138,9 +221,7 @@ def _text(value: Any) -> str:
     if isinstance(value, enum.Enum):
         return _text(value.value)
     if isinstance(value, dict):
-        items = sorted([(_text(k), v) for k, v in value.items()], key=lambda kv: kv[0])
-        return '{"__dict__":[' + ",".join(
-            [f"[{_quote(k)},{_text(v)}]" for k, v in items]) + "]}"
+        return _dict_text(value)
     if isinstance(value, set | frozenset):
         return '{"__set__":[' + ",".join(sorted([_text(v) for v in value])) + "]}"
     if isinstance(value, list | tuple):
@@ -156,6 +237,32 @@ def _text(value: Any) -> str:
     raise TypeError(f"state holds a value that cannot be hashed canonically: {value!r}")
 
 
+def _dict_text(value: dict[Any, Any], known: Mapping[Any, str] | None = None) -> str:
+    """A dict's canonical text; ``known``: the texts of some of its values, by key (the units
+    an action left as they were, see :class:`UnitTexts`)."""
+    items = sorted([(_text(k), k, v) for k, v in value.items()], key=lambda kv: kv[0])
+    if known is None:
+        return '{"__dict__":[' + ",".join(
+            [f"[{_quote(t)},{_text(v)}]" for t, _, v in items]) + "]}"
+    return '{"__dict__":[' + ",".join(
+        [f"[{_quote(t)},{known.get(k) or _text(v)}]" for t, k, v in items]) + "]}"
+
+
+def _entries(value: Any) -> Iterator[tuple[str, Any]]:
+    """A dataclass instance's entries in its canonical text's order: each key as JSON text
+    and its value (the ``__type__`` entry's value is the class name), leaving out a field
+    marked ``omit-if-default`` while it holds its default."""
+    kind = type(value)
+    for name, quoted, omit, default in _layout(kind):
+        if default is _TYPE:
+            yield quoted, kind.__name__
+            continue
+        field_value = getattr(value, name)
+        if omit and field_value == default:
+            continue
+        yield quoted, field_value
+
+
 def _dataclass_text(value: Any) -> str:
     """A dataclass instance's canonical text; a frozen one's is written once and kept on it."""
     kind = type(value)
@@ -165,16 +272,7 @@ def _dataclass_text(value: Any) -> str:
         kept = cache.get(_TEXT_KEY)
         if kept is not None:
             return str(kept)
-    parts = []
-    for name, quoted, omit, default in _layout(kind):
-        if default is _TYPE:
-            parts.append(quoted + ":" + _quote(kind.__name__))
-            continue
-        field_value = getattr(value, name)
-        if omit and field_value == default:
-            continue
-        parts.append(quoted + ":" + _text(field_value))
-    text = "{" + ",".join(parts) + "}"
+    text = "{" + ",".join([quoted + ":" + _text(v) for quoted, v in _entries(value)]) + "}"
     if cache is not None:
         cache[_TEXT_KEY] = text  # frozen values never change: write their text once
     return text
@@ -188,6 +286,10 @@ def snapshot(state: GameState, like: GameState | None = None) -> GameState:
     table of blocks cost ~0.1 s and hold megabytes (issue 32); shared, a snapshot and the live state
     read the same answers under the same keys.
 
+    A unit's field holding a :func:`frozen_value` (a stat card: a frozen dataclass of plain
+    values) is shared too: nothing can change it, and the next snapshot finds it the very
+    same object (:func:`same` answers at once instead of walking a card of attacks).
+
     ``like``: an earlier snapshot that nothing changes any more (the undo history's last):
     each unit equal to its unit there (the same class, every field equal) is that very unit,
     not a new copy, so a snapshot copies only the units the last action changed (issue 32).
@@ -198,11 +300,13 @@ def snapshot(state: GameState, like: GameState | None = None) -> GameState:
     for piece in state.terrain:
         memo[id(piece)] = piece
     for unit in state.units.values():
+        if id(unit) in memo:
+            continue  # the history's own unit: not copied, so nothing in it is either
         if unit.tray is not None:
             memo[id(unit.tray)] = unit.tray
         fields = _field_names(type(unit))
         for name, value in getattr(unit, "__dict__", {}).items():
-            if name not in fields:
+            if name not in fields or frozen_value(value):
                 memo[id(value)] = value
     for proc in state.procedures:
         for f in dataclasses.fields(proc):
@@ -225,22 +329,93 @@ def _share_unchanged(state: GameState, like: GameState, memo: dict[int, Any]) ->
 def same(a: Any, b: Any) -> bool:
     """Whether ``a`` and ``b`` are the same value down to the types (``1`` and ``1.0``, or
     ``0.0`` and ``-0.0``, are equal but not the same: their canonical texts differ), for the
-    dataclasses, containers and plain values a state holds; the very same object is."""
+    dataclasses, containers and plain values a state holds; the very same object is.
+
+    Written as plain loops that skip the values both sides hold as one object (a copy keeps
+    the very same text, number and frozen value objects): every unit of a 200-unit table is
+    compared at each undo snapshot (issue 32)."""
     if a is b:
         return True
     kind = type(a)
     if kind is not type(b):
         return False
+    if kind is str or kind is int or kind is bool:
+        return bool(a == b)
     if kind is float:
         return bool(a == b) and repr(a) == repr(b)
     if kind is list or kind is tuple:
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and _same_items(a, b)
     if kind is dict:  # keys other than text could be equal but not the same: not shared
-        return len(a) == len(b) and all(
-            type(k) is str and k in b and same(v, b[k]) for k, v in a.items())
-    if dataclasses.is_dataclass(a):
-        return all(same(getattr(a, f), getattr(b, f)) for f in _field_names(kind))
-    return bool(a == b)
+        return len(a) == len(b) and _same_entries(a, b)
+    names = _FIELD_ORDER.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(a):
+            return bool(a == b)
+        names = _FIELD_ORDER[kind] = tuple(f.name for f in dataclasses.fields(a))
+    for name in names:
+        x, y = getattr(a, name), getattr(b, name)
+        if x is not y and not same(x, y):
+            return False
+    return True
+
+
+def _same_items(a: list[Any] | tuple[Any, ...], b: list[Any] | tuple[Any, ...]) -> bool:
+    """Whether two sequences of one length hold the :func:`same` values, in order (a loop,
+    not ``all()`` over a generator: this runs for every list of every unit)."""
+    for x, y in zip(a, b, strict=True):  # noqa: SIM110
+        if x is not y and not same(x, y):
+            return False
+    return True
+
+
+def _same_entries(a: dict[Any, Any], b: dict[Any, Any]) -> bool:
+    """Whether two dicts of one size hold the :func:`same` values under the same text keys."""
+    for key, x in a.items():
+        if type(key) is not str or key not in b:
+            return False
+        y = b[key]
+        if x is not y and not same(x, y):
+            return False
+    return True
+
+
+_FIELD_ORDER: dict[type, tuple[str, ...]] = {}
+"""Each dataclass type's field names, in order (see :func:`same`)."""
+
+
+_FROZEN_KEY = "_warbench_frozen"
+"""Where a frozen dataclass instance keeps whether it is a :func:`frozen_value`."""
+
+_PLAIN = (str, int, float, bool, type(None), enum.Enum)
+"""Values that never change in place (``enum.Enum`` members included)."""
+
+
+def frozen_value(value: Any) -> bool:
+    """Whether ``value`` is a frozen dataclass instance holding only values that never
+    change in place (text, numbers, enums, None, tuples and frozensets of those, and such
+    frozen dataclasses), so a copy of a state may share it. Worked out once per instance
+    and kept on it (as its canonical text is)."""
+    kind = type(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is None or not params.frozen or isinstance(value, type):
+        return False
+    cache = getattr(value, "__dict__", None)
+    if cache is None:
+        return False
+    found = cache.get(_FROZEN_KEY)
+    if found is None:
+        found = cache[_FROZEN_KEY] = all(
+            _never_changes(getattr(value, name)) for name in _field_names(kind))
+    return bool(found)
+
+
+def _never_changes(value: Any) -> bool:
+    """Whether ``value`` can never change in place (see :func:`frozen_value`)."""
+    if isinstance(value, _PLAIN):
+        return True
+    if type(value) is tuple or type(value) is frozenset:
+        return all(_never_changes(v) for v in value)
+    return frozen_value(value)
 
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}

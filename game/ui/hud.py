@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 CARD_LINES = 9
 LINE_H = 16
+BADGE_TEXTS = 256
+"""Rendered mark badge texts kept (see :meth:`Hud._badge_text`)."""
 """A text row at the normal text size (see :meth:`Hud.line_h`)."""
 CONDITION_COLOURS = {"day": (200, 170, 60), "dusk": (150, 110, 160), "night": (46, 62, 130)}
 """The fill of a table condition's badge in the top bar, by its light."""
@@ -41,6 +43,8 @@ class Hud:
         """The first row of a long card shown (the wheel over the card scrolls it)."""
         self._card_unit: str | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
+        self._badge_texts: dict[tuple[int, str], tuple[pygame.font.Font, pygame.Surface]] = {}
+        """Mark badges' texts as rendered, by font (held) and text (see :meth:`_badge_text`)."""
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
         self._legend: tuple[Hashable, list[tuple[str, tuple[int, int, int]]]] | None = None
         """The legend's rows and what they were worked out from (see :meth:`legend_rows`)."""
@@ -136,7 +140,8 @@ class Hud:
 
         s = self.scene
         font = s.app.fonts.get(13)
-        surface.set_clip(s.viewport())
+        viewport = s.viewport()
+        surface.set_clip(viewport)
         for unit_id, marks in self.marks().items():
             unit = s.state.units[unit_id]
             if unit.tray is not None:
@@ -145,13 +150,26 @@ class Hud:
                 x, y = s.view.camera.to_screen(*hexlayout.hex_centre(unit.hex.q, unit.hex.r))
             else:
                 continue
-            img = font.render("  ".join(m.text for m in marks), True, (20, 20, 20))
+            img = self._badge_text(font, "  ".join(m.text for m in marks))
             # under the unit's name label (which is centred on the unit)
             box = img.get_rect(center=(round(x), round(y) + 22)).inflate(8, 2)
+            if not box.colliderect(viewport):
+                continue  # out of view: nothing of it would show
             pygame.draw.rect(surface, (232, 228, 200), box, border_radius=5)
             pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=5)
             surface.blit(img, img.get_rect(center=box.center))
         surface.set_clip(None)
+
+    def _badge_text(self, font: pygame.font.Font, text: str) -> pygame.Surface:
+        """A mark badge's text as rendered, once per font and text (every marked unit's
+        badge was rendered again every frame: 100 activated units, issue 32)."""
+        key = (id(font), text)
+        hit = self._badge_texts.get(key)
+        if hit is None or hit[0] is not font:
+            if len(self._badge_texts) > BADGE_TEXTS:
+                self._badge_texts.clear()
+            hit = self._badge_texts[key] = (font, font.render(text, True, (20, 20, 20)))
+        return hit[1]
 
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         """One row per terrain kind on the board (not plain open ground): its name with what
@@ -212,7 +230,8 @@ class Hud:
         return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The terrain legend in the board's bottom-left corner (None when there is none).
+        """The terrain legend in the board's bottom-left corner (None when there is none, or
+        when the pointer is over it: a unit standing under the legend is then seen whole).
         It takes at most half the board's width; a row too long for that wraps under its
         swatch instead of being cut (at any text size)."""
         rows = self.legend_rows()
@@ -226,6 +245,8 @@ class Hud:
         info = self.scene.renderer.painter.info_rect
         if info is not None and box.colliderect(info):
             return None  # the hover box is there now: it matters more
+        if box.collidepoint(self.scene.mouse):
+            return None  # the pointer looks at the board under it: the legend steps aside
         if box.collidelist([pygame.Rect(r) for r in self.scene.view.reserved]) >= 0:
             return None  # so does the dice tray (a row of the legend peeked out under it)
         surface.blit(self._layer("legend", wrapped, box.size,

@@ -79,6 +79,9 @@ class InspectionPainter:
         self.keep_out: list[pygame.Rect] = []
         """Screen rectangles of the units concerned this frame (their name plates are there):
         a tag that would land on one moves beside them, with a leader line to its place."""
+        self._spot: tuple[Hashable, object, tuple[int, int]] | None = None
+        """The info box's corner: what it was judged for, the record (held) and the corner
+        (see :meth:`info_box`)."""
 
     def reset(self, palette: Palette) -> None:
         """A new palette: drop the cached boxes."""
@@ -224,22 +227,39 @@ class InspectionPainter:
         if overlay is None:
             return
         self.shapes(surface, state, overlay, cam)
-        avoid = [p for uid in (overlay.viewer, overlay.target) if uid for p in outline(uid)]
-        avoid += [cam.to_screen(*p) for p in overlay.points()]
-        self.info_box(surface, overlay, cam, avoid, view.reserved)
+        outlines = tuple(tuple(outline(uid)) for uid in (overlay.viewer, overlay.target) if uid)
+
+        def avoid() -> list[Point]:
+            return [p for points in outlines for p in points] + [
+                cam.to_screen(*p) for p in overlay.points()]
+
+        self.info_box(surface, overlay, cam, avoid, view.reserved,
+                      (cam.key(), tuple(view.reserved), outlines))
         box = self.info_rect
         if box is not None and overlay.inspection.profiles:
             draw_beside(surface, overlay.inspection.profiles, box, cam,
                         lambda size, bold: self.fonts.get(size, bold=bold))
 
     def info_box(self, surface: pygame.Surface, overlay: HoverOverlay, cam: Camera,
-                 avoid: Sequence[Point],
-                 reserved: Sequence[tuple[int, int, int, int]] = ()) -> None:
+                 avoid: Sequence[Point] | Callable[[], Sequence[Point]],
+                 reserved: Sequence[tuple[int, int, int, int]] = (),
+                 key: Hashable = None) -> None:
         """Draw the lines, rule links and odds of ``overlay`` in a viewport corner away from
-        ``avoid`` (screen points: the units concerned and the record's geometry) and from the
-        ``reserved`` rectangles (the dice tray)."""
+        ``avoid`` (screen points: the units concerned and the record's geometry, or what
+        gives them) and from the ``reserved`` rectangles (the dice tray). ``key``: what
+        ``avoid`` and the corner depend on besides the record (the camera, the reserved
+        rectangles, the units' outlines): the corner is then worked out once while they and
+        the record stay (every frame of a hover judged hundreds of points again)."""
         box, links = self._box(overlay, max(160, min(cam.width - 12, 460)))
-        x, y = box_spot(box.get_size(), len(overlay.inspection.profiles), cam, avoid, reserved)
+        size = box.get_size()
+        kept = self._spot
+        if key is not None and kept is not None and kept[0] == (key, size) and (
+                kept[1] is overlay.inspection):
+            x, y = kept[2]
+        else:
+            points = avoid() if callable(avoid) else avoid
+            x, y = box_spot(size, len(overlay.inspection.profiles), cam, points, reserved)
+            self._spot = ((key, size), overlay.inspection, (x, y)) if key is not None else None
         surface.blit(box, (x, y))
         self.info_rect = pygame.Rect(x, y, *box.get_size())
         self.rule_rects = [(r.move(x, y), rule) for r, rule in links]
@@ -428,7 +448,27 @@ def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,
     rect = rect.clip(surface.get_clip() or surface.get_rect())
     if rect.width <= 0 or rect.height <= 0:
         return
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer = _scratch(rect.size)
     local = [(x - rect.left, y - rect.top) for x, y in pts]
     pygame.draw.polygon(layer, (*colour, alpha), local)
-    surface.blit(layer, rect.topleft)
+    surface.blit(layer, rect.topleft, pygame.Rect((0, 0), rect.size))
+
+
+_SCRATCH: list[pygame.Surface] = []
+"""One see-through layer :func:`alpha_polygon` draws into (grown as needed)."""
+
+
+def _scratch(size: tuple[int, int]) -> pygame.Surface:
+    """A see-through layer at least ``size`` big, its top-left ``size`` cleared: one layer
+    serves every see-through polygon of a frame (a reach of dozens of hexes made a new
+    surface for each, every frame; issue 32)."""
+    layer = _SCRATCH[0] if _SCRATCH else None
+    if layer is None or layer.get_width() < size[0] or layer.get_height() < size[1]:
+        width = max(size[0], layer.get_width() if layer else 0)
+        height = max(size[1], layer.get_height() if layer else 0)
+        layer = pygame.Surface((width, height), pygame.SRCALPHA)
+        _SCRATCH[:] = [layer]
+    area = pygame.Rect((0, 0), size)
+    layer.set_clip(area)  # drawn as on a layer of this size: nothing beyond it
+    layer.fill((0, 0, 0, 0), area)
+    return layer

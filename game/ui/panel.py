@@ -8,9 +8,10 @@ answers (:class:`~game.core.pending.PickDice`, :class:`~game.core.pending.PickNu
 :class:`~game.core.pending.PickSplit`, :class:`~game.core.pending.PointAnswer`); every number
 or split answer keeps its own widgets, so several in one decision never read each other's.
 The panel rebuilds only when its key changes, and a rebuild keeps every button and text box
-that comes back the same (text, place, enabled; pygame_gui builds a button's images in about
-a millisecond, and selecting another unit usually gives the same tools, commands and log):
-only its callback and tooltip are renewed.
+that comes back the same (a button's text and size, a text box's text and place; pygame_gui
+builds a button's images in about a millisecond, and selecting another unit or committing
+an action usually gives the same tools, commands and log): a button's callback, tooltip,
+place and enabled state are renewed.
 """
 
 from __future__ import annotations
@@ -211,13 +212,13 @@ class SidePanel:
         """A button calling ``fn``; disabled (with ``tip`` as its reason) when ``fn`` is None."""
         from pygame_gui.elements import UIButton
 
-        key = ("button", label, tuple(rect), fn is not None)
+        key = ("button", label, rect.size)
         b = None if container is not None else self._spare.pop(key, None)
         if b is None:
             b = UIButton(rect, label, self.scene.app.manager, tool_tip_text=tip or None,
                          container=container)
         else:
-            b.set_tooltip(tip or None)
+            _renew(b, rect, tip)
         if container is None:
             self._made[b] = key
         self.elements.append(b)
@@ -225,6 +226,7 @@ class SidePanel:
             b.disable()
             self.refusals[b] = tip or ""
         else:
+            b.enable()
             self.callbacks[b] = fn
         if ghost is not None:
             self.hover_ghosts[b] = ghost
@@ -362,9 +364,19 @@ class SidePanel:
         s = self.scene
         if s.game.why_not(FreeRoll(FREE_DICE)) is not None:
             return y
-        self.free_dice_entry = UITextEntryLine(pygame.Rect(x0, y, 90, self.bh), s.app.manager)
-        self.elements.append(self.free_dice_entry)
-        self.free_dice_entry.set_text(FREE_DICE)
+        rect = pygame.Rect(x0, y, 90, self.bh)
+        key = ("entry", rect.size)
+        entry = self._spare.pop(key, None)  # the last build's, moved if the commands moved
+        if entry is None:
+            entry = UITextEntryLine(rect, s.app.manager)
+            entry.set_text(FREE_DICE)
+        else:
+            _renew(entry, rect, None)
+            if not entry.is_focused and entry.get_text() != FREE_DICE:
+                entry.set_text(FREE_DICE)
+        self._made[entry] = key
+        self.elements.append(entry)
+        self.free_dice_entry = entry
         self.button("Roll free dice", self.roll_free, pygame.Rect(x0 + 96, y, width - 96, self.bh),
                     "roll any dice, e.g. 2d6 or 3d8 (they count for nothing in the rules)")
         return y + self.row
@@ -687,12 +699,21 @@ class SidePanel:
 
 
 def _still(element: Any, key: Hashable) -> bool:
-    """Whether a widget still is what it was built as (a button's text and enabled state may
-    change after its build: the dice pick's confirm button; a die may be selected)."""
+    """Whether a widget still is what it was built as (a button's text may change after its
+    build: the dice pick's confirm button; a die may be selected)."""
     if isinstance(key, tuple) and key[0] == "button":
-        return bool(element.text == key[1] and element.is_enabled == key[3]
-                    and not element.is_selected and not element.held)
+        return bool(element.text == key[1] and not element.is_selected and not element.held)
     return True
+
+
+def _renew(widget: Any, rect: pygame.Rect, tip: str | None) -> None:
+    """A spare widget taken back for ``rect`` (a button of the same label and size, the dice
+    entry): a button's tooltip, and its place if the widgets above it changed (moving it
+    costs nothing; a new button's images take about a millisecond to build)."""
+    if hasattr(widget, "set_tooltip"):
+        widget.set_tooltip(tip or None)
+    if widget.relative_rect.topleft != rect.topleft:
+        widget.set_relative_position(rect.topleft)
 
 
 __all__ = ["PANEL_W", "SidePanel", "TargetMode", "panel_width"]

@@ -116,6 +116,17 @@ class Renderer:
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
         self._ops: tuple[Hashable, list[Op]] = (None, [])
+        self._shown: tuple[Hashable, tuple[Hashable, ...], list[tuple[str, list[Op]]]] | None = (
+            None)
+        """What the board layer shows besides its ground: the ground's key, its units' steps'
+        key (:meth:`_ops_key`) and each unit's steps (see :meth:`_patch_board`)."""
+        self._shown_for: Hashable = None
+        """The board key (the very object) :attr:`_shown` was recorded with: another path
+        that draws the board (a page built ahead) makes a new key, so no patch trusts it."""
+        self._steps_kept: dict[str, tuple[tuple[GameState, int], Hashable, UnitLook | None,
+                                          list[Op]]] = {}
+        """Each unit's drawing steps: the game moment, how it was drawn, its look and the
+        steps (see :meth:`_kept_steps`)."""
         self.stats = {"base_renders": 0, "sprite_renders": 0, "board_renders": 0}
         self.page = BoardPage()
         self._board_for: Hashable = None
@@ -148,6 +159,7 @@ class Renderer:
         self._ground_key = None
         self._units_key = None
         self._ops = (None, [])
+        self._steps_kept.clear()
         self._sprites.clear()
         self.painter.reset(palette)
 
@@ -266,18 +278,74 @@ class Renderer:
         moving = self._moving(view)
         key = (self._ground_key, id(state), view.revision, moving)
         if self._board is None or key != self._units_key:
-            board = copy_into(self._board, ground)
-            ops_key = self._ops_key(state, view, moving, board)
-            if self._ops[0] != ops_key:
-                self._ops = (ops_key, self._unit_ops(state, view, None, moving, board.get_rect()))
-            run_ops(board, self._ops[1])
-            self._board, self._units_key = board, key
+            if not self._patch_board(ground, state, view, moving):
+                board = copy_into(self._board, ground)
+                ops_key = self._ops_key(state, view, moving, board)
+                if self._ops[0] != ops_key:
+                    groups = self._unit_groups(state, view, moving, board.get_rect())
+                    self._ops = (ops_key, [op for _, ops in groups for op in ops])
+                    self._shown = (self._ground_key, ops_key, groups)
+                elif self._shown is not None and self._shown[1] == ops_key:  # a new ground
+                    self._shown = (self._ground_key, ops_key, self._shown[2])
+                else:
+                    self._shown = None
+                run_ops(board, self._ops[1])
+                self._board = board
+                self.stats["board_renders"] += 1
+            self._units_key = key
             self._board_for = self._showing(state, view)
-            self.stats["board_renders"] += 1
+            self._shown_for = key if self._shown is not None else None
+        assert self._board is not None
         return self._board
 
+    def _unit_groups(self, state: GameState, view: ViewState, moving: frozenset[str],
+                     clip: pygame.Rect) -> list[tuple[str, list[Op]]]:
+        """Each unit's drawing steps (:meth:`_kept_steps`), in drawing order, leaving out the
+        ``moving`` units; asked in one steady position as :meth:`_unit_ops` is."""
+        def groups() -> list[tuple[str, list[Op]]]:
+            drawn = self._drawn_as(view, clip)
+            return [(unit.id, self._kept_steps(state, view, unit, colour, clip, drawn))
+                    for unit, colour in self._units_to_draw(state, None, moving)]
+
+        if self.ruleset is None:
+            return groups()
+        with self.ruleset.memo.steady(state):
+            return groups()
+
+    def _patch_board(self, ground: pygame.Surface, state: GameState, view: ViewState,
+                     moving: frozenset[str]) -> bool:
+        """Bring the board layer to a new game moment by redrawing only where the units whose
+        steps changed were and are (the ground put back there, then every unit that reaches
+        it drawn again in order, clipped to it), when the board shows the same ground, camera
+        and units but those; False (nothing done) when it cannot: another ground or camera,
+        a changed unit drawn by a call (its extent unknown), or most of the board to redo.
+        The board is then the very board a full redraw gives (``tests/ui/test_kept_steps.py``):
+        a commit changes two or three units of 200 (issue 32)."""
+        shown, board = self._shown, self._board
+        if (shown is None or board is None or self._shown_for is not self._units_key
+                or shown[0] != self._ground_key or board.get_size() != ground.get_size()):
+            return False
+        ops_key = self._ops_key(state, view, moving, board)
+        if shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
+            return False  # another state object, or other moving units, camera, palette
+        groups = self._unit_groups(state, view, moving, board.get_rect())
+        dirty = _changed_rects(shown[2], groups, board.get_rect())
+        if dirty is None:
+            return False
+        flat = [op for _, ops in groups for op in ops]
+        for rect in dirty:
+            board.set_clip(rect)
+            board.blit(ground, rect.topleft, rect)
+            run_ops(board, [op for op in flat if callable(op) or rect.colliderect(
+                pygame.Rect(op[1], op[0].get_size()))])
+        board.set_clip(None)
+        self._ops = (ops_key, flat)
+        self._shown = (self._ground_key, ops_key, groups)
+        self.stats["board_patches"] = self.stats.get("board_patches", 0) + 1
+        return True
+
     def _ops_key(self, state: GameState, view: ViewState, moving: frozenset[str],
-                 board: pygame.Surface) -> Hashable:
+                 board: pygame.Surface) -> tuple[Hashable, ...]:
         return (id(state), view.revision, moving, view.camera.key(), self.palette.name,
                 id(self.ruleset), board.get_size())
 
@@ -306,9 +374,54 @@ class Renderer:
         self, state: GameState, view: ViewState, only: frozenset[str] | None,
         skip: frozenset[str], clip: pygame.Rect,
     ) -> list[Op]:
-        """:meth:`_unit_ops`' steps, unit by unit."""
+        """:meth:`_unit_ops`' steps, unit by unit (a unit the last change left alone keeps
+        its steps: :meth:`_kept_steps`)."""
+        drawn = self._drawn_as(view, clip)
         return [op for unit, colour in self._units_to_draw(state, only, skip)
-                for op in self._unit_steps(state, view, unit, colour, clip)]
+                for op in self._kept_steps(state, view, unit, colour, clip, drawn)]
+
+    def _drawn_as(self, view: ViewState, clip: pygame.Rect) -> Hashable:
+        """What every unit's steps depend on besides the unit (see :meth:`_kept_steps`): the
+        camera, the clip and the ruleset, worked out once for all the units."""
+        return (view.camera.key(), tuple(clip), id(self.ruleset))
+
+    def _kept_steps(self, state: GameState, view: ViewState, unit: Unit, colour: RGB,
+                    clip: pygame.Rect, drawn: Hashable) -> list[Op]:
+        """:meth:`_unit_steps` of a unit, kept per unit: a new game moment whose change left
+        the unit as it was (``view.carry``: an action's, told by the game) gives it the same
+        steps again when it is drawn alike (the camera, the clip, its colour, no override)
+        and its look is the same. A unit's counters and label are its own fields' (see
+        :meth:`~game.core.state.Unit.status`); its look is asked again (it may depend on other
+        units). At 200 units a commit worked out every unit's counters, label and sprite
+        key again for the two or three the action changed (issue 32). ``drawn``:
+        :meth:`_drawn_as`."""
+        moment = (state, view.revision)  # the state itself (held): never another's id
+        key = (drawn, colour, view.overrides.get(unit.id), view.hex_overrides.get(unit.id))
+        kept = self._steps_kept.get(unit.id)
+        if kept is not None and kept[3] and kept[1] == key and self._carried(
+                kept[0], moment, unit.id, view):
+            look = self.look(state, view, unit.id)
+            if look is kept[2] or look == kept[2]:
+                self._steps_kept[unit.id] = (moment, key, look, kept[3])
+                return kept[3]
+        steps = self._unit_steps(state, view, unit, colour, clip)
+        self._steps_kept[unit.id] = (moment, key, self.look(state, view, unit.id) if steps
+                                     else None, steps)
+        return steps
+
+    @staticmethod
+    def _carried(kept: tuple[GameState, int], moment: tuple[GameState, int], uid: str,
+                 view: ViewState) -> bool:
+        """Whether steps kept at game moment ``kept`` (state, revision) still draw unit ``uid``
+        at ``moment``: the same moment, or the next one of the very same state when the
+        change between left the unit alone."""
+        if kept[0] is not moment[0]:
+            return False
+        if kept[1] == moment[1]:
+            return True
+        carry = view.carry
+        return (carry is not None and kept[1] == carry[0] and moment[1] == carry[1]
+                and uid in carry[2])
 
     def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
                        skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
@@ -674,7 +787,7 @@ class Renderer:
             reach = max(cam.zoom * footprint_reach(look, anchor), cam.zoom * 1.05) + 4
             if not shows(clip, sx, sy, reach, lambda: bool(look and look.height)):
                 return []
-            if look is not None and look.hexes:
+            if look is not None and len(look.hexes) > 1:  # one hex: the token shows it
                 steps.append(partial(draw_units.draw_footprint, look=look, anchor=anchor,
                                      at=(wx, wy), cam=cam, colour=colour))
             sprite, offset = self._hex_sprite(unit, cam.angle(angle), colour, cam.zoom)
@@ -894,6 +1007,40 @@ class Renderer:
             pts = self.unit_outline(state, view, view.selected)
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
+
+
+PATCH_SHARE = 0.25
+"""The most of a board layer a patch may redraw (see :meth:`Renderer._patch_board`); beyond
+it the layer is drawn again whole."""
+
+
+def _changed_rects(before: list[tuple[str, list[Op]]], after: list[tuple[str, list[Op]]],
+                   bounds: pygame.Rect) -> list[pygame.Rect] | None:
+    """Where the units whose steps changed between ``before`` and ``after`` (each unit's steps,
+    kept steps being the same list) were and are drawn, within ``bounds``, the overlapping
+    rectangles merged; None when a changed unit is drawn by a call (its extent unknown), the
+    units are not the same ones in the same order, or the rectangles cover more than
+    :data:`PATCH_SHARE` of ``bounds``."""
+    if [uid for uid, _ in before] != [uid for uid, _ in after]:
+        return None
+    rects: list[pygame.Rect] = []
+    for (_, old), (_, new) in zip(before, after, strict=True):
+        if old is new:
+            continue
+        for op in (*old, *new):
+            if callable(op):
+                return None
+            rect = pygame.Rect(op[1], op[0].get_size()).clip(bounds)
+            if rect.width and rect.height:
+                rects.append(rect)
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        hits = [m for m in merged if m.colliderect(rect)]
+        for m in hits:
+            merged.remove(m)
+        merged.append(rect.unionall(hits) if hits else rect)
+    area = sum(r.width * r.height for r in merged)
+    return merged if area <= PATCH_SHARE * bounds.width * bounds.height else None
 
 
 def footprint_reach(look: UnitLook | None, anchor: tuple[int, int]) -> float:

@@ -34,6 +34,8 @@ class TableFlow:
         """After any change of the game: new revision, glides, dice, then the flow."""
         s = self.scene
         s.revision += 1
+        left = s.game.units_left_alone()  # an action's: the units it did not change
+        s.view.carry = None if left is None else (s.revision - 1, s.revision, left)
         s.lens.clear()
         if animate and s.app.settings.animate:
             s.animator.start(before, s.state)

@@ -28,6 +28,7 @@ from game.core.state import GameState, HexBoard
 from game.pbf.turnfile import PbfError
 from game.ui import hexlayout
 from game.ui.anims import Animator, dice_tray_rect, poses
+from game.ui.board_page import fill_around
 from game.ui.hit_index import UnitIndex
 from game.ui.hud import Hud
 from game.ui.inspect_draw import ghost_outline, ghost_tray
@@ -81,9 +82,17 @@ HELP: list[tuple[str, str]] = [
 ]
 
 
+BACKGROUND = (22, 24, 28)
+"""The window's colour around the board, the panel and the bars."""
+
 IDLE_STEP_MS = 6.0
 """A frame without input (or with only the pointer moving) takes a step of the selected unit's
 hover ahead only if it has taken less than this so far (CPU milliseconds)."""
+
+
+PLAYER_INPUT = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
+"""The events a player makes (not the window's own: shown, exposed, focus...)."""
 
 
 def _pointing(event: pygame.event.Event) -> bool:
@@ -126,6 +135,9 @@ class TableScene(Scene):
         """The unit hovered in the last frame (a frame that hovers a new one does no step)."""
         self._dice_ready = False
         """Whether the dice's physics is loaded (see :meth:`_load_dice_when_idle`)."""
+        self._handled = False
+        """Whether the player has given the table any input yet (the window's own events do
+        not count: see :meth:`_load_dice_when_idle`)."""
         self._lesson_pool: list[Lesson] | None = None
         """Every lesson, once read (see :meth:`_lessons`)."""
         self._unit_prepared: tuple[tuple[int, int], str] | None = None
@@ -242,6 +254,14 @@ class TableScene(Scene):
             except (ScenarioError, OSError):
                 self._lesson_pool = []
         return self._lesson_pool
+
+    def _table_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """The window between the top bar, the status line and the side panel, which the
+        HUD paints whole every frame (:meth:`Hud.draw`): the viewport and the room kept
+        under it (:attr:`bottom_reserve`)."""
+        w, h = surface.get_size()
+        return pygame.Rect(0, self.top_h, w - self.hud.panel_w(),
+                           h - self.top_h - self.status_h)
 
     def viewport(self) -> pygame.Rect:
         """The table's area of the window."""
@@ -374,6 +394,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self._busy = True
+        if event.type in PLAYER_INPUT:
+            self._handled = True
         if not _pointing(event):
             self._acted = True
         if self.computer is not None and self.computer.handle(event):
@@ -583,8 +605,17 @@ class TableScene(Scene):
 
     def _load_dice_when_idle(self) -> None:
         """Load the dice's physics (a first import of ~40 ms) in a frame without input, once,
-        so that the first roll's frame does not pay it (issue 32)."""
-        if self._dice_ready or self._idle < 2 or self._frame_spent():
+        so that the first roll's frame does not pay it (issue 32): the second such frame in a
+        row (one quiet frame between two motions of a moving pointer is no pause) that has
+        taken under :data:`IDLE_STEP_MS` so far, or, before any input at all, the first after
+        the game moment's own, whatever it took (a table just opened is looked at before it
+        is played, and its first frames build the board anyway: the import is done then, not
+        in the frames after the player's first action)."""
+        if self._dice_ready:
+            return
+        if self._handled and (self._idle < 2 or self._frame_spent()):
+            return
+        if not self._handled and self._idle < 1:
             return
         from game.physics.dice import tumble
 
@@ -625,7 +656,12 @@ class TableScene(Scene):
             self._draw(surface)
 
     def _draw(self, surface: pygame.Surface) -> None:
-        surface.fill((22, 24, 28))
+        cam = self.view.camera
+        # the renderer paints every pixel of the camera's rectangle (the board, or the
+        # background around a small one) and the HUD the bars and the panel's column: only
+        # the rest of the table's area is cleared (a full window fill is ~0.5-1 ms a frame)
+        fill_around(surface, BACKGROUND, self._table_area(surface),
+                    pygame.Rect(cam.left, cam.top, cam.width, cam.height))
         self.view.active_player = self.game.current_player()
         self.view.revision = self.revision
         self.renderer.ruleset = self.game.ruleset

@@ -141,3 +141,7 @@ class ViewState:
     revision: int = 0
     """Bumped by the owner whenever the game state changes (the renderer caches the drawn
     units on it)."""
+    carry: tuple[int, int, frozenset[str]] | None = None
+    """The units the change from one revision to the next left as they were (the revision
+    before, the revision after, their ids), when the owner knows them (an action's: see
+    :meth:`game.core.game.Game.units_left_alone`): the renderer keeps their drawing steps."""

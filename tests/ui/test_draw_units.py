@@ -148,6 +148,19 @@ def test_a_large_unit_covers_every_hex_of_its_footprint_and_shows_its_height() -
                                    for y in range(region.top, region.bottom)}
 
 
+def test_a_one_hex_footprint_draws_as_no_footprint_at_all() -> None:
+    """A look covering only the unit's own hex draws nothing beyond its token: the table
+    leaves its footprint step out (issue 32: 200 one-hex figures each drew an empty one)."""
+    game = load_scenario(SCENARIOS / "sandbox_hex.toml").new_game()
+    state = game.state
+    unit = next(u for u in state.units.values() if u.hex is not None)
+    assert unit.hex is not None
+    one = UnitLook(hexes=((unit.hex.q, unit.hex.r),))
+    plain, _ = draw(state, Looks({}))
+    drawn, _ = draw(state, Looks({unit.id: one}))
+    assert pygame.image.tobytes(plain, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
 def test_render_state_passes_the_ruleset_to_the_renderer() -> None:
     """``warbench render`` draws the looks of the scenario's ruleset."""
     state, uid, tray = _table_unit()

@@ -34,6 +34,36 @@ def test_an_activated_unit_is_marked_done(data_dir: Path) -> None:
     assert _badge_near(app, centre)
 
 
+def test_the_badges_drawn_from_kept_texts_are_the_badges_drawn_afresh(data_dir: Path) -> None:
+    """A badge's text is rendered once and kept (issue 32: every marked unit's badge was
+    rendered again every frame); a frame draws the very badges a fresh HUD draws, and one
+    with the unit out of view draws none of it."""
+    import pygame
+
+    from game.ui.hud import Hud
+
+    app = make_app(data_dir, SCENARIOS / "asoiaf_two_sides.toml")
+    scene = table(app)
+    unit = next(u for u in scene.state.live_units(scene.game.current_player() or 1) if u.tray)
+    assert unit.tray
+    click(app, screen_of(app, unit.tray.x, unit.tray.y))
+    press(app, "Hold")
+    frames(app, 1)
+    assert scene.hud.marks()
+
+    def badges(hud: Hud) -> bytes:
+        surface = pygame.Surface(app.screen.get_size())
+        hud.draw_marks(surface)
+        return pygame.image.tobytes(surface, "RGB")
+
+    kept = badges(scene.hud)
+    assert scene.hud._badge_texts  # rendered once, kept
+    assert badges(scene.hud) == kept == badges(Hud(scene))
+    scene.view.camera.cx += 10_000  # the board far out of view: nothing is drawn
+    assert badges(scene.hud) == pygame.image.tobytes(
+        pygame.Surface(app.screen.get_size()), "RGB")
+
+
 def test_the_terrain_legend_names_every_kind_of_ground_in_its_colour(data_dir: Path) -> None:
     """Issue 13 item 10: GODSGLOOM terrain hexes had no legend."""
     app = make_app(data_dir, SCENARIOS / "godsgloom_duel.toml")
@@ -50,3 +80,19 @@ def test_the_terrain_legend_names_every_kind_of_ground_in_its_colour(data_dir: P
     texts = [text for text, _ in table(sandbox).hud.legend_rows()]
     assert "forest: no line of sight through it; rough (a mark only)" in texts, texts
     assert "water: no unit may stand on it (WB-TBL-1)" in texts, texts
+
+
+def test_the_legend_steps_aside_while_the_pointer_is_over_it(data_dir: Path) -> None:
+    """The legend is drawn over the board's bottom-left corner, where a unit may stand (the
+    Ember Archer of realms_skirmish stood faded under it): while the pointer is over the
+    legend it is not drawn, and it comes back when the pointer leaves."""
+    from .driver import hover
+
+    app = make_app(data_dir, SCENARIOS / "realms_skirmish.toml")
+    scene = table(app)
+    box = scene.hud.draw_legend(app.screen)
+    assert box is not None
+    hover(app, box.center)
+    assert scene.hud.draw_legend(app.screen) is None
+    hover(app, (box.right + 40, box.top - 40))
+    assert scene.hud.draw_legend(app.screen) == box

@@ -1,0 +1,81 @@
+"""Per-frame drawing of the overlays made cheaper (issue 32): see-through polygons are drawn
+through one kept layer (a reach of dozens of hexes made a new surface for each, every
+frame), pixel for pixel as through a layer of their own, whatever was drawn through the kept
+layer before and wherever the clip is; the hover box's corner is judged once per record,
+camera and outlines."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import partial
+
+import pygame
+
+from game.ui.inspect_draw import alpha_polygon
+
+Point = tuple[float, float]
+
+
+def _own_layer(surface: pygame.Surface, pts: Sequence[Point], colour: tuple[int, int, int],
+               alpha: int) -> None:
+    """The drawing as it was: a new layer cropped to the polygon and the clip."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                       math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    rect = rect.clip(surface.get_clip() or surface.get_rect())
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.polygon(layer, (*colour, alpha), [(x - rect.left, y - rect.top) for x, y in pts])
+    surface.blit(layer, rect.topleft)
+
+
+def test_polygons_through_the_kept_layer_are_drawn_as_through_their_own() -> None:
+    rng = random.Random(4)
+    kept, own = pygame.Surface((300, 200)), pygame.Surface((300, 200))
+    for surface in (kept, own):
+        surface.fill((40, 90, 30))
+        surface.set_clip(pygame.Rect(20, 10, 250, 170))
+    for n in range(60):
+        size = rng.choice((6, 30, 140))  # small after big: the kept layer has leftovers
+        cx, cy = rng.uniform(-20, 320), rng.uniform(-20, 220)
+        pts = [(cx + size * math.cos(a), cy + size * math.sin(a) * 0.7)
+               for a in (i * math.pi / 3 + n for i in range(6))]
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        alpha = rng.randrange(20, 200)
+        alpha_polygon(kept, pts, colour, alpha)
+        _own_layer(own, pts, colour, alpha)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(own, "RGB")
+
+
+def test_the_info_box_corner_is_judged_again_only_when_what_it_avoids_changes() -> None:
+    """The hover box's corner is worked out once per record, camera and outlines (issue 32)
+    and is the corner a fresh judgement gives."""
+    from game.core.inspect import InfoLine, Inspection
+    from game.ui.assets import Fonts
+    from game.ui.camera import Camera
+    from game.ui.inspect_draw import InspectionPainter, box_spot
+    from game.ui.palette import palette_named
+    from game.ui.view import HoverOverlay
+
+    pygame.init()
+    painter = InspectionPainter(palette_named("default"), Fonts())
+    surface = pygame.Surface((800, 600))
+    cam = Camera(0.0, 0.0, 10.0, 800, 600)
+    overlay = HoverOverlay("a", "b", Inspection("Range 6", (InfoLine("in sight"),)))
+    asked: list[int] = []
+
+    def avoid_at(x: float, y: float) -> list[Point]:
+        asked.append(1)
+        return [(x, y)]
+
+    for corner in ((20.0, 580.0), (780.0, 20.0)):  # a unit in a corner, then another
+        key = ("outline", corner)
+        for _ in range(3):
+            painter.info_box(surface, overlay, cam, partial(avoid_at, *corner), (), key)
+        assert painter.info_rect is not None
+        size = painter.info_rect.size
+        assert painter.info_rect.topleft == box_spot(size, 0, cam, [corner])
+    assert len(asked) == 2  # once per corner, not once per frame

@@ -1,0 +1,97 @@
+"""After an action the table redraws only the units it changed (issue 32): the others keep
+their drawing steps (the game tells which it left alone), the board layer is redrawn only
+where the changed units were and are, and the board drawn so is the very board a fresh
+renderer draws of the same moment, action after action, in every rules system; an undo
+redraws every unit."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.actions import EndActivation
+from game.core.pending import Chance, Over, PlayerDecision
+from game.ui.render import Renderer
+from game.ui.table_scene import TableScene
+
+from .conftest import SCENARIOS
+from .driver import frames, make_app, table
+
+
+def _board(scene: TableScene, renderer: Renderer) -> bytes:
+    """The viewport's pixels of the board as ``renderer`` draws the table's moment (no
+    selection, hover or overlay: the units and the ground)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    view = scene.view
+    view.selected = view.hovered = None
+    view.overlay = view.unit_overlay = None
+    renderer.ruleset = scene.game.ruleset
+    view.revision = scene.revision
+    renderer.draw(surface, scene.state, view)
+    return pygame.image.tobytes(surface.subsurface(scene.viewport()), "RGB")
+
+
+def _play(scene: TableScene, rng: random.Random) -> bool:
+    """One action of the acting player (a unit's legal action, a roll, an answer, or the
+    end of the activation) through the table, as its buttons do."""
+    node = scene.game.pending()
+    if isinstance(node, Over):
+        return False
+    if isinstance(node, Chance):
+        scene.roll()
+    elif isinstance(node, PlayerDecision) and node.offers:
+        scene.perform(rng.choice(node.offers).action)
+    else:
+        mine = [u.id for u in scene.state.live_units(scene.game.current_player())]
+        legal = scene.game.ruleset.legal_actions_for(scene.state, rng.choice(mine)) if (
+            mine) else []
+        if not legal or not scene.perform(rng.choice(legal)):
+            scene.perform(EndActivation())
+    return True
+
+
+@pytest.mark.parametrize("name", ["asoiaf_skirmish", "ninth_age_battle", "realms_skirmish",
+                                  "godsgloom_skirmish"])
+def test_the_board_after_each_action_is_a_fresh_renderer_s(data_dir: Path, name: str) -> None:
+    app = make_app(data_dir, SCENARIOS / f"{name}.toml")
+    scene = table(app)
+    rng = random.Random(3)
+    kept = 0
+    for _ in range(14):
+        if not _play(scene, rng):
+            break
+        frames(app, 1)
+        if scene.view.carry is not None:
+            kept += len(scene.view.carry[2])
+        fresh = Renderer(app.palette, app.fonts)
+        assert _board(scene, scene.renderer) == _board(scene, fresh)
+    assert kept  # units were left alone, and kept their steps
+    assert scene.renderer.stats.get("board_patches", 0) > 0  # and the board was patched
+    if scene.game.can_undo() is None:
+        scene.flow.undo()
+        frames(app, 1)
+        assert scene.view.carry is None  # an undo tells nothing: every unit is redrawn
+        assert _board(scene, scene.renderer) == _board(scene, Renderer(app.palette, app.fonts))
+
+
+def test_a_unit_left_alone_keeps_its_steps_and_a_changed_one_gets_new(data_dir: Path) -> None:
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    scene = table(app)
+    from game.core.actions import MoveUnit
+
+    kept = scene.renderer._steps_kept
+    frames(app, 1)
+    before = {uid: entry[3] for uid, entry in kept.items() if entry[3]}
+    mover = next(u for u in scene.state.live_units(scene.game.current_player())
+                 if u.id in before and u.tray is not None)
+    assert mover.tray is not None
+    assert scene.perform(MoveUnit(mover.id, mover.tray.x + 0.5, mover.tray.y,
+                                  mover.tray.facing))
+    frames(app, 1)
+    assert scene.view.carry is not None and mover.id not in scene.view.carry[2]
+    assert kept[mover.id][3] is not before[mover.id]
+    others = [uid for uid in before if uid != mover.id]
+    assert others and all(kept[uid][3] is before[uid] for uid in others)
