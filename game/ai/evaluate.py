@@ -51,7 +51,14 @@ class Evaluator:
 
     ruleset: Ruleset
     danger_weight: float = DANGER
+    reference: GameState | None = None
+    """The position a search starts from (None: each position scored is its own): closing
+    in and striking are shares of the side's threat there, in every position the search
+    scores, so weakening a unit that is far from the enemy (a unit reformed into a column
+    has fewer fighting ranks) lowers the side's share instead of raising that of its other
+    units."""
     _extent: dict[int, float] = field(default_factory=dict)
+    _weights: dict[int, float] = field(default_factory=dict)
 
     def worth(self, state: GameState, player: int) -> float:
         """Everything ``player`` has on the board now, with their objectives."""
@@ -109,36 +116,48 @@ class Evaluator:
 
     def striking(self, state: GameState, player: int) -> float:
         """The share of ``player``'s threat in units that can strike an enemy on their next
-        activation, from the ruleset's :meth:`Ruleset.unit_reach` (0 when it declares none)."""
-        mine = state.live_units(player)
+        activation, from the ruleset's :meth:`Ruleset.unit_reach` (0 when it declares none),
+        of the side's weight (:meth:`side_weight`)."""
         enemies = [u for u in state.live_units() if u.owner != player]
-        total = ready = 0.0
-        for unit in mine:
+        ready = 0.0
+        for unit in state.live_units(player):
             reach = self.ruleset.unit_reach(state, unit.id)
             if reach is None:
                 return 0.0
-            threat = max(0.0, self.ruleset.unit_threat(state, unit.id))
-            total += threat
             if reach > 0 and any(gap(unit, e) <= reach for e in enemies):
-                ready += threat
-        return ready / total if total > 0 else 0.0
+                ready += max(0.0, self.ruleset.unit_threat(state, unit.id))
+        return min(1.0, ready / self.side_weight(state, player))
 
     def closeness(self, state: GameState, player: int) -> float:
         """How near ``player``'s units stand to their nearest enemies, from 0 (as far as the
         board allows) to 1 (touching), weighted by the units' threat (the dangerous ones
-        close in first)."""
+        close in first), as a share of the side's weight (:meth:`side_weight`)."""
         mine = state.live_units(player)
         enemies = [u for u in state.live_units() if u.owner != player]
         if not mine or not enemies:
             return 0.0
         extent = self.extent(state)
-        total = weight = 0.0
+        total = 0.0
         for unit in mine:
-            w = max(0.1, self.ruleset.unit_threat(state, unit.id))
             gap = min(distance(unit, e) for e in enemies)
-            total += w * max(0.0, 1.0 - gap / extent)
-            weight += w
-        return total / weight
+            total += self.weight(state, unit) * max(0.0, 1.0 - gap / extent)
+        return total / self.side_weight(state, player)
+
+    def weight(self, state: GameState, unit: Unit) -> float:
+        """A unit's weight in :meth:`closeness`: its threat, at least 0.1."""
+        return max(0.1, self.ruleset.unit_threat(state, unit.id))
+
+    def side_weight(self, state: GameState, player: int) -> float:
+        """The sum of ``player``'s units' :meth:`weight` in :attr:`reference` (remembered),
+        else in ``state``."""
+        if self.reference is None:
+            return sum(self.weight(state, u) for u in state.live_units(player)) or 1.0
+        known = self._weights.get(player)
+        if known is None:
+            reference = self.reference
+            known = sum(self.weight(reference, u) for u in reference.live_units(player)) or 1.0
+            self._weights[player] = known
+        return known
 
     def extent(self, state: GameState) -> float:
         """The board's size in the units :func:`distance` measures (remembered per board)."""

@@ -7,9 +7,9 @@ waits for when it owns the player: an activation, a decision's offers or free an
   tie with ending the turn), the best mostly kept;
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
-- ``hard``: normal's best few looked ahead over the rest of its own activation and the
-  opponent's likely best reply by the normal rating (an expectimax over the computer's own
-  dice), within a time budget.
+- ``hard``: normal's best few looked ahead over the rest of its own activation (each action
+  chosen as the reply is) and the opponent's likely best reply by the normal rating (an
+  expectimax over the computer's own dice), within a time budget.
 
 A player's randomness is its own: a generator seeded from its ``seed`` and the number of
 actions played so far, never the game's dice, so the same position gets the same choice.
@@ -27,7 +27,7 @@ from game.ai.candidates import Candidate, candidates, refine
 from game.ai.evaluate import DANGER, Evaluator
 from game.ai.explain import explain, label
 from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
-from game.ai.rehearsal import branch, rehearsal
+from game.ai.rehearsal import rehearsal
 from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
 from game.core.pending import Chance, Idle, Over
@@ -151,8 +151,8 @@ class GreedyPlayer:
         found = candidates(game, rng)
         if len(found) == 1:
             return Choice(found[0].action, f"{_label(game, found[0])}: the only answer")
-        work = Work(Evaluator(game.ruleset, self.danger), rng, self.budget.actions,
-                    self.budget.seconds, started=started)
+        work = Work(Evaluator(game.ruleset, self.danger, game.state), rng, self.budget.actions,
+                    self.budget.seconds, started=started, dice_seed=rng.getrandbits(32))
         ratings = self.ratings(game, found, player, work)
         best = self.pick(ratings, rng)
         return Choice(best.action, explain(game, best), _top(game, ratings))
@@ -162,13 +162,14 @@ class GreedyPlayer:
         """The candidates rated within the budget, best first (the best move refined)."""
         root = rehearsal(game)
         pool = self.pool(found, work.rng)
-        rated = _rate_all(root, pool, player, self.model, work)
+        rated = _rate_all(root, pool, player, self.model, work, same=True)
         rated = _see_through(root, rated, player, work)
         if self.level != "easy" and rated:
             steered = next((r for r in rated if r.candidate.steer is not None), None)
             if steered is not None:
                 more = refine(game, steered.candidate, work.rng)
-                rated = sorted(rated + _rate_all(root, more, player, self.model, work, True),
+                rated = sorted(rated + _rate_all(root, more, player, self.model, work, True,
+                                                 same=True),
                                key=lambda r: -r.value)
         return rated
 
@@ -194,18 +195,20 @@ class GreedyPlayer:
 @dataclass
 class HardPlayer(GreedyPlayer):
     """Normal's best few candidates, each looked ahead one reply deep: an expectimax over the
-    outcomes of its own action (the computer's own dice), the rest of its own run played
-    greedily, then the opponent's likely best reply -- the candidate the normal rating rates
-    best for the opponent (:func:`best_reply`) -- and the expected score over that reply's
-    outcomes, within the budget."""
+    outcomes of its own action (the computer's own dice), the rest of its own run played as
+    the reply is chosen (:meth:`continue_run`), then the opponent's likely best reply -- the
+    candidate the normal rating rates best for the opponent (:func:`best_reply`) -- and the
+    expected score over that reply's outcomes, within the budget."""
 
     level: str = "hard"
-    budget: Budget = Budget(1500, 1.3)
+    budget: Budget = Budget(1500, 1.1)
 
     def ratings(self, game: Game, found: list[Candidate], player: int,
                 work: Work) -> list[Rating]:
-        greedy = super().ratings(game, found, player, Work(
-            work.evaluator, work.rng, self.budget.actions // 4, self.budget.seconds / 4))
+        first = Work(work.evaluator, work.rng, self.budget.actions // 4,
+                     self.budget.seconds / 4, dice_seed=work.dice_seed)
+        greedy = super().ratings(game, found, player, first)
+        work.ended = first.ended  # the look-ahead rates its own run as normal did
         top = greedy[:LOOKED]
         if len(top) < 2:
             return greedy
@@ -213,6 +216,7 @@ class HardPlayer(GreedyPlayer):
         for rating in top:
             if work.exhausted() and len(deeper) >= 2:
                 break
+            work.same_dice()  # each candidate's look-ahead meets the same throws
             value = sum(o.weight * self.look_ahead(o.game, player, work)
                         for o in rating.outcomes)
             deeper.append(Rating(rating.candidate, value, rating.outcomes))
@@ -221,17 +225,10 @@ class HardPlayer(GreedyPlayer):
         return sorted(deeper, key=lambda r: -r.value) + rest
 
     def look_ahead(self, game: Game, me: int, work: Work) -> float:
-        """``me``'s expected score once the rest of ``me``'s run is played greedily on a copy
-        of ``game`` and the opponent has made their best reply (each of its outcomes
-        weighed); ``game`` stays as it is."""
-        copy = branch(game)
-        for _ in range(LOOKAHEAD_STEPS):
-            node = copy.pending()
-            if not isinstance(node, Idle) or node.player != me or work.exhausted():
-                break
-            follow = quick_best(copy, me, work)
-            if follow is None or not _play_safely(copy, follow.action, work):
-                break
+        """``me``'s expected score once the rest of ``me``'s run is played (:meth:`continue_run`)
+        and the opponent has made their best reply (each of its outcomes weighed); ``game``
+        stays as it is."""
+        copy = self.continue_run(game, me, work)
         node = copy.pending()
         if not isinstance(node, Idle) or node.player == me:
             return work.evaluator.score(copy.state, me)
@@ -239,6 +236,24 @@ class HardPlayer(GreedyPlayer):
         if reply is None or not reply.outcomes:
             return work.evaluator.score(copy.state, me)
         return sum(o.weight * work.evaluator.score(o.game.state, me) for o in reply.outcomes)
+
+    def continue_run(self, game: Game, me: int, work: Work) -> Game:
+        """The position once ``me`` has played on from ``game`` for at most
+        :data:`LOOKAHEAD_STEPS` actions, each chosen as the opponent's reply is
+        (:func:`best_reply`: rated over its outcomes, an activation followed to the action it
+        opens) and played on one of its outcomes, drawn by weight with the computer's own
+        generator; ``game`` itself if ``me`` does not act on (a copy otherwise)."""
+        here = game
+        for _ in range(LOOKAHEAD_STEPS):
+            node = here.pending()
+            if not isinstance(node, Idle) or node.player != me or work.exhausted():
+                break
+            follow = best_reply(here, me, work)
+            if follow is None or not follow.outcomes:
+                break
+            weights = [o.weight for o in follow.outcomes]
+            here = work.rng.choices(follow.outcomes, weights=weights)[0].game
+        return here
 
 
 REPLY_MODEL = SampledOutcomes(samples=2)
@@ -250,38 +265,48 @@ def best_reply(game: Game, player: int, work: Work) -> Rating | None:
     is): :data:`REPLY_CANDIDATES` of their candidates in budget order (ending, then those
     aimed at a unit, then the rest), each rated by the normal rating for them over its
     outcomes; an action after which they act on (activating a unit, a move before the
-    attack) is followed by their best next action on its outcome, whose outcomes it then
-    stands for."""
+    attack) is followed by the best next action of the same unit on its outcome, whose
+    outcomes it then stands for -- every one that changes nothing yet (each unit they may
+    activate is weighed by what it would do) and the best two others, budget permitting."""
     found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
     rated = _rate_all(game, found, player, REPLY_MODEL, work)
+    base = work.evaluator.score(game.state, player)
     best: Rating | None = None
-    for rating in rated[:2]:
-        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
-        node = only.pending() if only is not None else None
-        if only is not None and isinstance(node, Idle) and node.player == player and \
-                not isinstance(rating.action, EndActivation) and not work.exhausted():
-            follow = _rate_all(only, ordered(candidates(only, work.rng), work.rng)[
-                :REPLY_CANDIDATES], player, REPLY_MODEL, work)
-            if follow and follow[0].value > rating.value:
-                rating = Rating(rating.candidate, follow[0].value, follow[0].outcomes)
+    for rank, rating in enumerate(rated):
+        flat = abs(rating.immediate - base) < 1e-9
+        if (flat or rank < 2) and not work.exhausted():
+            rating = _reply_follow(rating, player, work)
         if best is None or rating.value > best.value:
             best = rating
     return best
 
 
-def _play_safely(game: Game, action: Action, work: Work) -> bool:
-    """Play ``action`` on a rehearsal copy and settle it; False when the rules fail on it."""
-    try:
-        work.play(game, action)
-        work.settle(game)
-    except Exception:  # a rehearsal the rules cannot finish ends the look-ahead
-        return False
-    return True
+def _reply_follow(rating: Rating, player: int, work: Work) -> Rating:
+    """``rating`` raised to the best next action of the same unit (or ending) after it, with
+    that action's outcomes, when its one outcome leaves ``player`` acting on and the next
+    action rates better; else ``rating`` itself."""
+    only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+    node = only.pending() if only is not None else None
+    if only is None or not isinstance(node, Idle) or node.player != player or \
+            isinstance(rating.action, EndActivation):
+        return rating
+    actor = rating.action.actor()
+    found = [c for c in ordered(candidates(only, work.rng), work.rng)
+             if actor is None or c.action.actor() in (actor, None)]
+    follow = _rate_all(only, found[:REPLY_CANDIDATES], player, REPLY_MODEL, work)
+    if follow and follow[0].value > rating.value:
+        return Rating(rating.candidate, follow[0].value, follow[0].outcomes)
+    return rating
 
 
-def quick_best(game: Game, player: int, work: Work) -> Rating | None:
-    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each."""
-    found = ordered(candidates(game, work.rng), work.rng)[:REPLY_CANDIDATES]
+def quick_best(game: Game, player: int, work: Work,
+               actor: str | None = None) -> Rating | None:
+    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each; with
+    ``actor``, only that unit's actions and those of no unit (ending)."""
+    found = ordered(candidates(game, work.rng), work.rng)
+    if actor is not None:
+        found = [c for c in found if c.action.actor() in (actor, None)]
+    found = found[:REPLY_CANDIDATES]
     if len(found) <= 1:
         return Rating(found[0], 0.0, ()) if found else None
     rated = _rate_all(game, found, player, SampledOutcomes(samples=1, exact=1), work)
@@ -290,40 +315,73 @@ def quick_best(game: Game, player: int, work: Work) -> Rating | None:
 
 def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> list[Rating]:
     """Ratings of actions after which the same player acts on (an activation begun, a move
-    before the attack) raised to the best action that follows them, for the actions that
-    change nothing yet and the best :data:`TOP` others: choosing which unit to activate is
-    choosing what it will do, and a move is worth the attack it opens. Not for the answers
-    to a decision: calling off one's own attack to declare it again would rate the attack's
-    luckiest re-rating, not the attack."""
+    before the attack) raised to the best action of the same unit that follows them
+    (:func:`_follow`), for the actions that change nothing yet and the best :data:`TOP`
+    others: choosing which unit to activate is choosing what it will do, and a move is
+    worth the attack it opens. Not for the answers to a decision: calling off one's own
+    attack to declare it again would rate the attack's luckiest re-rating, not the attack."""
     if not isinstance(root.pending(), Idle):
         return rated  # an answer to a decision is worth what it does, not what may follow
     base = work.evaluator.score(root.state, player)
+    direct = {r.action: r.value for r in rated}
     out = []
     for rank, rating in enumerate(rated):
-        flat = abs(rating.value - base) < 1e-9
-        only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
-        node = only.pending() if only is not None else None
-        if only is not None and isinstance(node, Idle) and node.player == player and \
-                (flat or rank < TOP) and not work.exhausted() and \
+        flat = abs(rating.immediate - base) < 1e-9
+        if (flat or rank < TOP) and not work.exhausted() and \
                 not isinstance(rating.action, EndActivation):
-            follow = quick_best(only, player, work)
-            if follow is not None and follow.outcomes and (flat or follow.value > rating.value):
-                rating = Rating(rating.candidate, follow.value, rating.outcomes)
+            value = _follow(rating, player, direct if flat else {}, work)
+            if value is not None and (flat or value > rating.value):
+                rating = Rating(rating.candidate, value, rating.outcomes)
         out.append(rating)
     return sorted(out, key=lambda r: -r.value)
 
 
+DETOUR = 1e-6
+"""What a detour costs: an action that changes nothing before one the player could take at
+once rates just below taking it at once."""
+
+
+def _follow(rating: Rating, player: int, direct: dict[Action, float],
+            work: Work) -> float | None:
+    """What ``rating``'s action opens: the value of the best action of the same unit (or of
+    no unit: ending) after it, when its one outcome leaves the player acting on (None
+    otherwise). Another unit's action is not what this one opens (a unit that reforms has
+    spent its move). For an action that changes nothing, an action the player could take at
+    once (rated in ``direct``) is worth at most its direct rating less :data:`DETOUR`: a free
+    pivot or a reform before ending, or before the same attack, is a detour, not a better
+    attack (one sampled throw of the attack after it must not outrate its own rating)."""
+    only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
+    node = only.pending() if only is not None else None
+    if only is None or not isinstance(node, Idle) or node.player != player:
+        return None
+    follow = quick_best(only, player, work, rating.action.actor())
+    if follow is None or not follow.outcomes:
+        return None
+    known = direct.get(follow.action)
+    return follow.value if known is None else min(follow.value, known - DETOUR)
+
+
 def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,
-              work: Work, extra: bool = False) -> list[Rating]:
+              work: Work, extra: bool = False, same: bool = False) -> list[Rating]:
     """Rate candidates in order while the budget lasts (always at least one, or all of
-    ``extra`` ones), best first; a stable sort keeps the budget order among equals."""
+    ``extra`` ones), best first; a stable sort keeps the budget order among equals. With
+    ``same`` (a decision's own candidates), each candidate meets the same throws of the
+    computer's dice (:meth:`Work.same_dice`), and ending (rated first) tells what ending the
+    run changes the score by, which the other candidates are rated with
+    (:attr:`Work.ended`)."""
     rated: list[Rating] = []
     for cand in pool:
         if rated and work.exhausted() and not extra:
             break
+        if same:
+            work.same_dice()
         rating = rate(root, cand, player, model, work)
-        if rating is not None:
-            rated.append(rating)
+        if rating is None:
+            continue
+        rated.append(rating)
+        if same and isinstance(cand.action, EndActivation):
+            change = rating.value - work.evaluator.score(root.state, player)
+            work.ended = (player, change) if abs(change) > 1e-9 else None
     return sorted(rated, key=lambda r: -r.value)
 
 
@@ -350,5 +408,5 @@ def make_player(level: str, seed: int = 0, *, clock: bool = True,
     if level == "normal":
         return GreedyPlayer(seed, "normal", budget(200, 0.2))
     if level == "hard":
-        return HardPlayer(seed, "hard", budget(1500, 1.3))
+        return HardPlayer(seed, "hard", budget(1500, 1.1))
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

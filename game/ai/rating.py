@@ -48,11 +48,27 @@ class Work:
     seconds: float
     spent: int = 0
     started: float = field(default_factory=time.process_time)
+    dice_seed: int | None = None
+    """Where :meth:`same_dice` restarts the computer's dice (None: it does not)."""
+    ended: tuple[int, float] | None = None
+    """A player and what ending their run changes their score by at the position a decision
+    starts from, where it changes it (fights already declared are fought in it): every other
+    candidate of theirs at an idle table is rated with it added (:func:`rate`), as the same
+    fights are fought after it, so a move is not outrated by ending for the fights alone."""
+    _dice: random.Random | None = None
 
     @property
     def dice(self) -> OwnDice:
-        """The computer's own dice."""
-        return OwnDice(self.rng)
+        """The computer's own dice (from :attr:`rng` until :meth:`same_dice` restarts them)."""
+        return OwnDice(self._dice or self.rng)
+
+    def same_dice(self) -> None:
+        """Restart the computer's dice at :attr:`dice_seed`: candidates rated one after
+        another each after a restart meet the same throws (common random numbers), so their
+        ratings differ by what they do more than by their luck -- ending and a charge are
+        compared on the same throws of the fights already declared."""
+        if self.dice_seed is not None:
+            self._dice = random.Random(self.dice_seed)
 
     def exhausted(self) -> bool:
         """Whether the budget is spent (actions rehearsed, or CPU time)."""
@@ -166,16 +182,23 @@ class SampledOutcomes:
 
 @dataclass(frozen=True)
 class Rating:
-    """A candidate rated for ``player``: the expected score over its outcomes."""
+    """A candidate rated for ``player``: the expected score over its outcomes (``now``: before
+    the player's run was ended for the rating, where it differs)."""
 
     candidate: Candidate
     value: float
     outcomes: tuple[Outcome, ...]
+    now: float | None = None
 
     @property
     def action(self) -> Action:
         """The rated action."""
         return self.candidate.action
+
+    @property
+    def immediate(self) -> float:
+        """The expected score right after the action (what it changes by itself)."""
+        return self.value if self.now is None else self.now
 
 
 def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
@@ -183,14 +206,23 @@ def rate(game: Game, candidate: Candidate, player: int, model: OutcomeModel,
     """``candidate`` rated for ``player`` on rehearsal copies of ``game`` (None when the rules
     fail on it: it is then not a candidate). An action aimed at a unit (an attack, a charge)
     and ending are rated after the rest of the player's run is ended (:meth:`Work.run_out`),
-    so a charge is worth the melee it starts and ending is worth the fights already begun."""
+    so a charge is worth the melee it starts and ending is worth the fights already begun;
+    every other action at an idle table is rated with what ending changes
+    (:attr:`Work.ended`) added, as the fights already begun are fought after it too."""
+    action = candidate.action
     try:
-        outcomes = model.outcomes(game, candidate.action, work)
-        if candidate.action.target_id() is not None or \
-                isinstance(candidate.action, EndActivation):
+        outcomes = model.outcomes(game, action, work)
+        if action.target_id() is not None or isinstance(action, EndActivation):
             for outcome in outcomes:
                 work.run_out(outcome.game, player)
+            return Rating(candidate, _expected(outcomes, player, work), tuple(outcomes))
     except Exception:  # a rehearsal the rules cannot finish rates nothing
         return None
-    value = sum(o.weight * work.evaluator.score(o.game.state, player) for o in outcomes)
-    return Rating(candidate, value, tuple(outcomes))
+    now = _expected(outcomes, player, work)
+    if work.ended is None or work.ended[0] != player or not isinstance(game.pending(), Idle):
+        return Rating(candidate, now, tuple(outcomes))
+    return Rating(candidate, now + work.ended[1], tuple(outcomes), now)
+
+
+def _expected(outcomes: list[Outcome], player: int, work: Work) -> float:
+    return sum(o.weight * work.evaluator.score(o.game.state, player) for o in outcomes)

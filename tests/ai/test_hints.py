@@ -12,6 +12,7 @@ from game.ai.rehearsal import rehearsal
 from game.core.actions import JSON
 from game.core.game import Game
 from game.core.state import GameState, Outcome, Unit
+from game.rulesets.godsgloom.units import GodsUnit
 from game.rulesets.sandbox import SandboxRuleset
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
@@ -62,3 +63,19 @@ def test_a_copy_without_history_remembers_what_it_waits_for_until_it_changes() -
     assert copy.pending() == game.pending()
     assert copy.can_undo(None) is not None and copy.log[-1].hash_after == ""
     assert Game(copy.state, copy.ruleset, started=True).pending() == copy.pending()
+
+
+def test_a_godsgloom_unit_standing_counts_the_same_whatever_its_health() -> None:
+    """HX-ACT-3: at the round limit more units in play wins, then more health. Destroying the
+    skirmishers (3 health) is worth more than taking 7 of the brute's 8 health, though it
+    takes fewer wounds: each unit in play counts one, whatever its health."""
+    def without(hurt: str, health: int) -> float:
+        game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
+        unit = game.state.units[hurt]
+        assert isinstance(unit, GodsUnit)
+        if health <= 0:
+            unit.hex, unit.destroyed = None, True
+        unit.health = max(0, health)
+        return Evaluator(game.ruleset).score(game.state, 1)
+
+    assert without("g5", 0) > without("g3", 1)

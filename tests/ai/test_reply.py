@@ -16,20 +16,8 @@ from game.core.game import Game
 from game.core.state import GameState
 from game.rulesets.godsgloom.units import GodsUnit
 from game.scenario import load_scenario
+from tests.ai.positions import brute_duel
 from tests.conftest import SCENARIOS
-
-
-def _duel() -> Game:
-    """The GODSGLOOM skirmish down to two units a side, the brute (a5) next to the enemy's
-    skirmishers (g5), who have 3 health left."""
-    game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
-    for unit in list(game.state.live_units()):
-        if unit.id not in {"a1", "a5", "g1", "g5"}:
-            unit.hex, unit.destroyed = None, True
-    brute, skirmishers = game.state.units["a5"], game.state.units["g5"]
-    assert brute.hex is not None
-    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 1)
-    return game
 
 
 def _health(state: GameState, unit_id: str) -> int:
@@ -45,7 +33,7 @@ def _work(game: Game) -> Work:
 def test_the_best_reply_follows_an_activation_to_the_attack_it_opens() -> None:
     """HX-ACT-2, HX-MEL-10: activating the brute is worth the Melee Attack on its neighbour
     that follows; the reply's outcomes are the positions after that attack."""
-    game = _duel()
+    game = brute_duel()
     reply = best_reply(rehearsal(game), 1, _work(game))
     assert reply is not None and str(reply.action) == "activate a5"
     assert reply.outcomes and all(_health(o.game.state, "g5") < 3 for o in reply.outcomes)
@@ -55,7 +43,7 @@ def test_the_look_ahead_weighs_the_opponent_s_reply() -> None:
     """With the brute's side (player 1) to act, the look-ahead for the skirmishers' side
     (player 2) scores what is left after player 1's best reply (the brute's attack): no
     better for player 2 than the position before it."""
-    game = _duel()
+    game = brute_duel()
     copy = rehearsal(game)
     work = _work(game)
     player = HardPlayer(1, budget=Budget(10**6, math.inf))
@@ -63,3 +51,31 @@ def test_the_look_ahead_weighs_the_opponent_s_reply() -> None:
     after = player.look_ahead(copy, 2, work)
     assert after <= before
     assert _health(copy.state, "g5") == 3  # the copy looked ahead from is left as it was
+
+
+def test_the_look_ahead_plays_its_own_run_on_as_the_reply_is_chosen() -> None:
+    """HX-ACT-2, HX-MEL-10: the brute activated next to the skirmishers: the hard player's
+    look-ahead plays the rest of its activation by the rating over the attack's outcomes,
+    so it fights in every seed (one sampled throw per candidate sometimes rated ending the
+    activation above the attack)."""
+    for seed in range(4):
+        game = brute_duel(activated=True)
+        player = HardPlayer(seed, "hard", Budget(10**6, math.inf))
+        work = Work(Evaluator(game.ruleset), random.Random(seed), 10**6, math.inf)
+        after = player.continue_run(rehearsal(game), 1, work)
+        assert any(entry.action.verb == "dice" for entry in after.log), seed
+
+
+def test_the_best_reply_weighs_every_unit_the_opponent_may_activate() -> None:
+    """HX-ACT-1, HX-ACT-2: with all five units of a side to choose from, the reply is the
+    activation of the brute next to the enemy skirmishers, which opens an attack: every
+    activation is followed to what it opens (only the first two of them in a shuffled order
+    used to be)."""
+    for seed in range(4):
+        game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
+        brute, skirmishers = game.state.units["a5"], game.state.units["g5"]
+        assert brute.hex is not None
+        skirmishers.hex = replace(brute.hex, r=brute.hex.r + 1)
+        work = Work(Evaluator(game.ruleset), random.Random(seed), 10**6, math.inf)
+        reply = best_reply(rehearsal(game), 1, work)
+        assert reply is not None and str(reply.action) == "activate a5", seed

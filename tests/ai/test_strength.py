@@ -5,18 +5,21 @@ does, a run of actions ends with an activation, and the reach hint draws a side 
 from __future__ import annotations
 
 import copy
+import math
 import random
+from dataclasses import replace
 
 from game.ai.candidates import Candidate, repeated
 from game.ai.evaluate import REACH, Evaluator
-from game.ai.players import ordered
+from game.ai.players import Budget, GreedyPlayer, _rate_all, ordered
 from game.ai.rating import SampledOutcomes, Work, rate
 from game.ai.rehearsal import rehearsal
-from game.core.actions import EndActivation, parse
+from game.core.actions import EndActivation, RollPending, parse
 from game.core.game import Game
-from game.core.pending import Idle
+from game.core.pending import Chance, Idle
 from game.rulesets.ninth_age.units import NinthUnit
 from game.scenario import load_scenario
+from tests.ai.positions import brute_duel
 from tests.conftest import SCENARIOS
 
 
@@ -111,3 +114,47 @@ def test_easy_begins_an_activation_instead_of_ending_the_turn() -> None:
         game = _game("realms_skirmish")
         choice = make_player("easy", seed, clock=False).choose(game)
         assert not isinstance(choice.action, EndActivation), (seed, choice.reason)
+
+
+def test_candidates_rated_one_after_another_meet_the_same_throws() -> None:
+    """HX-MEL-30: the brute's Attack Test (six dice) is sampled; the same attack rated twice
+    with the computer's dice restarted before each gets the same rating (common random
+    numbers: candidates differ by what they do, not by their luck), and different ones
+    without the restart."""
+    game = brute_duel(activated=True)
+    attack = Candidate(parse("melee a5 -> g5", game.ruleset.action_types()))
+
+    def values(same: bool) -> set[float]:
+        work = Work(Evaluator(game.ruleset), random.Random(1), 10**6, float("inf"),
+                    dice_seed=7)
+        rated = _rate_all(rehearsal(game), [attack, attack], 1, SampledOutcomes(), work,
+                          same=same)
+        return {round(r.value, 9) for r in rated}
+
+    assert len(values(True)) == 1 and len(values(False)) == 2
+
+
+def _fight_declared() -> Game:
+    """The Ninth Age battle in the Empire's first move phase, their knights' charge on the
+    veteran orcs declared (the fight is fought in the melee phase, after the move phase)."""
+    game = _game("ninth_age_battle")
+    while game.current_player() != 2:
+        game.apply(EndActivation())
+    orcs, knights = game.state.units["orcs"], game.state.units["knights"]
+    assert orcs.tray is not None and knights.tray is not None
+    knights.tray = replace(knights.tray, x=orcs.tray.x, y=orcs.tray.y + 9.0)
+    for action in (parse("charge knights -> orcs", game.ruleset.action_types()),
+                   EndActivation()):
+        game.apply(action)
+        while isinstance(game.pending(), Chance):
+            game.apply(RollPending())
+    assert game.state.turn.phase == "move" and game.current_player() == 2
+    return game
+
+
+def test_a_fight_already_declared_does_not_make_ending_outrate_every_move() -> None:
+    """NA-TURN-1: ending the move phase is rated once the melee phase is fought, the charge
+    declared before it with it; a march is rated with the run ended the same way, so the
+    units not in the fight still march (they used to stand while a fight was pending)."""
+    choice = GreedyPlayer(0, "normal", Budget(80, math.inf)).choose(_fight_declared())
+    assert not isinstance(choice.action, EndActivation), choice.ratings

@@ -77,6 +77,12 @@ def check_options(options: Mapping[str, Any]) -> list[SetupProblem]:
 FOCUS_WORTH = 0.5
 """What a Focus marker adds to a unit's worth for a computer player (HX-FOC-1)."""
 
+STANDING_WORTH = 8.0
+"""What a unit in play is worth for standing, the same for every unit, as the round limit
+counts units in play first, then their health (HX-ACT-3): losing the Skirmishers costs the
+count as much as losing the Gloom Brute. As much as the toughest profile's full health, so
+a unit standing outweighs the health one Attack Test takes."""
+
 
 def melee_refusal(state: GameState, attacker: GodsUnit, target_id: str) -> Refusal | None:
     """Why ``attacker`` cannot make a Melee Attack on ``target_id`` (activation aside)."""
@@ -244,15 +250,16 @@ class GodsgloomRuleset(Ruleset):
     # --- presentation and inspection (see .table) --------------------------------------------
 
     def unit_worth(self, state: GameState, unit_id: str) -> float:
-        """Units in play count first, then their health (HX-ACT-3): a unit is worth its full
-        health for standing, plus the health it has left, plus a little for the Morale
-        Tokens that pay for its formations and keep it from going weak, and for a Focus
-        marker (HX-FOC-1: its next Attack Test re-rolls its blanks, about half a hit more)."""
+        """Units in play count first, then their health (HX-ACT-3): a unit is worth
+        :data:`STANDING_WORTH` for standing, whatever its health, plus the health it has
+        left, plus a little for the Morale Tokens that pay for its formations and keep it
+        from going weak, and for a Focus marker (HX-FOC-1: its next Attack Test re-rolls its
+        blanks, about half a hit more)."""
         unit = state.units.get(unit_id)
         if not isinstance(unit, GodsUnit) or not unit.on_board:
             return 0.0
-        return (unit.max_health + unit.health + 0.3 * unit.tokens - (0.5 if unit.weak else 0.0)
-                + (FOCUS_WORTH if unit.focus else 0.0))
+        return (STANDING_WORTH + unit.health + 0.3 * unit.tokens
+                - (0.5 if unit.weak else 0.0) + (FOCUS_WORTH if unit.focus else 0.0))
 
     unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
     unit_threat = staticmethod(hints.unit_threat)
