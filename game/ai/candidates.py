@@ -69,7 +69,8 @@ def candidates(game: Game, rng: random.Random) -> list[Candidate]:
         return [Candidate(RollPending())]  # the table's dice: what any player does
     if isinstance(node, PlayerDecision):
         listed = [Candidate(a) for a in node.options]  # offered: legal by definition
-        sampled = [c for answer in node.free for c in free_samples(game, answer, rng)]
+        sampled = [c for answer in node.free if not _offered_instead(answer, listed)
+                   for c in free_samples(game, answer, rng)]
         return listed + _legal_unique(game, sampled, exclude={c.action for c in listed})
     if not isinstance(node, Idle):
         return []
@@ -106,6 +107,14 @@ def _commands(game: Game, unit_id: str) -> tuple:  # type: ignore[type-arg]
         return game.ruleset.commands(game.state, unit_id)
     except Exception:  # a ruleset's buttons failing must not stop the computer's turn
         return ()
+
+
+def _offered_instead(answer: FreeAnswer, listed: list[Candidate]) -> bool:
+    """Whether a free pick of dice is left to the decision's offered answers (two or more:
+    keep them all, re-roll every failed one): those are the rules' own sensible picks, and
+    sixteen more subsets, each rated on a few throws of the computer's dice, let the luckiest
+    rating win (the computer re-rolled Defense Dice that had already blocked)."""
+    return isinstance(answer, PickDice) and len(listed) >= 2
 
 
 def free_samples(game: Game, answer: FreeAnswer, rng: random.Random) -> list[Candidate]:

@@ -158,3 +158,22 @@ def test_a_fight_already_declared_does_not_make_ending_outrate_every_move() -> N
     units not in the fight still march (they used to stand while a fight was pending)."""
     choice = GreedyPlayer(0, "normal", Budget(80, math.inf)).choose(_fight_declared())
     assert not isinstance(choice.action, EndActivation), choice.ratings
+
+
+def test_as_res_5_the_computer_never_re_rolls_a_defense_die_that_blocked() -> None:
+    """AS-RES-5 answered by the computer: the Crown Guard's Defense Dice show 1 2 4 6 3 (4+
+    blocks). Its offered answers are keeping them or re-rolling every failed die; rating
+    sixteen more subsets on a few throws each let the luckiest win, and under Xvfb normal
+    re-rolled all five, blocks included. Every seed now re-rolls the three that failed."""
+    from game.ai.players import make_player
+    from game.core.pending import PlayerDecision
+
+    game = _game("asoiaf_crown_guard")
+    game.apply(parse("attack sworn crown", game.ruleset.action_types()))
+    while isinstance(game.pending(), Chance):
+        game.apply(RollPending())
+    node = game.pending()
+    assert isinstance(node, PlayerDecision) and node.player == 2
+    for seed in range(1, 7):
+        choice = make_player("normal", seed, clock=False).choose(game)
+        assert str(choice.action) == "choose reroll=1+2+5", (seed, str(choice.action))
