@@ -31,6 +31,9 @@ def explain(game: Game, rating: Rating) -> str:
     over = sum(o.weight for o in rating.outcomes if o.game.state.outcome is not None)
     if over > 0:
         parts.append(f"{over:.0%} the game ends")
+    if not parts and rating.then is not None and rating.outcomes:
+        # nothing changes yet (a unit activated, a free pivot): say what it opens
+        return f"{label(game, rating)}, then {explain(rating.outcomes[0].game, rating.then)}"
     if not parts:
         approach = _approach(game.state, rating)
         if approach is None:  # a choice whose effect is not on the board yet: its label

@@ -329,9 +329,9 @@ def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> li
         flat = abs(rating.immediate - base) < 1e-9
         if (flat or rank < TOP) and not work.exhausted() and \
                 not isinstance(rating.action, EndActivation):
-            value = _follow(rating, player, direct if flat else {}, work)
-            if value is not None and (flat or value > rating.value):
-                rating = Rating(rating.candidate, value, rating.outcomes)
+            opened = _follow(rating, player, direct if flat else {}, work)
+            if opened is not None and (flat or opened[0] > rating.value):
+                rating = Rating(rating.candidate, opened[0], rating.outcomes, then=opened[1])
         out.append(rating)
     return sorted(out, key=lambda r: -r.value)
 
@@ -342,14 +342,15 @@ once rates just below taking it at once."""
 
 
 def _follow(rating: Rating, player: int, direct: dict[Action, float],
-            work: Work) -> float | None:
+            work: Work) -> tuple[float, Rating] | None:
     """What ``rating``'s action opens: the value of the best action of the same unit (or of
-    no unit: ending) after it, when its one outcome leaves the player acting on (None
-    otherwise). Another unit's action is not what this one opens (a unit that reforms has
-    spent its move). For an action that changes nothing, an action the player could take at
-    once (rated in ``direct``) is worth at most its direct rating less :data:`DETOUR`: a free
-    pivot or a reform before ending, or before the same attack, is a detour, not a better
-    attack (one sampled throw of the attack after it must not outrate its own rating)."""
+    no unit: ending) after it, and that action's rating, when its one outcome leaves the
+    player acting on (None otherwise). Another unit's action is not what this one opens (a
+    unit that reforms has spent its move). For an action that changes nothing, an action the
+    player could take at once (rated in ``direct``) is worth at most its direct rating less
+    :data:`DETOUR`: a free pivot or a reform before ending, or before the same attack, is a
+    detour, not a better attack (one sampled throw of the attack after it must not outrate
+    its own rating)."""
     only = rating.outcomes[0].game if len(rating.outcomes) == 1 else None
     node = only.pending() if only is not None else None
     if only is None or not isinstance(node, Idle) or node.player != player:
@@ -358,7 +359,7 @@ def _follow(rating: Rating, player: int, direct: dict[Action, float],
     if follow is None or not follow.outcomes:
         return None
     known = direct.get(follow.action)
-    return follow.value if known is None else min(follow.value, known - DETOUR)
+    return (follow.value if known is None else min(follow.value, known - DETOUR)), follow
 
 
 def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,

@@ -189,6 +189,10 @@ class Rating:
     value: float
     outcomes: tuple[Outcome, ...]
     now: float | None = None
+    then: Rating | None = None
+    """The action this one opens that its rating was raised to (an activation, a move before
+    the attack: see ``players._see_through``), rated in the position after it: the reason
+    given for the choice names it."""
 
     @property
     def action(self) -> Action:

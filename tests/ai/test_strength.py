@@ -177,3 +177,15 @@ def test_as_res_5_the_computer_never_re_rolls_a_defense_die_that_blocked() -> No
     for seed in range(1, 7):
         choice = make_player("normal", seed, clock=False).choose(game)
         assert str(choice.action) == "choose reroll=1+2+5", (seed, str(choice.action))
+
+
+def test_an_activation_s_reason_names_what_it_opens() -> None:
+    """Choosing which unit to activate is choosing what it will do (the rating is raised to
+    that action): the reason says so ("Activate X, then Move to ...: X closes in on Y"), not
+    "nothing changes on the board yet", as the log read under Xvfb."""
+    from game.ai.players import make_player
+
+    game = _game("godsgloom_skirmish")
+    choice = make_player("normal", 1, clock=False).choose(game)
+    assert str(choice.action).startswith("activate"), str(choice.action)
+    assert ", then " in choice.reason and "nothing changes" not in choice.reason, choice.reason
