@@ -79,6 +79,8 @@ class InspectionPainter:
         self.keep_out: list[pygame.Rect] = []
         """Screen rectangles of the units concerned this frame (their name plates are there):
         a tag that would land on one moves beside them, with a leader line to its place."""
+        self.see_through = SeeThrough()
+        """The kept layer of this painter's small see-through polygons (a reach's hexes)."""
         self._spot: tuple[Hashable, object, tuple[int, int]] | None = None
         """The info box's corner: what it was judged for, the record (held) and the corner
         (see :meth:`info_box`)."""
@@ -129,7 +131,7 @@ class InspectionPainter:
             "arc": (p.arc_front, 50, 1),
         }.get(area.style, (p.hover, 50, 1))
         if alpha:
-            alpha_polygon(surface, pts, colour, alpha)
+            alpha_polygon(surface, pts, colour, alpha, self.see_through)
         pygame.draw.polygon(surface, colour, pts, width)
         if area.label:
             xs, ys = [x for x, _ in pts], [y for _, y in pts]
@@ -142,7 +144,7 @@ class InspectionPainter:
         colour = {"target": p.corridor, "blocked": p.blocked_line, "reach": p.arc_front}.get(
             mark.style, p.hover)
         pts = cam.points_to_screen(hexlayout.hex_corners_world(mark.q, mark.r, 0.92))
-        alpha_polygon(surface, pts, colour, 60)
+        alpha_polygon(surface, pts, colour, 60, self.see_through)
         pygame.draw.polygon(surface, colour, pts, 2)
         if mark.label:
             self.tag(surface, mark.label, cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r)))
@@ -153,7 +155,7 @@ class InspectionPainter:
         if not pts:
             return
         screen = cam.points_to_screen(pts)
-        alpha_polygon(surface, screen, (235, 235, 235), 70)
+        alpha_polygon(surface, screen, (235, 235, 235), 70, self.see_through)
         pygame.draw.polygon(surface, self.palette.hover, screen, 1)
 
     def _segment(self, surface: pygame.Surface, seg: Segment, cam: Camera) -> None:
@@ -438,9 +440,38 @@ def first_clear(spots: Sequence[tuple[int, int]],
     return best
 
 
+KEPT_AREA = 256 * 256
+"""Pixels up to which a see-through polygon is drawn through the kept layer: clearing a part of
+it costs what a new layer's zeroed memory does not, so a big polygon (a unit's overlay
+zoomed in, half the window) takes a new layer, and the many small ones of a reach share
+one."""
+
+
+class SeeThrough:
+    """One painter's kept see-through layer (grown as needed), for its small polygons: a reach
+    of dozens of hexes made a new surface for each, every frame (issue 32)."""
+
+    def __init__(self) -> None:
+        self._layer: pygame.Surface | None = None
+
+    def layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The kept layer, at least ``size`` big, its top-left ``size`` cleared and clipped
+        (drawn into as a layer of that size: nothing beyond it)."""
+        layer = self._layer
+        if layer is None or layer.get_width() < size[0] or layer.get_height() < size[1]:
+            width = max(size[0], layer.get_width() if layer else 0)
+            height = max(size[1], layer.get_height() if layer else 0)
+            layer = self._layer = pygame.Surface((width, height), pygame.SRCALPHA)
+        area = pygame.Rect((0, 0), size)
+        layer.set_clip(area)
+        layer.fill((0, 0, 0, 0), area)
+        return layer
+
+
 def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,
-                  alpha: int) -> None:
-    """Fill a polygon see-through (on a small layer cropped to its bounds and the clip)."""
+                  alpha: int, kept: SeeThrough | None = None) -> None:
+    """Fill a polygon see-through, on a layer cropped to its bounds and the clip: ``kept``'s
+    for a small polygon (up to :data:`KEPT_AREA` pixels), else a new one."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
@@ -448,27 +479,9 @@ def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,
     rect = rect.clip(surface.get_clip() or surface.get_rect())
     if rect.width <= 0 or rect.height <= 0:
         return
-    layer = _scratch(rect.size)
+    small = kept is not None and rect.width * rect.height <= KEPT_AREA
+    layer = kept.layer(rect.size) if kept is not None and small else pygame.Surface(
+        rect.size, pygame.SRCALPHA)
     local = [(x - rect.left, y - rect.top) for x, y in pts]
     pygame.draw.polygon(layer, (*colour, alpha), local)
     surface.blit(layer, rect.topleft, pygame.Rect((0, 0), rect.size))
-
-
-_SCRATCH: list[pygame.Surface] = []
-"""One see-through layer :func:`alpha_polygon` draws into (grown as needed)."""
-
-
-def _scratch(size: tuple[int, int]) -> pygame.Surface:
-    """A see-through layer at least ``size`` big, its top-left ``size`` cleared: one layer
-    serves every see-through polygon of a frame (a reach of dozens of hexes made a new
-    surface for each, every frame; issue 32)."""
-    layer = _SCRATCH[0] if _SCRATCH else None
-    if layer is None or layer.get_width() < size[0] or layer.get_height() < size[1]:
-        width = max(size[0], layer.get_width() if layer else 0)
-        height = max(size[1], layer.get_height() if layer else 0)
-        layer = pygame.Surface((width, height), pygame.SRCALPHA)
-        _SCRATCH[:] = [layer]
-    area = pygame.Rect((0, 0), size)
-    layer.set_clip(area)  # drawn as on a layer of this size: nothing beyond it
-    layer.fill((0, 0, 0, 0), area)
-    return layer

@@ -1,6 +1,7 @@
-"""Per-frame drawing of the overlays made cheaper (issue 32): see-through polygons are drawn
-through one kept layer (a reach of dozens of hexes made a new surface for each, every
-frame), pixel for pixel as through a layer of their own, whatever was drawn through the kept
+"""Per-frame drawing of the overlays made cheaper (issue 32): small see-through polygons are
+drawn through a painter's kept layer (a reach of dozens of hexes made a new surface for each,
+every frame; a big one takes a new layer, cheaper than clearing the kept one), pixel for
+pixel as through a layer of their own, whatever was drawn through the kept
 layer before and wherever the clip is; the hover box's corner is judged once per record,
 camera and outlines."""
 
@@ -12,8 +13,9 @@ from collections.abc import Sequence
 from functools import partial
 
 import pygame
+import pytest
 
-from game.ui.inspect_draw import alpha_polygon
+from game.ui.inspect_draw import SeeThrough, alpha_polygon
 
 Point = tuple[float, float]
 
@@ -32,8 +34,12 @@ def _own_layer(surface: pygame.Surface, pts: Sequence[Point], colour: tuple[int,
     surface.blit(layer, rect.topleft)
 
 
-def test_polygons_through_the_kept_layer_are_drawn_as_through_their_own() -> None:
+@pytest.mark.parametrize("kept_area", [256 * 256, 500])  # 500: most take a new layer
+def test_polygons_through_the_kept_layer_are_drawn_as_through_their_own(
+        kept_area: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("game.ui.inspect_draw.KEPT_AREA", kept_area)
     rng = random.Random(4)
+    layer = SeeThrough()
     kept, own = pygame.Surface((300, 200)), pygame.Surface((300, 200))
     for surface in (kept, own):
         surface.fill((40, 90, 30))
@@ -45,7 +51,7 @@ def test_polygons_through_the_kept_layer_are_drawn_as_through_their_own() -> Non
                for a in (i * math.pi / 3 + n for i in range(6))]
         colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
         alpha = rng.randrange(20, 200)
-        alpha_polygon(kept, pts, colour, alpha)
+        alpha_polygon(kept, pts, colour, alpha, layer)  # big ones take a new layer
         _own_layer(own, pts, colour, alpha)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(own, "RGB")
 
