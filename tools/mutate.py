@@ -882,7 +882,7 @@ GG_MUTATIONS: tuple[Mutation, ...] = (
              "        if False:",
              (TGA + "test_hx_mov_3_entering_an_engagement_zone_stops_the_move",)),
     Mutation("HX-MOV-4", GG + "board.py",
-             "    out = {n for n in start.neighbors() if n in open_hexes}  # HX-MOV-4",
+             "    out = {n for n in start.neighbors() if is_open(n)}  # HX-MOV-4",
              "    out: set[Hex] = set()  # HX-MOV-4",
              (TGA + "test_hx_mov_4_a_one_hex_move_is_always_allowed",)),
     Mutation("HX-MOV-5", GG + "ruleset.py",
