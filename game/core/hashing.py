@@ -153,24 +153,40 @@ class UnitTexts:
         return out
 
 
-_PREFIXES: dict[tuple[type, tuple[int, ...]], tuple[tuple[Any, ...], Any]] = {}
-"""The hashing of a state text's leading frozen entries, by the state's type and the
-identities of those values (held, so an identity is never another value's)."""
-_PREFIX_LIMIT = 8
-"""Prefixes kept (a few boards: the tables open in one process)."""
+_PREFIX_KEY = "_warbench_hash_prefix"
+"""Where :func:`_prefix` keeps its hashing on the first leading frozen value (the board), as
+:data:`_TEXT_KEY` keeps a frozen value's text: it lives and goes with that value."""
 
 
 def _prefix(kind: type, lead: tuple[Any, ...], parts: list[str]) -> Any:
     """A fresh copy of the SHA-256 state that has read ``{`` and ``parts`` (the ``__type__``
-    entry and the frozen fields ``lead``) and a comma: worked out once per board."""
-    key = (kind, tuple(map(id, lead)))
-    hit = _PREFIXES.get(key)
-    if hit is None or any(a is not b for a, b in zip(hit[0], lead, strict=True)):
-        if len(_PREFIXES) >= _PREFIX_LIMIT:
-            _PREFIXES.clear()
-        hit = _PREFIXES[key] = (lead, hashlib.sha256(
-            ("{" + ",".join(parts) + ",").encode("utf-8")))
-    return hit[1].copy()
+    entry and the frozen fields ``lead``) and a comma: worked out once per board, and kept
+    on it with the state's type and the other leading values it was worked out for."""
+    cache = getattr(lead[0], "__dict__", None)
+    hit = cache.get(_PREFIX_KEY) if cache is not None else None
+    if not isinstance(hit, _Prefix) or not hit.fits(kind, lead):
+        hit = _Prefix(kind, lead, hashlib.sha256(("{" + ",".join(parts) + ",").encode("utf-8")))
+        if cache is not None:
+            cache[_PREFIX_KEY] = hit
+    return hit.digest.copy()
+
+
+class _Prefix:
+    """A hashing kept on a board (see :func:`_prefix`): the state's type, the leading values
+    it read (held, so an identity is never another value's) and the SHA-256 state. A copy of
+    the board shares it (a hash state cannot be copied by ``copy.deepcopy``, and nothing
+    changes it: every use takes a copy of it)."""
+
+    def __init__(self, kind: type, lead: tuple[Any, ...], digest: Any) -> None:
+        self.kind, self.lead, self.digest = kind, lead, digest
+
+    def fits(self, kind: type, lead: tuple[Any, ...]) -> bool:
+        """Whether it was worked out for a state of ``kind`` with these very leading values."""
+        return self.kind is kind and len(self.lead) == len(lead) and all(
+            a is b for a, b in zip(self.lead, lead, strict=True))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Prefix:
+        return self
 
 
 _quote = json.encoder.encode_basestring_ascii
