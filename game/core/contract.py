@@ -270,6 +270,18 @@ class RulesetContract(ABC):
         the plain look: a tray of uniform model slots, or a token on one hex."""
         return None
 
+    def look_links(self, state: GameState, unit_id: str) -> frozenset[str] | None:
+        """The other units whose fields :meth:`unit_look` of ``unit_id`` reads at ``state``
+        (a Ninth Age unit's engaged enemies): a look may read nothing else but its own unit
+        and these, and the relation must be symmetric at every state (``b`` is linked to
+        ``a`` exactly when ``a`` is linked to ``b``, and whether they are reads those two
+        units only). After an action that changed a few
+        units, the table then asks again only the looks of those units and of the units
+        linked to them before or after it, and keeps the others' drawing (issue 32: 200
+        looks a commit). None (the default): a look may read anything, every look is asked
+        again after each action."""
+        return None
+
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
         """What stands on the board itself besides its cells and terrain (walls, obstructions,
         links between places), drawn under the units; none by default."""

@@ -92,6 +92,12 @@ class Renderer:
         """The ruleset whose :meth:`~Ruleset.unit_look` and :meth:`~Ruleset.board_marks` are
         drawn (None: the plain look; the owner sets it when a game starts)."""
         self._looks: tuple[Hashable, dict[str, UnitLook | None]] = (None, {})
+        self._links: tuple[tuple[GameState, int] | None, dict[str, frozenset[str]]] = (
+            None, {})
+        """Every unit's look links (:meth:`~Ruleset.look_links`) at a game moment (the state
+        held, its revision), carried from moment to moment (see :meth:`_relink`)."""
+        self._to_ask: tuple[GameState | None, int, frozenset[str] | None] = (None, 0, None)
+        """The units whose looks a game moment asks again (see :meth:`_looks_to_ask`)."""
         self._asked: dict[str, tuple[Hashable, tuple[Any, ...]]] = {}
         """The ruleset's board-wide answers (marks, conditions), kept per game moment."""
         self._base: pygame.Surface | None = None
@@ -221,14 +227,70 @@ class Renderer:
 
     def look(self, state: GameState, view: ViewState, unit_id: str) -> UnitLook | None:
         """The ruleset's look of a unit, asked once per game state revision."""
-        key = (id(self.ruleset), id(state), view.revision)
-        if self._looks[0] != key:
-            self._looks = (key, {})
-        cache = self._looks[1]
+        cache = self._moment_looks(state, view)
         if unit_id not in cache:
             cache[unit_id] = (None if self.ruleset is None else
                               self.ruleset.unit_look(state, unit_id))
         return cache[unit_id]
+
+    def _moment_looks(self, state: GameState, view: ViewState) -> dict[str, UnitLook | None]:
+        """The looks known at this game state revision (see :meth:`look`)."""
+        key = (id(self.ruleset), id(state), view.revision)
+        if self._looks[0] != key:
+            self._looks = (key, {})
+        return self._looks[1]
+
+    def _kept_look(self, state: GameState, view: ViewState, unit_id: str,
+                   kept: UnitLook | None) -> UnitLook | None:
+        """The look of a unit whose steps the last change carried (``kept``: its look before
+        it): ``kept`` itself, not asked, when the ruleset's look links tell that the change
+        cannot reach it (:meth:`_looks_to_ask`), else the ruleset's answer."""
+        ask = self._looks_to_ask(state, view)
+        if ask is None or unit_id in ask:
+            return self.look(state, view, unit_id)
+        self._moment_looks(state, view)[unit_id] = kept
+        return kept
+
+    def _looks_to_ask(self, state: GameState, view: ViewState) -> frozenset[str] | None:
+        """The units whose looks this game moment asks again (:meth:`_relink`), worked out
+        once per moment; None: every unit's."""
+        hit = self._to_ask
+        if hit[0] is not state or hit[1] != view.revision:
+            hit = self._to_ask = (state, view.revision, self._relink(state, view))
+        return hit[2]
+
+    def _relink(self, state: GameState, view: ViewState) -> frozenset[str] | None:
+        """Bring every unit's look links to this game moment and tell whose looks it asks
+        again: after a change the game told (``view.carry``) from the moment the links were
+        last brought to, the units it changed and those linked to them before or after it
+        (their links asked again; the others' stay, see :meth:`~Ruleset.look_links`); None
+        (every look asked, every unit's links too) after any other change, or when the
+        ruleset tells no links."""
+        ruleset, (at, links), carry = self.ruleset, self._links, view.carry
+        if ruleset is None:
+            return None
+        if (at is None or at[0] is not state or carry is None or carry[0] != at[1]
+                or carry[1] != view.revision):
+            self._links = (None, {})
+            fresh = _links_of(ruleset, state, state.units)
+            if fresh is not None:
+                self._links = ((state, view.revision), fresh)
+            return None
+        changed = (state.units.keys() - carry[2]) | (links.keys() - state.units.keys())
+        now = _links_of(ruleset, state, changed & state.units.keys())
+        if now is None:
+            self._links = (None, {})
+            return None
+        ask = set(changed).union(*(links.get(uid, ()) for uid in changed), *now.values())
+        again = _links_of(ruleset, state, ask & state.units.keys())
+        if again is None:
+            self._links = (None, {})
+            return None
+        for uid in ask - state.units.keys():
+            links.pop(uid, None)
+        links.update(again)
+        self._links = ((state, view.revision), links)
+        return frozenset(ask)
 
     def _once(self, name: str, state: GameState, view: ViewState,
               ask: Callable[[Ruleset], Iterable[Any]]) -> tuple[Any, ...]:
@@ -392,15 +454,17 @@ class Renderer:
         steps again when it is drawn alike (the camera, the clip, its colour, no override)
         and its look is the same. A unit's counters and label are its own fields' (see
         :meth:`~game.core.state.Unit.status`); its look is asked again (it may depend on other
-        units). At 200 units a commit worked out every unit's counters, label and sprite
-        key again for the two or three the action changed (issue 32). ``drawn``:
+        units) unless the ruleset's look links tell the change cannot reach it
+        (:meth:`_kept_look`). At 200 units a commit worked out every unit's counters, label
+        and sprite key again for the two or three the action changed (issue 32). ``drawn``:
         :meth:`_drawn_as`."""
         moment = (state, view.revision)  # the state itself (held): never another's id
         key = (drawn, colour, view.overrides.get(unit.id), view.hex_overrides.get(unit.id))
         kept = self._steps_kept.get(unit.id)
         if kept is not None and kept[3] and kept[1] == key and self._carried(
                 kept[0], moment, unit.id, view):
-            look = self.look(state, view, unit.id)
+            look = self._kept_look(state, view, unit.id, kept[2]) if (
+                kept[0][1] != moment[1]) else self.look(state, view, unit.id)
             if look is kept[2] or look == kept[2]:
                 self._steps_kept[unit.id] = (moment, key, look, kept[3])
                 return kept[3]
@@ -1041,6 +1105,19 @@ def _changed_rects(before: list[tuple[str, list[Op]]], after: list[tuple[str, li
         merged.append(rect.unionall(hits) if hits else rect)
     area = sum(r.width * r.height for r in merged)
     return merged if area <= PATCH_SHARE * bounds.width * bounds.height else None
+
+
+def _links_of(ruleset: Ruleset, state: GameState, ids: Iterable[str]
+              ) -> dict[str, frozenset[str]] | None:
+    """The look links of the units ``ids`` (:meth:`~Ruleset.look_links`); None when the
+    ruleset tells none for one of them."""
+    out: dict[str, frozenset[str]] = {}
+    for uid in ids:
+        found = ruleset.look_links(state, uid)
+        if found is None:
+            return None
+        out[uid] = found
+    return out
 
 
 def footprint_reach(look: UnitLook | None, anchor: tuple[int, int]) -> float:

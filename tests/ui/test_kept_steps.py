@@ -14,6 +14,7 @@ import pytest
 
 from game.core.actions import EndActivation
 from game.core.pending import Chance, Over, PlayerDecision
+from game.geometry.tray import Tray
 from game.ui.render import Renderer
 from game.ui.table_scene import TableScene
 
@@ -95,3 +96,48 @@ def test_a_unit_left_alone_keeps_its_steps_and_a_changed_one_gets_new(data_dir: 
     assert kept[mover.id][3] is not before[mover.id]
     others = [uid for uid in before if uid != mover.id]
     assert others and all(kept[uid][3] is before[uid] for uid in others)
+
+
+def _moved(scene: TableScene, unit_id: str, tray: Tray) -> None:
+    """Put ``unit_id`` at ``tray`` as an action that changed it alone would (the next
+    revision, every other unit carried)."""
+    scene.state.units[unit_id].tray = tray
+    scene.revision += 1
+    scene.view.carry = (scene.revision - 1, scene.revision,
+                        frozenset(scene.state.units) - {unit_id})
+
+
+def test_looks_a_move_cannot_reach_are_kept_and_contact_asks_both_sides(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Ninth Age links a unit's look to its engaged enemies: a move asks again only the
+    mover's look and those of the enemies it touches before or after it, and the board is a
+    fresh renderer's when the mover comes into contact (the enemy's bases now marked) and
+    when it leaves it."""
+    app = make_app(data_dir, SCENARIOS / "ninth_age_battle.toml")
+    scene = table(app)
+    frames(app, 1)
+    ruleset = scene.game.ruleset
+    state = scene.state
+    mover = next(u for u in state.live_units(1) if u.tray is not None)
+    enemy = next(u for u in state.live_units(2) if u.tray is not None)
+    assert mover.tray is not None and enemy.tray is not None
+    home, front = mover.tray, enemy.tray
+    fx, fy = front.forward
+    reach = front.depth / 2 + home.depth / 2
+    touching = home.moved_to(front.x + fx * reach, front.y + fy * reach, front.facing + 180)
+    asked: list[str] = []
+    look = type(ruleset).unit_look
+    monkeypatch.setattr(type(ruleset), "unit_look",
+                        lambda self, s, uid: asked.append(uid) or look(self, s, uid))
+    before = ruleset.unit_look(state, enemy.id)
+    aside = home.moved_to(home.x + 0.5, home.y, home.facing)
+    _moved(scene, mover.id, aside)  # the links are first brought to a moment here
+    frames(app, 1)
+    for tray, linked in ((home, False), (touching, True), (home, True), (touching, True)):
+        asked.clear()
+        _moved(scene, mover.id, tray)
+        frames(app, 1)
+        assert set(asked) == ({mover.id, enemy.id} if linked else {mover.id})
+        fresh = Renderer(app.palette, app.fonts)
+        assert _board(scene, scene.renderer) == _board(scene, fresh)
+    assert ruleset.unit_look(state, enemy.id) != before  # in contact: its bases marked

@@ -637,11 +637,20 @@ class NinthAgeRuleset(Ruleset):
         return view.unit_card(state, unit_id)
 
     def unit_look(self, state: GameState, unit_id: str) -> UnitLook | None:
-        """Every model base, characters, contact, support and casualties marked. The contact
-        table comes from the position memo: the table asks the 200 looks of a new game moment
-        in one steady position, so its key is read once, not once per look (issue 32)."""
-        table = self.memo.get(state, ("contacts",), lambda: contact_table(state))
-        return unit_look(state, unit_id, table)
+        """Every model base, characters, contact, support and casualties marked (the contact
+        table from :meth:`_contacts`)."""
+        return unit_look(state, unit_id, self._contacts(state))
+
+    def look_links(self, state: GameState, unit_id: str) -> frozenset[str]:
+        """The unit's engaged enemies (NA-CON-1): its look reads the unit and them (contacts,
+        supporting models; see :mod:`.look`), and contact is mutual."""
+        return frozenset(self._contacts(state).get(unit_id, ()))
+
+    def _contacts(self, state: GameState) -> Mapping[str, tuple[str, ...]]:
+        """This position's contact table (:func:`.engage.contact_table`), from the position
+        memo: the table asks the 200 looks of a new game moment in one steady position, so
+        its key is read once, not once per look (issue 32)."""
+        return self.memo.get(state, ("contacts",), lambda: contact_table(state))
 
     def in_combat(self, state: GameState, unit_id: str) -> bool:
         """Whether the unit is engaged with an enemy."""
