@@ -85,7 +85,7 @@ def arc_halfplanes(
     return (out[0], out[1], out[2])
 
 
-def _clip(ring: list[Point], hp: HalfPlane) -> list[Point]:
+def clip_ring(ring: list[Point], hp: HalfPlane) -> list[Point]:
     """Sutherland-Hodgman: the part of a convex ring inside a closed half-plane."""
     nx, ny, c = hp
     res: list[Point] = []
@@ -111,7 +111,7 @@ def arc_region(
     ring: list[Point] = [(x - extent, y - extent), (x + extent, y - extent),
                          (x + extent, y + extent), (x - extent, y + extent)]
     for hp in arc_halfplanes(tray, arc, construction):
-        ring = _clip(ring, hp)
+        ring = clip_ring(ring, hp)
         if not ring:
             return Polygon()
     return Polygon(ring)
@@ -153,7 +153,7 @@ def arc_shares(
         for arc in Arc:
             part = ring
             for hp in arc_halfplanes(tray, arc, construction):
-                part = _clip(part, hp)
+                part = clip_ring(part, hp)
                 if len(part) < 3:
                     break
             shares[arc] = _shoelace(part) / area if len(part) >= 3 else 0.0

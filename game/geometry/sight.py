@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from shapely.geometry import Polygon
 
-from game.geometry.arcs import Arc, ArcConstruction, _clip, arc_halfplanes
+from game.geometry.arcs import Arc, ArcConstruction, arc_halfplanes, clip_ring
 from game.geometry.pieces import Pieces, build_pieces, convex_parts
 from game.geometry.tolerance import TOLERANCE
 from game.geometry.tray import Point, Tray
@@ -307,7 +307,7 @@ def front_arc_part(
     TOLERANCE so that a target touching a dividing ray keeps a sliver. Empty if outside."""
     part = list(ring)
     for nx, ny, c in arc_halfplanes(viewer, Arc.FRONT, construction):
-        part = _clip(part, (nx, ny, c - TOLERANCE))
+        part = clip_ring(part, (nx, ny, c - TOLERANCE))
         if len(part) < 3:
             return []
     return part

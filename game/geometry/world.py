@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from game.geometry.arcs import Arc, ArcConstruction, _clip, arc_halfplanes
+from game.geometry.arcs import Arc, ArcConstruction, arc_halfplanes, clip_ring
 from game.geometry.batch import batch_sight
 from game.geometry.cover import cover_sight, shrunk_vertices
 from game.geometry.pieces import Pieces, build_pieces, concat, tray_pieces
@@ -450,7 +450,7 @@ def clip_to_arc(quads: np.ndarray, halfplanes: Sequence[Sequence[tuple[float, fl
         for h, (nx, ny, c) in enumerate(halfplanes[r]):
             if skip is not None and skip[r, h]:
                 continue
-            part = _clip(part, (nx, ny, c - TOLERANCE))
+            part = clip_ring(part, (nx, ny, c - TOLERANCE))
             if len(part) < 3:
                 part = []
                 break

@@ -118,6 +118,9 @@ class Renderer:
         self.painter = InspectionPainter(palette, self.fonts)
         self._ground: pygame.Surface | None = None
         self._ground_key: Hashable = None
+        self._ground_patch: tuple[Hashable, Hashable, list[pygame.Rect]] | None = None
+        """The last patch of the ground (see :meth:`_patch_ground`): its key before, after,
+        and the rectangles repainted, for the board layer to patch the same places."""
         self.arcs = ArcsPainter()
         self._board: pygame.Surface | None = None
         self._units_key: Hashable = None
@@ -378,33 +381,50 @@ class Renderer:
                      moving: frozenset[str]) -> bool:
         """Bring the board layer to a new game moment by redrawing only where the units whose
         steps changed were and are (the ground put back there, then every unit that reaches
-        it drawn again in order, clipped to it), when the board shows the same ground, camera
-        and units but those; False (nothing done) when it cannot: another ground or camera,
+        it drawn again in order, clipped to it), and where the ground was repainted since
+        (:meth:`_ground_repainted`: the selected unit's arcs moved), when the board shows the
+        same ground or one patched since, camera and units but those; False (nothing done)
+        when it cannot: a ground painted anew, another camera,
         a changed unit drawn by a call (its extent unknown), or most of the board to redo.
         The board is then the very board a full redraw gives (``tests/ui/test_kept_steps.py``):
         a commit changes two or three units of 200 (issue 32)."""
         shown, board = self._shown, self._board
         if (shown is None or board is None or self._shown_for is not self._units_key
-                or shown[0] != self._ground_key or board.get_size() != ground.get_size()):
+                or board.get_size() != ground.get_size()):
             return False
+        repainted = self._ground_repainted(shown[0])
         ops_key = self._ops_key(state, view, moving, board)
-        if shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
-            return False  # another state object, or other moving units, camera, palette
+        if repainted is None or shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
+            return False  # another ground or state object, other moving units, camera...
         groups = self._unit_groups(state, view, moving, board.get_rect())
         dirty = _changed_rects(shown[2], groups, board.get_rect())
         if dirty is None:
             return False
         flat = [op for _, ops in groups for op in ops]
-        for rect in dirty:
+        calls = {i for i, op in enumerate(flat) if callable(op)}  # drawn in every rectangle
+        boxes = [pygame.Rect(0, 0, 0, 0) if callable(op) else pygame.Rect(op[1], op[0].get_size())
+                 for op in flat]
+        for rect in dirty + repainted:
             board.set_clip(rect)
             board.blit(ground, rect.topleft, rect)
-            run_ops(board, [op for op in flat if callable(op) or rect.colliderect(
-                pygame.Rect(op[1], op[0].get_size()))])
+            reach = rect.collidelistall(boxes)  # in drawing order
+            run_ops(board, [flat[i] for i in (sorted(calls.union(reach)) if calls else reach)])
         board.set_clip(None)
         self._ops = (ops_key, flat)
         self._shown = (self._ground_key, ops_key, groups)
         self.stats["board_patches"] = self.stats.get("board_patches", 0) + 1
         return True
+
+    def _ground_repainted(self, shown: Hashable) -> list[pygame.Rect] | None:
+        """Where the ground was repainted since a board layer over ground ``shown`` was
+        drawn: nowhere for the same ground, the rectangles of its patch
+        (:meth:`_patch_ground`) when it was patched from it; None when it was painted anew."""
+        if shown == self._ground_key:
+            return []
+        patch = self._ground_patch
+        if patch is not None and patch[0] == shown and patch[1] == self._ground_key:
+            return patch[2]
+        return None
 
     def _ops_key(self, state: GameState, view: ViewState, moving: frozenset[str],
                  board: pygame.Surface) -> tuple[Hashable, ...]:
@@ -754,7 +774,7 @@ class Renderer:
             draw_board.draw_marks(base, marks, cam, self.palette, self._font)
 
     def _ground_needs(self, state: GameState, view: ViewState
-                      ) -> tuple[Hashable, tuple[Tray, ...]] | None:
+                      ) -> GroundNeed | None:
         """The key of the ground layer and the trays whose arcs it shows; None when the ground
         is the base itself (a hex board, or a table with neither arcs nor marks)."""
         board = state.board
@@ -769,14 +789,37 @@ class Renderer:
         itself when there is neither); redrawn only when the base or the arcs change."""
         self._base_layer(state, view)
         need = self._ground_needs(state, view)
-        for _ in self._ground_steps(state, view, need, self._ground):
-            pass
+        if not self._patch_ground(state, view, need):
+            for _ in self._ground_steps(state, view, need, self._ground):
+                pass
         ground = self._base if need is None else self._ground
         assert ground is not None
         return ground
 
+    def _patch_ground(self, state: GameState, view: ViewState,
+                      need: GroundNeed | None) -> bool:
+        """Bring the ground to ``need`` (:meth:`_ground_needs`) by repainting only where
+        one tray's arcs and the next tray's differ (:meth:`ArcsPainter.patch`: the selected
+        unit moved, or another one is selected), when the ground shows the same base with
+        one tray's arcs and the table has no marks over them; False (nothing done)
+        otherwise. The rectangles are kept for the board layer (:meth:`_patch_board`)."""
+        ground, base, old = self._ground, self._base, self._ground_key
+        if (need is None or ground is None or base is None or not isinstance(old, tuple)
+                or old[0] != need[0][0] or len(old[1]) != 1 or len(need[1]) != 1
+                or need[0] == old or self.board_marks(state, view)):
+            return False
+        board = state.board
+        assert isinstance(board, TableBoard)
+        rects = self.arcs.patch(ground, base, board, (old[1][0][1], need[1][0]), view.camera,
+                                self.arc_colour, (old, need[0]))
+        if rects is None:
+            return False
+        self._ground_patch = (old, need[0], rects)
+        self._ground_key = need[0]
+        return True
+
     def _ground_steps(self, state: GameState, view: ViewState,
-                      need: tuple[Hashable, tuple[Tray, ...]] | None,
+                      need: GroundNeed | None,
                       reuse: pygame.Surface | None) -> Iterator[None]:
         """Bring the ground layer (``need``: :meth:`_ground_needs`) up to date over the
         current base a step at a time, into ``reuse`` as :meth:`_base_steps` does."""
@@ -785,20 +828,22 @@ class Renderer:
             return
         if self._ground is not None and need[0] == self._ground_key:
             return
+        self._ground_patch = None
         assert self._base is not None
         ground = layer_like(reuse, self._base)
         yield from copy_steps(ground, self._base)
         yield
-        yield from self._paint_ground(ground, state, view, need[1])
+        yield from self._paint_ground(ground, state, view, need)
         self._ground, self._ground_key = ground, need[0]
 
     def _paint_ground(self, ground: pygame.Surface, state: GameState, view: ViewState,
-                      trays: tuple[Tray, ...]) -> Iterator[None]:
-        """Paint the arcs of ``trays`` and a table's marks over a copy of the base, a step
-        at a time (see :meth:`_build_ahead`)."""
+                      need: GroundNeed) -> Iterator[None]:
+        """Paint the arcs of the trays of ``need`` (:meth:`_ground_needs`) and a table's
+        marks over a copy of the base, a step at a time (see :meth:`_build_ahead`)."""
         board = state.board
         assert isinstance(board, TableBoard)
-        yield from self.arcs.paint(ground, board, trays, view.camera, self.arc_colour)
+        yield from self.arcs.paint(ground, board, need[1], view.camera, self.arc_colour,
+                                   need[0])
         marks = self.board_marks(state, view)
         if marks:
             yield
@@ -1072,6 +1117,10 @@ class Renderer:
             if pts:
                 pygame.draw.polygon(surface, self.palette.selection, pts, 3)
 
+
+GroundNeed = tuple[tuple[Hashable, tuple[tuple[str, Tray], ...]], tuple[Tray, ...]]
+"""What a ground layer shows (the base's key and each unit's arcs shown: its key) and the
+trays whose arcs it shows (see :meth:`Renderer._ground_needs`)."""
 
 PATCH_SHARE = 0.25
 """The most of a board layer a patch may redraw (see :meth:`Renderer._patch_board`); beyond

@@ -22,12 +22,12 @@ from .conftest import SCENARIOS
 from .driver import frames, make_app, table
 
 
-def _board(scene: TableScene, renderer: Renderer) -> bytes:
+def _board(scene: TableScene, renderer: Renderer, selected: str | None = None) -> bytes:
     """The viewport's pixels of the board as ``renderer`` draws the table's moment (no
-    selection, hover or overlay: the units and the ground)."""
+    hover or overlay: the units and the ground, with the arcs of ``selected``)."""
     surface = pygame.Surface(scene.app.screen.get_size())
     view = scene.view
-    view.selected = view.hovered = None
+    view.selected, view.hovered = selected, None
     view.overlay = view.unit_overlay = None
     renderer.ruleset = scene.game.ruleset
     view.revision = scene.revision
@@ -141,3 +141,30 @@ def test_looks_a_move_cannot_reach_are_kept_and_contact_asks_both_sides(
         fresh = Renderer(app.palette, app.fonts)
         assert _board(scene, scene.renderer) == _board(scene, fresh)
     assert ruleset.unit_look(state, enemy.id) != before  # in contact: its bases marked
+
+
+@pytest.mark.parametrize("name", ["ninth_age_battle", "asoiaf_skirmish"])
+def test_the_selected_unit_s_arcs_move_with_it_in_a_patch(data_dir: Path, name: str) -> None:
+    """Issue 32: the selected unit moves, its arcs move over the page: the ground is patched
+    where they changed and the board where the ground and the unit changed, and both are a
+    fresh renderer's, move after move (a step, a wheel, one into another unit's place)."""
+    app = make_app(data_dir, SCENARIOS / f"{name}.toml")
+    scene = table(app)
+    state = scene.state
+    mover = next(u for u in state.live_units(1) if u.tray is not None)
+    other = next(u for u in state.live_units(2) if u.tray is not None)
+    assert mover.tray is not None and other.tray is not None
+    renderer = scene.renderer
+    assert _board(scene, renderer, mover.id)
+    home = mover.tray
+    fx, fy = home.forward
+    for tray in (home.moved_to(home.x + fx, home.y + fy, home.facing),
+                 home.moved_to(home.x + fx, home.y + fy, home.facing + 30.0),
+                 home.moved_to(home.x + fx * 1.5, home.y + fy * 1.5, home.facing + 20.0),
+                 home.moved_to(other.tray.x, other.tray.y, home.facing),
+                 home.moved_to(other.tray.x + fx, other.tray.y + fy, home.facing)):
+        _moved(scene, mover.id, tray)
+        drawn = _board(scene, renderer, mover.id)
+        assert drawn == _board(scene, Renderer(app.palette, app.fonts), mover.id)
+    assert renderer._ground_patch is not None  # the last move was a patch of the ground
+    assert renderer.stats.get("board_patches", 0) >= 3  # and of the board
