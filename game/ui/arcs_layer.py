@@ -153,7 +153,7 @@ class ArcsPainter:
             return None
         self._shows = None
         for rect in rects:
-            layer.fill((0, 0, 0, 0), rect)
+            layer.fill((0, 0, 0, 0), rect, special_flags=pygame.BLEND_RGBA_MULT)  # fast
         self._draw_arcs(layer, board, now, cam, colour)
         self._shows = keys[1]
         for rect in rects:
@@ -199,7 +199,8 @@ def changed_rects(before: dict[Arc, list[Point]], after: dict[Arc, list[Point]],
             ray = _on_table(corner, way, board)
             if ray is not None:
                 outlines.append(ray)
-    rects = band_spans(_on_screen(cam, outlines), bounds, SEAM_PX + 1.0)
+    rects = band_spans(_on_screen(cam, outlines), [len(ring) for ring in outlines], bounds,
+                       SEAM_PX + 1.0)
     area = sum(r.width * r.height for r in rects)
     return rects if area <= PATCH_SHARE * bounds.width * bounds.height else None
 
@@ -221,32 +222,37 @@ def _on_table(corner: tuple[float, float], way: tuple[float, float], board: Tabl
     return [(corner[0] + way[0] * t, corner[1] + way[1] * t) for t in (lo, hi)]
 
 
-def _on_screen(cam: Camera, rings: Sequence[Sequence[tuple[float, float]]]
-               ) -> list[np.ndarray]:
-    """``rings`` (world points) in screen pixels, as arrays, all turned at once (the
-    camera's turn, zoom and place make an affine map)."""
+def _on_screen(cam: Camera, rings: Sequence[Sequence[Point]]) -> np.ndarray:
+    """The points of ``rings`` (world) in screen pixels, in one array, all turned at once
+    (the camera's turn, zoom and place make an affine map)."""
     ox, oy = cam.to_screen(0.0, 0.0)
     (ax, ay), (bx, by) = cam.to_screen(1.0, 0.0), cam.to_screen(0.0, 1.0)
     world = np.array([p for ring in rings for p in ring], dtype=float).reshape(-1, 2)
-    screen = world @ np.array([[ax - ox, ay - oy], [bx - ox, by - oy]]) + (ox, oy)
-    return np.split(screen, np.cumsum([len(ring) for ring in rings])[:-1])
+    return world @ np.array([[ax - ox, ay - oy], [bx - ox, by - oy]]) + (ox, oy)
 
 
-def band_spans(outlines: Sequence[np.ndarray], bounds: pygame.Rect, margin: float
+def band_spans(points: np.ndarray, sizes: Sequence[int], bounds: pygame.Rect, margin: float
                ) -> list[pygame.Rect]:
     """Rectangles of ``bounds`` covering the closed polygons (or, of two points, segments)
-    ``outlines`` (screen points) grown by ``margin`` pixels: for each band of
-    :data:`PATCH_ROWS` rows, the span across of each outline's edges within the band widened
-    by ``margin`` up and down (a region's part in a band reaches no further across than its
-    outline there), widened by ``margin``, overlapping spans of a band merged. Worked out
-    for every edge and band at once."""
-    outlines = [pts for pts in outlines if len(pts) >= 2]
-    if not outlines:
+    made of ``points`` (screen pixels, ``sizes`` points a polygon, one after the other)
+    grown by ``margin`` pixels: for each band of :data:`PATCH_ROWS` rows, the span across of
+    each outline's edges within the band widened by ``margin`` up and down (a region's part
+    in a band reaches no further across than its outline there), widened by ``margin``,
+    overlapping spans of a band merged. Worked out for every edge and band at once."""
+    heads: list[int] = []
+    tails: list[int] = []
+    starts: list[int] = []
+    at = 0
+    for size in sizes:
+        if size >= 2:
+            starts.append(len(heads))
+            ring = range(at, at + size)
+            heads += ring[:-1] if size == 2 else ring
+            tails += ring[1:] if size == 2 else [*ring[1:], at]
+        at += size
+    if not heads:
         return []
-    ends = [np.vstack([pts, pts[:1]]) if len(pts) > 2 else pts for pts in outlines]
-    starts = np.cumsum([0] + [len(pts) - 1 for pts in ends])[:-1]
-    a = np.concatenate([pts[:-1] for pts in ends])
-    b = np.concatenate([pts[1:] for pts in ends])
+    a, b = points[heads], points[tails]
     y_min, y_max = np.minimum(a[:, 1], b[:, 1]), np.maximum(a[:, 1], b[:, 1])
     first = max(bounds.top, math.floor(float(y_min.min()) - margin))
     last = min(bounds.bottom, math.ceil(float(y_max.max()) + margin) + 1)
