@@ -228,7 +228,8 @@ def _on_screen(cam: Camera, rings: Sequence[Sequence[Point]]) -> np.ndarray:
     ox, oy = cam.to_screen(0.0, 0.0)
     (ax, ay), (bx, by) = cam.to_screen(1.0, 0.0), cam.to_screen(0.0, 1.0)
     world = np.array([p for ring in rings for p in ring], dtype=float).reshape(-1, 2)
-    return world @ np.array([[ax - ox, ay - oy], [bx - ox, by - oy]]) + (ox, oy)
+    screen: np.ndarray = world @ np.array([[ax - ox, ay - oy], [bx - ox, by - oy]]) + (ox, oy)
+    return screen
 
 
 def band_spans(points: np.ndarray, sizes: Sequence[int], bounds: pygame.Rect, margin: float
