@@ -396,7 +396,8 @@ class Renderer:
         ops_key = self._ops_key(state, view, moving, board)
         if repainted is None or shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
             return False  # another ground or state object, other moving units, camera...
-        groups = self._unit_groups(state, view, moving, board.get_rect())
+        groups = self._carried_groups(state, view, shown, board.get_rect()) or (
+            self._unit_groups(state, view, moving, board.get_rect()))
         dirty = _changed_rects(shown[2], groups, board.get_rect())
         if dirty is None:
             return False
@@ -414,6 +415,37 @@ class Renderer:
         self._shown = (self._ground_key, ops_key, groups)
         self.stats["board_patches"] = self.stats.get("board_patches", 0) + 1
         return True
+
+    def _carried_groups(self, state: GameState, view: ViewState,
+                        shown: tuple[Hashable, tuple[Hashable, ...], list[tuple[str, list[Op]]]],
+                        clip: pygame.Rect) -> list[tuple[str, list[Op]]] | None:
+        """Each unit's steps at this game moment from those the board shows (``shown``, one
+        change before, drawn alike: see :meth:`_patch_board`), when the game told which units
+        the change left alone and the ruleset's look links which looks it may reach
+        (:meth:`_looks_to_ask`): only the units it changed and those are asked again
+        (:meth:`_kept_steps`), the others keep their steps without a word (200 units a
+        commit, issue 32). None when it cannot tell, or a unit it changed comes on the
+        board or leaves it (the order of the units is worked out again)."""
+        carry = view.carry
+        if (carry is None or carry[1] != view.revision or shown[1][1] != carry[0]
+                or self.ruleset is None):
+            return None
+        ask = self._looks_to_ask(state, view)
+        if ask is None:
+            return None
+        redo = (state.units.keys() - carry[2]) | ask
+        drawn_ids = {uid for uid, _ in shown[2]}
+        moving = self._moving(view)
+        units = state.units
+        if any((uid in drawn_ids) != (uid in units and units[uid].on_board
+                                      and uid not in moving) for uid in redo):
+            return None
+        colour = self._colours(state)
+        drawn = self._drawn_as(view, clip)
+        with self.ruleset.memo.steady(state):
+            return [(uid, ops if uid not in redo else self._kept_steps(
+                state, view, units[uid], colour(units[uid]), clip, drawn))
+                for uid, ops in shown[2]]
 
     def _ground_repainted(self, shown: Hashable) -> list[pygame.Rect] | None:
         """Where the ground was repainted since a board layer over ground ``shown`` was
@@ -510,12 +542,17 @@ class Renderer:
     def _units_to_draw(self, state: GameState, only: frozenset[str] | None,
                        skip: frozenset[str]) -> Iterator[tuple[Unit, RGB]]:
         """The units on the board (as :meth:`_draw_units`) and their colour, in order."""
-        colours = {p.number: self.palette.player_colour(p.number, p.colour)
-                   for p in state.players}
+        colour = self._colours(state)
         for unit in state.units.values():
             if not unit.on_board or unit.id in skip or (only is not None and unit.id not in only):
                 continue
-            yield unit, colours.get(unit.owner, (160, 160, 160))
+            yield unit, colour(unit)
+
+    def _colours(self, state: GameState) -> Callable[[Unit], RGB]:
+        """Each unit's colour: its side's under the palette (grey for no side)."""
+        colours = {p.number: self.palette.player_colour(p.number, p.colour)
+                   for p in state.players}
+        return lambda unit: colours.get(unit.owner, (160, 160, 160))
 
     # --- zooming --------------------------------------------------------------------------
 

@@ -131,15 +131,17 @@ def test_looks_a_move_cannot_reach_are_kept_and_contact_asks_both_sides(
                         lambda self, s, uid: asked.append(uid) or look(self, s, uid))
     before = ruleset.unit_look(state, enemy.id)
     aside = home.moved_to(home.x + 0.5, home.y, home.facing)
-    _moved(scene, mover.id, aside)  # the links are first brought to a moment here
-    frames(app, 1)
-    for tray, linked in ((home, False), (touching, True), (home, True), (touching, True)):
+    for tray in (aside, home):  # the links are first brought to a moment here
+        _moved(scene, mover.id, tray)
+        _board(scene, scene.renderer)
+    patches = scene.renderer.stats.get("board_patches", 0)
+    for tray, linked in ((aside, False), (touching, True), (home, True), (touching, True)):
         asked.clear()
         _moved(scene, mover.id, tray)
-        frames(app, 1)
+        drawn = _board(scene, scene.renderer)  # the first drawing of the moment: a patch
         assert set(asked) == ({mover.id, enemy.id} if linked else {mover.id})
-        fresh = Renderer(app.palette, app.fonts)
-        assert _board(scene, scene.renderer) == _board(scene, fresh)
+        assert drawn == _board(scene, Renderer(app.palette, app.fonts))
+    assert scene.renderer.stats["board_patches"] == patches + 4
     assert ruleset.unit_look(state, enemy.id) != before  # in contact: its bases marked
 
 
