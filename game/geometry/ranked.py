@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from shapely.geometry import Polygon
 
 from game.geometry.tolerance import TOLERANCE
-from game.geometry.tray import Side, Tray
+from game.geometry.tray import Point, Side, Tray
 
 MM_PER_INCH = 25.4
 """Millimetres in an inch (base sizes are given in mm, the table measures in inches)."""
@@ -257,9 +257,15 @@ def boundary_tray(formation: Formation, front_x: float, front_y: float, facing: 
 
 def slot_polygon(tray: Tray, slot: ModelSlot) -> Polygon:
     """One base on the table."""
+    return Polygon(slot_ring(tray, slot))
+
+
+def slot_ring(tray: Tray, slot: ModelSlot) -> tuple[Point, Point, Point, Point]:
+    """The corners of one base on the table (:func:`slot_polygon`'s, without building it:
+    a table draws every base of a unit that moved)."""
     a0, l0, a1, l1 = slot.local_box()
-    return Polygon([tray.local_to_table(a0, l1), tray.local_to_table(a1, l1),
-                    tray.local_to_table(a1, l0), tray.local_to_table(a0, l0)])
+    return (tray.local_to_table(a0, l1), tray.local_to_table(a1, l1),
+            tray.local_to_table(a1, l0), tray.local_to_table(a0, l0))
 
 
 def model_polygons(tray: Tray, formation: Formation,

@@ -368,6 +368,7 @@ class Renderer:
         """Each unit's drawing steps (:meth:`_kept_steps`), in drawing order, leaving out the
         ``moving`` units; asked in one steady position as :meth:`_unit_ops` is."""
         def groups() -> list[tuple[str, list[Op]]]:
+            self._looks_to_ask(state, view)  # the links at this moment: the next one's patch
             drawn = self._drawn_as(view, clip)
             return [(unit.id, self._kept_steps(state, view, unit, colour, clip, drawn))
                     for unit, colour in self._units_to_draw(state, None, moving)]

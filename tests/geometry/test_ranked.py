@@ -23,6 +23,7 @@ from game.geometry.ranked import (
     mm_to_inches,
     model_polygons,
     models_in_contact,
+    slot_ring,
     supporting_models,
 )
 from game.geometry.tolerance import TOLERANCE
@@ -302,3 +303,14 @@ def test_na_cas_1_losses_over_several_steps_equal_one_loss(models: int, files: i
         removed += order[:n]
         alive = [k for k in alive if k not in removed]
     assert set(removed) == set(casualty_order(f)[:len(removed)])
+
+
+def test_na_att_1_a_base_s_ring_is_its_polygon_s_corners() -> None:
+    """The table draws a base from its corners (:func:`slot_ring`), the very points of the
+    base's polygon, in order."""
+    formation = form_block(Base(25, 25), 12, 4, [Attached("c0", Base(50, 50))])
+    tray = boundary_tray(formation, 10.0, 5.0, 33.0)
+    polygons = model_polygons(tray, formation)
+    for slot in formation.slots:
+        ring = list(polygons[slot.key].exterior.coords)[:-1]
+        assert [(float(x), float(y)) for x, y in ring] == list(slot_ring(tray, slot))

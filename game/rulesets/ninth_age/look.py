@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from game.core.inspect import BaseKind, BaseMark, ModelBase, UnitLook
 from game.core.state import GameState
-from game.geometry.ranked import RANK_AND_FILE, model_polygons, supporting_models
+from game.geometry.ranked import RANK_AND_FILE, slot_ring, supporting_models
 from game.geometry.tray import Side
 from game.rulesets.ninth_age.engage import (
     contacts,
@@ -60,8 +60,8 @@ def _look(state: GameState, unit: NinthUnit, engaged: Sequence[NinthUnit]) -> Un
     tray = unit.tray
     assert tray is not None  # unit_look asks only units on the table
     rings = remembered(unit, ("rings", unit_key(unit)), lambda: {
-        key: tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
-        for key, poly in model_polygons(tray, formation).items()})
+        slot.key: tuple((float(x), float(y)) for x, y in slot_ring(tray, slot))
+        for slot in formation.slots})
     bases = []
     for slot in formation.slots:
         kind: BaseKind = "rank" if slot.pool == RANK_AND_FILE else "character"
