@@ -138,7 +138,8 @@ class ArcsPainter:
         """Bring ``ground`` (``base`` with the arcs of the first of ``trays`` blended, the
         layer showing them under the first of ``keys``) to the arcs of the second: the layer
         cleared where the two trays' arcs differ (:func:`changed_rects`) and the new arcs
-        drawn over it, then ``base`` and the layer blended again there only. The very pixels
+        drawn over it (within the rectangles' bounds: elsewhere the layer holds them
+        already), then ``base`` and the layer blended again there only. The very pixels
         a whole paint gives (``tests/ui/test_arcs_layer.py``). The rectangles repainted;
         None (nothing done) when the layer shows something else or the arcs differ over
         most of the page."""
@@ -154,7 +155,10 @@ class ArcsPainter:
         self._shows = None
         for rect in rects:
             layer.fill((0, 0, 0, 0), rect, special_flags=pygame.BLEND_RGBA_MULT)  # fast
-        self._draw_arcs(layer, board, now, cam, colour)
+        if rects:  # elsewhere the layer holds the new arcs already
+            layer.set_clip(rects[0].unionall(rects))
+            self._draw_arcs(layer, board, now, cam, colour)
+            layer.set_clip(None)
         self._shows = keys[1]
         for rect in rects:
             ground.blit(base, rect, rect)
@@ -274,11 +278,12 @@ def band_spans(points: np.ndarray, sizes: Sequence[int], bounds: pygame.Rect, ma
     left = np.minimum.reduceat(np.where(meet, left, np.inf), starts, axis=0)
     right = np.maximum.reduceat(np.where(meet, right, -np.inf), starts, axis=0)
     piece, band = np.nonzero(left <= right)
-    order = np.lexsort((left[piece, band], band))
+    x_lo, x_hi = left[piece, band], right[piece, band]
+    order = np.lexsort((x_lo, band))
     rects: list[pygame.Rect] = []
     last_band, start, end = -1, math.inf, -math.inf
-    for i in order.tolist():
-        k, x0, x1 = int(band[i]), float(left[piece[i], band[i]]), float(right[piece[i], band[i]])
+    for k, x0, x1 in zip(band[order].tolist(), x_lo[order].tolist(), x_hi[order].tolist(),
+                         strict=True):
         if k == last_band and x0 - margin <= end + margin + 1:
             end = max(end, x1)
             continue
