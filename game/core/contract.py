@@ -272,7 +272,7 @@ class RulesetContract(ABC):
 
     def look_links(self, state: GameState, unit_id: str) -> frozenset[str] | None:
         """The other units whose fields :meth:`unit_look` of ``unit_id`` reads at ``state``
-        (a Ninth Age unit's engaged enemies): a look may read nothing else but its own unit
+        (the enemies a unit is in contact with, say): a look may read nothing else but its own unit
         and these, and the relation must be symmetric at every state (``b`` is linked to
         ``a`` exactly when ``a`` is linked to ``b``, and whether they are reads those two
         units only). After an action that changed a few
