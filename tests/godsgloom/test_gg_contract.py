@@ -18,7 +18,7 @@ from game.core.pending import Idle, IllegalAction, Over, PlayerDecision
 from game.core.plan import Plan
 from game.geometry.hexgrid import Hex, direction_to, hex_corners
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, MeleeAttack
-from game.rulesets.godsgloom.activation import Activation
+from game.rulesets.godsgloom.activation import Activation, current_activation
 from game.rulesets.godsgloom.melee import Melee
 from game.rulesets.godsgloom.melee_steps import ActivationSteps, MeleeSteps
 from game.rulesets.godsgloom.plans import winning_chances
@@ -347,3 +347,27 @@ def test_advance_button_after_the_move_says_why() -> None:
     assert not advance.enabled and advance.refusal is not None
     assert "already moved" in advance.refusal.reason
     assert cmds["face"].enabled and cmds["melee"].refusal is not None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hx_mel_10_the_listed_melee_attacks_are_every_one_why_not_accepts(seed: int) -> None:
+    """The activated unit's legal Melee Attacks are asked only of its neighbours (HX-MEL-10,
+    issue 32); they must be exactly the attacks on any unit in play that ``why_not``
+    accepts."""
+    game = scenario(UNITS, hexes=TERRAIN, options={"rounds": 3}, seed=seed).new_game()
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(250):
+        node = game.pending()
+        if isinstance(node, Over):
+            break
+        actions = game.legal_actions()
+        act = current_activation(game.state)
+        if act is not None and not isinstance(node, PlayerDecision):
+            listed = {a for a in actions if isinstance(a, MeleeAttack)}
+            every = {MeleeAttack(act.unit, uid) for uid in game.state.units if uid != act.unit}
+            assert listed == {a for a in every if game.why_not(a) is None}
+            checked += bool(listed)
+        fights = [a for a in actions if isinstance(a, MeleeAttack | Advance)]
+        game.apply(rng.choice(fights if fights and rng.random() < 0.8 else actions))
+    assert checked > 3
