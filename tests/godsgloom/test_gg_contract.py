@@ -194,6 +194,26 @@ def test_commands_of_the_activated_unit() -> None:
     assert cmds["focus"].enabled
 
 
+def test_the_activated_unit_s_buttons_word_its_moves_only_when_they_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel asks only whether each button can be pressed: an activation's moves are
+    presented when the Advance command's offers are read, not to build its buttons (one at
+    most, to tell that it can be pressed; issue 32), and then they are every legal
+    Advance."""
+    game = duel()
+    ruleset, state = rules(game), game.state
+    play(game, "activate a")
+    worded: list[object] = []
+    present = ruleset.present
+    monkeypatch.setattr(ruleset, "present", lambda st, a: worded.append(a) or present(st, a))
+    cmds = {c.key: c for c in ruleset.commands(state, "a")}
+    assert cmds["advance"].enabled
+    assert sum(isinstance(a, Advance) for a in worded) <= 1  # "can it be pressed?"
+    assert {o.action for o in cmds["advance"].offers} == {
+        a for a in ruleset.legal_actions(state) if isinstance(a, Advance)}
+    assert sum(isinstance(a, Advance) for a in worded) == len(cmds["advance"].offers) > 6
+
+
 def test_present_labels_every_legal_action_without_syntax() -> None:
     game = duel()
     ruleset = rules(game)
