@@ -182,10 +182,14 @@ class Game:
         return self.state_hash()
 
     def initial_hash(self) -> str:
-        """The hash of :attr:`initial_state`, computed once per initial state object."""
+        """The hash of :attr:`initial_state`, computed once per initial state object; the
+        history keeps its units' texts, which the first action's hash reads for the units
+        it leaves alone (the first action's snapshot shares them: :meth:`_last_snapshot`)."""
         found = self._initial_hash
         if found is None or found[0] is not self.initial_state:
-            found = self._initial_hash = (self.initial_state, state_hash(self.initial_state))
+            state = self.initial_state
+            texts = self._texts.known(state, state) if self._texts is not None else None
+            found = self._initial_hash = (state, state_hash(state, texts))
         return found[1]
 
     def actions(self) -> list[Action]:
@@ -455,8 +459,12 @@ class Game:
 
     def _last_snapshot(self) -> GameState | None:
         """The undo history's last snapshot, whose unchanged units the next one shares (see
-        :func:`~game.core.hashing.snapshot`), if it is kept whole."""
-        return self._undo[-1] if self._undo else None
+        :func:`~game.core.hashing.snapshot`), if it is kept whole; before the first action,
+        the initial state (a snapshot too, that nothing changes: a replay copies it), so the
+        first action does not copy every unit (issue 32)."""
+        if self._undo:
+            return self._undo[-1]
+        return self.initial_state if self.history else None
 
     def _state_before(self, index: int) -> GameState:
         """The state before ``log[index]``, as a live state of its own: a copy of its

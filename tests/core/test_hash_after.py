@@ -91,3 +91,19 @@ def test_a_unit_replaced_between_actions_is_compared_again() -> None:
     uid = next(iter(game.state.units))
     game.state.units[uid] = deepcopy(game.state.units[uid])
     assert game._units_same_as(like) is None
+
+
+def test_the_first_action_shares_the_initial_state_s_units_and_their_texts() -> None:
+    """The first action's undo snapshot shares the units it leaves alone with the initial
+    state (no copy of every unit on the game's first click, issue 32), its hash reads their
+    texts as the initial hash wrote them, and undoing it gives the initial state back."""
+    game = new_session(load_scenario(SCENARIOS / "realms_skirmish.toml")).game
+    start = game.initial_hash()
+    game.apply(game.legal_actions()[0])
+    before = game._undo[0]
+    assert before is not None
+    left = game.units_left_alone()
+    assert left and all(before.units[uid] is game.initial_state.units[uid] for uid in left)
+    assert game.log[-1].hash_after == state_hash(game.state)
+    game.undo()
+    assert state_hash(game.state) == start == state_hash(game.initial_state)
