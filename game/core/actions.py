@@ -62,8 +62,10 @@ class Action:
         """Refuse values no action may hold, however it is built (text, dict, save or API):
         a value of the wrong type, a non-finite number, or an integer too large to be a count,
         a hex or a face."""
-        for name, hint in _checked_hints(type(self)):
+        for name, hint, plain in _field_checks(type(self)):
             value = getattr(self, name)
+            if type(value) is plain and _plain_fits(value):
+                continue  # the common case, told at once (a unit's moves build thousands)
             problem = _type_problem(hint, value) or _value_problem(value)
             if problem:
                 raise ActionSyntaxError(f"{self.verb} {name}: {problem}")
@@ -203,6 +205,39 @@ def _checked_hints(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
         found = tuple((f.name, hints.get(f.name, Any)) for f in _fields(cls))
         setattr(cls, _HINTS_ATTRIBUTE, found)
     return found
+
+
+_CHECKS_ATTRIBUTE = "_warbench_field_checks"
+
+_PLAIN = (str, int, float, bool)
+"""Field types whose values :func:`_plain_fits` tells at once."""
+
+
+def _field_checks(cls: type[Action]) -> tuple[tuple[str, Any, type | None], ...]:
+    """:func:`_checked_hints` with each field's plain type (``str``, ``int``, ``float`` or
+    ``bool``, neither optional nor a tuple; else None), worked out once and kept on the
+    class: a value of exactly that type needs only :func:`_plain_fits`."""
+    found: tuple[tuple[str, Any, type | None], ...] | None = cls.__dict__.get(
+        _CHECKS_ATTRIBUTE)
+    if found is None:
+        checks = []
+        for name, hint in _checked_hints(cls):
+            bare, optional, item = _shape(hint)
+            plain = bare if bare in _PLAIN and not optional and item is None else None
+            checks.append((name, hint, plain))
+        found = tuple(checks)
+        setattr(cls, _CHECKS_ATTRIBUTE, found)
+    return found
+
+
+def _plain_fits(value: object) -> bool:
+    """Whether a value of its field's plain type is one an action may hold: what
+    :func:`_type_problem` and :func:`_value_problem` accept, told without the field's hint."""
+    if type(value) is int:
+        return -MAX_ACTION_INTEGER <= value <= MAX_ACTION_INTEGER
+    if type(value) is float:
+        return math.isfinite(value)
+    return True
 
 
 _Shape = tuple[Any, bool, Any]

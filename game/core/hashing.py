@@ -13,7 +13,7 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from game.core.state import GameState, TerrainPiece
@@ -294,7 +294,8 @@ def _dataclass_text(value: Any) -> str:
     return text
 
 
-def snapshot(state: GameState, like: GameState | None = None) -> GameState:
+def snapshot(state: GameState, like: GameState | None = None,
+             same_units: Collection[str] | None = None) -> GameState:
     """A deep copy of ``state`` that shares its immutable parts (trays, terrain, board) and
     what a unit remembers outside its dataclass fields: a ruleset's answers memoised on the
     instance (keyed by everything they read, never hashed nor saved; a rank-and-file block
@@ -309,9 +310,17 @@ def snapshot(state: GameState, like: GameState | None = None) -> GameState:
     ``like``: an earlier snapshot that nothing changes any more (the undo history's last):
     each unit equal to its unit there (the same class, every field equal) is that very unit,
     not a new copy, so a snapshot copies only the units the last action changed (issue 32).
-    Whoever makes a snapshot taken so the live state again must copy it first."""
+    Whoever makes a snapshot taken so the live state again must copy it first.
+
+    ``same_units``: the ids of the units of ``state`` already known to be :func:`same` as
+    their units in ``like`` (and every other unit not), so ``like`` need not be walked
+    again: the game worked them out for the last action's hash (see
+    :meth:`~game.core.game.Game.units_left_alone`)."""
     memo: dict[int, Any] = {id(state.board): state.board}
-    if like is not None:
+    if like is not None and same_units is not None:
+        for uid in same_units:
+            memo[id(state.units[uid])] = like.units[uid]
+    elif like is not None:
         _share_unchanged(state, like, memo)
     for piece in state.terrain:
         memo[id(piece)] = piece

@@ -19,7 +19,7 @@ A ruleset is an object (never a module-level singleton).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar, cast
@@ -40,7 +40,7 @@ from game.core.contract import RulesetContract
 from game.core.pending import Chance, PlayerDecision, Refusal
 from game.core.plan import ActionKind, Plan, Present, bare
 from game.core.position import PositionMemo
-from game.core.present import Command, Offer, humanise, plain_label
+from game.core.present import Command, LazyOffers, Offer, humanise, plain_label
 from game.core.procedure import ProcedureLoop
 from game.core.state import GameState
 from game.core.table_actions import OVERLAP_AREA, hex_label, placement_problem
@@ -253,15 +253,23 @@ class Ruleset(TableRules, RulesetContract):
         return self.commands_from(state, self.legal_actions_for(state, unit_id), unit_id)
 
     def commands_from(self, state: GameState, legal: Sequence[Action],
-                      unit_id: str | None = None) -> tuple[Command, ...]:
+                      unit_id: str | None = None,
+                      later: Mapping[type[Action], Callable[[], Iterable[Action]]] | None = None,
+                      ) -> tuple[Command, ...]:
         """:meth:`commands` built from a given list of a unit's legal actions (a ruleset that
         turns a command into pointing needs only one of its actions to build it); a button
-        with no legal use is disabled with :meth:`idle_reason` for ``unit_id``."""
+        with no legal use is disabled with :meth:`idle_reason` for ``unit_id``.
+
+        Offers are presented when read (:class:`LazyOffers`: a panel asks only whether each
+        button can be pressed). ``later``: the legal actions of some action types, listed
+        only when read (instead of from ``legal``): each is checked as far as the button's
+        offers are read, so an attack button needs one legal attack, not all (issue 32)."""
         out: list[Command] = []
         for action_type in self.action_types():
             if action_type in TABLE_ACTIONS:
                 continue
-            mine = tuple(self.present(state, a) for a in legal if type(a) is action_type)
+            mine = self._offers_of(state, later.get(action_type) if later else None,
+                                   legal, action_type)
             label = humanise(action_type.__name__)
             why = None if mine or unit_id is None else self.idle_reason(state, unit_id,
                                                                           action_type)
@@ -271,3 +279,13 @@ class Ruleset(TableRules, RulesetContract):
             out.append(Command(action_type.verb, label, doc_hint(action_type.__doc__, label),
                                mine, refusal=refusal))
         return tuple(out)
+
+    def _offers_of(self, state: GameState, source: Callable[[], Iterable[Action]] | None,
+                   legal: Sequence[Action], action_type: type[Action]) -> LazyOffers:
+        """The offers of one button of :meth:`commands_from`: ``source``'s actions, or those
+        of ``legal`` of ``action_type``, presented as read."""
+        def actions() -> Iterable[Action]:
+            return source() if source is not None else (
+                a for a in legal if type(a) is action_type)
+
+        return LazyOffers(lambda: (self.present(state, a) for a in actions()))

@@ -90,6 +90,11 @@ class HexCell:
         return keyword in self.keywords
 
 
+_BLOCKING_KEY = "_warbench_blocking"
+"""Where :meth:`HexBoard.blocking` keeps its answers on a board (never hashed nor saved:
+the canonical form reads a dataclass's fields only)."""
+
+
 @dataclass(frozen=True)
 class HexBoard:
     """A hex map: every hex on it with its cell, and what stands on it besides its cells:
@@ -112,8 +117,15 @@ class HexBoard:
         return h in self.cells
 
     def blocking(self, keyword: str = "blocks-sight") -> frozenset[Hex]:
-        """The hexes that carry ``keyword``."""
-        return frozenset(h for h, cell in self.cells.items() if cell.has(keyword))
+        """The hexes that carry ``keyword``: found once per board and keyword, and kept on
+        the board outside its fields (a board is never changed: a new map is a new board; a
+        sight check asked it of every cell of a 60 x 60 map, issue 32)."""
+        kept: dict[str, frozenset[Hex]] = self.__dict__.setdefault(_BLOCKING_KEY, {})
+        found = kept.get(keyword)
+        if found is None:
+            found = kept[keyword] = frozenset(
+                h for h, cell in self.cells.items() if cell.has(keyword))
+        return found
 
 
 Board = TableBoard | HexBoard

@@ -302,9 +302,10 @@ class ResumeScene(ListScene):
             else (self.label(path), None, "update Warbench to resume it") if g.newer
             else (self.label(path), self._opener(path), self.tip(path))
             for path, g in self.games.items()]
-        if self.path is not None:
-            rows.append((f"New game: {_game_name(self.path)}", self.fresh,
-                         "start this scenario from the beginning (the games above are kept)"))
+        if self.path is not None:  # first: the player asked for this scenario
+            rows.insert(0, (f"New game: {_game_name(self.path)}", self.fresh,
+                            "start this scenario from the beginning (the games below are "
+                            "kept)"))
         return rows or [("(nothing here)", None, "")]
 
     def label(self, path: Path) -> str:

@@ -18,7 +18,7 @@ from game.core.pending import Idle, IllegalAction, Over, PlayerDecision
 from game.core.plan import Plan
 from game.geometry.hexgrid import Hex, direction_to, hex_corners
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, MeleeAttack
-from game.rulesets.godsgloom.activation import Activation
+from game.rulesets.godsgloom.activation import Activation, current_activation
 from game.rulesets.godsgloom.melee import Melee
 from game.rulesets.godsgloom.melee_steps import ActivationSteps, MeleeSteps
 from game.rulesets.godsgloom.plans import winning_chances
@@ -194,6 +194,26 @@ def test_commands_of_the_activated_unit() -> None:
     assert cmds["focus"].enabled
 
 
+def test_the_activated_unit_s_buttons_word_its_moves_only_when_they_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel asks only whether each button can be pressed: an activation's moves are
+    presented when the Advance command's offers are read, not to build its buttons (one at
+    most, to tell that it can be pressed; issue 32), and then they are every legal
+    Advance."""
+    game = duel()
+    ruleset, state = rules(game), game.state
+    play(game, "activate a")
+    worded: list[object] = []
+    present = ruleset.present
+    monkeypatch.setattr(ruleset, "present", lambda st, a: worded.append(a) or present(st, a))
+    cmds = {c.key: c for c in ruleset.commands(state, "a")}
+    assert cmds["advance"].enabled
+    assert sum(isinstance(a, Advance) for a in worded) <= 1  # "can it be pressed?"
+    assert {o.action for o in cmds["advance"].offers} == {
+        a for a in ruleset.legal_actions(state) if isinstance(a, Advance)}
+    assert sum(isinstance(a, Advance) for a in worded) == len(cmds["advance"].offers) > 6
+
+
 def test_present_labels_every_legal_action_without_syntax() -> None:
     game = duel()
     ruleset = rules(game)
@@ -347,3 +367,27 @@ def test_advance_button_after_the_move_says_why() -> None:
     assert not advance.enabled and advance.refusal is not None
     assert "already moved" in advance.refusal.reason
     assert cmds["face"].enabled and cmds["melee"].refusal is not None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hx_mel_10_the_listed_melee_attacks_are_every_one_why_not_accepts(seed: int) -> None:
+    """The activated unit's legal Melee Attacks are asked only of its neighbours (HX-MEL-10,
+    issue 32); they must be exactly the attacks on any unit in play that ``why_not``
+    accepts."""
+    game = scenario(UNITS, hexes=TERRAIN, options={"rounds": 3}, seed=seed).new_game()
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(250):
+        node = game.pending()
+        if isinstance(node, Over):
+            break
+        actions = game.legal_actions()
+        act = current_activation(game.state)
+        if act is not None and not isinstance(node, PlayerDecision):
+            listed = {a for a in actions if isinstance(a, MeleeAttack)}
+            every = {MeleeAttack(act.unit, uid) for uid in game.state.units if uid != act.unit}
+            assert listed == {a for a in every if game.why_not(a) is None}
+            checked += bool(listed)
+        fights = [a for a in actions if isinstance(a, MeleeAttack | Advance)]
+        game.apply(rng.choice(fights if fights and rng.random() < 0.8 else actions))
+    assert checked > 3

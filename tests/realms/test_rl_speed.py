@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.core.actions import Action, parse
 from game.core.pending import Over
 from game.core.position import PositionMemo
 from game.rulesets.realms.actions import Cast, Special, Strike
 from game.rulesets.realms.board import beyond, hex_board, reach
 from game.rulesets.realms.odds import attack_odds
+from game.rulesets.realms.procedure import command_of
 from game.rulesets.realms.rules import HANDS, Attempt, attempt
 from game.rulesets.realms.units import RealmsUnit
 from game.scenario import load_scenario, load_scenario_text
@@ -131,6 +134,48 @@ def test_the_buttons_of_a_commanded_unit_match_its_whole_legal_actions() -> None
             if quick.key != "walk":
                 assert quick.offers == full.offers
         game.undo()
+
+
+def test_rl_atk_1_the_attack_buttons_check_their_attacks_only_as_they_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a playout, the buttons of the commanded unit offer exactly its legal attacks of
+    each kind, but building them checks each kind's attacks only up to its first legal one
+    (issue 32: a unit's ~45 attack checks were the commit's): with two legal strikes or
+    more, fewer checks than listing them all."""
+    from game import rulesets
+
+    table = rulesets.create("realms").bench_table(20, 7)  # crowded: units meet at once
+    assert table is not None
+    game = load_scenario_text(table.text, max_units=table.max_units).new_game()
+    rs = game.ruleset
+    rng = random.Random(11)
+    asked: list[Action] = []
+    why_not = rs.why_not
+    monkeypatch.setattr(rs, "why_not", lambda st, a: asked.append(a) or why_not(st, a))
+    seen = 0
+    for _ in range(300):
+        if isinstance(game.pending(), Over) or seen >= 6:
+            break
+        state = game.state
+        cmd = command_of(state)
+        unit = cmd.unit if cmd is not None else ""
+        legal = rs.legal_actions_for(state, unit) if unit else []
+        attacks = [a for a in legal if isinstance(a, Strike | Special | Cast)]
+        if sum(isinstance(a, Strike) for a in attacks) >= 2:
+            rs.memo.forget()
+            asked.clear()
+            rs.legal_actions_for(state, unit)
+            listing = sum(isinstance(a, Strike | Special | Cast) for a in asked)
+            rs.memo.forget()
+            asked.clear()
+            buttons = {c.key: c for c in rs.commands(state, unit)}
+            assert sum(isinstance(a, Strike | Special | Cast) for a in asked) < listing
+            offered = [o.action for key in (Strike.verb, Special.verb, Cast.verb) if key in buttons
+                       for o in buttons[key].offers]
+            assert sorted(map(str, offered)) == sorted(map(str, attacks))
+            seen += 1
+        game.apply(_pick(game, rng))
+    assert seen >= 3
 
 
 def test_rl_rng_1_the_cheap_range_bound_never_cuts_a_reachable_target() -> None:

@@ -102,6 +102,14 @@ def melee_refusal(state: GameState, attacker: GodsUnit, target_id: str) -> Refus
     return None
 
 
+def _neighbours(unit: GodsUnit, other: GodsUnit) -> bool:
+    """Whether two units in play stand on neighbouring hexes (HX-MEL-10: a Melee Attack's
+    target must; :func:`melee_refusal` refuses every other, so the legal attacks need not
+    ask it of the ~100 enemies that are not)."""
+    return (unit.hex is not None and other.hex is not None
+            and direction_to(unit.hex, other.hex) is not None)
+
+
 def bare_kind(action_type: type[A], check: Callable[[GameState, A], Refusal | None],
               handle: Callable[[GameState, A, Context], None],
               present: Present[A]) -> ActionKind[A]:
@@ -294,8 +302,8 @@ class GodsgloomRuleset(Ruleset):
             for h in sorted(self._destinations(state, act)):
                 out.extend(Advance(unit.id, h.q, h.r, f) for f in range(6))
         out.extend(Face(unit.id, f) for f in range(6) if f != unit.hex_facing)
-        for enemy in gods_units(state):
-            if enemy.owner != unit.owner and self.why_not(
+        for enemy in gods_units(state):  # HX-MEL-10: only a neighbour can be attacked
+            if enemy.owner != unit.owner and _neighbours(unit, enemy) and self.why_not(
                     state, MeleeAttack(unit.id, enemy.id)) is None:
                 out.append(MeleeAttack(unit.id, enemy.id))
         for action in (Rally(unit.id), Focus(unit.id)):

@@ -16,7 +16,7 @@ from game.core.actions import Action, EndActivation
 from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment, Shape, UnitCard
 from game.core.pending import Refusal
 from game.core.plan import Outcomes, Plan, Quantity
-from game.core.present import Command, Ghost, Offer, shown_name, side_name
+from game.core.present import Command, Ghost, LazyOffers, Offer, shown_name, side_name
 from game.core.state import GameState
 from game.geometry.hexgrid import Hex, hex_center
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
@@ -136,8 +136,11 @@ def commands(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> tuple[Comm
     """The buttons of a unit: Activate, Advance, Face, Melee attack, Rally, Focus."""
     legal = rs.legal_actions_for(state, unit_id)
 
-    def offers(kind: type[Action]) -> tuple[Offer, ...]:
-        return tuple(rs.present(state, a) for a in legal if type(a) is kind)
+    def offers(kind: type[Action]) -> LazyOffers:
+        """The legal actions of ``kind`` as offers, presented when read (a panel asks only
+        whether each button can be pressed: an activation's ~170 moves are not worded for
+        it, issue 32)."""
+        return LazyOffers(lambda: (rs.present(state, a) for a in legal if type(a) is kind))
 
     def command(key: str, label: str, kind: type[Action], rule: str,
                 probe: Action | None = None, fallback: str = "") -> Command:

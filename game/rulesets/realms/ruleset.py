@@ -10,7 +10,8 @@ procedure (:mod:`.procedure`) whose every die is a chance node.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from game.core.actions import Action, EndActivation
@@ -231,44 +232,56 @@ class RealmsRuleset(Ruleset):
         """The unit's own legal actions (cheaper than filtering every unit's)."""
         return self._actions_for(state, unit_id)
 
-    def _actions_for(self, state: GameState, unit_id: str, one_walk: bool = False
-                     ) -> list[Action]:
-        """:meth:`legal_actions_for`; with ``one_walk``, only the first legal Walk (see
-        :meth:`_unit_actions`)."""
+    def _actions_for(self, state: GameState, unit_id: str) -> list[Action]:
+        """:meth:`legal_actions_for`."""
+        cmd = self._commanding(state, unit_id)
+        if isinstance(cmd, list):
+            return cmd
+        return self._unit_actions(state, cmd)
+
+    def _commanding(self, state: GameState, unit_id: str) -> CommandProc | list[Action]:
+        """The command ``unit_id`` is under now; else its legal actions (Command, or none)."""
         cmd = command_of(state)
         if state.outcome is not None or isinstance(state.procedure, AttackProc):
             return []
         if cmd is None:
             ok = self._check_command(state, Command(unit_id)) is None
             return [Command(unit_id)] if ok else []
-        return self._unit_actions(state, cmd, one_walk) if cmd.unit == unit_id else []
+        return cmd if cmd.unit == unit_id else []
 
-    def _unit_actions(self, state: GameState, cmd: CommandProc, one_walk: bool = False
-                      ) -> list[Action]:
-        """The commanded unit's legal actions; with ``one_walk``, only the first legal Walk
-        (enough for the pointing Walk button, which checks each pointed walk itself)."""
+    def _unit_actions(self, state: GameState, cmd: CommandProc) -> list[Action]:
+        """The commanded unit's legal actions: its moves, then its attacks."""
         unit = realms_unit(state, cmd.unit)
+        return [*self._unit_moves(state, unit, cmd), *self._attacks(state, unit)]
+
+    def _unit_moves(self, state: GameState, unit: RealmsUnit, cmd: CommandProc,
+                    one_walk: bool = False) -> list[Action]:
+        """The commanded unit's legal walks, Fortify and rearrangements; with ``one_walk``,
+        only the first legal Walk (enough for the pointing Walk button, which checks each
+        pointed walk itself)."""
         out: list[Action] = []
         if not cmd.moved and not cmd.action:
             out.extend(itertools.islice(self._walks(state, unit), 1 if one_walk else None))
             out.append(Fortify(unit.id))
         if not cmd.action:
             out.extend(Rearrange(unit.id, item) for item in unit.inventory)
+        return out
+
+    def _attacks(self, state: GameState, unit: RealmsUnit,
+                 kind: type[Action] | None = None) -> Iterator[Action]:
+        """The unit's legal attacks (of ``kind`` only, if given), lazily: each is checked
+        when reached, so a button asking whether it can be pressed checks one (issue 32)."""
         enemies = in_reach(self.settings, state, unit, [
             u for u in state.live_units() if u.owner != unit.owner and isinstance(u, RealmsUnit)])
         for enemy in enemies:  # the others are out of every attack's range (RL-RNG-1)
-            for hand in HANDS:
-                if self.why_not(state, Strike(unit.id, enemy.id, hand)) is None:
-                    out.append(Strike(unit.id, enemy.id, hand))
-            for s in unit.specials:
-                special = Special(unit.id, enemy.id, s.name)
-                if self.why_not(state, special) is None:
-                    out.append(special)
-            for s in unit.spells:
-                cast = Cast(unit.id, enemy.id, s.name)
-                if self.why_not(state, cast) is None:
-                    out.append(cast)
-        return out
+            tries: list[Action] = []
+            if kind in (None, Strike):
+                tries += [Strike(unit.id, enemy.id, hand) for hand in HANDS]
+            if kind in (None, Special):
+                tries += [Special(unit.id, enemy.id, s.name) for s in unit.specials]
+            if kind in (None, Cast):
+                tries += [Cast(unit.id, enemy.id, s.name) for s in unit.spells]
+            yield from (a for a in tries if self.why_not(state, a) is None)
 
     def _walks(self, state: GameState, unit: RealmsUnit) -> Iterator[Walk]:
         """Every legal Walk of ``unit``, lazily (RL-MOV-1)."""
@@ -551,9 +564,15 @@ class RealmsRuleset(Ruleset):
     def commands(self, state: GameState, unit_id: str) -> tuple[Button, ...]:
         """The default buttons, with Walk made a pointing command (see
         :func:`.preview.walk_steer`)."""
-        legal = self._actions_for(state, unit_id, one_walk=True)  # one Walk builds the button
+        cmd = self._commanding(state, unit_id)
+        if isinstance(cmd, list):
+            return tuple(self.commands_from(state, cmd, unit_id))
+        unit = realms_unit(state, cmd.unit)
+        legal = self._unit_moves(state, unit, cmd, one_walk=True)  # one Walk builds the button
+        later: dict[type[Action], Callable[[], Iterable[Action]]] = {
+            kind: partial(self._attacks, state, unit, kind) for kind in (Strike, Special, Cast)}
         return tuple(preview.walk_steer(self, state, c) if c.key == Walk.verb else c
-                     for c in self.commands_from(state, legal, unit_id))
+                     for c in self.commands_from(state, legal, unit_id, later))
 
     def prepare(self, state: GameState) -> None:
         """The height field every sight line of this placement reads (RL-LOS-1): the
