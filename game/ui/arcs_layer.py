@@ -66,6 +66,11 @@ a dividing ray crosses the page aslant, so one rectangle around its change would
 the page."""
 PATCH_SHARE = 0.3
 """The most of the page a patch of the arcs may repaint; beyond it the page is painted whole."""
+NEAR_SHARE = 0.05
+"""The farthest a tray may move, as a share of the page's larger side, for a patch of its
+arcs to be tried (see :func:`near`)."""
+NEAR_TURN = 20.0
+"""The most a tray may turn (degrees) for a patch of its arcs to be tried."""
 REGION_CACHE = 8
 """Trays whose arc regions a painter keeps (the one shown and the ones before)."""
 
@@ -148,6 +153,8 @@ class ArcsPainter:
                 or layer.get_size() != ground.get_size()):
             return None
         was, now = trays
+        if not near(was, now, cam.zoom, ground.get_size()):
+            return None
         rects = changed_rects(self._regions_of(board, was), self._regions_of(board, now),
                               (was, now), board, cam, layer.get_rect())
         if rects is None:
@@ -164,6 +171,16 @@ class ArcsPainter:
             ground.blit(base, rect, rect)
             ground.blit(layer, rect, rect)
         return rects
+
+
+def near(was: Tray, now: Tray, zoom: float, size: tuple[int, int]) -> bool:
+    """Whether ``now`` is near enough to ``was`` (moved at most :data:`NEAR_SHARE` of the
+    page's size, turned at most :data:`NEAR_TURN` degrees) that a patch of the arcs may pay;
+    a tray further away (another unit selected, a wheel) changes most of the page's arcs,
+    and working out where costs more than it saves."""
+    turn = abs((now.facing - was.facing + 180.0) % 360.0 - 180.0)
+    moved = math.hypot(now.x - was.x, now.y - was.y) * zoom
+    return turn <= NEAR_TURN and moved <= NEAR_SHARE * max(size)
 
 
 def arc_on_table(board: TableBoard, tray: Tray, arc: Arc) -> list[Point]:
