@@ -461,8 +461,12 @@ class Renderer:
 
     def _ops_key(self, state: GameState, view: ViewState, moving: frozenset[str],
                  board: pygame.Surface) -> tuple[Hashable, ...]:
+        """What the board's unit steps were drawn with: the game moment, the moving units,
+        the camera, the palette and the sides' colours (a patch keeps steps only under the
+        same), the ruleset and the board's size."""
         return (id(state), view.revision, moving, view.camera.key(), self.palette.name,
-                id(self.ruleset), board.get_size())
+                id(self.ruleset), board.get_size(),
+                tuple((p.number, p.colour) for p in state.players))
 
     def _draw_units(
         self, surface: pygame.Surface, state: GameState, view: ViewState,
