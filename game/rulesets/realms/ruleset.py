@@ -271,9 +271,7 @@ class RealmsRuleset(Ruleset):
                  kind: type[Action] | None = None) -> Iterator[Action]:
         """The unit's legal attacks (of ``kind`` only, if given), lazily: each is checked
         when reached, so a button asking whether it can be pressed checks one (issue 32)."""
-        enemies = in_reach(self.settings, state, unit, [
-            u for u in state.live_units() if u.owner != unit.owner and isinstance(u, RealmsUnit)])
-        for enemy in enemies:  # the others are out of every attack's range (RL-RNG-1)
+        for enemy in self._enemies_in_reach(state, unit):
             tries: list[Action] = []
             if kind in (None, Strike):
                 tries += [Strike(unit.id, enemy.id, hand) for hand in HANDS]
@@ -282,6 +280,13 @@ class RealmsRuleset(Ruleset):
             if kind in (None, Cast):
                 tries += [Cast(unit.id, enemy.id, s.name) for s in unit.spells]
             yield from (a for a in tries if self.why_not(state, a) is None)
+
+    def _enemies_in_reach(self, state: GameState, unit: RealmsUnit) -> tuple[RealmsUnit, ...]:
+        """The enemies some attack of ``unit`` may reach; the others are out of every attack's
+        range (RL-RNG-1). Once per position: each attack button asks them."""
+        return self.memo.get(state, ("in-reach", unit.id), lambda: tuple(in_reach(
+            self.settings, state, unit, [u for u in state.live_units()
+                                         if u.owner != unit.owner and isinstance(u, RealmsUnit)])))
 
     def _walks(self, state: GameState, unit: RealmsUnit) -> Iterator[Walk]:
         """Every legal Walk of ``unit``, lazily (RL-MOV-1)."""
