@@ -123,7 +123,7 @@ def walk_costs(settings: Settings, state: GameState, unit: RealmsUnit) -> Mappin
     """RL-MOV-1: where the unit can walk and the cost of each, once per placement."""
     return settings.memo.get(state, ("reach", unit.id), lambda: reachable(
         state, settings.features_for(hex_board(state)), unit, settings.climb_pegs,
-        settings.pad_cost))
+        settings.pad_cost, occupants(settings, state)))
 
 
 def occupants(settings: Settings, state: GameState) -> Mapping[Hex, RealmsUnit]:
