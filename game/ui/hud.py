@@ -230,13 +230,14 @@ class Hud:
         return f"{head}, {span} {relief.unit}".rstrip() + (f": {rest}" if colon else ""), colour
 
     def draw_legend(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The terrain legend in the board's bottom-left corner (None when there is none, or
-        when the pointer is over it: a unit standing under the legend is then seen whole).
+        """The terrain legend in the board's bottom-left corner (None when there is none, when
+        the player put it away with K, or when the pointer is over it: a unit standing under
+        the legend is then seen whole).
         It takes at most half the board's width; a row too long for that wraps under its
         swatch instead of being cut (at any text size)."""
         rows = self.legend_rows()
-        if not rows:
-            return None
+        if not rows or not self.scene.app.settings.terrain_key:
+            return None  # none, or the player put it away (K)
         view = self.scene.viewport()
         width, wrapped = self.legend_layout(rows, view.width // 2)
         lines = sum(len(parts) for parts, _ in wrapped)

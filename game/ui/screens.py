@@ -449,6 +449,8 @@ class SettingsScene(ButtonScene):
              "buttons (which grow with it), the unit card, hover boxes and help (4K "
              "screens, poorer eyesight)"),
             (f"Inch grid: {'on' if s.grid else 'off'}", lambda: self.flip("grid"), ""),
+            (f"Terrain key: {'on' if s.terrain_key else 'off'}",
+             lambda: self.flip("terrain_key"), "the map's legend in the board's corner (K)"),
             (f"Animations: {'on' if s.animate else 'off'}", lambda: self.flip("animate"), ""),
             (f"Handoff screen: {'on' if s.handoff_screen else 'off'}",
              lambda: self.flip("handoff_screen"), "hide the table between players"),

@@ -18,6 +18,8 @@ class Settings:
 
     palette: str = "default"
     grid: bool = True
+    terrain_key: bool = True
+    """Whether a hex map's terrain key (legend) is drawn in the board's corner (K)."""
     fullscreen: bool = False
     animate: bool = True
     handoff_screen: bool = True

@@ -138,6 +138,9 @@ class TableInput:
         elif event.key == pygame.K_g:
             self.scene.view.grid = not self.scene.view.grid
             self.scene.app.settings.grid = self.scene.view.grid
+        elif event.key == pygame.K_k:
+            settings = self.scene.app.settings
+            settings.terrain_key = not settings.terrain_key
         elif event.key == pygame.K_TAB:
             self.scene.view.all_arcs = not self.scene.view.all_arcs
         elif event.key == pygame.K_HOME:

@@ -73,6 +73,7 @@ HELP: list[tuple[str, str]] = [
     ("Space / R", "roll the dice the game waits for"),
     ("Enter", "end the activation, or the phase (the button says which)"),
     ("G", "inch grid on / off"),
+    ("K", "terrain key (the map's legend) on / off"),
     ("Tab", "arcs of every unit on / off"),
     ("Home", "fit the whole board in view"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (dice you rolled cannot be undone)"),

@@ -96,3 +96,20 @@ def test_the_legend_steps_aside_while_the_pointer_is_over_it(data_dir: Path) -> 
     assert scene.hud.draw_legend(app.screen) is None
     hover(app, (box.right + 40, box.top - 40))
     assert scene.hud.draw_legend(app.screen) == box
+
+
+def test_k_puts_the_terrain_key_away_and_brings_it_back(data_dir: Path) -> None:
+    """The map's legend covers the units in its corner of a board that fills the window
+    (GODSGLOOM's shipped skirmish): K puts it away and brings it back, and the Settings
+    screen keeps the choice (``terrain_key``)."""
+    import pygame
+
+    from .driver import key
+
+    app = make_app(data_dir, SCENARIOS / "godsgloom_skirmish.toml")
+    scene = table(app)
+    assert scene.hud.draw_legend(app.screen) is not None
+    key(app, pygame.K_k)
+    assert not app.settings.terrain_key and scene.hud.draw_legend(app.screen) is None
+    key(app, pygame.K_k)
+    assert app.settings.terrain_key and scene.hud.draw_legend(app.screen) is not None
