@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -213,6 +214,11 @@ class App:
         left -= dt
         self.toast = (text, left) if left > 0 else None
 
+    def stop(self) -> None:
+        """End the app after the frame running now (nothing is asked: see
+        :func:`stop_on_terminate`)."""
+        self.running = False
+
     def run(self) -> int:
         """Run until the window closes; returns the exit code."""
         while self.running:
@@ -251,11 +257,19 @@ def main(path: Path, size: str = "1280x800", computer: dict[int, str] | None = N
     if os.environ.get("WARBENCH_FULLSCREEN"):
         dims = DEFAULT_SIZE
     app = App(dims)
+    stop_on_terminate(app)
     if computer is None and any(not g.open_elsewhere for g in unfinished_games()):
         app.switch(ResumeScene(app, path))
     else:
         start_table(app, path, computer)
     return app.run()
+
+
+def stop_on_terminate(app: App) -> None:
+    """End ``app`` cleanly on a termination signal (a session logging out, ``kill``): SDL made
+    it a window close, which a table answers by asking first, so the process never ended.
+    Nothing is lost: every action is autosaved as it is made."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: app.stop())
 
 
 def settle_memory() -> None:
