@@ -272,14 +272,13 @@ class RulesetContract(ABC):
 
     def look_links(self, state: GameState, unit_id: str) -> frozenset[str] | None:
         """The other units whose fields :meth:`unit_look` of ``unit_id`` reads at ``state``
-        (the enemies a unit is in contact with, say): a look may read nothing else but its own unit
-        and these, and the relation must be symmetric at every state (``b`` is linked to
+        (the enemies a unit is in contact with, say). A look may read nothing else but its own
+        unit and these, and the relation must be symmetric at every state (``b`` is linked to
         ``a`` exactly when ``a`` is linked to ``b``, and whether they are reads those two
-        units only). After an action that changed a few
-        units, the table then asks again only the looks of those units and of the units
-        linked to them before or after it, and keeps the others' drawing (issue 32: 200
-        looks a commit). None (the default): a look may read anything, every look is asked
-        again after each action."""
+        units only). After an action that changed a few units, the table then asks again
+        only the looks of those units and of the units linked to them before or after it,
+        and keeps the others' drawing (issue 32: 200 looks a commit). None (the default): a
+        look may read anything, and every look is asked again after each action."""
         return None
 
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
