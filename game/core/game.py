@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.actions import Action, Choose, Dice, DiceSpec, FreeRoll, RollPending
 from game.core.events import Event
@@ -63,13 +64,8 @@ class Game:
     keep a subclass that forwards to another game (a lesson's) working without ``__init__``."""
     _texts: UnitTexts | None = None
     """The history units' texts the hash after an action reads (see :meth:`_hash_after`)."""
-    _left_alone: tuple[int, GameState, frozenset[str]] | None = None
-    """The units the last logged action left as they were, with the log's length and the
-    state right after it (see :meth:`units_left_alone`)."""
-    _same_after: tuple[GameState, GameState, dict[str, object]] | None = None
-    """The state right after the last logged action, the undo snapshot taken as it began and
-    the units (by id, each the very object) the action left :func:`same` as there: the next
-    action's snapshot shares them without comparing again (see :meth:`_units_same_as`)."""
+    _after: _AfterAction | None = None
+    """What the last logged action left as it was (see :class:`_AfterAction`)."""
     _initial_hash: tuple[GameState, str] | None = None
     """:meth:`initial_hash`'s answer, with the initial state object it was computed for."""
     _pending: Pending | None = None
@@ -248,9 +244,9 @@ class Game:
         if self._texts is None:
             self._texts = UnitTexts()
         known = self._texts.known(self.state, before)
-        self._left_alone = (len(self.log) + 1, self.state, frozenset(known))
         units = self.state.units
-        self._same_after = (self.state, before, {uid: units[uid] for uid in known})
+        self._after = _AfterAction(len(self.log) + 1, self.state, before,
+                                   {uid: units[uid] for uid in known}, frozenset(known))
         return state_hash(self.state, known)
 
     def _snapshot_before(self) -> GameState:
@@ -266,24 +262,25 @@ class Game:
         state changes only through :meth:`apply`, as :meth:`current_hash` also holds); None
         when unknown (the snapshot then compares every unit). At 200 units this saves one of
         the two walks over every unit an action took (issue 32)."""
-        found = self._same_after
-        if like is None or found is None or found[0] is not self.state or found[1] is not like:
+        found = self._after
+        if like is None or found is None or found.state is not self.state or (
+                found.before is not like):
             return None
         units = self.state.units
-        for uid, unit in found[2].items():
+        for uid, unit in found.units.items():
             if units.get(uid) is not unit:
                 return None
-        return found[2].keys()
+        return found.ids
 
     def units_left_alone(self) -> frozenset[str] | None:
         """The ids of the units the last logged action left the same (every field, down to
         the types) as before it, while the game is still right after that action (None after
         an undo, or without history): a table redraws only the others (issue 32). Worked
         out with the action's hash, from the undo snapshot taken as it began."""
-        found = self._left_alone
-        if found is None or found[0] != len(self.log) or found[1] is not self.state:
+        found = self._after
+        if found is None or found.log_length != len(self.log) or found.state is not self.state:
             return None
-        return found[2]
+        return found.ids
 
     def _perform(self, action: Action, ctx: Context, rolled_by: set[int]) -> Action:
         """Do one action; return it as it goes into the log."""
@@ -515,6 +512,20 @@ class Game:
         game = Game.replay(self.initial_state, self.ruleset, self.actions())
         game.opening_events = self.opening_events
         return game
+
+
+class _AfterAction(NamedTuple):
+    """What the last logged action left as it was, worked out once with its hash: the log's
+    length and the state right after it, the undo snapshot taken as it began, and the units
+    it left :func:`same` as there (by id, each the very object; and their ids). A table
+    redraws only the others (:meth:`Game.units_left_alone`); the next action's snapshot
+    shares them without comparing again (:meth:`Game._units_same_as`)."""
+
+    log_length: int
+    state: GameState
+    before: GameState
+    units: dict[str, object]
+    ids: frozenset[str]
 
 
 def _rolls_of(entry: LogEntry, player: int) -> str:
