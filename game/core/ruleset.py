@@ -19,7 +19,7 @@ A ruleset is an object (never a module-level singleton).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar, cast
@@ -268,8 +268,8 @@ class Ruleset(TableRules, RulesetContract):
         for action_type in self.action_types():
             if action_type in TABLE_ACTIONS:
                 continue
-            mine = self._offers_of(state, later.get(action_type) if later else None,
-                                   legal, action_type)
+            source = later.get(action_type) if later else None
+            mine = self.lazy_offers(state, source or partial(_of_type, legal, action_type))
             label = humanise(action_type.__name__)
             why = None if mine or unit_id is None else self.idle_reason(state, unit_id,
                                                                           action_type)
@@ -280,12 +280,14 @@ class Ruleset(TableRules, RulesetContract):
                                mine, refusal=refusal))
         return tuple(out)
 
-    def _offers_of(self, state: GameState, source: Callable[[], Iterable[Action]] | None,
-                   legal: Sequence[Action], action_type: type[Action]) -> LazyOffers:
-        """The offers of one button of :meth:`commands_from`: ``source``'s actions, or those
-        of ``legal`` of ``action_type``, presented as read."""
-        def actions() -> Iterable[Action]:
-            return source() if source is not None else (
-                a for a in legal if type(a) is action_type)
-
+    def lazy_offers(self, state: GameState, actions: Callable[[], Iterable[Action]]
+                    ) -> LazyOffers:
+        """A button's offers: the legal actions ``actions()`` lists, listed and presented
+        (:meth:`present`) only as far as they are read (:class:`LazyOffers`: a panel asks
+        only whether each button can be pressed)."""
         return LazyOffers(lambda: (self.present(state, a) for a in actions()))
+
+
+def _of_type(legal: Sequence[Action], action_type: type[Action]) -> Iterator[Action]:
+    """The actions of ``legal`` of exactly ``action_type``, in order."""
+    return (a for a in legal if type(a) is action_type)

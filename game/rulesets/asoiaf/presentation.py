@@ -181,7 +181,7 @@ def commands(rules: AsoiafRuleset, state: GameState, unit_id: str) -> tuple[Comm
     def offers(kind: Callable[[], Iterable[Action]], when: bool) -> LazyOffers:
         """The legal actions of one kind (as legal_actions_for lists them) as buttons, worked
         out when read: the panel only asks whether there is one (issue 24)."""
-        return LazyOffers(lambda: (rules.present(state, a) for a in kind()) if when else ())
+        return rules.lazy_offers(state, kind if when else tuple)
 
     def why(found: LazyOffers, fallback: Refusal) -> Refusal | None:
         if blocked is not None:

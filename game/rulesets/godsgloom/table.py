@@ -140,7 +140,7 @@ def commands(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> tuple[Comm
         """The legal actions of ``kind`` as offers, presented when read (a panel asks only
         whether each button can be pressed: an activation's ~170 moves are not worded for
         it, issue 32)."""
-        return LazyOffers(lambda: (rs.present(state, a) for a in legal if type(a) is kind))
+        return rs.lazy_offers(state, lambda: (a for a in legal if type(a) is kind))
 
     def command(key: str, label: str, kind: type[Action], rule: str,
                 probe: Action | None = None, fallback: str = "") -> Command:
