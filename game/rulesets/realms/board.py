@@ -383,18 +383,15 @@ def fits(state: GameState, feats: Features, unit: RealmsUnit, anchor: Hex, facin
 
 
 def reachable(state: GameState, feats: Features, unit: RealmsUnit, climb_pegs: int,
-              pad_cost: int, occupied: Mapping[Hex, RealmsUnit] | None = None
-              ) -> dict[Hex, int]:
+              pad_cost: int, occupied: Mapping[Hex, RealmsUnit]) -> dict[Hex, int]:
     """RL-MOV-1: every anchor space the unit can walk to with its movement, keeping its
     facing on the way (a large unit turns at the end), passing friends but not enemies; the
     cheapest cost of each. Transit pads link their spaces for ``pad_cost``. Whether an
     anchor is passable and its base are worked out once per anchor (the search meets each
     from up to six sides: ~3 ms per activation at 200 units, issue 32). ``occupied``: the
-    placement's :func:`occupant_map` when the caller keeps it."""
+    placement's :func:`occupant_map`."""
     board = hex_board(state)
     assert unit.hex is not None
-    if occupied is None:
-        occupied = occupant_map(state)
 
     @cache
     def passable(anchor: Hex) -> bool:

@@ -230,10 +230,6 @@ class RealmsRuleset(Ruleset):
     @steady
     def legal_actions_for(self, state: GameState, unit_id: str) -> list[Action]:
         """The unit's own legal actions (cheaper than filtering every unit's)."""
-        return self._actions_for(state, unit_id)
-
-    def _actions_for(self, state: GameState, unit_id: str) -> list[Action]:
-        """:meth:`legal_actions_for`."""
         cmd = self._commanding(state, unit_id)
         if isinstance(cmd, list):
             return cmd
