@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 CARD_LINES = 9
 LINE_H = 16
-BADGE_TEXTS = 256
-"""Rendered mark badge texts kept (see :meth:`Hud._badge_text`)."""
 """A text row at the normal text size (see :meth:`Hud.line_h`)."""
+BADGE_INK = (20, 20, 20)
+"""A mark badge's text colour (the shared fonts render each badge text once and keep it)."""
 CONDITION_COLOURS = {"day": (200, 170, 60), "dusk": (150, 110, 160), "night": (46, 62, 130)}
 """The fill of a table condition's badge in the top bar, by its light."""
 
@@ -43,8 +43,6 @@ class Hud:
         """The first row of a long card shown (the wheel over the card scrolls it)."""
         self._card_unit: str | None = None
         self._marks: tuple[int, dict[str, tuple[UnitMark, ...]]] | None = None
-        self._badge_texts: dict[tuple[int, str], tuple[pygame.font.Font, pygame.Surface]] = {}
-        """Mark badges' texts as rendered, by font (held) and text (see :meth:`_badge_text`)."""
         self._layers: dict[str, tuple[Hashable, pygame.Surface]] = {}
         self._legend: tuple[Hashable, list[tuple[str, tuple[int, int, int]]]] | None = None
         """The legend's rows and what they were worked out from (see :meth:`legend_rows`)."""
@@ -150,7 +148,7 @@ class Hud:
                 x, y = s.view.camera.to_screen(*hexlayout.hex_centre(unit.hex.q, unit.hex.r))
             else:
                 continue
-            img = self._badge_text(font, "  ".join(m.text for m in marks))
+            img = font.render("  ".join(m.text for m in marks), True, BADGE_INK)  # kept
             # under the unit's name label (which is centred on the unit)
             box = img.get_rect(center=(round(x), round(y) + 22)).inflate(8, 2)
             if not box.colliderect(viewport):
@@ -159,17 +157,6 @@ class Hud:
             pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=5)
             surface.blit(img, img.get_rect(center=box.center))
         surface.set_clip(None)
-
-    def _badge_text(self, font: pygame.font.Font, text: str) -> pygame.Surface:
-        """A mark badge's text as rendered, once per font and text (every marked unit's
-        badge was rendered again every frame: 100 activated units, issue 32)."""
-        key = (id(font), text)
-        hit = self._badge_texts.get(key)
-        if hit is None or hit[0] is not font:
-            if len(self._badge_texts) > BADGE_TEXTS:
-                self._badge_texts.clear()
-            hit = self._badge_texts[key] = (font, font.render(text, True, (20, 20, 20)))
-        return hit[1]
 
     def legend_rows(self) -> list[tuple[str, tuple[int, int, int]]]:
         """One row per terrain kind on the board (not plain open ground): its name with what

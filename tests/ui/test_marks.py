@@ -40,7 +40,7 @@ def test_the_badges_drawn_from_kept_texts_are_the_badges_drawn_afresh(data_dir: 
     with the unit out of view draws none of it."""
     import pygame
 
-    from game.ui.hud import Hud
+    from game.ui.hud import BADGE_INK, Hud
 
     app = make_app(data_dir, SCENARIOS / "asoiaf_two_sides.toml")
     scene = table(app)
@@ -57,7 +57,9 @@ def test_the_badges_drawn_from_kept_texts_are_the_badges_drawn_afresh(data_dir: 
         return pygame.image.tobytes(surface, "RGB")
 
     kept = badges(scene.hud)
-    assert scene.hud._badge_texts  # rendered once, kept
+    font = app.fonts.get(13)  # the shared fonts keep what they render: once, kept
+    text = "  ".join(m.text for m in next(iter(scene.hud.marks().values())))
+    assert font.render(text, True, BADGE_INK) is font.render(text, True, BADGE_INK)
     assert badges(scene.hud) == kept == badges(Hud(scene))
     scene.view.camera.cx += 10_000  # the board far out of view: nothing is drawn
     assert badges(scene.hud) == pygame.image.tobytes(
