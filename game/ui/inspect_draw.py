@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pygame
 
-from game.core.inspect import Area, HexMark, InfoLine, OddsChart, Segment
+from game.core.inspect import Area, HexMark, InfoLine, OddsChart, Segment, Shape
 from game.core.present import Ghost
 from game.core.state import GameState
 from game.geometry.tray import Tray
@@ -80,7 +80,9 @@ class InspectionPainter:
         """Screen rectangles of the units concerned this frame (their name plates are there):
         a tag that would land on one moves beside them, with a leader line to its place."""
         self.see_through = SeeThrough()
-        """The kept layer of this painter's small see-through polygons (a reach's hexes)."""
+        """The kept layer of this painter's small see-through polygons."""
+        self.hex_fills = HexFills()
+        """The see-through fills of the last runs of hexes drawn (a unit's reach)."""
         self._spot: tuple[Hashable, object, tuple[int, int]] | None = None
         """The info box's corner: what it was judged for, the record (held) and the corner
         (see :meth:`info_box`)."""
@@ -109,13 +111,13 @@ class InspectionPainter:
         if not labels:
             shapes = tuple(replace(s, label="") if isinstance(s, Area | HexMark | Segment)
                            else s for s in shapes)
-        for shape in shapes:
-            if isinstance(shape, Area):
-                self._area(surface, shape, cam)
-            elif isinstance(shape, HexMark):
-                self._hexmark(surface, shape, cam)
-            elif isinstance(shape, Ghost):
-                self._ghost(surface, state, shape, cam)
+        for run in _runs(shapes):
+            if isinstance(run, tuple):
+                self._hexmarks(surface, run, cam)
+            elif isinstance(run, Area):
+                self._area(surface, run, cam)
+            elif isinstance(run, Ghost):
+                self._ghost(surface, state, run, cam)
         segments = [s for s in shapes if isinstance(s, Segment)]
         for seg in sorted(segments, key=lambda s: SEGMENT_ORDER.get(s.style, 0)):
             self._segment(surface, seg, cam)
@@ -139,15 +141,22 @@ class InspectionPainter:
             y = max(ys) + 26 if area.style == "blocker" else sum(ys) / len(ys) + 14
             self.tag(surface, area.label, (sum(xs) / len(xs), y))
 
-    def _hexmark(self, surface: pygame.Surface, mark: HexMark, cam: Camera) -> None:
+    def _hexmarks(self, surface: pygame.Surface, marks: tuple[HexMark, ...],
+                  cam: Camera) -> None:
+        """A run of hexes of one style: their see-through fills in one layer, kept while the
+        run, the camera and the clip stay (:class:`HexFills`), then each outline and label.
+        A unit's reach is dozens of hexes, drawn every frame it is shown (issue 32)."""
         p = self.palette
         colour = {"target": p.corridor, "blocked": p.blocked_line, "reach": p.arc_front}.get(
-            mark.style, p.hover)
-        pts = cam.points_to_screen(hexlayout.hex_corners_world(mark.q, mark.r, 0.92))
-        alpha_polygon(surface, pts, colour, 60, self.see_through)
-        pygame.draw.polygon(surface, colour, pts, 2)
-        if mark.label:
-            self.tag(surface, mark.label, cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r)))
+            marks[0].style, p.hover)
+        fills = self.hex_fills.get(surface, marks, cam, colour)
+        if fills.layer is not None:
+            surface.blit(fills.layer, fills.at)
+        for mark, pts in zip(marks, fills.outlines, strict=True):
+            pygame.draw.polygon(surface, colour, pts, 2)
+            if mark.label:
+                self.tag(surface, mark.label,
+                         cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r)))
 
     def _ghost(self, surface: pygame.Surface, state: GameState, ghost: Ghost,
                cam: Camera) -> None:
@@ -466,6 +475,82 @@ class SeeThrough:
         layer.set_clip(area)
         layer.fill((0, 0, 0, 0), area)
         return layer
+
+
+HEX_FILL_ALPHA = 60
+"""Opacity of a marked hex's fill."""
+
+HEX_SCALE = 0.92
+"""A marked hex's outline, as a share of the hex: neighbouring marks stay apart."""
+
+
+def _runs(shapes: Sequence[Shape]) -> list[Shape | tuple[HexMark, ...]]:
+    """The shapes in order, each run of hexes of one style gathered in a tuple."""
+    out: list[Shape | tuple[HexMark, ...]] = []
+    for shape in shapes:
+        last = out[-1] if out else None
+        if isinstance(shape, HexMark) and isinstance(last, tuple) and (
+                last[0].style == shape.style):
+            out[-1] = (*last, shape)
+        else:
+            out.append((shape,) if isinstance(shape, HexMark) else shape)
+    return out
+
+
+@dataclass(frozen=True)
+class HexFill:
+    """A run of hexes' outlines on the screen and their fills in one see-through layer
+    (None when none is on the clip), blitted at ``at``."""
+
+    outlines: tuple[list[Point], ...]
+    layer: pygame.Surface | None
+    at: tuple[int, int]
+
+
+class HexFills:
+    """The fills of the runs of hexes drawn lately, kept by run, camera, clip and colour: the
+    marks of one run do not overlap (:data:`HEX_SCALE`), so their fills go in one layer with
+    one blit, the same layer every frame while they are shown."""
+
+    KEEP = 4
+    """Runs kept (a unit's own record and a hovered pair's, a few frames apart; a layer may
+    be as big as the table's viewport)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, HexFill] = {}
+
+    def get(self, surface: pygame.Surface, marks: tuple[HexMark, ...], cam: Camera,
+            colour: RGB) -> HexFill:
+        """The fill of ``marks`` seen through ``cam`` on ``surface``'s clip."""
+        clip = surface.get_clip() or surface.get_rect()
+        key = (tuple((m.q, m.r) for m in marks), cam.key(), tuple(clip), colour)
+        kept = self._kept.pop(key, None)
+        if kept is None:
+            kept = hex_fill(marks, cam, clip, colour)
+        self._kept[key] = kept  # the newest last
+        while len(self._kept) > self.KEEP:
+            del self._kept[next(iter(self._kept))]
+        return kept
+
+
+def hex_fill(marks: Sequence[HexMark], cam: Camera, clip: pygame.Rect,
+             colour: RGB) -> HexFill:
+    """The :class:`HexFill` of ``marks``: each outline in screen points, and their fills
+    drawn into one see-through layer cropped to their bounds and ``clip``."""
+    outlines = tuple(cam.points_to_screen(hexlayout.hex_corners_world(m.q, m.r, HEX_SCALE))
+                     for m in marks)
+    xs = [x for pts in outlines for x, _ in pts]
+    ys = [y for pts in outlines for _, y in pts]
+    rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                       math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    rect = rect.clip(clip)
+    if rect.width <= 0 or rect.height <= 0:
+        return HexFill(outlines, None, (0, 0))
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    for pts in outlines:
+        pygame.draw.polygon(layer, (*colour, HEX_FILL_ALPHA),
+                            [(x - rect.left, y - rect.top) for x, y in pts])
+    return HexFill(outlines, layer, rect.topleft)
 
 
 def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,

@@ -85,3 +85,61 @@ def test_the_info_box_corner_is_judged_again_only_when_what_it_avoids_changes() 
         size = painter.info_rect.size
         assert painter.info_rect.topleft == box_spot(size, 0, cam, [corner])
     assert len(asked) == 2  # once per corner, not once per frame
+
+
+def _painted_reach(painter: object, surface: pygame.Surface, marks: tuple[object, ...],
+                   cam: object) -> bytes:
+    """The overlay of a unit whose record marks ``marks``, drawn on a fresh board."""
+    from game.core.inspect import Inspection
+    from game.core.state import GameState
+    from game.ui.view import HoverOverlay
+
+    surface.fill((40, 90, 30))
+    overlay = HoverOverlay("a", None, Inspection("reach", (), marks))  # type: ignore[arg-type]
+    painter.shapes(surface, GameState.__new__(GameState), overlay, cam)  # type: ignore[attr-defined]
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_reach_fills_its_hexes_once_and_keeps_them_while_the_camera_stays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit's reach of dozens of hexes is filled in one see-through layer, made again only
+    when the marks, the camera or the clip change (issue 32: it was drawn hex by hex every
+    frame of a commit), and each hex is filled where it stands and nowhere else."""
+    from game.core.inspect import HexMark
+    from game.ui import hexlayout, inspect_draw
+    from game.ui.assets import Fonts
+    from game.ui.camera import Camera
+    from game.ui.inspect_draw import InspectionPainter
+    from game.ui.palette import palette_named
+
+    pygame.init()
+    painter = InspectionPainter(palette_named("default"), Fonts())
+    made: list[int] = []
+    real = inspect_draw.hex_fill
+    monkeypatch.setattr(inspect_draw, "hex_fill", lambda *a: made.append(1) or real(*a))
+    surface = pygame.Surface((400, 300))
+    cam = Camera(2.0, 2.0, 20.0, 400, 300)
+    marks = tuple(HexMark(q, r, "reach", "") for q in range(0, 4) for r in range(0, 3))
+    first = _painted_reach(painter, surface, marks, cam)
+    assert _painted_reach(painter, surface, marks, cam) == first and made == [1]
+    cam.zoom = 24.0
+    _painted_reach(painter, surface, marks, cam)
+    assert made == [1, 1]  # another camera: filled again
+    colour = painter.palette.arc_front
+    for mark in marks:  # a hex's centre is its fill over the board
+        x, y = cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r))
+        got = surface.get_at((round(x), round(y)))[:3]
+        assert all(abs(g - (b + (c - b) * 60 / 255)) <= 2
+                   for g, b, c in zip(got, (40, 90, 30), colour, strict=True))
+    far = cam.to_screen(*hexlayout.hex_centre(5, 1))  # beside the marks, on the screen
+    assert surface.get_rect().collidepoint(far)
+    assert surface.get_at((round(far[0]), round(far[1])))[:3] == (40, 90, 30)
+
+
+def test_runs_gather_neighbouring_hexes_of_one_style_only() -> None:
+    from game.core.inspect import Area, HexMark
+    from game.ui.inspect_draw import _runs
+
+    a, b, c = HexMark(0, 0, "reach"), HexMark(1, 0, "reach"), HexMark(2, 0, "target")
+    area = Area(((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)), "reach")
+    assert _runs([a, b, c, area, a]) == [(a, b), (c,), area, (a,)]
