@@ -604,6 +604,11 @@ class RealmsRuleset(Ruleset):
         return self.memo.static(state, ("look", unit.hex, unit.hex_facing, unit.footprint,
                                         unit.height), lambda: table.unit_look(state, unit_id))
 
+    def look_links(self, state: GameState, unit_id: str) -> frozenset[str]:
+        """None: a figure's look reads its own spaces and height and the board only
+        (:meth:`unit_look`), so an action redraws only the figures it changed (issue 32)."""
+        return frozenset()
+
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:
         """Obstructions, walls and transit-pad links (RL-ELV-1)."""
         return table.board_marks(state, self.feats(state))
