@@ -476,6 +476,25 @@ def cases(names: Sequence[str], sizes: Sequence[int] | None) -> list[tuple[str, 
     return out
 
 
+REFERENCE_LOOP = 1_000_000
+"""Iterations of :func:`machine_ms`'s fixed loop."""
+
+
+def machine_ms(repeats: int = 3) -> float:
+    """The CPU milliseconds of a fixed pure-Python loop, the fastest of ``repeats``: how fast
+    the machine ran a table's figures. On a shared virtual machine the same loop's time
+    swung by half within a minute at a load average under 1 (other guests take the host),
+    so a table's figures are read against it."""
+    best = math.inf
+    for _ in range(repeats):
+        t0 = time.process_time()
+        total = 0
+        for i in range(REFERENCE_LOOP):
+            total += i * i
+        best = min(best, time.process_time() - t0)
+    return best * 1000.0
+
+
 def run(names: Sequence[str], sizes: Sequence[int] | None = None,
         startup: bool = True, actions: int = ACTIONS) -> dict[str, Any]:
     """Every table, the start-up time and the load average."""
@@ -485,6 +504,7 @@ def run(names: Sequence[str], sizes: Sequence[int] | None = None,
             load = os.getloadavg()
             figures: dict[str, Any] = dict(measure(name, n, Path(data), actions))
             figures["load_before"] = [round(x, 2) for x in load]
+            figures["machine_ms"] = round(machine_ms(), 1)
             out["tables"][f"{name} {n}"] = figures
     if startup:
         cpu, wall = startup_seconds()

@@ -57,8 +57,10 @@ def test_a_ruleset_without_a_bench_table_is_skipped() -> None:
 
 def test_main_prints_one_json_line(monkeypatch: pytest.MonkeyPatch,
                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(play_bench, "REFERENCE_LOOP", 1000)
     monkeypatch.setattr(play_bench, "measure",
                         lambda name, n, data, actions: {"ruleset": name, "select_ms_p95": 1.0})
     assert play_bench.main(["--json", "--ruleset", "realms"]) == 0
     last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert last["tables"]["realms 20"]["ruleset"] == "realms" and "load" in last
+    assert last["tables"]["realms 20"]["machine_ms"] > 0  # how fast the machine ran it
