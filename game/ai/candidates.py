@@ -60,10 +60,11 @@ class Candidate:
     turn: float = 0.0
 
 
-def candidates(game: Game, rng: random.Random) -> list[Candidate]:
+def candidates(game: Game, rng: random.Random,
+               steered: int = STEERED_UNITS) -> list[Candidate]:
     """Every candidate now, each legal (listed and offered ones by the contract, sampled
     ones checked by ``Game.why_not``), without repeats, in a stable order: the listed ones
-    first, then the sampled continuous ones of a few units."""
+    first, then the sampled continuous ones of ``steered`` units."""
     node = game.pending()
     if isinstance(node, Chance):
         return [Candidate(RollPending())]  # the table's dice: what any player does
@@ -78,7 +79,7 @@ def candidates(game: Game, rng: random.Random) -> list[Candidate]:
     sampled = []
     acting = sorted({uid for c in listed if (uid := c.action.actor()) is not None})
     units = acting or [u.id for u in game.state.live_units(node.player)]
-    for unit_id in rng.sample(units, min(STEERED_UNITS, len(units))):
+    for unit_id in rng.sample(units, min(steered, len(units))):
         for command in _commands(game, unit_id):
             if command.enabled and command.steer is not None:
                 sampled += steer_samples(game, command.steer, rng)
