@@ -219,14 +219,20 @@ class HardPlayer(GreedyPlayer):
     model: OutcomeModel = field(default_factory=lambda: SampledOutcomes(samples=8))
     steered: int = 2 * STEERED_UNITS
     refinements: int = 2
+    looked: int = LOOKED
+    """Candidates looked ahead from."""
+    look_weight: float = LOOK_WEIGHT
+    greedy_share: float = 0.6
+    """Share of the budget the greedy rating may spend before the look-ahead."""
 
     def ratings(self, game: Game, found: list[Candidate], player: int,
                 work: Work) -> list[Rating]:
-        first = Work(work.evaluator, work.rng, self.budget.actions * 3 // 5,
-                     self.budget.seconds * 0.6, dice_seed=work.dice_seed)
+        share = self.greedy_share
+        first = Work(work.evaluator, work.rng, round(self.budget.actions * share),
+                     self.budget.seconds * share, dice_seed=work.dice_seed)
         greedy = super().ratings(game, found, player, first)
         work.ended = first.ended  # the look-ahead rates its own run as normal did
-        top = greedy[:LOOKED]
+        top = greedy[:self.looked]
         if len(top) < 2:
             return greedy
         deeper: list[Rating] = []
@@ -236,7 +242,7 @@ class HardPlayer(GreedyPlayer):
             work.same_dice()  # each candidate's look-ahead meets the same throws
             ahead = sum(o.weight * self.look_ahead(o.game, player, work)
                         for o in rating.outcomes)
-            value = rating.value + LOOK_WEIGHT * (ahead - rating.value)
+            value = rating.value + self.look_weight * (ahead - rating.value)
             deeper.append(Rating(rating.candidate, value, rating.outcomes, then=rating.then))
         looked = {r.action for r in deeper}
         rest = [r for r in greedy if r.action not in looked]
