@@ -75,3 +75,15 @@ def test_every_decision_kind_is_answered_with_an_accepted_action(case: Case) -> 
             choice = make_player(level, 2, clock=False, scale=0.1).choose(game)
             assert game.why_not(choice.action) is None, (node.kind, level, choice.action)
             assert choice.reason
+
+
+def test_both_games_of_a_pair_get_the_same_table_dice() -> None:
+    """The duplicate format: games 1 and 2 (seats swapped) deal the same table dice, the
+    next pair others."""
+    from game.ai.match import table_dice
+    from game.core.actions import DiceSpec
+
+    spec = DiceSpec(count=3, sides=6)
+    throws = [[table_dice(7, index).roll(spec) for _ in range(20)] for index in range(4)]
+    assert throws[0] == throws[1] and throws[2] == throws[3]
+    assert throws[0] != throws[2]
