@@ -174,10 +174,10 @@ class GreedyPlayer:
         pool = self.pool(found, work.rng)
         rated = _rate_all(root, pool, player, self.model, work, same=True)
         rated = _see_through(root, rated, player, work)
-        for _ in range(self.refinements if self.level != "easy" else 0):
+        for round_ in range(self.refinements if self.level != "easy" else 0):
             steered = next((r for r in rated if r.candidate.steer is not None), None)
-            if steered is None:
-                break
+            if steered is None or (round_ and work.exhausted()):
+                break  # the first refinement always (normal's), more while the budget lasts
             more = refine(game, steered.candidate, work.rng)
             rated = sorted(rated + _rate_all(root, more, player, self.model, work, True,
                                              same=True),
