@@ -118,6 +118,20 @@ def ordered(found: list[Candidate], rng: random.Random) -> list[Candidate]:
     return ends + aimed + rest
 
 
+@dataclass(frozen=True)
+class Follow:
+    """How a player rates the actions an action opens (:func:`_see_through`): by ``model``,
+    and with ``common`` each on the same throws of its dice (:meth:`Work.same_dice`): the
+    best of ratings on throws of their own is the luckiest, not the best."""
+
+    model: OutcomeModel
+    common: bool = False
+
+
+QUICK_FOLLOW = Follow(SampledOutcomes(samples=1, exact=1))
+"""Normal's: one throw each, as its budget allows."""
+
+
 @dataclass
 class RandomPlayer:
     """Uniform over the legal actions and sampled continuous moves."""
@@ -149,6 +163,8 @@ class GreedyPlayer:
     """Units whose continuous moves are sampled per decision (:func:`candidates`)."""
     refinements: int = 1
     """Rounds of sampling again around the best continuous move (:func:`refine`)."""
+    follow: Follow = field(default_factory=lambda: QUICK_FOLLOW)
+    """How the actions an action opens are rated (:func:`_see_through`)."""
 
     def choose(self, game: Game) -> Choice:
         done = _waiting(game)
@@ -173,7 +189,7 @@ class GreedyPlayer:
         root = rehearsal(game)
         pool = self.pool(found, work.rng)
         rated = _rate_all(root, pool, player, self.model, work, same=True)
-        rated = _see_through(root, rated, player, work)
+        rated = _see_through(root, rated, player, work, self.follow)
         for round_ in range(self.refinements if self.level != "easy" else 0):
             steered = next((r for r in rated if r.candidate.steer is not None), None)
             if steered is None or (round_ and work.exhausted()):
@@ -219,6 +235,7 @@ class HardPlayer(GreedyPlayer):
     model: OutcomeModel = field(default_factory=lambda: SampledOutcomes(samples=8))
     steered: int = 2 * STEERED_UNITS
     refinements: int = 2
+    follow: Follow = field(default_factory=lambda: Follow(SampledOutcomes(samples=4), True))
     looked: int = LOOKED
     """Candidates looked ahead from."""
     look_weight: float = LOOK_WEIGHT
@@ -323,21 +340,23 @@ def _reply_follow(rating: Rating, player: int, work: Work) -> Rating:
     return rating
 
 
-def quick_best(game: Game, player: int, work: Work,
-               actor: str | None = None) -> Rating | None:
-    """The best of a few candidates on ``game`` (a rehearsal copy), one rehearsal each; with
-    ``actor``, only that unit's actions and those of no unit (ending)."""
+def quick_best(game: Game, player: int, work: Work, actor: str | None = None,
+               follow: Follow = QUICK_FOLLOW) -> Rating | None:
+    """The best of a few candidates on ``game`` (a rehearsal copy), rated as ``follow``
+    says (one rehearsal each by default); with ``actor``, only that unit's actions and those
+    of no unit (ending)."""
     found = ordered(candidates(game, work.rng), work.rng)
     if actor is not None:
         found = [c for c in found if c.action.actor() in (actor, None)]
     found = found[:REPLY_CANDIDATES]
     if len(found) <= 1:
         return Rating(found[0], 0.0, ()) if found else None
-    rated = _rate_all(game, found, player, SampledOutcomes(samples=1, exact=1), work)
+    rated = _rate_all(game, found, player, follow.model, work, common=follow.common)
     return rated[0] if rated else None
 
 
-def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> list[Rating]:
+def _see_through(root: Game, rated: list[Rating], player: int, work: Work,
+                 follow: Follow = QUICK_FOLLOW) -> list[Rating]:
     """Ratings of actions after which the same player acts on (an activation begun, a move
     before the attack) raised to the best action of the same unit that follows them
     (:func:`_follow`), for the actions that change nothing yet and the best :data:`TOP`
@@ -353,7 +372,7 @@ def _see_through(root: Game, rated: list[Rating], player: int, work: Work) -> li
         flat = abs(rating.immediate - base) < 1e-9
         if (flat or rank < TOP) and not work.exhausted() and \
                 not isinstance(rating.action, EndActivation):
-            opened = _follow(rating, player, direct if flat else {}, work)
+            opened = _follow(rating, player, direct if flat else {}, work, follow)
             if opened is not None and (flat or opened[0] > rating.value):
                 rating = Rating(rating.candidate, opened[0], rating.outcomes, then=opened[1])
         out.append(rating)
@@ -366,7 +385,7 @@ once rates just below taking it at once."""
 
 
 def _follow(rating: Rating, player: int, direct: dict[Action, float],
-            work: Work) -> tuple[float, Rating] | None:
+            work: Work, follow: Follow = QUICK_FOLLOW) -> tuple[float, Rating] | None:
     """What ``rating``'s action opens: the value of the best action of the same unit (or of
     no unit: ending) after it, and that action's rating, when its one outcome leaves the
     player acting on (None otherwise). Another unit's action is not what this one opens (a
@@ -379,15 +398,16 @@ def _follow(rating: Rating, player: int, direct: dict[Action, float],
     node = only.pending() if only is not None else None
     if only is None or not isinstance(node, Idle) or node.player != player:
         return None
-    follow = quick_best(only, player, work, rating.action.actor())
-    if follow is None or not follow.outcomes:
+    best = quick_best(only, player, work, rating.action.actor(), follow)
+    if best is None or not best.outcomes:
         return None
-    known = direct.get(follow.action)
-    return (follow.value if known is None else min(follow.value, known - DETOUR)), follow
+    known = direct.get(best.action)
+    return (best.value if known is None else min(best.value, known - DETOUR)), best
 
 
 def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeModel,
-              work: Work, extra: bool = False, same: bool = False) -> list[Rating]:
+              work: Work, extra: bool = False, same: bool = False,
+              common: bool = False) -> list[Rating]:
     """Rate candidates in order while the budget lasts (always at least one, or all of
     ``extra`` ones), best first; a stable sort keeps the budget order among equals. With
     ``same`` (a decision's own candidates), each candidate meets the same throws of the
@@ -398,7 +418,7 @@ def _rate_all(root: Game, pool: list[Candidate], player: int, model: OutcomeMode
     for cand in pool:
         if rated and work.exhausted() and not extra:
             break
-        if same:
+        if same or common:
             work.same_dice()
         rating = rate(root, cand, player, model, work)
         if rating is None:

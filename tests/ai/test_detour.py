@@ -46,3 +46,30 @@ def test_reforming_a_far_unit_into_fewer_fighting_ranks_does_not_raise_the_score
     reformed.apply(parse("reform boarboyz 2", reformed.ruleset.action_types()))
     evaluator = Evaluator(root.ruleset, reference=root.state)
     assert evaluator.score(reformed.state, 1) < evaluator.score(root.state, 1)
+
+
+@pytest.mark.parametrize("common", [True, False])
+def test_hard_rates_what_an_action_opens_on_shared_throws(common: bool) -> None:
+    """The best of follow-up ratings, each on throws of its own, is the luckiest one: hard
+    rates the actions an action opens on the same throws of its dice (``Follow.common``), so
+    the same attack rated twice rates the same; normal's one-throw ratings need not."""
+    import random
+
+    from game.ai.candidates import candidates
+    from game.ai.players import Follow, HardPlayer, _rate_all
+    from game.ai.rating import SampledOutcomes, Work
+    from game.ai.rehearsal import rehearsal
+
+    game = rehearsal(brute_duel(activated=True))
+    player = game.current_player()
+    attack = next(c for c in candidates(game, random.Random(1)) if c.action.verb == "melee")
+    follow = HardPlayer().follow if common else Follow(SampledOutcomes(samples=1, exact=1))
+    values = set()
+    for seed in range(6):
+        work = Work(Evaluator(game.ruleset), random.Random(seed), 10_000, math.inf,
+                    dice_seed=seed)
+        twice = _rate_all(game, [attack, attack], player, follow.model, work,
+                          common=follow.common)
+        values.add(len({r.value for r in twice}))
+    assert follow.common is common
+    assert values == {1} if common else values != {1}
