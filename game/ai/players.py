@@ -7,9 +7,10 @@ waits for when it owns the player: an activation, a decision's offers or free an
   tie with ending the turn), the best mostly kept;
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
-- ``hard``: normal's best few looked ahead over the rest of its own activation (each action
-  chosen as the reply is) and the opponent's likely best reply by the normal rating (an
-  expectimax over the computer's own dice), within a time budget.
+- ``hard``: a finer greedy rating (more moves sampled and refined, more throws, what an
+  action opens rated on shared throws), then its best few looked ahead over the rest of its
+  own activation (each action chosen as the reply is) and the opponent's likely best reply
+  by the normal rating (an expectimax over the computer's own dice), within a time budget.
 
 A player's randomness is its own: a generator seeded from its ``seed`` and the number of
 actions played so far, never the game's dice, so the same position gets the same choice.
