@@ -5,8 +5,9 @@ counts), how dangerous it is (:meth:`Ruleset.unit_threat`) and what objectives a
 (:meth:`Ruleset.objective_score`). The score is the difference of the sides' worth as a share of
 everything on the board, a win or a loss outweighing any material, and a small pull towards
 the enemy so that a side that is not yet fighting closes in (a quiet position is otherwise
-flat for every move). Where the ruleset ends its games at a round limit, the score also
-weighs the chance to be ahead when it ends (:meth:`Evaluator.endgame`). Where the ruleset
+flat for every move). Where the ruleset ends its games at a round limit and says how far a
+round may swing the lead, the score also weighs the chance to be ahead when it ends
+(:meth:`Evaluator.endgame`). Where the ruleset
 says how far units strike (:meth:`Ruleset.unit_reach`),
 the score also weighs the danger a side stands in: the harm the enemies in reach of its units
 can do on their next activations beyond what it can do back (:meth:`Evaluator.danger`), so a
@@ -44,10 +45,6 @@ acts next, strikes first)."""
 ENDGAME = 0.5
 """Weight of the chance to be ahead when the last round ends (:meth:`Evaluator.endgame`),
 against material."""
-
-SWING = 0.08
-"""How far one round may move the material share (mine - theirs over all), one standard
-deviation: a round of fighting in The Ninth Age's battle kills 5-10 of its 133 models."""
 
 OTHER_STRIKES = 0.25
 """Weight of the enemies' strikes other than their worst one in :meth:`Evaluator.danger`
@@ -90,16 +87,18 @@ class Evaluator:
 
     def endgame(self, state: GameState, lead: float) -> float:
         """The chance to be ahead when the last round ends, from -1 (surely behind) to 1
-        (surely ahead), where the ruleset ends its games at a round limit: the lead (the
-        material share) against what the rounds left may swing (:data:`SWING` a round, as a
-        random walk). Behind, a gamble that may turn the lead is worth more than its average
-        (the curve is convex there) and waiting loses; ahead, a sure small gain is worth
-        more than a gamble. The Ninth Age's second side (63 models against 70, the most
-        models standing wins) waited for good fights until the rounds ran out."""
+        (surely ahead), where the ruleset ends its games at a round limit and says how far a
+        round may swing the lead (:meth:`Ruleset.round_swing`; 0 where it does not): the
+        lead (the material share) against what the rounds left may swing, as a random walk.
+        Behind, a gamble that may turn the lead is worth more than its average (the curve is
+        convex there) and waiting loses; ahead, a sure small gain is worth more than a
+        gamble. The Ninth Age's second side (63 models against 70, the most models standing
+        wins) waited for good fights until the rounds ran out."""
         limit = self.ruleset.round_limit(state)
-        if limit is None:
+        swing = self.ruleset.round_swing(state)
+        if limit is None or swing is None:
             return 0.0
-        spread = SWING * math.sqrt(max(1, limit - state.turn.round + 1))
+        spread = swing * math.sqrt(max(1, limit - state.turn.round + 1))
         return math.erf(lead / (spread * math.sqrt(2.0)))
 
     def danger(self, state: GameState, player: int) -> float:

@@ -366,6 +366,14 @@ class RulesetContract(ABC):
         ruleset does not say: the computer then weighs no reach."""
         return None
 
+    def round_swing(self, state: GameState) -> float | None:
+        """How far one round may move the sides' worth (:meth:`unit_worth` and
+        :meth:`objective_score`) as a share of all of it, one standard deviation, where the
+        games end at :meth:`round_limit` and are won by that worth then: a computer player
+        then weighs its chance to be ahead when the last round ends (behind, it takes the
+        gambles that may turn the lead). None (the default): it does not weigh the end."""
+        return None
+
     def objective_score(self, state: GameState, player: int) -> float:
         """Points ``player`` holds now from the scenario's objectives, in the measure of
         :meth:`unit_worth` (objectives held, victory points); a computer player adds them to

@@ -25,8 +25,19 @@ def _battle(round_: int = 1) -> Game:
 def test_no_round_limit_no_endgame() -> None:
     game = _battle()
     evaluator = Evaluator(game.ruleset)
+    assert evaluator.endgame(game.state, 0.3) > 0
     game.ruleset.round_limit = lambda state: None  # type: ignore[method-assign]
     assert evaluator.endgame(game.state, 0.3) == 0.0
+
+
+def test_a_ruleset_that_declares_no_swing_gets_no_endgame() -> None:
+    """GODSGLOOM ends at a round limit but says nothing of how far a round moves the lead:
+    its computer player plays as before (with the term, it lost 7 of 80 games to random
+    against 1 of 40 without)."""
+    game = load_scenario(SCENARIOS / "godsgloom_skirmish.toml").new_game()
+    assert game.ruleset.round_limit(game.state) is not None
+    assert game.ruleset.round_swing(game.state) is None
+    assert Evaluator(game.ruleset).endgame(game.state, 0.3) == 0.0
 
 
 def test_the_lead_counts_more_as_the_rounds_run_out() -> None:

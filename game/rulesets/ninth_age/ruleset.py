@@ -550,6 +550,7 @@ class NinthAgeRuleset(Ruleset):
 
     unit_reach = staticmethod(hints.unit_reach)  # a computer player's hints (see .hints)
     unit_threat = staticmethod(hints.unit_threat)
+    round_swing = staticmethod(hints.round_swing)
 
     def round_limit(self, state: GameState) -> int | None:
         """The scenario's number of rounds (NA-TURN-1; six unless the scenario says)."""
