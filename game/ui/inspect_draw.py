@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pygame
@@ -106,23 +106,22 @@ class InspectionPainter:
         """Draw the record's geometry: areas first, then hexes, ghosts and segments; among
         segments the measured range line last, so it stays readable where a sight line runs
         along it. Without ``labels`` the shapes' tags are left out (the selected unit's own
-        record under a hovered pair's, which has its own)."""
+        record under a hovered pair's, which has its own: they are not copied without their
+        labels every frame, ~1 ms for a reach of 60 hexes)."""
         shapes = overlay.inspection.shapes
-        if not labels:
-            shapes = tuple(replace(s, label="") if isinstance(s, Area | HexMark | Segment)
-                           else s for s in shapes)
         for run in _runs(shapes):
             if isinstance(run, tuple):
-                self._hexmarks(surface, run, cam)
+                self._hexmarks(surface, run, cam, labels)
             elif isinstance(run, Area):
-                self._area(surface, run, cam)
+                self._area(surface, run, cam, labels)
             elif isinstance(run, Ghost):
                 self._ghost(surface, state, run, cam)
         segments = [s for s in shapes if isinstance(s, Segment)]
         for seg in sorted(segments, key=lambda s: SEGMENT_ORDER.get(s.style, 0)):
-            self._segment(surface, seg, cam)
+            self._segment(surface, seg, cam, labels)
 
-    def _area(self, surface: pygame.Surface, area: Area, cam: Camera) -> None:
+    def _area(self, surface: pygame.Surface, area: Area, cam: Camera,
+              labels: bool = True) -> None:
         pts = cam.points_to_screen(list(area.points))
         if len(pts) < 3:
             return
@@ -135,14 +134,14 @@ class InspectionPainter:
         if alpha:
             alpha_polygon(surface, pts, colour, alpha, self.see_through)
         pygame.draw.polygon(surface, colour, pts, width)
-        if area.label:
+        if area.label and labels:
             xs, ys = [x for x, _ in pts], [y for _, y in pts]
             # a blocker's name goes just under it, so its outline stays in sight
             y = max(ys) + 26 if area.style == "blocker" else sum(ys) / len(ys) + 14
             self.tag(surface, area.label, (sum(xs) / len(xs), y))
 
-    def _hexmarks(self, surface: pygame.Surface, marks: tuple[HexMark, ...],
-                  cam: Camera) -> None:
+    def _hexmarks(self, surface: pygame.Surface, marks: tuple[HexMark, ...], cam: Camera,
+                  labels: bool = True) -> None:
         """A run of hexes of one style: their see-through fills in one layer, kept while the
         run, the camera and the clip stay (:class:`HexFills`), then each outline and label.
         A unit's reach is dozens of hexes, drawn every frame it is shown (issue 32)."""
@@ -154,7 +153,7 @@ class InspectionPainter:
             surface.blit(fills.layer, fills.at)
         for mark, pts in zip(marks, fills.outlines, strict=True):
             pygame.draw.polygon(surface, colour, pts, 2)
-            if mark.label:
+            if mark.label and labels:
                 self.tag(surface, mark.label,
                          cam.to_screen(*hexlayout.hex_centre(mark.q, mark.r)))
 
@@ -167,7 +166,8 @@ class InspectionPainter:
         alpha_polygon(surface, screen, (235, 235, 235), 70, self.see_through)
         pygame.draw.polygon(surface, self.palette.hover, screen, 1)
 
-    def _segment(self, surface: pygame.Surface, seg: Segment, cam: Camera) -> None:
+    def _segment(self, surface: pygame.Surface, seg: Segment, cam: Camera,
+                 labels: bool = True) -> None:
         p = self.palette
         colour, width = {"sight": (p.sight_line, 3), "blocked": (p.blocked_line, 2),
                          "range": (p.range_line, 2), "path": (p.hover, 2)}.get(
@@ -177,7 +177,7 @@ class InspectionPainter:
         if seg.style == "range":
             pygame.draw.circle(surface, colour, a, 4)
             pygame.draw.circle(surface, colour, b, 4)
-        if seg.label:
+        if seg.label and labels:
             self.tag(surface, seg.label, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
 
     def tag(self, surface: pygame.Surface, text: str, at: Point) -> None:
@@ -277,7 +277,10 @@ class InspectionPainter:
 
     def _box(self, overlay: HoverOverlay,
              max_width: int) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
-        key = (id(overlay.inspection), self.palette.name, max_width)
+        record = overlay.inspection
+        # by what the box shows: the same words after an action that changed nothing of them
+        # keep their box (a new record came with every action: ~1.5 ms of text a commit)
+        key = (record.title, record.lines, record.odds, self.palette.name, max_width)
         hit = self._boxes.get(key)
         if hit is None:
             if len(self._boxes) > 64:

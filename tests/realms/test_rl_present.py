@@ -3,6 +3,8 @@ inspection (range, 2.5D sight witness or blocking spaces, odds with rule IDs) an
 
 from __future__ import annotations
 
+import pytest
+
 from game.core.inspect import HexMark, Segment
 from game.core.pending import PlayerDecision
 from game.rulesets.realms.actions import Command, Walk
@@ -142,3 +144,31 @@ def test_rl_mov_1_a_walk_names_its_facing_in_words() -> None:
     assert offer is not None and offer.label == "Walk to (-1,1) facing south-west", offer
     said = [e.text for e in play(g, "walk a -1 1 3") if e.kind == "unit.moved"]
     assert said and said[0].endswith("to (-1,1), facing south-west."), said
+
+
+def test_rl_mov_1_a_unit_that_may_take_a_command_shows_where_it_could_walk(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Selected before its command, a unit shows the spaces it could walk to under one (the
+    same marks its command then shows); the enemy's unit, which may take none now, shows
+    none. The walk search is asked once for both (a command does not move anyone)."""
+    from game.rulesets.realms import rules
+
+    searched: list[str] = []
+    real = rules.reachable
+    monkeypatch.setattr(rules, "reachable",
+                        lambda state, feats, unit, *a: searched.append(unit.id) or real(
+                            state, feats, unit, *a))
+    g = duel(d_at=(3, 0))
+
+    def marks(uid: str) -> set[tuple[int, int, str]]:
+        record = g.ruleset.inspect_unit(g.state, uid)
+        assert record is not None
+        return {(m.q, m.r, m.label) for m in record.shapes
+                if isinstance(m, HexMark) and m.style == "reach"}
+
+    before = marks("a")
+    assert before and "Commanded, it may walk" in g.ruleset.inspect_unit(g.state, "a").text()
+    assert marks("d") == set()  # not its player's turn
+    play(g, "command a")
+    assert marks("a") == before
+    assert searched == ["a"]

@@ -143,3 +143,30 @@ def test_runs_gather_neighbouring_hexes_of_one_style_only() -> None:
     a, b, c = HexMark(0, 0, "reach"), HexMark(1, 0, "reach"), HexMark(2, 0, "target")
     area = Area(((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)), "reach")
     assert _runs([a, b, c, area, a]) == [(a, b), (c,), area, (a,)]
+
+
+def test_the_info_box_is_kept_by_its_words_not_by_its_record(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new record with the same words (the pair's record asked again after an action that
+    changed nothing of them) keeps its rendered box; other words get a new one (issue 32)."""
+    from game.core.inspect import InfoLine, Inspection
+    from game.ui.assets import Fonts
+    from game.ui.inspect_draw import InspectionPainter
+    from game.ui.palette import palette_named
+    from game.ui.view import HoverOverlay
+
+    pygame.init()
+    painter = InspectionPainter(palette_named("default"), Fonts())
+    rendered: list[str] = []
+    real = painter._render_box
+    monkeypatch.setattr(painter, "_render_box",
+                        lambda overlay, width: rendered.append(overlay.inspection.title)
+                        or real(overlay, width))
+
+    def record(words: str) -> HoverOverlay:
+        return HoverOverlay("a", "b", Inspection("Range 6", (InfoLine(words, ("RL-RNG-1",)),)))
+
+    first = painter._box(record("in sight"), 400)
+    assert painter._box(record("in sight"), 400) is first  # another record, the same words
+    assert painter._box(record("out of sight"), 400) is not first
+    assert len(rendered) == 2

@@ -57,7 +57,7 @@ def test_a_ruleset_without_a_bench_table_is_skipped() -> None:
 
 def test_main_prints_one_json_line(monkeypatch: pytest.MonkeyPatch,
                                    capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(play_bench, "REFERENCE_LOOP", 1000)
+    monkeypatch.setattr(play_bench, "REFERENCE_LOOP", 50_000)
     monkeypatch.setattr(play_bench, "measure",
                         lambda name, n, data, actions: {"ruleset": name, "select_ms_p95": 1.0})
     assert play_bench.main(["--json", "--ruleset", "realms"]) == 0

@@ -224,14 +224,13 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
     lines = [InfoLine(f"{unit.name}: {unit.health - unit.wounds} of {unit.health} health "
                       "left", ("RL-DMG-1",))]
     cmd = command_of(state)
-    if cmd is not None and cmd.unit == unit_id:
+    if cmd is None and rs.idle_reason(state, unit_id, Command) is None:
+        shapes.extend(_walk_marks(rs, state, unit))
+        lines.append(InfoLine(f"Commanded, it may walk up to {unit.move} spaces (marked), "
+                              "then act", ("RL-TRN-1", "RL-MOV-1", "RL-ATK-1")))
+    elif cmd is not None and cmd.unit == unit_id:
         if not cmd.moved and not cmd.action:
-            s = rs.settings
-            costs = walk_costs(s, state, unit)
-            occupied = occupants(s, state)
-            shapes.extend(HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
-                          if h != unit.hex and any(fits(state, rs.feats(state), unit, h, f,
-                                                        occupied) for f in range(6)))
+            shapes.extend(_walk_marks(rs, state, unit))
             lines.append(InfoLine(f"May walk up to {unit.move} spaces, then act",
                                   ("RL-MOV-1", "RL-ATK-1")))
         elif cmd.action:
@@ -239,6 +238,19 @@ def inspect_unit(rs: RealmsRuleset, state: GameState, unit_id: str) -> Inspectio
                                   + (f": {', '.join(cmd.hands)}" if cmd.hands else "") + ")",
                                   ("RL-ATK-1", "RL-DW-1")))
     return Inspection(unit.name, tuple(lines), tuple(shapes))
+
+
+def _walk_marks(rs: RealmsRuleset, state: GameState, unit: RealmsUnit) -> list[HexMark]:
+    """RL-MOV-1: every space the unit can walk to and end on, with the spaces it costs. The
+    same marks before and after the unit takes its command (the placement is the same, so
+    the walk search is asked once: a commit that begins a command drew them anew, issue 32)."""
+    s = rs.settings
+    costs = walk_costs(s, state, unit)
+    occupied = occupants(s, state)
+    feats = rs.feats(state)
+    return [HexMark(h.q, h.r, "reach", str(c)) for h, c in costs.items()
+            if h != unit.hex and any(fits(state, feats, unit, h, f, occupied)
+                                     for f in range(6))]
 
 
 def _charts(outcomes: Outcomes, found: Attempt, what: str, att: RealmsUnit,
