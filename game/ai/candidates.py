@@ -36,8 +36,8 @@ REACH_FRACTIONS = (0.35, 0.7, 1.0)
 
 STEER_ENEMIES = 4
 """Enemies, the nearest, a unit's steer is pointed towards (each builds a move to check and
-rate: pointing at all of them spent a fifth of a decision's budget on The Ninth Age's
-battle)."""
+rate: pointing at all of them spent a fifth of a decision's budget on a shipped battle of
+five units a side)."""
 
 AROUND = 3
 """Random points around a unit per steer (its own-dice generator picks them)."""

@@ -92,8 +92,8 @@ class Evaluator:
         lead (the material share) against what the rounds left may swing, as a random walk.
         Behind, a gamble that may turn the lead is worth more than its average (the curve is
         convex there) and waiting loses; ahead, a sure small gain is worth more than a
-        gamble. The Ninth Age's second side (63 models against 70, the most models standing
-        wins) waited for good fights until the rounds ran out."""
+        gamble. A side behind from the start (63 models against 70 in a battle won by the
+        most models standing) waited for good fights until the rounds ran out."""
         limit = self.ruleset.round_limit(state)
         swing = self.ruleset.round_swing(state)
         if limit is None or swing is None:

@@ -5,7 +5,7 @@ first side in even games). The table's dice are rolled from the match's own seed
 ``dice`` actions (so the save of each game replays exactly), **the same stream for both games
 of a pair** (games 1 and 2, 3 and 4...): each side meets the dice the other met in its seat
 (the duplicate format of card games). The table's dice decide much of these games: with
-independent dice, six games of normal against normal on The Ninth Age's battle (seed 31) went
+independent dice, six games of normal against normal on one shipped battle (seed 31) went
 1-5, so a pair's shared dice put the difference between the sides' play, not their luck. After every
 action the position's invariants are checked (:mod:`game.ai.invariants`); at the end the events,
 the replay and a save written and loaded again. Times are CPU milliseconds per decision of a
