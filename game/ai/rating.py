@@ -104,7 +104,7 @@ class Work:
             if not isinstance(node, Idle) or node.player != player:
                 return
             end = EndActivation()
-            if not _allowed(game, end):  # asked alone: listing every action costs ~15 ms
+            if not accepted(game, end):  # asked alone: listing every action costs ~15 ms
                 return
             self.play(game, end)
             self.settle(game)
@@ -132,14 +132,6 @@ class Work:
             if score > best_score:
                 best, best_score = option, score
         return best
-
-
-def _allowed(game: Game, action: Action) -> bool:
-    """Whether the rules take ``action`` now (a check that fails refuses it)."""
-    try:
-        return game.why_not(action) is None
-    except Exception:  # a check that cannot read the action refuses it
-        return False
 
 
 @dataclass(frozen=True)

@@ -277,8 +277,13 @@ class RulesetContract(ABC):
         ``a`` exactly when ``a`` is linked to ``b``, and whether they are reads those two
         units only). After an action that changed a few units, the table then asks again
         only the looks of those units and of the units linked to them before or after it,
-        and keeps the others' drawing (issue 32: 200 looks a commit). None (the default): a
-        look may read anything, and every look is asked again after each action."""
+        and keeps the others' drawing (issue 32: 200 looks a commit). The default: none
+        while the ruleset keeps the plain look (it does not override :meth:`unit_look`: a
+        tray or token drawn from its own unit's fields); None for a ruleset that draws its
+        own looks and does not say (a look may read anything, and every look is asked again
+        after each action)."""
+        if type(self).unit_look is RulesetContract.unit_look:
+            return frozenset()
         return None
 
     def board_marks(self, state: GameState) -> tuple[BoardMark, ...]:

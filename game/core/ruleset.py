@@ -269,7 +269,7 @@ class Ruleset(TableRules, RulesetContract):
             if action_type in TABLE_ACTIONS:
                 continue
             source = later.get(action_type) if later else None
-            mine = self.lazy_offers(state, source or partial(_of_type, legal, action_type))
+            mine = self.lazy_offers(state, source or partial(of_type, legal, action_type))
             label = humanise(action_type.__name__)
             why = None if mine or unit_id is None else self.idle_reason(state, unit_id,
                                                                           action_type)
@@ -288,6 +288,6 @@ class Ruleset(TableRules, RulesetContract):
         return LazyOffers(lambda: (self.present(state, a) for a in actions()))
 
 
-def _of_type(legal: Sequence[Action], action_type: type[Action]) -> Iterator[Action]:
+def of_type(legal: Sequence[Action], action_type: type[Action]) -> Iterator[Action]:
     """The actions of ``legal`` of exactly ``action_type``, in order."""
     return (a for a in legal if type(a) is action_type)

@@ -536,17 +536,22 @@ class HexFills:
         return kept
 
 
+def _bounds(pts: Sequence[Point], clip: pygame.Rect) -> pygame.Rect:
+    """The whole pixels a polygon through ``pts`` may touch, cropped to ``clip``."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                       math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    return rect.clip(clip)
+
+
 def hex_fill(marks: Sequence[HexMark], cam: Camera, clip: pygame.Rect,
              colour: RGB) -> HexFill:
     """The :class:`HexFill` of ``marks``: each outline in screen points, and their fills
     drawn into one see-through layer cropped to their bounds and ``clip``."""
     outlines = tuple(cam.points_to_screen(hexlayout.hex_corners_world(m.q, m.r, HEX_SCALE))
                      for m in marks)
-    xs = [x for pts in outlines for x, _ in pts]
-    ys = [y for pts in outlines for _, y in pts]
-    rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
-                       math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
-    rect = rect.clip(clip)
+    rect = _bounds([p for pts in outlines for p in pts], clip)
     if rect.width <= 0 or rect.height <= 0:
         return HexFill(outlines, None, (0, 0))
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -560,11 +565,7 @@ def alpha_polygon(surface: pygame.Surface, pts: Sequence[Point], colour: RGB,
                   alpha: int, kept: SeeThrough | None = None) -> None:
     """Fill a polygon see-through, on a layer cropped to its bounds and the clip: ``kept``'s
     for a small polygon (up to :data:`KEPT_AREA` pixels), else a new one."""
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    rect = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
-                       math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
-    rect = rect.clip(surface.get_clip() or surface.get_rect())
+    rect = _bounds(pts, surface.get_clip() or surface.get_rect())
     if rect.width <= 0 or rect.height <= 0:
         return
     small = kept is not None and rect.width * rect.height <= KEPT_AREA

@@ -359,11 +359,6 @@ class AsoiafRuleset(Ruleset):
     def commands(self, state: GameState, unit_id: str) -> tuple[Command, ...]:
         return presentation.commands(self, state, unit_id)
 
-    def look_links(self, state: GameState, unit_id: str) -> frozenset[str]:
-        """None: units keep the plain look of trays (no :meth:`unit_look`), which reads no
-        other unit, so an action redraws only the units it changed (issue 32)."""
-        return frozenset()
-
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         return presentation.unit_card(state, unit_id)
 

@@ -281,11 +281,6 @@ class GodsgloomRuleset(Ruleset):
         """Activate, Advance, Face, Melee attack, Rally and Focus for one unit."""
         return table.commands(self, state, unit_id)
 
-    def look_links(self, state: GameState, unit_id: str) -> frozenset[str]:
-        """None: units keep the plain look of counters (no :meth:`unit_look`), which reads no
-        other unit, so an action redraws only the units it changed (issue 32)."""
-        return frozenset()
-
     def unit_card(self, state: GameState, unit_id: str) -> UnitCard | None:
         """Health, Morale Tokens, dice, speed, formations and abilities."""
         return table.unit_card(state, unit_id)

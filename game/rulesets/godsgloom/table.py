@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.core.actions import Action, EndActivation
@@ -17,6 +18,7 @@ from game.core.inspect import HexMark, InfoLine, Inspection, OddsChart, Segment,
 from game.core.pending import Refusal
 from game.core.plan import Outcomes, Plan, Quantity
 from game.core.present import Command, Ghost, LazyOffers, Offer, shown_name, side_name
+from game.core.ruleset import of_type
 from game.core.state import GameState
 from game.geometry.hexgrid import Hex, hex_center
 from game.rulesets.godsgloom.actions import Activate, Advance, Face, Focus, MeleeAttack, Rally
@@ -140,7 +142,7 @@ def commands(rs: GodsgloomRuleset, state: GameState, unit_id: str) -> tuple[Comm
         """The legal actions of ``kind`` as offers, presented when read (a panel asks only
         whether each button can be pressed: an activation's ~170 moves are not worded for
         it, issue 32)."""
-        return rs.lazy_offers(state, lambda: (a for a in legal if type(a) is kind))
+        return rs.lazy_offers(state, partial(of_type, legal, kind))
 
     def command(key: str, label: str, kind: type[Action], rule: str,
                 probe: Action | None = None, fallback: str = "") -> Command:
