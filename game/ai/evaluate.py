@@ -72,8 +72,11 @@ class Evaluator:
         units = sum(self.ruleset.unit_worth(state, u.id) for u in state.live_units(player))
         return units + self.ruleset.objective_score(state, player)
 
-    def score(self, state: GameState, player: int) -> float:
-        """How good ``state`` is for ``player`` (higher is better; 0 is even)."""
+    def score(self, state: GameState, player: int, acting: int | None = None) -> float:
+        """How good ``state`` is for ``player`` (higher is better; 0 is even). ``acting``:
+        the player who acts next, when the caller knows it is ``player`` (a look-ahead's
+        position after the opponent's reply): then ``player`` strikes first
+        (:meth:`danger`); by default the enemy does, as after ``player``'s own action."""
         mine = self.worth(state, player)
         theirs = sum(self.worth(state, p.number) for p in state.players if p.number != player)
         material = (mine - theirs) / max(1.0, mine + theirs)
@@ -81,7 +84,8 @@ class Evaluator:
             if state.outcome.winner is None:
                 return material / 10
             return (WIN if state.outcome.winner == player else -WIN) + material / 10
-        exposed = self.danger(state, player) / max(1.0, mine + theirs) if self.danger_weight else 0
+        exposed = self.danger(state, player, first=acting == player) / max(
+            1.0, mine + theirs) if self.danger_weight else 0
         return material + ENDGAME * self.endgame(state, material) + PULL * self.closeness(
             state, player) + REACH * self.striking(state, player) - self.danger_weight * exposed
 
@@ -101,17 +105,25 @@ class Evaluator:
         spread = swing * math.sqrt(max(1, limit - state.turn.round + 1))
         return math.erf(lead / (spread * math.sqrt(2.0)))
 
-    def danger(self, state: GameState, player: int) -> float:
+    def danger(self, state: GameState, player: int, first: bool = False) -> float:
         """The harm the enemies can do to ``player``'s units on their next activations beyond
         what ``player`` can do back (:data:`COUNTER` of it, as the enemy strikes first), in
         the measure of :meth:`Ruleset.unit_worth`; never below 0, and 0 where the ruleset
         declares no reach. Standing in reach of each other is a fight both sides want; a
-        unit in reach of an enemy it cannot reach back is in danger."""
+        unit in reach of an enemy it cannot reach back is in danger.
+
+        ``first``: ``player`` acts next and strikes first, so the enemies' harm counts only
+        :data:`COUNTER` of it against all that ``player`` does first (scored as if the enemy
+        struck first, a look-ahead's position after the opponent's reply would fear the very
+        fights its side is about to open)."""
         enemies = {p.number for p in state.players if p.number != player}
         mine = self.harm(state, enemies, {player})
         if mine <= 0:
             return 0.0
-        return max(0.0, mine - COUNTER * self.harm(state, {player}, enemies))
+        back = self.harm(state, {player}, enemies)
+        if first:
+            return max(0.0, COUNTER * mine - back)
+        return max(0.0, mine - COUNTER * back)
 
     def harm(self, state: GameState, strikers: set[int], struck: set[int]) -> float:
         """What the units of ``strikers`` can do to those of ``struck`` next: each striker

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import COUNTER, Evaluator
 from game.ai.players import Budget, GreedyPlayer
 from game.core.actions import parse
 from game.core.game import Game
@@ -83,6 +83,32 @@ def test_danger_counts_the_enemies_in_reach_net_of_what_can_be_struck_back() -> 
     skirmishers.hex = replace(brute.hex, r=brute.hex.r + 3)  # the brute strikes back harder
     assert evaluator.harm(state, {1}, {2}) > evaluator.harm(state, {2}, {1}) > 0
     assert evaluator.danger(state, 1) == 0.0
+
+
+def test_danger_is_smaller_for_the_side_that_strikes_first() -> None:
+    """HX-MOV-1, HX-ACT-2: the brute and the skirmishers 3 hexes apart, each in the other's
+    reach. With the brute to act next the skirmishers stand in the danger of its strike less
+    what they strike back; with the skirmishers to act next (a look-ahead's position after
+    the opponent's reply) they strike first and only :data:`COUNTER` of the brute's harm
+    counts against all of theirs: less danger, a better score than the same position with
+    the enemy to act. 6 hexes apart the brute cannot strike back at all."""
+    game = _game("godsgloom_skirmish")
+    state, evaluator = game.state, Evaluator(game.ruleset)
+    for unit in list(state.live_units()):
+        if unit.id not in {"a5", "g5"}:
+            unit.hex, unit.destroyed = None, True
+    brute, skirmishers = state.units["a5"], state.units["g5"]
+    assert brute.hex is not None
+    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 3)
+    theirs, mine = evaluator.harm(state, {1}, {2}), evaluator.harm(state, {2}, {1})
+    assert theirs > mine > 0  # the brute hurts the skirmishers more than they hurt it
+    assert evaluator.danger(state, 2) == theirs - COUNTER * mine
+    assert evaluator.danger(state, 2, first=True) == max(0.0, COUNTER * theirs - mine)
+    assert evaluator.danger(state, 2, first=True) < evaluator.danger(state, 2)
+    assert evaluator.score(state, 2, acting=2) > evaluator.score(state, 2, acting=1)
+    assert evaluator.score(state, 2, acting=1) == evaluator.score(state, 2)
+    skirmishers.hex = replace(brute.hex, r=brute.hex.r + 6)  # the brute cannot strike back
+    assert evaluator.danger(state, 1, first=True) == COUNTER * evaluator.danger(state, 1) > 0
 
 
 def test_the_danger_term_keeps_a_slow_unit_out_of_a_faster_enemy_s_reach() -> None:
