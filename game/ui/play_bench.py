@@ -81,22 +81,34 @@ class Driver:
     """A headless App on a generated table, and the player's gestures as real events."""
 
     def __init__(self, text: str, data_dir: Path, max_units: int, name: str = "bench") -> None:
-        from game.scenario import load_scenario_text, new_session
         from game.ui.app import App
         from game.ui.headless import init_headless
-        from game.ui.screens import hold_autosave, open_session
 
         init_headless()
         os.environ["WARBENCH_DATA_DIR"] = str(data_dir)  # the autosave goes there, as in play
         self.app = App((1280, 800), data_dir)
         self.app.settings.handoff_screen = False
         self.app.settings.animate = False
-        session = new_session(load_scenario_text(text, f"{name}.toml", max_units=max_units))
-        hold_autosave(self.app, session)  # as start_table does for warbench play
-        open_session(self.app, session)
-        self.table: Any = self.app.scene
+        self.text, self.name, self.max_units = text, name, max_units
+        self.table: Any = None
         """The table scene of the game (the app shows the end screen once the game is over;
         the figures still ask the table's game)."""
+        self.games = 0
+        """Games opened on this table so far (:meth:`new_game`)."""
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Open the table's scenario as a new game in the same window, as the end screen's
+        New game does: the game before it is left, its autosave released."""
+        from game.scenario import load_scenario_text, new_session
+        from game.ui.screens import hold_autosave, open_session
+
+        scenario = load_scenario_text(self.text, f"{self.name}.toml", max_units=self.max_units)
+        session = new_session(scenario)
+        hold_autosave(self.app, session)  # as start_table does for warbench play
+        open_session(self.app, session)
+        self.table = self.app.scene
+        self.games += 1
         self.frames(2)
 
     @property
@@ -364,16 +376,21 @@ def _zoom(d: Driver) -> dict[str, float]:
 def _long_game(d: Driver, rng: random.Random, actions: int) -> dict[str, float | int]:
     """Play ``actions`` actions through the table (a random ready unit's random legal
     action, its dice and decisions settled, a frame after each), as a long evening of play
-    does: the process's memory before and after (MiB), and the state hash's CPU ms over the
-    first and the last ten actions (``hash_ms_growth`` = last / first)."""
+    does, a new game of the same table begun in the same window whenever one ends (a
+    battle of six rounds is over in ~90 actions): the process's memory before and after
+    (MiB), and the state hash's CPU ms over the first and the last ten actions
+    (``hash_ms_growth`` = last / first)."""
     from game.core.actions import EndActivation
     from game.core.pending import Over
 
-    scene = d.scene
     rss_before = _rss_mib()
     hash_ms: list[float] = []
     played = 0
-    while played < actions and not isinstance(scene.game.pending(), Over):
+    games = d.games
+    while played < actions:
+        if isinstance(d.scene.game.pending(), Over):
+            d.new_game()
+        scene = d.scene
         mine = _mine(d)
         uid = rng.choice(mine) if mine else None
         legal = scene.game.ruleset.legal_actions_for(scene.state, uid) if uid else []
@@ -385,7 +402,8 @@ def _long_game(d: Driver, rng: random.Random, actions: int) -> dict[str, float |
         played += 1
         hash_ms.append(_cpu_ms(scene.game.state_hash))
     first, last = _med(hash_ms[:10]), _med(hash_ms[-10:])
-    return {"actions_played": played, "rss_mib_before": rss_before,
+    return {"actions_played": played, "games_played": d.games - games + 1,
+            "rss_mib_before": rss_before,
             "rss_mib_after_500_actions": _rss_mib(),
             "hash_ms_first": first, "hash_ms_last": last,
             "hash_ms_growth": last / first if first > 0 else 0.0}

@@ -5,6 +5,7 @@ reports the figures the issues name, and the command prints one JSON line."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,20 @@ def test_each_case_reports_the_figures_of_play_as_played(name: str, tmp_path: Pa
     assert figures["actions_played"] == 6
     assert list((tmp_path / "autosaves").glob("*.json")) or list(tmp_path.rglob("*.json")), \
         "the autosave was not attached"
+
+
+def test_the_long_game_plays_on_in_a_new_game_when_one_ends(tmp_path: Path) -> None:
+    """A game of the smallest Ninth Age table is over in ~50 random actions: the memory
+    figure is still taken after all the actions asked, the next game opened in the same
+    window (its autosave held, the ended one's released), as a long evening of play does."""
+    table = rulesets.create("ninth_age").bench_table(10, play_bench.SEED)
+    assert table is not None
+    d = play_bench.Driver(table.text, tmp_path, table.max_units, "bench-long")
+    figures = play_bench._long_game(d, random.Random(10), 80)
+    play_bench._close(d)
+    assert figures["actions_played"] == 80
+    assert figures["games_played"] >= 2 and d.games == figures["games_played"]
+    assert d.scene.game is not None and len(d.scene.game.log) < 80
 
 
 def test_a_ruleset_without_a_bench_table_is_skipped() -> None:
