@@ -79,3 +79,27 @@ def test_the_best_reply_weighs_every_unit_the_opponent_may_activate() -> None:
         work = Work(Evaluator(game.ruleset), random.Random(seed), 10**6, math.inf)
         reply = best_reply(rehearsal(game), 1, work)
         assert reply is not None and str(reply.action) == "activate a5", seed
+
+
+def test_the_look_ahead_scores_the_reply_s_outcomes_with_its_own_side_to_act() -> None:
+    """HX-ACT-1, HX-ACT-2: after player 1's reply (the brute's attack) the activations
+    alternate back to player 2, who then strikes first: the look-ahead scores each of the
+    reply's outcomes as that position with player 2 to act (:meth:`Evaluator.danger`'s
+    ``first``), not as if player 1 struck next again."""
+    game = brute_duel()
+    copy = rehearsal(game)
+    work = _work(game)
+    asked: list[tuple[int, int | None]] = []
+    score = work.evaluator.score
+
+    def recorded(state: GameState, player: int, acting: int | None = None) -> float:
+        asked.append((player, acting))
+        return score(state, player, acting)
+
+    work.evaluator.score = recorded  # type: ignore[method-assign]
+    reply = best_reply(copy, 1, work)
+    assert reply is not None and reply.outcomes
+    asked.clear()
+    HardPlayer(1, budget=Budget(10**6, math.inf)).look_ahead(copy, 2, work)
+    leaves = asked[-len(reply.outcomes):]
+    assert leaves and all(who == 2 and acting == 2 for who, acting in leaves), leaves
