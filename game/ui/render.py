@@ -347,7 +347,8 @@ class Renderer:
                 board = copy_into(self._board, ground)
                 ops_key = self._ops_key(state, view, moving, board)
                 if self._ops[0] != ops_key:
-                    groups = self._unit_groups(state, view, moving, board.get_rect())
+                    groups = self._carried_over(state, view, ops_key, board.get_rect()) or (
+                        self._unit_groups(state, view, moving, board.get_rect()))
                     self._ops = (ops_key, [op for _, ops in groups for op in ops])
                     self._shown = (self._ground_key, ops_key, groups)
                 elif self._shown is not None and self._shown[1] == ops_key:  # a new ground
@@ -416,6 +417,19 @@ class Renderer:
         self._shown = (self._ground_key, ops_key, groups)
         self.stats["board_patches"] = self.stats.get("board_patches", 0) + 1
         return True
+
+    def _carried_over(self, state: GameState, view: ViewState, ops_key: tuple[Hashable, ...],
+                      clip: pygame.Rect) -> list[tuple[str, list[Op]]] | None:
+        """The units' steps carried from those the board showed (:meth:`_carried_groups`)
+        for a board drawn whole over a ground painted anew (an action turned the selected
+        unit: its arcs changed over most of the page), when the board showed the same state
+        object, moving units and camera (``ops_key``: :meth:`_ops_key`); None otherwise. The
+        steps of the units the action left alone do not depend on the ground: a reform that
+        turned a block asked all 200 units' steps again (issue 32)."""
+        shown = self._shown
+        if shown is None or shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
+            return None
+        return self._carried_groups(state, view, shown, clip)
 
     def _carried_groups(self, state: GameState, view: ViewState,
                         shown: tuple[Hashable, tuple[Hashable, ...], list[tuple[str, list[Op]]]],

@@ -170,3 +170,34 @@ def test_the_selected_unit_s_arcs_move_with_it_in_a_patch(data_dir: Path, name: 
         assert drawn == _board(scene, Renderer(app.palette, app.fonts), mover.id)
     assert renderer._ground_patch is not None  # the last move was a patch of the ground
     assert renderer.stats.get("board_patches", 0) >= 3  # and of the board
+
+
+def test_a_board_over_a_ground_painted_anew_keeps_the_units_left_alone(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32: the selected block stepped forward (the board patched, the other units'
+    steps carried), then turned about (a reform facing the rear): its arcs change over most
+    of the page, so the ground is painted anew and the board drawn whole over it, yet only
+    the turned unit's drawing steps are worked out again (a reform asked all 200 units'
+    steps again), and the board is a fresh renderer's."""
+    app = make_app(data_dir, SCENARIOS / "ninth_age_battle.toml")
+    scene = table(app)
+    renderer = scene.renderer
+    mover = next(u for u in scene.state.live_units(1) if u.tray is not None)
+    assert mover.tray is not None
+    home = mover.tray
+    assert _board(scene, renderer, mover.id)
+    fx, fy = home.forward
+    step = home.moved_to(home.x + fx, home.y + fy, home.facing)
+    _moved(scene, mover.id, step)  # a patch: the others' steps carried from the last board
+    assert _board(scene, renderer, mover.id) and renderer.stats.get("board_patches", 0)
+    asked: list[str] = []
+    steps = Renderer._unit_steps
+    monkeypatch.setattr(Renderer, "_unit_steps", lambda self, state, view, unit, colour, clip:
+                        asked.append(unit.id) or steps(self, state, view, unit, colour, clip))
+    renders = renderer.stats["board_renders"]
+    _moved(scene, mover.id, step.moved_to(step.x, step.y, step.facing + 180.0))
+    drawn = _board(scene, renderer, mover.id)
+    assert renderer._ground_patch is None and renderer.stats["board_renders"] == renders + 1
+    assert asked == [mover.id]
+    monkeypatch.undo()
+    assert drawn == _board(scene, Renderer(app.palette, app.fonts), mover.id)
