@@ -60,24 +60,3 @@ def test_the_selected_units_hover_is_built_while_the_player_only_points(
         _step(app)
     assert len(steps) == done  # built: nothing more asked
     assert rules.worlds.of(scene.state).prefetch_row("sworn")  # the whole row is there
-
-
-@pytest.mark.parametrize(("trays", "chunk"), [(200, 24), (400, 12), (800, 6)])
-def test_a_prefetch_batch_shrinks_with_the_table_so_a_frame_stays_short(
-        trays: int, chunk: int) -> None:
-    """Each sight line looks past every tray in its way: a batch of 24 lines at 800 trays
-    took 3-5 ms, paid by the frame after a hover on top of its own. Above 200 trays a batch
-    holds fewer units in proportion, and one batch works out just that many lines."""
-    from game import rulesets
-    from game.scenario import load_scenario_text
-    from game.ui import play_bench
-
-    table = rulesets.create("asoiaf").bench_table(trays, play_bench.SEED)
-    assert table is not None
-    scenario = load_scenario_text(table.text, "bench.toml", max_units=table.max_units)
-    rules, state = scenario.ruleset, scenario.state
-    world = rules.worlds.of(state)  # type: ignore[attr-defined]
-    assert world.row_chunk() == chunk
-    viewer = next(iter(state.units))
-    world.prefetch_row(viewer)
-    assert len([pair for pair in world._seen if pair[0] == viewer]) == chunk

@@ -35,15 +35,7 @@ T = TypeVar("T")
 
 ROW_CHUNK = 24
 """Units whose Line of Sight from a viewer :meth:`RulesWorld.prefetch_row` works out in one
-idle-frame batch at :data:`ROW_CHUNK_TRAYS` trays or fewer (a few milliseconds' work at 200
-trays when they stand in the Front Arc)."""
-ROW_CHUNK_TRAYS = 200
-"""Above this many trays a batch holds fewer units, in proportion (at least
-:data:`ROW_CHUNK_MIN`): each sight line looks past more trays, and at 800 a batch of 24 took
-3-5 ms, which the frame after a hover paid on top of its own (the first hover's p95 read
-3.2 times that at 200 trays)."""
-ROW_CHUNK_MIN = 4
-"""The fewest units in a batch of :meth:`RulesWorld.prefetch_row`."""
+idle-frame batch (a few milliseconds' work at 200 trays when they stand in the Front Arc)."""
 REUSE_LIMIT = 16
 """At most this many changed polygons are patched into the last position's pieces; more,
 and the pieces are built afresh (both give the same arrays)."""
@@ -246,23 +238,17 @@ class RulesWorld:
     def prefetch_row(self, viewer_id: str, first: str | None = None, chunk: int = 0) -> bool:
         """Work out the next part of ``viewer_id``'s :meth:`sight_row`, nearest units first,
         in one batch: ``first`` (if unknown) and up to ``chunk`` (default
-        :meth:`row_chunk`) others; whether the row is then whole. The table calls it in
+        :data:`ROW_CHUNK`) others; whether the row is then whole. The table calls it in
         idle frames after a select (``Ruleset.prepare_unit``): each call is a few
         milliseconds, so input is never kept waiting for the whole row."""
         if viewer_id not in self.index:
             return True
         missing = [t for t in self._row_order(viewer_id) if (viewer_id, t) not in self._seen]
         batch = ([first] if first in missing else []) + [
-            t for t in missing if t != first][:chunk or self.row_chunk()]
+            t for t in missing if t != first][:chunk or ROW_CHUNK]
         if batch:
             self._seen.update(self.geometry().sight_pairs([(viewer_id, t) for t in batch]))
         return len(batch) >= len(missing)
-
-    def row_chunk(self) -> int:
-        """Units a batch of :meth:`prefetch_row` works out at this table's size: :data:`ROW_CHUNK`
-        up to :data:`ROW_CHUNK_TRAYS` trays, fewer in proportion above."""
-        trays = max(1, len(self.units))
-        return max(ROW_CHUNK_MIN, ROW_CHUNK * min(trays, ROW_CHUNK_TRAYS) // trays)
 
     def _row_order(self, viewer_id: str) -> list[str]:
         """Every other unit in play, the enemies of ``viewer_id`` first, each side nearest
