@@ -11,6 +11,7 @@ from game.ai.evaluate import COUNTER, Evaluator
 from game.ai.players import Budget, GreedyPlayer
 from game.core.actions import parse
 from game.core.game import Game
+from game.core.state import Unit
 from game.rulesets.asoiaf.charge import MAX_ROLL
 from game.rulesets.asoiaf.units import AsoiafUnit
 from game.rulesets.godsgloom.units import GodsUnit
@@ -65,15 +66,21 @@ def test_a_ninth_age_unit_reaches_its_charge_or_its_bow_after_an_advance() -> No
     assert game.ruleset.unit_threat(game.state, unit.id) == 0.0
 
 
+def _brute_and_skirmishers() -> tuple[Game, Unit, Unit]:
+    """GODSGLOOM's skirmish with only the brute (a5, player 1) and the enemy skirmishers
+    (g5, player 2) left on the board."""
+    game = _game("godsgloom_skirmish")
+    for unit in list(game.state.live_units()):
+        if unit.id not in {"a5", "g5"}:
+            unit.hex, unit.destroyed = None, True
+    return game, game.state.units["a5"], game.state.units["g5"]
+
+
 def test_danger_counts_the_enemies_in_reach_net_of_what_can_be_struck_back() -> None:
     """HX-MOV-1, HX-ACT-2: the skirmishers (speed 5) strike the brute 6 hexes away, not 7; 3
     hexes away the brute (speed 2) strikes them back harder, and its danger is gone."""
-    game = _game("godsgloom_skirmish")
+    game, brute, skirmishers = _brute_and_skirmishers()
     state, evaluator = game.state, Evaluator(game.ruleset)
-    for unit in list(state.live_units()):
-        if unit.id not in {"a5", "g5"}:
-            unit.hex, unit.destroyed = None, True
-    brute, skirmishers = state.units["a5"], state.units["g5"]
     assert brute.hex is not None
     skirmishers.hex = replace(brute.hex, r=brute.hex.r + 7)
     assert evaluator.danger(state, 1) == 0.0
@@ -92,12 +99,8 @@ def test_danger_is_smaller_for_the_side_that_strikes_first() -> None:
     the opponent's reply) they strike first and only :data:`COUNTER` of the brute's harm
     counts against all of theirs: less danger, a better score than the same position with
     the enemy to act. 6 hexes apart the brute cannot strike back at all."""
-    game = _game("godsgloom_skirmish")
+    game, brute, skirmishers = _brute_and_skirmishers()
     state, evaluator = game.state, Evaluator(game.ruleset)
-    for unit in list(state.live_units()):
-        if unit.id not in {"a5", "g5"}:
-            unit.hex, unit.destroyed = None, True
-    brute, skirmishers = state.units["a5"], state.units["g5"]
     assert brute.hex is not None
     skirmishers.hex = replace(brute.hex, r=brute.hex.r + 3)
     theirs, mine = evaluator.harm(state, {1}, {2}), evaluator.harm(state, {2}, {1})
