@@ -102,7 +102,7 @@ class Driver:
 
     def new_game(self) -> None:
         """Open the table's scenario as a new game in the same window, as the end screen's
-        New game does: the game before it is left, its autosave released."""
+        Play it again does: the game before it is left, its autosave released."""
         from game.scenario import load_scenario_text, new_session
         from game.ui.screens import hold_autosave, open_session
 
