@@ -31,7 +31,7 @@ from game.ai.rating import OutcomeModel, Rating, SampledOutcomes, Work, rate
 from game.ai.rehearsal import rehearsal
 from game.core.actions import Action, EndActivation, RollPending
 from game.core.game import Game
-from game.core.pending import Chance, Idle, Over, PlayerDecision
+from game.core.pending import Chance, Idle, Over
 
 LEVELS = ("random", "easy", "normal", "hard")
 """The computer's strengths, weakest first."""
@@ -273,11 +273,11 @@ class HardPlayer(GreedyPlayer):
         copy = self.continue_run(game, me, work)
         node = copy.pending()
         if not isinstance(node, Idle) or node.player == me:
-            return work.evaluator.score(copy.state, me, acting(copy))
+            return work.evaluator.score(copy.state, me, copy.current_player())
         reply = best_reply(copy, node.player, work)
         if reply is None or not reply.outcomes:
-            return work.evaluator.score(copy.state, me, acting(copy))
-        return sum(o.weight * work.evaluator.score(o.game.state, me, acting(o.game))
+            return work.evaluator.score(copy.state, me, copy.current_player())
+        return sum(o.weight * work.evaluator.score(o.game.state, me, o.game.current_player())
                    for o in reply.outcomes)
 
     def continue_run(self, game: Game, me: int, work: Work) -> Game:
@@ -297,13 +297,6 @@ class HardPlayer(GreedyPlayer):
             weights = [o.weight for o in follow.outcomes]
             here = work.rng.choices(follow.outcomes, weights=weights)[0].game
         return here
-
-
-def acting(game: Game) -> int | None:
-    """The player the game waits for (an activation or a decision), None for dice or the
-    end: whoever acts next strikes first (:meth:`Evaluator.danger`)."""
-    node = game.pending()
-    return node.player if isinstance(node, Idle | PlayerDecision) else None
 
 
 REPLY_MODEL = SampledOutcomes(samples=2)

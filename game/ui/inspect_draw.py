@@ -120,8 +120,7 @@ class InspectionPainter:
         for seg in sorted(segments, key=lambda s: SEGMENT_ORDER.get(s.style, 0)):
             self._segment(surface, seg, cam, labels)
 
-    def _area(self, surface: pygame.Surface, area: Area, cam: Camera,
-              labels: bool = True) -> None:
+    def _area(self, surface: pygame.Surface, area: Area, cam: Camera, labels: bool) -> None:
         pts = cam.points_to_screen(list(area.points))
         if len(pts) < 3:
             return
@@ -141,7 +140,7 @@ class InspectionPainter:
             self.tag(surface, area.label, (sum(xs) / len(xs), y))
 
     def _hexmarks(self, surface: pygame.Surface, marks: tuple[HexMark, ...], cam: Camera,
-                  labels: bool = True) -> None:
+                  labels: bool) -> None:
         """A run of hexes of one style: their see-through fills in one layer, kept while the
         run, the camera and the clip stay (:class:`HexFills`), then each outline and label.
         A unit's reach is dozens of hexes, drawn every frame it is shown (issue 32)."""
@@ -167,7 +166,7 @@ class InspectionPainter:
         pygame.draw.polygon(surface, self.palette.hover, screen, 1)
 
     def _segment(self, surface: pygame.Surface, seg: Segment, cam: Camera,
-                 labels: bool = True) -> None:
+                 labels: bool) -> None:
         p = self.palette
         colour, width = {"sight": (p.sight_line, 3), "blocked": (p.blocked_line, 2),
                          "range": (p.range_line, 2), "path": (p.hover, 2)}.get(

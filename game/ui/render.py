@@ -396,7 +396,7 @@ class Renderer:
             return False
         repainted = self._ground_repainted(shown[0])
         ops_key = self._ops_key(state, view, moving, board)
-        if repainted is None or shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
+        if repainted is None or not _drawn_alike(shown[1], ops_key):
             return False  # another ground or state object, other moving units, camera...
         groups = self._carried_groups(state, view, shown, board.get_rect()) or (
             self._unit_groups(state, view, moving, board.get_rect()))
@@ -423,11 +423,11 @@ class Renderer:
         """The units' steps carried from those the board showed (:meth:`_carried_groups`)
         for a board drawn whole over a ground painted anew (an action turned the selected
         unit: its arcs changed over most of the page), when the board showed the same state
-        object, moving units and camera (``ops_key``: :meth:`_ops_key`); None otherwise. The
+        object, moving units and camera (:func:`_drawn_alike`); None otherwise. The
         steps of the units the action left alone do not depend on the ground: a reform that
         turned a block asked all 200 units' steps again (issue 32)."""
         shown = self._shown
-        if shown is None or shown[1][0] != ops_key[0] or shown[1][2:] != ops_key[2:]:
+        if shown is None or not _drawn_alike(shown[1], ops_key):
             return None
         return self._carried_groups(state, view, shown, clip)
 
@@ -1181,6 +1181,14 @@ trays whose arcs it shows (see :meth:`Renderer._ground_needs`)."""
 PATCH_SHARE = 0.25
 """The most of a board layer a patch may redraw (see :meth:`Renderer._patch_board`); beyond
 it the layer is drawn again whole."""
+
+
+def _drawn_alike(shown: tuple[Hashable, ...], now: tuple[Hashable, ...]) -> bool:
+    """Whether unit steps drawn under :meth:`Renderer._ops_key` ``shown`` may be carried to
+    ``now``: the same state object, moving units, camera, palette, ruleset, board size and
+    sides' colours (the game moment, second, may differ: what changed is then told by
+    ``view.carry``)."""
+    return shown[0] == now[0] and shown[2:] == now[2:]
 
 
 def _changed_rects(before: list[tuple[str, list[Op]]], after: list[tuple[str, list[Op]]],
