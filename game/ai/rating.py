@@ -70,9 +70,11 @@ class Work:
         if self.dice_seed is not None:
             self._dice = random.Random(self.dice_seed)
 
-    def exhausted(self) -> bool:
-        """Whether the budget is spent (actions rehearsed, or CPU time)."""
-        return self.spent >= self.actions or time.process_time() - self.started > self.seconds
+    def exhausted(self, share: float = 1.0) -> bool:
+        """Whether the budget is spent (actions rehearsed, or CPU time); with ``share``,
+        whether that share of it is (``1.4``: the budget and two fifths more)."""
+        return self.spent >= self.actions * share or (
+            time.process_time() - self.started > self.seconds * share)
 
     def play(self, game: Game, action: Action) -> None:
         """Apply ``action`` on a rehearsal copy, counting it."""

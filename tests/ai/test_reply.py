@@ -8,10 +8,12 @@ import math
 import random
 from dataclasses import replace
 
+from game.ai.candidates import Candidate
 from game.ai.evaluate import Evaluator
-from game.ai.players import Budget, HardPlayer, best_reply
-from game.ai.rating import Work
+from game.ai.players import OVERRUN, Budget, HardPlayer, best_reply, spread_order
+from game.ai.rating import Outcome, Rating, Work
 from game.ai.rehearsal import rehearsal
+from game.core.actions import EndActivation
 from game.core.game import Game
 from game.core.state import GameState
 from game.rulesets.godsgloom.units import GodsUnit
@@ -103,3 +105,42 @@ def test_the_look_ahead_scores_the_reply_s_outcomes_with_its_own_side_to_act() -
     HardPlayer(1, budget=Budget(10**6, math.inf)).look_ahead(copy, 2, work)
     leaves = asked[-len(reply.outcomes):]
     assert leaves and all(who == 2 and acting == 2 for who, acting in leaves), leaves
+
+
+def _outcomes_of(game: Game, count: int) -> Rating:
+    """A rating with ``count`` equally likely outcomes (copies of ``game``'s present)."""
+    outcomes = tuple(Outcome(1.0 / count, rehearsal(game)) for _ in range(count))
+    return Rating(Candidate(EndActivation()), 0.0, outcomes)
+
+
+def test_a_look_ahead_begun_stops_past_its_overrun_after_one_outcome() -> None:
+    """Issue 25 (hard's p95 within 2 s): past :data:`OVERRUN` times its budget, a candidate's
+    look-ahead takes one outcome, not every sampled throw; within it, it takes them all."""
+    game = brute_duel()
+    player = HardPlayer(1, budget=Budget(10, math.inf))
+    looked: list[int] = []
+
+    def look(copy: Game, me: int, work: Work) -> float:
+        work.spent += 4  # each outcome's look-ahead rehearses four actions
+        looked.append(len(looked))
+        return float(len(looked))
+
+    player.look_ahead = look  # type: ignore[method-assign, assignment]
+    work = Work(Evaluator(game.ruleset), random.Random(1), 10, math.inf)
+    # 0, 4, 8, 12 actions spent before each of the first four: within 10 x OVERRUN (14)
+    assert player.expected_ahead(_outcomes_of(game, 8), 2, work) == 2.5  # (1 + 2 + 3 + 4) / 4
+    assert len(looked) == 4 and OVERRUN == 1.4
+    looked.clear()
+    work = Work(Evaluator(game.ruleset), random.Random(1), 10, math.inf)
+    work.spent = 20
+    assert player.expected_ahead(_outcomes_of(game, 8), 2, work) == 1.0
+    assert looked == [0]
+
+
+def test_outcomes_are_looked_at_in_an_order_whose_prefixes_spread() -> None:
+    """The first outcomes a cut look-ahead takes of an enumeration of every throw spread
+    over the faces (low, high and middle), not the lowest faces only."""
+    order = spread_order(6)
+    assert sorted(order) == list(range(6))
+    assert {order[0], order[1]} == {0, 5}
+    assert 2 in order[:3] or 3 in order[:3]
