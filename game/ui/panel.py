@@ -143,9 +143,13 @@ class SidePanel:
         self._log_height = 0
         """The window height those ends were measured at."""
         self._spare: dict[Hashable, Any] = {}
+        """Widgets of the last build that the current one may take back (see :meth:`rebuild`)."""
+        self._resting: dict[Hashable, Any] = {}
+        """Spares the last build did not take back, hidden: the build after it may (the free
+        dice roller and its button leave the panel while dice or a decision are pending and
+        come back after; making them again took ~2 ms of a commit, issue 32)."""
         self._made: dict[Any, Hashable] = {}
         """What each plain button and text box was built as (its key among the spares)."""
-        """Widgets of the last build that the current one may take back (see :meth:`rebuild`)."""
 
     # --- lifecycle ------------------------------------------------------------------------
 
@@ -156,7 +160,9 @@ class SidePanel:
     def clear(self) -> None:
         """Kill every widget."""
         self._recycle()
-        self._drop_spare()
+        for element in [*self._spare.values(), *self._resting.values()]:
+            element.kill()
+        self._spare, self._resting = {}, {}
         self.log.kill()
 
     def _recycle(self) -> None:
@@ -180,9 +186,23 @@ class SidePanel:
         self.die_buttons = {}
 
     def _drop_spare(self) -> None:
-        for element in self._spare.values():
+        """Hide the spares this build did not take back, to rest for one more build; kill
+        those that rested through this one unused."""
+        for element in self._resting.values():
             element.kill()
-        self._spare = {}
+        for element in self._spare.values():
+            element.unfocus()  # a hidden entry must not take the keys typed meanwhile
+            element.hide()
+        self._resting, self._spare = self._spare, {}
+
+    def _take(self, key: Hashable) -> Any:
+        """A spare or resting widget built as ``key``, shown (None if there is none)."""
+        found = self._spare.pop(key, None)
+        if found is None:
+            found = self._resting.pop(key, None)
+            if found is not None:
+                found.show()
+        return found
 
     def refresh(self) -> None:
         """Rebuild if the game, the selection, the mode or the window changed."""
@@ -213,7 +233,7 @@ class SidePanel:
         from pygame_gui.elements import UIButton
 
         key = ("button", label, rect.size)
-        b = None if container is not None else self._spare.pop(key, None)
+        b = None if container is not None else self._take(key)
         if b is None:
             b = UIButton(rect, label, self.scene.app.manager, tool_tip_text=tip or None,
                          container=container)
@@ -237,7 +257,7 @@ class SidePanel:
         from pygame_gui.elements import UITextBox
 
         key = ("text", text_html, tuple(rect))
-        box = self._spare.pop(key, None)
+        box = self._take(key)
         if box is None:
             box = UITextBox(text_html, rect, self.scene.app.manager)
         self._made[box] = key
@@ -366,7 +386,7 @@ class SidePanel:
             return y
         rect = pygame.Rect(x0, y, 90, self.bh)
         key = ("entry", rect.size)
-        entry = self._spare.pop(key, None)  # the last build's, moved if the commands moved
+        entry = self._take(key)  # an earlier build's, moved if the commands moved
         if entry is None:
             entry = UITextEntryLine(rect, s.app.manager)
             entry.set_text(FREE_DICE)

@@ -67,10 +67,11 @@ def key(app: App, k: int, mod: int = 0) -> None:
 
 
 def find_button(app: App, text: str) -> Any:
-    """The GUI button whose label starts with ``text`` (enabled or not)."""
+    """The GUI button on the screen whose label starts with ``text`` (enabled or not; not a
+    button the panel keeps hidden for a build)."""
     for element in app.manager.get_sprite_group().sprites():
         if getattr(element, "text", None) and str(element.text).startswith(text) and hasattr(
-                element, "is_enabled"):
+                element, "is_enabled") and element.visible:
             return element
     raise AssertionError(f"no button {text!r}")
 
@@ -129,7 +130,7 @@ def press_variant(app: App, text_form: str) -> None:
     from game.ui.modes import short_labels
 
     shown = [str(b.text) for b in app.manager.get_sprite_group().sprites()
-             if getattr(b, "text", None) is not None]
+             if getattr(b, "text", None) is not None and b.visible]
     labels = [o.label for o in mode.offers]
     whole = all(label in shown for label in labels)
     shown = labels if whole else short_labels(labels, lambda text: False)  # the buttons

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import SCENARIOS
 from .driver import click, find_button, frames, make_app, press, screen_of, table
 
@@ -91,3 +93,38 @@ def test_the_free_dice_entry_is_taken_back_and_reads_2d6_again(data_dir: Path) -
     select(app, next(u.id for u in scene.state.live_units(scene.game.current_player())))
     assert scene.panel.free_dice_entry is entry  # the commands came: moved down, kept
     assert entry.rect.topleft != at and entry.get_text() == "2d6"
+
+
+def test_the_free_dice_roller_rests_hidden_while_free_rolls_wait_and_comes_back(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The free dice roller leaves the panel while free rolls must wait (dice or a decision
+    pending) and comes back after: the same entry and button, hidden meanwhile, not built
+    again (~2 ms of a realms commit, issue 32); left out of two builds in a row, killed."""
+    from game.core.actions import FreeRoll
+
+    app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
+    scene = table(app)
+    entry, roller = scene.panel.free_dice_entry, find_button(app, "Roll free dice")
+    assert entry is not None and entry.visible
+    allowed = scene.game.why_not
+
+    def waiting(action: object) -> object:
+        return "a roll is pending" if isinstance(action, FreeRoll) else allowed(action)
+
+    def build(refuse: bool) -> None:
+        if refuse:
+            monkeypatch.setattr(scene.game, "why_not", waiting)
+        else:
+            monkeypatch.undo()
+        scene.panel.invalidate()
+        frames(app, 1)
+
+    build(refuse=True)
+    assert scene.panel.free_dice_entry is None
+    assert entry.alive() and not entry.visible and roller.alive() and not roller.visible
+    build(refuse=False)
+    assert scene.panel.free_dice_entry is entry and entry.visible
+    assert find_button(app, "Roll free dice") is roller and roller.visible
+    build(refuse=True)
+    build(refuse=True)
+    assert not entry.alive() and not roller.alive()

@@ -29,10 +29,11 @@ def type_dice(app: App, faces: str) -> None:
 
 
 def prompt_texts(app: App) -> list[str]:
-    """The text of every live text box of the GUI but the event log (the prompts)."""
+    """The text of every text box on the screen but the event log (the prompts); a box the
+    panel keeps hidden for a build (its resting spares) is not on the screen."""
     log = table(app).panel.log_box
     return [str(getattr(e, "html_text", "")) for e in app.manager.get_sprite_group().sprites()
-            if hasattr(e, "html_text") and e is not log]
+            if hasattr(e, "html_text") and e is not log and e.visible]
 
 
 def charge_to_reroll(app: App) -> None:
