@@ -5,6 +5,7 @@ same tools and commands), and such a button acts for the new selection."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,15 +101,16 @@ def test_the_free_dice_roller_rests_hidden_while_free_rolls_wait_and_comes_back(
     """The free dice roller leaves the panel while free rolls must wait (dice or a decision
     pending) and comes back after: the same entry and button, hidden meanwhile, not built
     again (~2 ms of a realms commit, issue 32); left out of two builds in a row, killed."""
-    from game.core.actions import FreeRoll
+    from game.core.actions import Action, FreeRoll
 
     app = make_app(data_dir, SCENARIOS / "sandbox_table.toml")
     scene = table(app)
-    entry, roller = scene.panel.free_dice_entry, find_button(app, "Roll free dice")
+    entry: Any = scene.panel.free_dice_entry
+    roller = find_button(app, "Roll free dice")
     assert entry is not None and entry.visible
     allowed = scene.game.why_not
 
-    def waiting(action: object) -> object:
+    def waiting(action: Action) -> object:
         return "a roll is pending" if isinstance(action, FreeRoll) else allowed(action)
 
     def build(refuse: bool) -> None:
