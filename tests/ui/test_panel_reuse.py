@@ -122,11 +122,11 @@ def test_the_free_dice_roller_rests_hidden_while_free_rolls_wait_and_comes_back(
         frames(app, 1)
 
     build(refuse=True)
-    assert scene.panel.free_dice_entry is None
+    assert table(app).panel.free_dice_entry is None
     assert entry.alive() and not entry.visible and roller.alive() and not roller.visible
     build(refuse=False)
-    assert scene.panel.free_dice_entry is entry and entry.visible
+    assert entry.visible and scene.panel.free_dice_entry is entry
     assert find_button(app, "Roll free dice") is roller and roller.visible
     build(refuse=True)
     build(refuse=True)
-    assert not entry.alive() and not roller.alive()
+    assert not roller.alive() and not entry.alive()
