@@ -159,6 +159,23 @@ class PositionMemo:
         return found
 
 
+class Held:
+    """A value in a memo key by identity (a board, whose dataclass equality would compare
+    every space): equal only to a ``Held`` of the very same object, which it keeps alive, so
+    its identity is never another object's while the key is kept."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Held) and other.value is self.value
+
+
 class _Memoised(Protocol):
     memo: PositionMemo
 

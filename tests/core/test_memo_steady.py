@@ -97,3 +97,26 @@ def test_the_decorator_scopes_a_query(state: GameState, monkeypatch: pytest.Monk
     assert rules.query(state, "a", twice=True) == 2
     assert calls[0] == 1
     assert rules.query.__doc__ == "Asks the memo several times in one scope."
+
+
+def test_a_held_value_keys_by_identity_and_keeps_its_value_alive() -> None:
+    """``Held`` puts an unhashable or costly-to-compare value in a memo key: equal only to a
+    ``Held`` of the very same object (equal values are not the same key), and the key keeps
+    the object alive, so its identity is never reused while the key is kept."""
+    import gc
+    import weakref
+
+    from game.core.position import Held
+
+    class Board:
+        pass
+
+    a, b = Board(), Board()
+    assert Held(a) == Held(a) and hash(Held(a)) == hash(Held(a))
+    assert Held(a) != Held(b) and Held(a) != a
+    assert Held([1, 2]) != Held([1, 2])  # equal values, other objects
+    kept = {("field", Held(b)): 1}
+    gone = weakref.ref(b)
+    del b
+    gc.collect()
+    assert gone() is not None and next(iter(kept))[1].value is gone()

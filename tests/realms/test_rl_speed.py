@@ -225,3 +225,27 @@ def test_rl_atk_2_the_legal_attacks_are_every_enemy_checked() -> None:
         attacks += len(legal)
         game.undo()
     assert attacks > 0  # the board puts enemies in reach
+
+
+def test_the_height_field_is_kept_while_no_figure_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RL-LOS-1's height field depends on where the figures stand alone: an action that moves
+    none (a unit command) finds the field of the position before it, a walk makes a new one,
+    and an undo finds the first again (issue 32: a realms commit built it twice)."""
+    from game.rulesets.realms import rules
+
+    built: list[int] = []
+    real = rules.sight_field
+    monkeypatch.setattr(rules, "sight_field", lambda *a: built.append(1) or real(*a))
+    sc = load_scenario(SCENARIOS / "realms_skirmish.toml")
+    game = sc.new_game()
+    rs = game.ruleset
+    first = rules.field(rs.settings, game.state)
+    game.apply(parse("command s1", rs.action_types()))
+    assert rules.field(rs.settings, game.state) is first and built == [1]
+    walk = next(a for a in rs.legal_actions_for(game.state, "s1") if "walk" in str(a))
+    game.apply(walk)
+    moved = rules.field(rs.settings, game.state)
+    assert moved is not first and built == [1, 1]
+    assert (moved.tops != first.tops).any()
+    game.undo()
+    assert rules.field(rs.settings, game.state) is first and built == [1, 1]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from game.core.pending import Refusal
+from game.core.position import Held
 from game.core.present import possessive
 from game.core.state import GameState
 from game.geometry.elevation import MAX_DOWNWARD_BONUS, SightField
@@ -106,11 +107,20 @@ def sighting(settings: Settings, state: GameState, att: RealmsUnit,
 
 def field(settings: Settings, state: GameState) -> SightField:
     """The height field sight lines read (RL-LOS-1): the board's ground once per board, the
-    figures on it once per placement."""
+    figures on it once per placement (:func:`placement`: an action that moves no figure, an
+    activation or an attack that kills none, finds the field of the position before it)."""
     feats = settings.features_for(hex_board(state))
     ground = settings.memo.static(state, "ground", lambda: ground_field(hex_board(state), feats))
-    return settings.memo.get(state, ("field",), lambda: sight_field(
-        state, feats, settings.units_block_sight, ground))
+    return settings.memo.get(state, ("field",), lambda: settings.memo.lasting(
+        ("field", Held(state.board), settings.units_block_sight, placement(state)),
+        lambda: sight_field(state, feats, settings.units_block_sight, ground)))
+
+
+def placement(state: GameState) -> tuple[tuple[object, ...], ...]:
+    """What of the figures in play the height field reads: where each stands and faces,
+    its height and the shape it covers."""
+    return tuple((u.id, u.hex, u.hex_facing, u.height, u.footprint) for u in state.live_units()
+                 if isinstance(u, RealmsUnit))
 
 
 def pair_reach(settings: Settings, state: GameState, att: RealmsUnit, tgt: RealmsUnit,
