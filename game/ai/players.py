@@ -232,8 +232,8 @@ class HardPlayer(GreedyPlayer):
     dice), the rest of its own run played as the reply is chosen (:meth:`continue_run`),
     then the opponent's likely best reply -- the candidate the normal rating rates best for
     the opponent (:func:`best_reply`) -- and the expected score over that reply's
-    outcomes, within the budget; the look-ahead moves a rating :data:`LOOK_WEIGHT` of the
-    way from its greedy value."""
+    outcomes once the opponent's run is ended, within the budget; the look-ahead moves a
+    rating :data:`LOOK_WEIGHT` of the way from its greedy value."""
 
     level: str = "hard"
     budget: Budget = Budget(1500, 1.1)
@@ -289,8 +289,11 @@ class HardPlayer(GreedyPlayer):
 
     def look_ahead(self, game: Game, me: int, work: Work) -> float:
         """``me``'s expected score once the rest of ``me``'s run is played (:meth:`continue_run`)
-        and the opponent has made their best reply (each of its outcomes weighed); ``game``
-        stays as it is."""
+        and the opponent has made their best reply (each of its outcomes weighed), their run
+        then ended (:meth:`Work.run_out`: the fights they began are fought, as a candidate's
+        own rating ends its run): a reply after which they act on is one step of their turn
+        (one move of a side that plays a whole turn of moves), not a position to score mid-way;
+        ``game`` stays as it is."""
         copy = self.continue_run(game, me, work)
         node = copy.pending()
         if not isinstance(node, Idle) or node.player == me:
@@ -298,6 +301,8 @@ class HardPlayer(GreedyPlayer):
         reply = best_reply(copy, node.player, work)
         if reply is None or not reply.outcomes:
             return work.evaluator.score(copy.state, me, copy.current_player())
+        for outcome in reply.outcomes:  # the reply's own copies: ended in place
+            work.run_out(outcome.game, node.player)
         return sum(o.weight * work.evaluator.score(o.game.state, me, o.game.current_player())
                    for o in reply.outcomes)
 

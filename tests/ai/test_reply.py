@@ -8,6 +8,8 @@ import math
 import random
 from dataclasses import replace
 
+import pytest
+
 from game.ai.candidates import Candidate
 from game.ai.evaluate import Evaluator
 from game.ai.players import OVERRUN, Budget, HardPlayer, best_reply, spread_order
@@ -144,3 +146,34 @@ def test_outcomes_are_looked_at_in_an_order_whose_prefixes_spread() -> None:
     assert sorted(order) == list(range(6))
     assert {order[0], order[1]} == {0, 5}
     assert 2 in order[:3] or 3 in order[:3]
+
+
+def test_the_look_ahead_scores_a_reply_once_the_opponent_s_run_is_ended(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """HX-ACT-2: a reply after which its player acts on (the brute activated, its attack not
+    yet made) is scored once that player's run is ended, as a candidate's own rating is:
+    with player 2 to act, not in the middle of player 1's activation (The Ninth Age's reply
+    was one move of a whole turn: hard then lost 26-34 to normal on 60 paired games)."""
+    from game.ai import players
+    from game.ai.rehearsal import branch
+    from game.core.actions import parse
+
+    game = brute_duel()
+    copy = rehearsal(game)
+    mid = branch(copy)
+    activate = parse("activate a5", game.ruleset.action_types())
+    mid.apply(activate)
+    assert mid.current_player() == 1  # the brute's activation goes on
+    monkeypatch.setattr(players, "best_reply", lambda *a: Rating(
+        Candidate(activate), 0.0, (Outcome(1.0, mid),)))
+    work = _work(game)
+    asked: list[int | None] = []
+    score = work.evaluator.score
+
+    def recorded(state: GameState, player: int, acting: int | None = None) -> float:
+        asked.append(acting)
+        return score(state, player, acting)
+
+    work.evaluator.score = recorded  # type: ignore[method-assign]
+    HardPlayer(1, budget=Budget(10**6, math.inf)).look_ahead(copy, 2, work)
+    assert asked == [2] and mid.current_player() == 2
