@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import pytest
 
@@ -23,10 +24,9 @@ from game.ai.players import (
 )
 from game.ai.rating import Outcome, Rating, Work
 from game.ai.rehearsal import rehearsal
-from game.core.actions import Action, EndActivation, MoveHex
+from game.core.actions import Action, EndActivation
 from game.core.game import Game
 from game.core.state import GameState
-from game.rulesets.asoiaf.actions import Attack
 from game.rulesets.godsgloom.units import GodsUnit
 from game.scenario import load_scenario
 from tests.ai.positions import brute_duel
@@ -188,14 +188,22 @@ def test_the_look_ahead_scores_a_reply_once_the_opponent_s_run_is_ended(
     assert asked == [2] and mid.current_player() == 2
 
 
-def _step(unit: str, q: int = 0) -> MoveHex:
+@dataclass(frozen=True)
+class _Step(Action):
     """A unit's move (an action of one unit, aimed at none)."""
-    return MoveHex(unit, q, 0, 0)
+
+    verb: ClassVar[str] = "step"
+    unit: str
+    inches: int = 6
 
 
-def _strike(unit: str, target: str) -> Attack:
+@dataclass(frozen=True)
+class _Strike(Action):
     """A unit's attack on another (an aimed action)."""
-    return Attack(unit, target)
+
+    verb: ClassVar[str] = "strike"
+    unit: str
+    target: str
 
 
 def _rated(*actions: Action) -> list[Rating]:
@@ -207,14 +215,13 @@ def test_the_look_ahead_weighs_the_best_of_each_unit_not_one_unit_s_near_twins()
     """Issue 25: the greedy rating's best few were often one unit's moves a fraction of an
     inch apart; the look-ahead takes the best of each unit (and of no unit: ending) instead,
     and the best attack rated, so the choices it weighs differ in what the reply can do."""
-    greedy = _rated(_step("a"), _step("a", 1), _step("b"), EndActivation(), _step("a", 2),
-                    _step("c"), _strike("b", "x"), _step("d"))
+    greedy = _rated(_Step("a"), _Step("a", 5), _Step("b"), EndActivation(), _Step("a", 4),
+                    _Step("c"), _Strike("b", "x"), _Step("d"))
     looked = looked_at(greedy, 4)
-    assert [r.action for r in looked] == [_step("a"), _step("b"), EndActivation(),
-                                          _strike("b", "x")]
+    assert [str(r.action) for r in looked] == ["step a", "step b", "end", "strike b x"]
     assert looked[0] is greedy[0] and looked[1] is greedy[2]
-    assert [r.action for r in looked_at(greedy, 8)] == [
-        _step("a"), _step("b"), EndActivation(), _step("c"), _step("d"), _strike("b", "x")]
+    assert [str(r.action) for r in looked_at(greedy, 8)] == [
+        "step a", "step b", "end", "step c", "step d", "strike b x"]
 
 
 def test_the_hard_player_looks_ahead_from_the_candidates_looked_at_chooses() -> None:
@@ -222,11 +229,11 @@ def test_the_hard_player_looks_ahead_from_the_candidates_looked_at_chooses() -> 
     few of the greedy order), and the rest follow them in the greedy order."""
     game = brute_duel()
     player = HardPlayer(1, budget=Budget(10**6, math.inf))
-    greedy = _rated(_step("a"), _step("a", 1), _step("b"), _strike("a", "x"))
-    seen: list[Action] = []
+    greedy = _rated(_Step("a"), _Step("a", 5), _Step("b"), _Strike("a", "x"))
+    seen: list[str] = []
 
     def ahead(rating: Rating, me: int, work: Work) -> float:
-        seen.append(rating.action)
+        seen.append(str(rating.action))
         return rating.value
 
     player.expected_ahead = ahead  # type: ignore[method-assign]
@@ -236,5 +243,5 @@ def test_the_hard_player_looks_ahead_from_the_candidates_looked_at_chooses() -> 
         out = player.ratings(game, [], 2, _work(game))
     finally:
         GreedyPlayer.ratings = parent  # type: ignore[method-assign]
-    assert seen == [_step("a"), _step("b"), _strike("a", "x")]
-    assert [r.action for r in out] == [_step("a"), _step("b"), _strike("a", "x"), _step("a", 1)]
+    assert seen == ["step a", "step b", "strike a x"]
+    assert [str(r.action) for r in out] == ["step a", "step b", "strike a x", "step a inches=5"]
