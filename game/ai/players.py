@@ -8,8 +8,7 @@ waits for when it owns the player: an activation, a decision's offers or free an
 - ``normal``: greedy on the rating (:mod:`game.ai.rating`) of every candidate within a budget,
   the best continuous move refined;
 - ``hard``: a finer greedy rating (more moves sampled and refined, more throws, what an
-  action opens rated on shared throws), then its best few (the best of each unit:
-  :func:`looked_at`) looked ahead over the rest of its
+  action opens rated on shared throws), then its best few looked ahead over the rest of its
   own activation (each action chosen as the reply is) and the opponent's likely best reply
   by the normal rating (an expectimax over the computer's own dice), within a time budget.
 
@@ -41,7 +40,7 @@ TOP = 4
 """Candidates a normal player follows to the action they open (:func:`_see_through`)."""
 
 LOOKED = 4
-"""Candidates a hard player looks ahead from (:func:`looked_at`)."""
+"""Candidates a hard player looks ahead from."""
 
 LOOK_WEIGHT = 0.5
 """How far a hard player's look-ahead moves a candidate's rating from its greedy one: the
@@ -228,8 +227,7 @@ class GreedyPlayer:
 @dataclass
 class HardPlayer(GreedyPlayer):
     """A greedy rating finer than normal's (more continuous moves sampled and refined, more
-    throws per outcome, more of the budget), then its best few candidates (the best of each
-    unit and the best attack: :func:`looked_at`) each looked ahead
+    throws per outcome, more of the budget), then its best few candidates each looked ahead
     one reply deep: an expectimax over the outcomes of its own action (the computer's own
     dice), the rest of its own run played as the reply is chosen (:meth:`continue_run`),
     then the opponent's likely best reply -- the candidate the normal rating rates best for
@@ -256,7 +254,7 @@ class HardPlayer(GreedyPlayer):
                      self.budget.seconds * share, dice_seed=work.dice_seed)
         greedy = super().ratings(game, found, player, first)
         work.ended = first.ended  # the look-ahead rates its own run as normal did
-        top = looked_at(greedy, self.looked)
+        top = greedy[:self.looked]
         if len(top) < 2:
             return greedy
         deeper: list[Rating] = []
@@ -325,31 +323,6 @@ class HardPlayer(GreedyPlayer):
             weights = [o.weight for o in follow.outcomes]
             here = work.rng.choices(follow.outcomes, weights=weights)[0].game
         return here
-
-
-def looked_at(greedy: list[Rating], count: int) -> list[Rating]:
-    """The candidates a look-ahead spends its budget on: the best rated of each unit (and the
-    best of no unit), best first, at most ``count``, and the best aimed at a unit among them
-    when one is rated. The greedy rating's best few are often the same unit's moves a
-    fraction of an inch apart, whose replies are the same: looked at together they spend
-    the look-ahead on noise, and the choice it should weigh (strike now or wait, this
-    unit or that) is never looked at."""
-    chosen: list[Rating] = []
-    actors: set[str | None] = set()
-    for rating in greedy:
-        actor = rating.action.actor()
-        if actor in actors:
-            continue
-        actors.add(actor)
-        chosen.append(rating)
-        if len(chosen) >= count:
-            break
-    aimed = next((r for r in greedy if r.action.target_id() is not None), None)
-    if aimed is not None and aimed not in chosen and len(chosen) >= count:
-        chosen[-1] = aimed
-    elif aimed is not None and aimed not in chosen:
-        chosen.append(aimed)
-    return chosen
 
 
 GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0

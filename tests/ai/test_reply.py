@@ -6,25 +6,16 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
-from typing import ClassVar
+from dataclasses import replace
 
 import pytest
 
 from game.ai.candidates import Candidate
 from game.ai.evaluate import Evaluator
-from game.ai.players import (
-    OVERRUN,
-    Budget,
-    GreedyPlayer,
-    HardPlayer,
-    best_reply,
-    looked_at,
-    spread_order,
-)
+from game.ai.players import OVERRUN, Budget, HardPlayer, best_reply, spread_order
 from game.ai.rating import Outcome, Rating, Work
 from game.ai.rehearsal import rehearsal
-from game.core.actions import Action, EndActivation
+from game.core.actions import EndActivation
 from game.core.game import Game
 from game.core.state import GameState
 from game.rulesets.godsgloom.units import GodsUnit
@@ -186,62 +177,3 @@ def test_the_look_ahead_scores_a_reply_once_the_opponent_s_run_is_ended(
     work.evaluator.score = recorded  # type: ignore[method-assign]
     HardPlayer(1, budget=Budget(10**6, math.inf)).look_ahead(copy, 2, work)
     assert asked == [2] and mid.current_player() == 2
-
-
-@dataclass(frozen=True)
-class _Step(Action):
-    """A unit's move (an action of one unit, aimed at none)."""
-
-    verb: ClassVar[str] = "step"
-    unit: str
-    inches: int = 6
-
-
-@dataclass(frozen=True)
-class _Strike(Action):
-    """A unit's attack on another (an aimed action)."""
-
-    verb: ClassVar[str] = "strike"
-    unit: str
-    target: str
-
-
-def _rated(*actions: Action) -> list[Rating]:
-    """Ratings of ``actions``, best first in the order given."""
-    return [Rating(Candidate(a), 1.0 - i / 10, ()) for i, a in enumerate(actions)]
-
-
-def test_the_look_ahead_weighs_the_best_of_each_unit_not_one_unit_s_near_twins() -> None:
-    """Issue 25: the greedy rating's best few were often one unit's moves a fraction of an
-    inch apart; the look-ahead takes the best of each unit (and of no unit: ending) instead,
-    and the best attack rated, so the choices it weighs differ in what the reply can do."""
-    greedy = _rated(_Step("a"), _Step("a", 5), _Step("b"), EndActivation(), _Step("a", 4),
-                    _Step("c"), _Strike("b", "x"), _Step("d"))
-    looked = looked_at(greedy, 4)
-    assert [str(r.action) for r in looked] == ["step a", "step b", "end", "strike b x"]
-    assert looked[0] is greedy[0] and looked[1] is greedy[2]
-    assert [str(r.action) for r in looked_at(greedy, 8)] == [
-        "step a", "step b", "end", "step c", "step d", "strike b x"]
-
-
-def test_the_hard_player_looks_ahead_from_the_candidates_looked_at_chooses() -> None:
-    """The candidates a hard player looks ahead from are :func:`looked_at`'s (not the first
-    few of the greedy order), and the rest follow them in the greedy order."""
-    game = brute_duel()
-    player = HardPlayer(1, budget=Budget(10**6, math.inf))
-    greedy = _rated(_Step("a"), _Step("a", 5), _Step("b"), _Strike("a", "x"))
-    seen: list[str] = []
-
-    def ahead(rating: Rating, me: int, work: Work) -> float:
-        seen.append(str(rating.action))
-        return rating.value
-
-    player.expected_ahead = ahead  # type: ignore[method-assign]
-    parent = GreedyPlayer.ratings
-    try:
-        GreedyPlayer.ratings = lambda *args, **kwargs: greedy  # type: ignore[method-assign]
-        out = player.ratings(game, [], 2, _work(game))
-    finally:
-        GreedyPlayer.ratings = parent  # type: ignore[method-assign]
-    assert seen == ["step a", "step b", "strike a x"]
-    assert [str(r.action) for r in out] == ["step a", "step b", "strike a x", "step a inches=5"]
